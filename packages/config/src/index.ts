@@ -1,0 +1,120 @@
+import { join, resolve } from "node:path";
+
+/**
+ * Configuration comes from environment variables only (docs/configuration.md lists each one;
+ * a test checks that every name read here is documented there).
+ */
+export type GatewayMode = "local" | "sandbox" | "production";
+
+export interface RateLimitConfig {
+  /** Requests per minute per credential for the shopping messages (AirShoppingRQ, OfferPriceRQ). */
+  shopPerMinute: number;
+  /** Requests per minute per credential for every other NDC message. */
+  defaultPerMinute: number;
+  /** Token requests per minute per client_id (or per remote address when it has none). */
+  tokenPerMinute: number;
+}
+
+export interface XmlLimits {
+  maxBodyBytes: number;
+  maxInflatedBytes: number;
+  maxDepth: number;
+  maxElements: number;
+}
+
+export interface GatewayConfig {
+  mode: GatewayMode;
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string;
+  tls?: { certFile: string; keyFile: string };
+  airline: { designator: string; name: string };
+  publicBaseUrl?: string;
+  fieldKey: { source: "env" | "file"; value?: string; file: string; version: number };
+  rateLimits: RateLimitConfig;
+  xml: XmlLimits;
+  requestGzip: boolean;
+  logLevel: "debug" | "info" | "warn" | "error" | "silent";
+  actors: { idleMs: number; mailboxLimit: number };
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+function int(env: Env, name: string, dflt: number, min = 0): number {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return dflt;
+  if (!/^\d+$/.test(raw.trim())) throw new ConfigError(`${name} must be a whole number, got "${raw}"`);
+  const v = Number(raw.trim());
+  if (v < min) throw new ConfigError(`${name} must be at least ${min}, got ${v}`);
+  return v;
+}
+
+function bool(env: Env, name: string, dflt: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (raw === undefined || raw === "") return dflt;
+  if (["1", "true", "yes", "on"].includes(raw)) return true;
+  if (["0", "false", "no", "off"].includes(raw)) return false;
+  throw new ConfigError(`${name} must be true or false, got "${env[name]}"`);
+}
+
+export function loadConfig(env: Env = process.env): GatewayConfig {
+  const mode = (env.GATEWAY_MODE?.trim() || "local") as GatewayMode;
+  if (!["local", "sandbox", "production"].includes(mode)) {
+    throw new ConfigError(`GATEWAY_MODE must be local, sandbox or production, got "${env.GATEWAY_MODE}"`);
+  }
+  const dataDir = resolve(env.GATEWAY_DATA_DIR?.trim() || "./data");
+  const certFile = env.TLS_CERT_FILE?.trim();
+  const keyFile = env.TLS_KEY_FILE?.trim();
+  if (Boolean(certFile) !== Boolean(keyFile)) {
+    throw new ConfigError("TLS_CERT_FILE and TLS_KEY_FILE must be set together");
+  }
+  const designator = (env.AIRLINE_DESIGNATOR?.trim() || "XB").toUpperCase();
+  if (!/^[A-Z0-9]{2,3}$/.test(designator)) {
+    throw new ConfigError(`AIRLINE_DESIGNATOR must be a 2 or 3 character airline code, got "${designator}"`);
+  }
+  const fieldKeyEnv = env.GATEWAY_FIELD_KEY?.trim();
+  if (mode === "production" && !fieldKeyEnv && !env.GATEWAY_FIELD_KEY_FILE) {
+    throw new ConfigError("production mode needs GATEWAY_FIELD_KEY or GATEWAY_FIELD_KEY_FILE");
+  }
+  const logLevel = (env.LOG_LEVEL?.trim() || "info") as GatewayConfig["logLevel"];
+  if (!["debug", "info", "warn", "error", "silent"].includes(logLevel)) {
+    throw new ConfigError(`LOG_LEVEL must be debug, info, warn, error or silent, got "${env.LOG_LEVEL}"`);
+  }
+  return {
+    mode,
+    port: int(env, "PORT", 8080),
+    // Local mode serves this machine only; the others listen on every interface unless told.
+    host: env.BIND_ADDRESS?.trim() || (mode === "local" ? "127.0.0.1" : "0.0.0.0"),
+    dataDir,
+    databaseUrl: env.GATEWAY_DATABASE_URL?.trim() || `file:${join(dataDir, "gateway.db")}`,
+    tls: certFile && keyFile ? { certFile, keyFile } : undefined,
+    airline: { designator, name: env.AIRLINE_NAME?.trim() || "Example Airways (simulated)" },
+    publicBaseUrl: env.PUBLIC_BASE_URL?.trim() || undefined,
+    fieldKey: {
+      source: fieldKeyEnv ? "env" : "file",
+      value: fieldKeyEnv,
+      file: env.GATEWAY_FIELD_KEY_FILE?.trim() || join(dataDir, "field-key"),
+      version: int(env, "GATEWAY_FIELD_KEY_VERSION", 1, 1),
+    },
+    rateLimits: {
+      shopPerMinute: int(env, "RATE_LIMIT_SHOP_PER_MINUTE", 300, 1),
+      defaultPerMinute: int(env, "RATE_LIMIT_DEFAULT_PER_MINUTE", 1200, 1),
+      tokenPerMinute: int(env, "RATE_LIMIT_TOKEN_PER_MINUTE", 60, 1),
+    },
+    xml: {
+      maxBodyBytes: int(env, "MAX_BODY_BYTES", 2 * 1024 * 1024, 1024),
+      maxInflatedBytes: int(env, "MAX_INFLATED_BYTES", 8 * 1024 * 1024, 1024),
+      maxDepth: int(env, "MAX_XML_DEPTH", 64, 4),
+      maxElements: int(env, "MAX_XML_ELEMENTS", 50_000, 10),
+    },
+    requestGzip: bool(env, "REQUEST_GZIP", true),
+    logLevel,
+    actors: {
+      idleMs: int(env, "ACTOR_IDLE_MS", 5 * 60_000, 1),
+      mailboxLimit: int(env, "ACTOR_MAILBOX_LIMIT", 10_000, 1),
+    },
+  };
+}

@@ -1,0 +1,75 @@
+/**
+ * The one error catalogue: every wire code the gateway can answer with, its HTTP status,
+ * its kind and the English text a reader sees. docs/errors.md is checked against this table
+ * by a test, so the two cannot drift apart.
+ *
+ * kind:
+ *  - transport: the HTTP exchange itself is wrong (path, method, headers, body framing, XML)
+ *  - auth: credentials, scopes, distribution chain, rate limits
+ *  - refusal: a business rule refused the request
+ *  - warning: processing went on; the response carries a Warning
+ *  - staff_item: not sent to sellers; raised to airline staff
+ *  - system: our fault; the seller may retry
+ */
+export type ErrorKind = "transport" | "auth" | "refusal" | "warning" | "staff_item" | "system";
+
+export interface CatalogueEntry {
+  status: number;
+  kind: ErrorKind;
+  text: string;
+}
+
+export const CATALOGUE = {
+  // Routing and transport (spec 4.1)
+  message_unknown: { status: 404, kind: "transport", text: "No NDC 24.4 message of this name is served at this path." },
+  method_not_allowed: { status: 405, kind: "transport", text: "NDC messages are sent with POST." },
+  message_name_mismatch: { status: 400, kind: "transport", text: "The IATA-Message-Name header must name the message of the path (IATA_<MessageName>)." },
+  unsupported_media_type: { status: 415, kind: "transport", text: "The request body must be sent with Content-Type application/xml." },
+  content_encoding_unsupported: { status: 415, kind: "transport", text: "Only gzip request bodies are accepted (Content-Encoding: gzip)." },
+  content_encoding_invalid: { status: 400, kind: "transport", text: "The gzip request body could not be inflated." },
+  payload_too_large: { status: 413, kind: "transport", text: "The request body is larger than the gateway accepts." },
+  xml_forbidden_construct: { status: 400, kind: "transport", text: "DOCTYPE and ENTITY declarations are not accepted in NDC messages." },
+  xml_malformed: { status: 400, kind: "transport", text: "The request body is not well-formed XML." },
+  xml_limit_exceeded: { status: 400, kind: "transport", text: "The XML document exceeds the gateway's structural limits." },
+  root_element_invalid: { status: 400, kind: "transport", text: "The root element does not match the message of the path." },
+  namespace_invalid: { status: 400, kind: "transport", text: "The root element is not in the NDC 24.4 message namespace." },
+  request_invalid: { status: 400, kind: "transport", text: "A required element of the message is missing or malformed." },
+  message_not_available: { status: 501, kind: "transport", text: "This gateway does not process this message yet." },
+
+  // OAuth 2.0 token endpoint (RFC 6749 5.2)
+  invalid_request: { status: 400, kind: "auth", text: "The token request is missing a parameter, repeats one, or is otherwise malformed." },
+  invalid_client: { status: 401, kind: "auth", text: "Client authentication failed." },
+  unauthorized_client: { status: 400, kind: "auth", text: "The client is not allowed to use this grant type." },
+  unsupported_grant_type: { status: 400, kind: "auth", text: "Only the client_credentials grant type is supported." },
+  invalid_scope: { status: 400, kind: "auth", text: "The requested scope is unknown or exceeds the scopes granted to the client." },
+
+  // Bearer tokens on NDC calls (RFC 6750) and access (spec 5, 7.2)
+  invalid_token: { status: 401, kind: "auth", text: "The access token is missing, malformed, expired or revoked." },
+  insufficient_scope: { status: 403, kind: "auth", text: "The access token lacks the scope this message needs." },
+  distribution_chain_invalid: { status: 400, kind: "auth", text: "The DistributionChain must hold a Carrier link naming this airline." },
+  seller_not_authorised: { status: 403, kind: "auth", text: "The Seller link names an agency the caller may not sell as." },
+  rate_limited: { status: 429, kind: "auth", text: "The credential exceeded its request rate; retry after the time given in Retry-After." },
+  order_not_found: { status: 404, kind: "refusal", text: "No order with this id was found." },
+
+  // Business refusals and warnings (spec 7.3)
+  identity_document_type_unknown: { status: 400, kind: "refusal", text: "IdentityDocTypeCode is not a PADIS 7365 identity document type accepted by the airline." },
+  identity_document_country_invalid: { status: 400, kind: "refusal", text: "A country code of the identity document is not ISO 3166-1 alpha-2." },
+  identity_document_invalid: { status: 400, kind: "refusal", text: "The identity document is malformed: a date, the gender, a required field or a length limit." },
+  identity_document_not_updatable: { status: 400, kind: "refusal", text: "Identity documents are taken at OrderCreate only and cannot be sent on this message." },
+  identity_document_not_shown: { status: 200, kind: "warning", text: "A stored identity document has a type the airline cannot name, so it is omitted." },
+  fare_not_changeable: { status: 409, kind: "refusal", text: "The fare does not allow this change." },
+  missing_offer_id: { status: 400, kind: "refusal", text: "A rules quote needs the OfferID (FareRefText); a fare basis alone is refused." },
+  content_language_fallback: { status: 200, kind: "warning", text: "Some content is returned in English because the requested language is not translated." },
+  fare_conditions_supplier: { status: 200, kind: "warning", text: "The brand policy could not be read, so the supplier's conditions are used." },
+  reconcile_failed: { status: 500, kind: "staff_item", text: "A payment step could not be finished by the reconciler and needs staff." },
+
+  // Our side
+  actor_busy: { status: 503, kind: "system", text: "The gateway is busy with this resource; retry shortly." },
+  internal_error: { status: 500, kind: "system", text: "The gateway could not process the message. Quote the correlation id to the airline." },
+} as const satisfies Record<string, CatalogueEntry>;
+
+export type ErrorCode = keyof typeof CATALOGUE;
+
+export function entry(code: ErrorCode): CatalogueEntry {
+  return CATALOGUE[code];
+}

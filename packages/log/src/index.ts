@@ -1,0 +1,75 @@
+/**
+ * Structured logging, one JSON object per line. Personal data is kept out by construction:
+ * every field passes through `redact`, which drops values under keys on the redaction list
+ * (document numbers, card data, secrets, tokens, names...) at any depth, and the request
+ * log only ever receives the fields of `RequestLogLine`.
+ */
+export type Level = "debug" | "info" | "warn" | "error";
+const ORDER: Record<Level | "silent", number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 99 };
+
+/** Keys whose values never reach a log line. Matched case-insensitively on the key's letters only. */
+export const REDACTED_KEYS = [
+  "identitydocid", "identitydoc", "documentnumber", "docnumber", "passport",
+  "cardnumber", "pan", "cvv", "cvc", "seriescode", "cardholder",
+  "secret", "clientsecret", "password", "token", "accesstoken", "authorization", "apikey", "xapikey",
+  "surname", "givenname", "middlename", "birthdate", "email", "emailaddress", "phone", "phonenumber",
+  "body", "xml",
+];
+const REDACT = new Set(REDACTED_KEYS);
+
+function norm(key: string): string {
+  return key.toLowerCase().replace(/[^a-z]/g, "");
+}
+
+export function redact(value: unknown, depth = 0): unknown {
+  if (depth > 6 || value === null || typeof value !== "object") return value;
+  if (Array.isArray(value)) return value.map((v) => redact(v, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+    out[k] = REDACT.has(norm(k)) ? "[redacted]" : redact(v, depth + 1);
+  }
+  return out;
+}
+
+export type Sink = (line: string) => void;
+
+export interface Logger {
+  log(level: Level, event: string, fields?: Record<string, unknown>): void;
+  debug(event: string, fields?: Record<string, unknown>): void;
+  info(event: string, fields?: Record<string, unknown>): void;
+  warn(event: string, fields?: Record<string, unknown>): void;
+  error(event: string, fields?: Record<string, unknown>): void;
+}
+
+export function createLogger(opts: { level?: Level | "silent"; sink?: Sink } = {}): Logger {
+  const min = ORDER[opts.level ?? "info"];
+  const sink: Sink = opts.sink ?? ((line) => process.stdout.write(line + "\n"));
+  const log = (level: Level, event: string, fields: Record<string, unknown> = {}) => {
+    if (ORDER[level] < min) return;
+    sink(JSON.stringify({ ts: new Date().toISOString(), level, event, ...(redact(fields) as object) }));
+  };
+  return {
+    log,
+    debug: (e, f) => log("debug", e, f),
+    info: (e, f) => log("info", e, f),
+    warn: (e, f) => log("warn", e, f),
+    error: (e, f) => log("error", e, f),
+  };
+}
+
+/** The one line written per NDC request. Only these fields exist, so nothing else can leak. */
+export interface RequestLogLine {
+  correlationId?: string;
+  requestId: string;
+  client?: string;
+  message?: string;
+  method: string;
+  path: string;
+  status: number;
+  durationMs: number;
+  errorCode?: string;
+}
+
+export function logRequest(logger: Logger, line: RequestLogLine): void {
+  logger.info("request", { ...line });
+}

@@ -1,0 +1,16 @@
+export { NS, NDC_CONTENT_NAMESPACES } from "./namespaces";
+export { type XmlElement, child, children, at, all, textAt } from "./tree";
+export { parseXml, refuseDeclarations, type ParseLimits } from "./parse";
+export { el, c, cOpt, serialize, escapeText, escapeAttr, type XNode, type Child } from "./build";
+export { decodeEnvelope, type Envelope, type ChainLink, type PayloadAttributes } from "./envelope";
+export {
+  errorDocument,
+  responseDocument,
+  acknowledgementDocument,
+  warningNode,
+  SIMULATED_SUPPLY_NOTE,
+  type ResponseRoot,
+  type ResponseContext,
+  type ErrorItem,
+  type ResponseFamily,
+} from "./responses";

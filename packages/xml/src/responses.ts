@@ -1,0 +1,121 @@
+import { CATALOGUE, type ErrorCode } from "@ndc/errors";
+import { c, cOpt, el, serialize, type Child, type XNode } from "./build";
+import { NS } from "./namespaces";
+
+/**
+ * Response documents. Every one carries the simulated-supply flag (docs/simulated-supply.md):
+ * in the NDC message family an AugmentationPoint holding <gw:SimulatedSupply>, in the
+ * payment-clearance family PayloadStandardAttributes/EchoTokenText, and on IATA_Acknowledgement
+ * Notification/WarningCode simulated_supply, the only slots those schemas leave us.
+ */
+export type ResponseFamily = "ndc" | "clearance";
+
+export interface ResponseRoot {
+  root: string;
+  family: ResponseFamily;
+}
+
+export interface ResponseContext {
+  correlationId?: string;
+  trxId?: string;
+  simulated: boolean;
+}
+
+export interface ErrorItem {
+  code: ErrorCode;
+  description: string;
+  element?: string;
+}
+
+/** The Error element (ErrorType): Code, DescText, LangCode EN, TagText, TypeCode = catalogue kind. */
+function errorNode(e: ErrorItem): XNode {
+  return el(
+    "Error",
+    null,
+    c("Code", e.code),
+    c("DescText", e.description),
+    c("LangCode", "EN"),
+    cOpt("TagText", e.element),
+    c("TypeCode", CATALOGUE[e.code].kind),
+  );
+}
+
+/** A Warning (WarningType) for use inside a message's Response. Text composed by the gateway is English. */
+export function warningNode(code: ErrorCode, detail?: string): XNode {
+  const text = detail ? `${CATALOGUE[code].text} ${detail}` : CATALOGUE[code].text;
+  return c("Warning", c("Code", code), c("DescText", text), c("LangCode", "EN"), c("TypeCode", CATALOGUE[code].kind));
+}
+
+export const SIMULATED_SUPPLY_NOTE = "Inventory, payment, settlement and operations are simulated.";
+
+function simulationFlag(): XNode {
+  return el("AugmentationPoint", null, el("gw:SimulatedSupply", { "xmlns:gw": NS.gateway, simulated: "true" }, SIMULATED_SUPPLY_NOTE));
+}
+
+function payloadAttributes(ctx: ResponseContext): XNode | null {
+  // No timestamp: two answers to the same request differ only in the ids the caller chose.
+  if (!ctx.correlationId && !ctx.trxId) return null;
+  return el("PayloadAttributes", null, cOpt("CorrelationID", ctx.correlationId), cOpt("TrxID", ctx.trxId), c("VersionNumber", "24.4"));
+}
+
+function ndcDocument(root: string, main: Child, ctx: ResponseContext, trailing: Child = null): string {
+  return serialize(
+    el(
+      root,
+      { xmlns: NS.message, "xmlns:cns": NS.common },
+      main,
+      ctx.simulated ? simulationFlag() : null,
+      payloadAttributes(ctx),
+      trailing,
+    ),
+  );
+}
+
+function clearanceDocument(root: string, main: Child, ctx: ResponseContext): string {
+  const attrs =
+    ctx.simulated || ctx.correlationId || ctx.trxId
+      ? el(
+          "PayloadStandardAttributes",
+          null,
+          cOpt("CorrelationID", ctx.correlationId),
+          ctx.simulated ? c("EchoTokenText", "simulated-supply") : null,
+          cOpt("TrxID", ctx.trxId),
+        )
+      : null;
+  return serialize(el(root, { xmlns: NS.clearanceRS, "xmlns:cns": NS.clearanceCommon }, main, attrs));
+}
+
+/** The paired response root holding one or more Error elements. */
+export function errorDocument(root: ResponseRoot, errors: ErrorItem[], ctx: ResponseContext): string {
+  const nodes = errors.map(errorNode);
+  return root.family === "clearance" ? clearanceDocument(root.root, nodes, ctx) : ndcDocument(root.root, nodes, ctx);
+}
+
+/**
+ * The paired response root holding a Response. `trailing` is what the root's schema puts after
+ * PayloadAttributes (OrderViewRS: PaymentFunctions).
+ */
+export function responseDocument(root: ResponseRoot, response: XNode, ctx: ResponseContext, trailing: Child = null): string {
+  return root.family === "clearance" ? clearanceDocument(root.root, response, ctx) : ndcDocument(root.root, response, ctx, trailing);
+}
+
+/**
+ * IATA_Acknowledgement: used where no paired response exists (an unknown message name).
+ * StatusCode is our wire code, StatusMessageText its English text.
+ */
+export function acknowledgementDocument(status: ErrorItem | { code: string; description: string }, ctx: ResponseContext): string {
+  return serialize(
+    el(
+      "IATA_Acknowledgement",
+      { xmlns: NS.message, "xmlns:cns": NS.common },
+      el(
+        "Notification",
+        null,
+        c("StatusCode", status.code),
+        c("StatusMessageText", status.description),
+        ctx.simulated ? c("WarningCode", "simulated_supply") : null,
+      ),
+      payloadAttributes(ctx),
+    ),
+  );
+}
