@@ -1,0 +1,44 @@
+import { Elysia } from "elysia";
+import type { GatewayConfig } from "@ndc/config";
+import type { AuthService, RateLimiter } from "@ndc/auth";
+import type { Logger } from "@ndc/log";
+import type { MessageHandler } from "@ndc/messages";
+import { handleNdc } from "./ndc/pipeline";
+import { discoveryDocument } from "./routes/discovery";
+import { tokenEndpoint } from "./routes/token";
+
+export interface GatewayDeps {
+  config: GatewayConfig;
+  auth: AuthService;
+  rateLimiter: RateLimiter;
+  handlers: ReadonlyMap<string, MessageHandler>;
+  logger: Logger;
+  /** Readiness: resolves when the store answers. */
+  ready: () => Promise<boolean>;
+}
+
+/**
+ * The HTTP surface. Bodies are never parsed by Elysia (parse: "none"): the NDC pipeline reads
+ * them itself, within its limits, after authentication.
+ */
+export function createGateway(deps: GatewayDeps) {
+  const ndc = { config: deps.config, auth: deps.auth, rateLimiter: deps.rateLimiter, handlers: deps.handlers, logger: deps.logger };
+  return new Elysia()
+    .get("/health/live", () => Response.json({ status: "live" }))
+    .get("/health/ready", async () => {
+      const ok = await deps.ready().catch(() => false);
+      return Response.json({ status: ok ? "ready" : "not_ready" }, { status: ok ? 200 : 503 });
+    })
+    .get("/24.4", ({ request }) => Response.json(discoveryDocument(deps.config, request)))
+    .all("/oauth/token", ({ request, server }) => tokenEndpoint(request, deps.auth, deps.rateLimiter, server?.requestIP(request)?.address), {
+      parse: "none",
+    })
+    .all("/24.4/:message", ({ request, params }) => handleNdc(request, params.message, ndc), { parse: "none" })
+    .onError(({ code, error }) => {
+      if (code === "NOT_FOUND") return Response.json({ error: "not_found" }, { status: 404 });
+      deps.logger.error("http_unhandled", { code: String(code), error: error instanceof Error ? error.message.slice(0, 300) : "unknown" });
+      return Response.json({ error: "internal_error" }, { status: 500 });
+    });
+}
+
+export type GatewayApp = ReturnType<typeof createGateway>;

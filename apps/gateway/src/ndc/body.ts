@@ -1,0 +1,70 @@
+import { gunzipSync } from "node:zlib";
+import { GatewayError } from "@ndc/errors";
+import type { XmlLimits } from "@ndc/config";
+
+/**
+ * Reads the request body within the size limit, then undoes gzip content codings, each layer
+ * capped at maxInflatedBytes so a small body that inflates to gigabytes is stopped at the cap
+ * (zlib stops writing at maxOutputLength: memory stays bounded).
+ */
+export async function readBody(request: Request, limits: XmlLimits, gzipAllowed: boolean): Promise<string> {
+  const declared = request.headers.get("content-length");
+  if (declared && Number(declared) > limits.maxBodyBytes) {
+    throw new GatewayError("payload_too_large", { detail: `The limit is ${limits.maxBodyBytes} bytes.` });
+  }
+  const raw = await readCapped(request, limits.maxBodyBytes);
+  const codings = (request.headers.get("content-encoding") ?? "")
+    .split(",")
+    .map((s) => s.trim().toLowerCase())
+    .filter((s) => s && s !== "identity");
+  let bytes = raw;
+  // Codings are listed in the order they were applied; undo them last to first.
+  for (const coding of codings.reverse()) {
+    if (coding !== "gzip" || !gzipAllowed) {
+      throw new GatewayError("content_encoding_unsupported", { detail: `Content-Encoding "${coding}" is not accepted.` });
+    }
+    bytes = inflate(bytes, limits.maxInflatedBytes);
+  }
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw new GatewayError("xml_malformed", { detail: "The body is not valid UTF-8." });
+  }
+}
+
+function inflate(bytes: Uint8Array, max: number): Uint8Array {
+  try {
+    return gunzipSync(bytes, { maxOutputLength: max });
+  } catch (e) {
+    const code = (e as { code?: string }).code;
+    if (code === "ERR_BUFFER_TOO_LARGE" || e instanceof RangeError) {
+      throw new GatewayError("payload_too_large", { detail: `The inflated body exceeds ${max} bytes.` });
+    }
+    throw new GatewayError("content_encoding_invalid");
+  }
+}
+
+async function readCapped(request: Request, max: number): Promise<Uint8Array> {
+  if (!request.body) return new Uint8Array(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > max) {
+      await reader.cancel().catch(() => undefined);
+      throw new GatewayError("payload_too_large", { detail: `The limit is ${max} bytes.` });
+    }
+    chunks.push(value);
+  }
+  if (chunks.length === 1) return chunks[0]!;
+  const out = new Uint8Array(total);
+  let off = 0;
+  for (const c of chunks) {
+    out.set(c, off);
+    off += c.byteLength;
+  }
+  return out;
+}

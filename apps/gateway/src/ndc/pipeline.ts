@@ -1,0 +1,170 @@
+import { nanoid } from "nanoid";
+import { GatewayError, isGatewayError } from "@ndc/errors";
+import type { GatewayConfig } from "@ndc/config";
+import type { AuthService, RateLimiter, Principal } from "@ndc/auth";
+import { logRequest, type Logger } from "@ndc/log";
+import { messageByName, type MessageHandler, type MessageSpec } from "@ndc/messages";
+import {
+  acknowledgementDocument,
+  decodeEnvelope,
+  errorDocument,
+  parseXml,
+  responseDocument,
+  type Envelope,
+  type ResponseContext,
+} from "@ndc/xml";
+import { readBody } from "./body";
+import { reply, xmlHeaders } from "./reply";
+
+export interface NdcDeps {
+  config: GatewayConfig;
+  auth: AuthService;
+  rateLimiter: RateLimiter;
+  handlers: ReadonlyMap<string, MessageHandler>;
+  logger: Logger;
+}
+
+/** Per-request facts gathered along the way, for the answer and the log line. */
+interface Exchange {
+  requestId: string;
+  started: number;
+  spec?: MessageSpec;
+  principal?: Principal;
+  envelope?: Envelope;
+}
+
+/**
+ * POST /24.4/<MessageName>: a short list of named steps (DESIGN 7). Each step either
+ * returns what the next needs or throws a GatewayError that becomes the paired-root Error.
+ * Authentication and scope come before the body is read (spec 4.1.2, 5.4).
+ */
+export async function handleNdc(request: Request, messageName: string, deps: NdcDeps): Promise<Response> {
+  const x: Exchange = { requestId: nanoid(12), started: performance.now() };
+  let response: Response;
+  let errorCode: string | undefined;
+  try {
+    x.spec = route(request, messageName);
+    x.principal = await deps.auth.authenticate({
+      authorization: request.headers.get("authorization"),
+      apiKey: request.headers.get("x-api-key"),
+    });
+    deps.auth.requireScope(x.principal, x.spec.scope);
+    limitRate(deps.rateLimiter, x.principal, x.spec);
+    checkHeaders(request, x.spec);
+    const body = await readBody(request, deps.config.xml, deps.config.requestGzip);
+    const root = parseXml(body, deps.config.xml);
+    checkRoot(root.name, root.ns, x.spec);
+    x.envelope = decodeEnvelope(root);
+    requireParts(x.envelope);
+    const seller = deps.auth.resolveSeller(x.principal, x.envelope.distributionChain);
+    const handler = deps.handlers.get(x.spec.name);
+    if (!handler) {
+      throw new GatewayError("message_not_available", {
+        detail: `${x.spec.name} is routed and authorised but its processing has not been released on this gateway yet.`,
+      });
+    }
+    const result = await handler({
+      spec: x.spec,
+      envelope: x.envelope,
+      seller: { clientId: seller.clientId, agencyId: seller.agencyId, iataNumber: seller.iataNumber, scopes: seller.scopes },
+    });
+    const xml = responseDocument(x.spec.response, result.response, context(x), result.trailing);
+    response = reply(request, result.status ?? 200, xml, { ...xmlHeaders(true), "x-request-id": x.requestId });
+  } catch (e) {
+    const err = isGatewayError(e) ? e : unexpected(e, x, deps.logger);
+    errorCode = err.code;
+    response = errorResponse(request, err, x);
+  }
+  logRequest(deps.logger, {
+    requestId: x.requestId,
+    correlationId: x.envelope?.payload.correlationId,
+    client: x.principal?.clientId,
+    message: x.spec?.name ?? messageName.slice(0, 64),
+    method: request.method,
+    path: new URL(request.url).pathname.slice(0, 128),
+    status: response.status,
+    durationMs: Math.round((performance.now() - x.started) * 100) / 100,
+    errorCode,
+  });
+  return response;
+}
+
+function route(request: Request, messageName: string): MessageSpec {
+  const spec = messageByName(messageName);
+  if (!spec) throw new GatewayError("message_unknown", { detail: `Served messages are listed at GET /24.4.` });
+  if (request.method !== "POST") {
+    throw new GatewayError("method_not_allowed", { headers: { allow: "POST" } });
+  }
+  return spec;
+}
+
+function limitRate(limiter: RateLimiter, principal: Principal, spec: MessageSpec): void {
+  const d = limiter.take(principal.rateKey, spec.rateClass);
+  if (!d.ok) {
+    throw new GatewayError("rate_limited", { headers: { "retry-after": String(d.retryAfterSeconds) } });
+  }
+}
+
+function checkHeaders(request: Request, spec: MessageSpec): void {
+  const name = request.headers.get("iata-message-name");
+  if (name === null) {
+    throw new GatewayError("message_name_mismatch", { detail: `The header is missing; expected ${spec.requestRoot}.` });
+  }
+  if (name.trim() !== spec.requestRoot) {
+    throw new GatewayError("message_name_mismatch", {
+      detail: `The path names ${spec.name}, so the header must be ${spec.requestRoot}, not "${name.slice(0, 64)}".`,
+    });
+  }
+  const type = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
+  if (type !== "application/xml") {
+    throw new GatewayError("unsupported_media_type", { detail: type ? `Received "${type.slice(0, 64)}".` : "No Content-Type was sent." });
+  }
+}
+
+function checkRoot(name: string, ns: string, spec: MessageSpec): void {
+  if (name !== spec.requestRoot) {
+    throw new GatewayError("root_element_invalid", {
+      detail: `Expected ${spec.requestRoot}, found ${name.slice(0, 64)}.`,
+      element: name.slice(0, 64),
+    });
+  }
+  if (ns !== spec.requestNs) {
+    throw new GatewayError("namespace_invalid", {
+      detail: `${spec.requestRoot} must be in namespace ${spec.requestNs}.`,
+      element: spec.requestRoot,
+    });
+  }
+}
+
+/** DistributionChain and Request are required on every request message (spec 2.2). */
+function requireParts(env: Envelope): void {
+  if (!env.distributionChain || env.distributionChain.length === 0) {
+    throw new GatewayError("distribution_chain_invalid", { detail: "DistributionChain is required.", element: "DistributionChain" });
+  }
+  if (!env.request) {
+    throw new GatewayError("request_invalid", { detail: "The Request element is required.", element: "Request" });
+  }
+}
+
+function context(x: Exchange): ResponseContext {
+  return { correlationId: x.envelope?.payload.correlationId, trxId: x.envelope?.payload.trxId, simulated: true };
+}
+
+function unexpected(e: unknown, x: Exchange, logger: Logger): GatewayError {
+  // Internals go to the log under the request id, never to the caller.
+  logger.error("unhandled", {
+    requestId: x.requestId,
+    message: x.spec?.name,
+    error: e instanceof Error ? `${e.name}: ${e.message}`.slice(0, 500) : "non-error thrown",
+  });
+  return new GatewayError("internal_error", { detail: `Request id ${x.requestId}.` });
+}
+
+function errorResponse(request: Request, err: GatewayError, x: Exchange): Response {
+  const headers = { ...xmlHeaders(true), "x-request-id": x.requestId, ...err.headers };
+  const item = { code: err.code, description: err.description, element: err.element };
+  const xml = x.spec
+    ? errorDocument(x.spec.response, [item], context(x))
+    : acknowledgementDocument(item, context(x));
+  return reply(request, err.status, xml, headers);
+}

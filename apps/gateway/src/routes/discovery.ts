@@ -1,0 +1,41 @@
+import type { GatewayConfig } from "@ndc/config";
+import { MESSAGES, enabledCapabilities } from "@ndc/messages";
+import { AIRPORTS, cityPairs } from "@ndc/supply";
+
+/** GET /24.4: what this gateway serves (docs/discovery.md describes each field). */
+export function discoveryDocument(config: GatewayConfig, request: Request): Record<string, unknown> {
+  const base = config.publicBaseUrl ?? new URL(request.url).origin;
+  const doc: Record<string, unknown> = {
+    airline: { designator: config.airline.designator, name: config.airline.name },
+    version: "24.4",
+    mode: config.mode,
+    simulatedSupply: true,
+    tokenUrl: `${base}/oauth/token`,
+    messages: MESSAGES.map((m) => ({
+      name: m.name,
+      path: `/24.4/${m.name}`,
+      messageNameHeader: m.requestRoot,
+      scope: m.scope,
+      responseRoot: m.response.root,
+    })),
+    capabilities: enabledCapabilities(),
+    requestCompression: {
+      gzip: config.requestGzip,
+      maxBodyBytes: config.xml.maxBodyBytes,
+      maxInflatedBytes: config.xml.maxInflatedBytes,
+    },
+    responseCompression: { gzip: true },
+    rateLimits: {
+      shopPerMinute: config.rateLimits.shopPerMinute,
+      defaultPerMinute: config.rateLimits.defaultPerMinute,
+      tokenPerMinute: config.rateLimits.tokenPerMinute,
+    },
+  };
+  if (config.mode !== "production") {
+    doc.sandbox = {
+      airports: AIRPORTS.map((a) => ({ code: a.code, city: a.city, country: a.country })),
+      cityPairs: cityPairs(),
+    };
+  }
+  return doc;
+}

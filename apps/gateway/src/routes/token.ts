@@ -1,0 +1,53 @@
+import type { AuthService, RateLimiter } from "@ndc/auth";
+
+const MAX_TOKEN_BODY = 8 * 1024;
+
+function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  // RFC 6749 5.1: token responses are never cached.
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { "content-type": "application/json", "cache-control": "no-store", pragma: "no-cache", ...headers },
+  });
+}
+
+/** POST /oauth/token (spec 4.2, RFC 6749 4.4 and 5). */
+export async function tokenEndpoint(request: Request, auth: AuthService, limiter: RateLimiter, remote?: string): Promise<Response> {
+  if (request.method !== "POST") {
+    return json(405, { error: "invalid_request", error_description: "The token endpoint takes POST." }, { allow: "POST" });
+  }
+  const buf = await request.arrayBuffer();
+  if (buf.byteLength > MAX_TOKEN_BODY) {
+    return json(413, { error: "invalid_request", error_description: "The token request body is too large." });
+  }
+  const body = new TextDecoder().decode(buf);
+  const rateKey = `token:${clientHint(request, body) ?? remote ?? "anonymous"}`;
+  const d = limiter.take(rateKey, "token");
+  if (!d.ok) {
+    return json(429, { error: "rate_limited", error_description: "Too many token requests." }, { "retry-after": String(d.retryAfterSeconds) });
+  }
+  const result = await auth.issueToken({
+    authorization: request.headers.get("authorization"),
+    contentType: request.headers.get("content-type"),
+    body,
+    remoteAddress: remote,
+  });
+  if (result.ok) return json(200, result.token);
+  const { status, error, error_description, headers } = result.error;
+  return json(status, { error, error_description }, headers);
+}
+
+/** The client id the caller claims, only to pick its rate bucket (authentication happens later). */
+function clientHint(request: Request, body: string): string | undefined {
+  const h = request.headers.get("authorization");
+  if (h?.toLowerCase().startsWith("basic ")) {
+    try {
+      const dec = atob(h.slice(6).trim());
+      const i = dec.indexOf(":");
+      if (i > 0) return decodeURIComponent(dec.slice(0, i)).slice(0, 64);
+    } catch {
+      return undefined;
+    }
+  }
+  const id = new URLSearchParams(body).get("client_id");
+  return id ? id.slice(0, 64) : undefined;
+}

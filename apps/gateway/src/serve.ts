@@ -1,0 +1,28 @@
+import { readFileSync } from "node:fs";
+import type { BootedGateway } from "./boot";
+
+/**
+ * Listens on the configured address: HTTPS when TLS_CERT_FILE and TLS_KEY_FILE are set,
+ * plain HTTP otherwise (local development; production sits behind TLS either way).
+ */
+export function listen(gw: BootedGateway): { url: string; stop(): Promise<void> } {
+  const { config } = gw;
+  const server = Bun.serve({
+    port: config.port,
+    hostname: config.host,
+    tls: config.tls
+      ? { cert: readFileSync(config.tls.certFile, "utf8"), key: readFileSync(config.tls.keyFile, "utf8") }
+      : undefined,
+    // Bodies are capped by the NDC pipeline; this is the hard stop above it (gzip bodies are smaller still).
+    maxRequestBodySize: config.xml.maxBodyBytes + 64 * 1024,
+    fetch: (req, srv) => gw.app.handle(req),
+    error: () => new Response(JSON.stringify({ error: "internal_error" }), { status: 500, headers: { "content-type": "application/json" } }),
+  });
+  const scheme = config.tls ? "https" : "http";
+  return {
+    url: `${scheme}://${server.hostname === "0.0.0.0" ? "127.0.0.1" : server.hostname}:${server.port}`,
+    stop: async () => {
+      await server.stop(true);
+    },
+  };
+}

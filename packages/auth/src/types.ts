@@ -1,0 +1,73 @@
+import type { ChainLink } from "@ndc/xml";
+
+/** An agency registered with the airline (spec 2.1). */
+export interface Agency {
+  agencyId: string;
+  iataNumber: string;
+  name: string;
+  active: boolean;
+}
+
+/** The authenticated caller of an NDC message. */
+export interface Principal {
+  clientId: string;
+  /** The client's own agency. */
+  agency: Agency;
+  scopes: ReadonlySet<string>;
+  /** For ndc:aggregator clients: the agencies it may act as. */
+  aggregatorAgencies: readonly Agency[];
+  credential: "token" | "api_key";
+  /** Key of the rate-limit bucket (one per credential). */
+  rateKey: string;
+}
+
+/** The seller a message is processed for, after the DistributionChain checks (spec 5.6). */
+export interface Seller {
+  clientId: string;
+  agencyId: string;
+  iataNumber: string;
+  scopes: ReadonlySet<string>;
+}
+
+export interface TokenResponse {
+  access_token: string;
+  token_type: "Bearer";
+  expires_in: number;
+  scope: string;
+}
+
+/** What the token endpoint receives, already read from HTTP. */
+export interface TokenRequest {
+  authorization: string | null;
+  contentType: string | null;
+  body: string;
+  remoteAddress?: string;
+}
+
+/** A refusal of the token endpoint (RFC 6749 5.2): status, JSON body and headers. */
+export interface OAuthErrorResult {
+  status: number;
+  error: string;
+  error_description: string;
+  headers: Record<string, string>;
+}
+
+export interface AuthService {
+  /** Token endpoint. Resolves a token or an OAuth error; never throws for caller mistakes. */
+  issueToken(req: TokenRequest): Promise<{ ok: true; token: TokenResponse } | { ok: false; error: OAuthErrorResult }>;
+  /**
+   * Authenticates an NDC call from its Authorization or X-API-Key header.
+   * Throws GatewayError invalid_token (401, with WWW-Authenticate) when it cannot.
+   */
+  authenticate(headers: { authorization: string | null; apiKey: string | null }): Promise<Principal>;
+  /** Throws GatewayError insufficient_scope (403, with WWW-Authenticate) when the scope is missing. */
+  requireScope(principal: Principal, scope: string): void;
+  /** DistributionChain checks (spec 5.6). Throws distribution_chain_invalid or seller_not_authorised. */
+  resolveSeller(principal: Principal, chain: readonly ChainLink[] | undefined): Seller;
+}
+
+export type RateDecision = { ok: true } | { ok: false; retryAfterSeconds: number };
+
+export interface RateLimiter {
+  take(key: string, cls: "shop" | "default" | "token"): RateDecision;
+}

@@ -1,0 +1,47 @@
+/**
+ * Capability codes of spec 1 and whether this build switches them on. The discovery document
+ * publishes the codes switched on; each business issue turns its codes on as it lands.
+ */
+export const CAPABILITIES: Readonly<Record<string, { description: string; enabled: boolean }>> = {
+  SHPFLT: { description: "flight shopping", enabled: false },
+  SHPITL: { description: "flights of other airlines", enabled: false },
+  SHPANC: { description: "ancillaries", enabled: false },
+  SHPAN2: { description: "airline ancillaries", enabled: false },
+  SHPAN3: { description: "partner ancillaries", enabled: false },
+  SHPMOD: { description: "ground rides", enabled: false },
+  SHPSRV: { description: "airline taxonomy", enabled: false },
+  SHPSTO: { description: "seats", enabled: false },
+  SHPLOC: { description: "localisation", enabled: false },
+  SHPBND: { description: "bundled offers", enabled: false },
+  SHPREV: { description: "price adjustments", enabled: false },
+  SHPDSC: { description: "discounts", enabled: false },
+  SHPRMD: { description: "rich media", enabled: false },
+  SHPOR1: { description: "offer conditions", enabled: false },
+  ORDWPM: { description: "order without payment", enabled: false },
+  ORDCRE: { description: "order with instant payment", enabled: false },
+  ORDRE2: { description: "adding extras and seats to a booked order", enabled: false },
+  PAYSET: { description: "settlement platform", enabled: false },
+  PAYMIX: { description: "mixed payment", enabled: false },
+  PAYSUM: { description: "payment summary", enabled: false },
+  PAYCOM: { description: "commission disclosure", enabled: false },
+  PAYCPC: { description: "customer card", enabled: false },
+  PAYVCH: { description: "vouchers", enabled: false },
+  PAY3D2: { description: "seller authenticates payer", enabled: false },
+  PAYRCV: { description: "payment recovery", enabled: false },
+  STTCAP: { description: "clearance capture", enabled: false },
+  STTCAN: { description: "clearance cancellation", enabled: false },
+  ORDDEL: { description: "fulfilment notification", enabled: false },
+  ORDST2: { description: "fulfilment notification", enabled: false },
+  ACCREP: { description: "sales reporting", enabled: false },
+  ACCRE2: { description: "sales reporting", enabled: false },
+  ACCSTS: { description: "status change for revenue recognition", enabled: false },
+  ORDOCN: { description: "airline-initiated change notification", enabled: false },
+  ORDOC2: { description: "airline-initiated change notification", enabled: false },
+  STPNTF: { description: "notification setup", enabled: false },
+};
+
+export function enabledCapabilities(): string[] {
+  return Object.entries(CAPABILITIES)
+    .filter(([, c]) => c.enabled)
+    .map(([code]) => code);
+}

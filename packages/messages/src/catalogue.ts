@@ -1,0 +1,84 @@
+import { NS, type ResponseRoot } from "@ndc/xml";
+
+/**
+ * The message catalogue (spec 4.3): every NDC message the gateway serves, the scope it needs,
+ * the root of its paired response and the XSD that response validates against.
+ * The scope table lives here and nowhere else.
+ */
+export type Scope =
+  | "ndc:shop"
+  | "ndc:order"
+  | "ndc:order:write"
+  | "ndc:payment"
+  | "ndc:settle"
+  | "ndc:notif:subscribe"
+  | "ndc:aggregator"
+  | "ndc:accounting";
+
+export const ALL_SCOPES: readonly Scope[] = [
+  "ndc:shop",
+  "ndc:order",
+  "ndc:order:write",
+  "ndc:payment",
+  "ndc:settle",
+  "ndc:notif:subscribe",
+  "ndc:aggregator",
+  "ndc:accounting",
+];
+
+/** Rate-limit classes (spec 8): shopping messages are the most limited. */
+export type RateClass = "shop" | "default";
+
+export interface MessageSpec {
+  /** Name in the path, e.g. AirShoppingRQ. */
+  name: string;
+  /** Root element of the request, e.g. IATA_AirShoppingRQ (also the IATA-Message-Name value). */
+  requestRoot: string;
+  requestNs: string;
+  scope: Scope;
+  response: ResponseRoot;
+  /** XSD file (in ../shared/ndc-schemas/24.4) the paired response validates against. */
+  responseXsd: string;
+  rateClass: RateClass;
+}
+
+const ndc = (name: string, scope: Scope, responseRoot: string, rateClass: RateClass = "default"): MessageSpec => ({
+  name,
+  requestRoot: `IATA_${name}`,
+  requestNs: NS.message,
+  scope,
+  response: { root: responseRoot, family: "ndc" },
+  responseXsd: `${responseRoot}.xsd`,
+  rateClass,
+});
+
+export const MESSAGES: readonly MessageSpec[] = [
+  ndc("AirShoppingRQ", "ndc:shop", "IATA_AirShoppingRS", "shop"),
+  ndc("OfferPriceRQ", "ndc:shop", "IATA_OfferPriceRS", "shop"),
+  ndc("ServiceListRQ", "ndc:shop", "IATA_ServiceListRS"),
+  ndc("SeatAvailabilityRQ", "ndc:shop", "IATA_SeatAvailabilityRS"),
+  ndc("OrderRetrieveRQ", "ndc:order", "IATA_OrderViewRS"),
+  ndc("OrderHistoryRQ", "ndc:order", "IATA_OrderHistoryRS"),
+  ndc("OrderListRQ", "ndc:order", "IATA_OrderListRS"),
+  ndc("OrderRulesRQ", "ndc:order", "IATA_OrderRulesRS"),
+  ndc("ServiceDeliveryRQ", "ndc:order", "IATA_ServiceDeliveryRS"),
+  ndc("OrderCreateRQ", "ndc:order:write", "IATA_OrderViewRS"),
+  ndc("OrderChangeRQ", "ndc:order:write", "IATA_OrderViewRS"),
+  ndc("OrderReshopRQ", "ndc:order:write", "IATA_OrderReshopRS"),
+  ndc("OrderQuoteRQ", "ndc:order:write", "IATA_OrderViewRS"),
+  {
+    name: "PaymentClearanceRQ",
+    requestRoot: "IATA_PaymentClearanceRQ",
+    requestNs: NS.clearanceRQ,
+    scope: "ndc:settle",
+    response: { root: "IATA_PaymentClearanceRS", family: "clearance" },
+    responseXsd: "IATA_PaymentClearanceRS.xsd",
+    rateClass: "default",
+  },
+];
+
+const BY_NAME = new Map(MESSAGES.map((m) => [m.name, m]));
+
+export function messageByName(name: string): MessageSpec | undefined {
+  return BY_NAME.get(name);
+}

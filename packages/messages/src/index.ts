@@ -1,0 +1,3 @@
+export { MESSAGES, ALL_SCOPES, messageByName, type MessageSpec, type Scope, type RateClass } from "./catalogue";
+export type { SellerContext, HandlerInput, HandlerResult, MessageHandler } from "./handler";
+export { CAPABILITIES, enabledCapabilities } from "./capabilities";

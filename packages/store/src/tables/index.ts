@@ -1,0 +1,2 @@
+// One file per area; each area's SQL migration lives in schemas/migrations.
+export {};

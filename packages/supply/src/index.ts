@@ -1,0 +1,1 @@
+export { AIRPORTS, DIRECT_ROUTES, cityPairs, type Airport } from "./network";
