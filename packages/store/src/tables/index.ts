@@ -1,2 +1,3 @@
 // One file per area; each area's SQL migration lives in schemas/migrations.
 export {};
+export * from "./registry";
