@@ -1,0 +1,77 @@
+// Writes docs/errors.md from the error catalogue (packages/errors/src/catalogue.ts).
+// test/docs/errors-doc.test.ts fails when the committed file differs from what this prints.
+import { CATALOGUE } from "@ndc/errors";
+
+const WHEN: Record<string, string> = {
+  message_unknown: "The path names no message of the catalogue. Answered with IATA_Acknowledgement.",
+  method_not_allowed: "Anything but POST on an NDC message path. Header Allow: POST.",
+  message_name_mismatch: "IATA-Message-Name is missing or is not IATA_<MessageName> of the path.",
+  unsupported_media_type: "Content-Type is not application/xml.",
+  content_encoding_unsupported: "A Content-Encoding other than gzip, or gzip while REQUEST_GZIP is off.",
+  content_encoding_invalid: "The body is not valid gzip.",
+  payload_too_large: "Body over MAX_BODY_BYTES, or a gzip layer inflating past MAX_INFLATED_BYTES.",
+  xml_forbidden_construct: "A DOCTYPE, ENTITY, ELEMENT, ATTLIST or NOTATION declaration, refused before parsing.",
+  xml_malformed: "Not well-formed XML, an undeclared prefix, or invalid UTF-8.",
+  xml_limit_exceeded: "Nesting deeper than MAX_XML_DEPTH or more elements than MAX_XML_ELEMENTS.",
+  root_element_invalid: "The root element is not IATA_<MessageName> of the path.",
+  namespace_invalid: "The root element is not in the message's namespace.",
+  request_invalid: "Request missing, or an envelope field malformed (CorrelationID, TrxID...).",
+  message_not_available: "The message is routed and authorised, but its business processing has not been released.",
+  invalid_request: "Token request: wrong content type, missing grant_type, repeated or conflicting parameters.",
+  invalid_client: "Token request: unknown client, wrong secret, suspended client or inactive agency. WWW-Authenticate when Basic was used.",
+  unauthorized_client: "Token request: the client may not use this grant.",
+  unsupported_grant_type: "Token request: grant_type other than client_credentials.",
+  invalid_scope: "Token request: a scope outside those granted, or unknown.",
+  invalid_token: "NDC call without credentials, or with a malformed, expired or revoked token (also after suspension or secret rotation). WWW-Authenticate: Bearer.",
+  insufficient_scope: "The token lacks the message's scope. Checked before the body is read.",
+  distribution_chain_invalid: "No DistributionChain, no Carrier link naming this airline, or a malformed link.",
+  seller_not_authorised: "The Seller link names an agency that is not the caller's own nor granted to its aggregator client.",
+  rate_limited: "The credential's per-minute budget is spent. Header Retry-After.",
+  order_not_found: "The order does not exist or belongs to another seller (answered identically).",
+  identity_document_type_unknown: "IdentityDocTypeCode outside PADIS 7365, or 711 / 9PT.",
+  identity_document_country_invalid: "A country of the document is not ISO 3166-1 alpha-2.",
+  identity_document_invalid: "A malformed date, a gender outside F/M/U/X, a missing number or holder surname, or a length over the limits of spec 2.4.",
+  identity_document_not_updatable: "A document sent on OrderChangeRQ or OrderReshopRQ.",
+  identity_document_not_shown: "Warning: a stored document of a type the airline cannot name is omitted from OrderViewRS.",
+  fare_not_changeable: "A machine channel asks to change a fare that does not allow change.",
+  missing_offer_id: "OrderRulesRQ by fare basis alone.",
+  content_language_fallback: "Warning: content is in English because the requested language is not translated.",
+  fare_conditions_supplier: "Warning: the brand policy could not be read; the supplier's conditions are used.",
+  reconcile_failed: "Staff item: the reconciler could not finish a payment step.",
+  actor_busy: "The mailbox of the order or inventory the message needs is full. Retry with backoff.",
+  internal_error: "An unexpected failure; logged under the request id quoted in DescText.",
+};
+
+export function renderErrorsDoc(): string {
+  const rows = Object.entries(CATALOGUE).map(
+    ([code, e]) => `| \`${code}\` | ${e.status === 200 ? "200 (warning)" : e.status} | ${e.kind} | ${e.text} | ${WHEN[code] ?? ""} |`,
+  );
+  return `# Error catalogue
+
+Generated from \`packages/errors/src/catalogue.ts\` by \`bun scripts/gen-error-docs.ts > docs/errors.md\`; a test keeps the two equal.
+
+## Form
+
+NDC answers carry errors in the paired response root (IATA_AirShoppingRS for IATA_AirShoppingRQ, IATA_OrderViewRS for the order messages...), one \`Error\` element per problem:
+
+| Element | Content |
+|---|---|
+| \`Code\` | The wire code below. |
+| \`DescText\` | English: the catalogue text, then what exactly was wrong. Never personal data. |
+| \`LangCode\` | \`EN\` |
+| \`TagText\` | The element at fault, as a slash path from the root, when there is one. |
+| \`TypeCode\` | The kind below (transport, auth, refusal, warning, staff_item, system). |
+
+Warnings use the same codes inside the message's \`Response\` as \`Warning\` elements. An unknown message name has no paired root, so it is answered with \`IATA_Acknowledgement\` whose \`Notification/StatusCode\` holds the code. The token endpoint answers JSON per RFC 6749 5.2 (\`error\`, \`error_description\`).
+
+Unexpected failures are logged with the request id (header \`X-Request-ID\`) and answered \`internal_error\`; internals never reach the caller.
+
+## Codes
+
+| Code | HTTP status | Kind | Text | When |
+|---|---|---|---|---|
+${rows.join("\n")}
+`;
+}
+
+if (import.meta.main) process.stdout.write(renderErrorsDoc());

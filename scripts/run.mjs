@@ -1,0 +1,100 @@
+#!/usr/bin/env node
+// Entry for `npm start`, `npm test`, `npm run bench` and `npm run build` on a machine that has
+// only Node.js and npm: installs what is missing (Bun comes from the npm registry as a pinned
+// dev dependency; xmllint from Debian's libxml2-utils for the schema checks), then hands over to Bun.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, statSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const bun = join(root, "node_modules", ".bin", process.platform === "win32" ? "bun.exe" : "bun");
+
+function run(cmd, args, opts = {}) {
+  const r = spawnSync(cmd, args, { stdio: "inherit", cwd: root, ...opts });
+  if (r.status !== 0) {
+    console.error(`${cmd} ${args.join(" ")} failed (exit ${r.status ?? r.signal})`);
+    process.exit(r.status ?? 1);
+  }
+}
+
+function ensureDeps() {
+  const marker = join(root, "node_modules", ".package-lock.json");
+  const lock = join(root, "package-lock.json");
+  const stale = !existsSync(bun) || !existsSync(marker) || statSync(lock).mtimeMs > statSync(marker).mtimeMs;
+  if (stale) {
+    console.error("Installing dependencies (npm ci)...");
+    run("npm", ["ci", "--no-audit", "--no-fund"]);
+  }
+}
+
+function has(cmd) {
+  return spawnSync("sh", ["-c", `command -v ${cmd}`], { stdio: "ignore" }).status === 0;
+}
+
+function ensureXmllint() {
+  if (has("xmllint")) return;
+  const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
+  const sudo = !isRoot && has("sudo") ? ["sudo"] : [];
+  if (has("apt-get") && (isRoot || sudo.length)) {
+    console.error("Installing xmllint (Debian libxml2-utils) for the schema checks...");
+    run(sudo[0] ?? "apt-get", [...sudo.slice(1), ...(sudo.length ? ["apt-get"] : []), "update", "-qq"]);
+    run(sudo[0] ?? "apt-get", [...(sudo.length ? ["apt-get"] : []), "install", "-y", "-qq", "libxml2-utils"], {
+      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+    });
+    return;
+  }
+  console.error("The tests validate every response with xmllint. Install it (Debian/Ubuntu: apt-get install libxml2-utils; macOS: it ships with the system) and run again.");
+  process.exit(1);
+}
+
+function runTests(args) {
+  ensureXmllint();
+  // bun test prints its summary as " N pass" / " N fail"; CI reads one plain line instead.
+  const child = spawn(bun, ["test", ...args], { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
+  let pass = 0;
+  let fail = 0;
+  let sawSummary = false;
+  const scan = (chunk, out) => {
+    out.write(chunk);
+    for (const line of chunk.toString().split("\n")) {
+      const p = line.match(/^\s*(\d+) pass$/);
+      const f = line.match(/^\s*(\d+) fail$/);
+      if (p) (pass = Number(p[1])), (sawSummary = true);
+      if (f) fail = Number(f[1]);
+    }
+  };
+  child.stdout.on("data", (c) => scan(c, process.stdout));
+  child.stderr.on("data", (c) => scan(c, process.stderr));
+  child.on("close", (code) => {
+    if (!sawSummary) fail = Math.max(fail, 1);
+    console.log(`${pass} passed, ${fail} failed`);
+    process.exit(code === 0 && fail === 0 && sawSummary ? 0 : 1);
+  });
+}
+
+function handOver(args) {
+  const child = spawn(bun, args, { cwd: root, stdio: "inherit" });
+  for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));
+  child.on("close", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+}
+
+const [command, ...rest] = process.argv.slice(2);
+ensureDeps();
+switch (command) {
+  case "start":
+    handOver(["apps/cli/src/main.ts", "serve", ...rest]);
+    break;
+  case "test":
+    runTests(rest);
+    break;
+  case "bench":
+    handOver(["bench/run.ts", ...rest]);
+    break;
+  case "build":
+    handOver(["scripts/build-binary.ts", ...rest]);
+    break;
+  default:
+    console.error("usage: node scripts/run.mjs start|test|bench|build [args...]");
+    process.exit(2);
+}

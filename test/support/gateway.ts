@@ -1,0 +1,67 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { gunzipSync } from "node:zlib";
+import { loadConfig } from "@ndc/config";
+import { createLogger } from "@ndc/log";
+import type { Clock } from "@ndc/clock";
+import { bootGateway, type BootedGateway } from "@ndc/gateway";
+import { assertSchemaValid } from "./xsd";
+
+export interface NdcReply {
+  status: number;
+  headers: Headers;
+  body: string;
+}
+
+export interface TestGateway {
+  gw: BootedGateway;
+  dataDir: string;
+  /** Every log line the gateway wrote, as written. */
+  logs: string[];
+  /** In-process HTTP through the real Elysia app. */
+  fetch(path: string, init?: RequestInit): Promise<Response>;
+  /**
+   * POSTs an NDC message with the sandbox API key unless other headers are given.
+   * Every XML answer is checked against IATA's XSD before it is returned.
+   */
+  ndc(message: string, body: string | Uint8Array, init?: { headers?: Record<string, string>; method?: string }): Promise<NdcReply>;
+  close(): Promise<void>;
+}
+
+export async function startTestGateway(env: Record<string, string> = {}, clock?: Clock): Promise<TestGateway> {
+  const dataDir = mkdtempSync(join(tmpdir(), "ndc-gw-"));
+  const logs: string[] = [];
+  const config = loadConfig({ GATEWAY_DATA_DIR: dataDir, GATEWAY_MODE: "local", ...env });
+  const logger = createLogger({ level: "debug", sink: (l) => logs.push(l) });
+  const gw = await bootGateway({ config, logger, clock });
+  const fetchIt = (path: string, init?: RequestInit) => gw.app.handle(new Request(`http://localhost${path}`, init));
+  return {
+    gw,
+    dataDir,
+    logs,
+    fetch: fetchIt,
+    async ndc(message, body, init = {}) {
+      const headers: Record<string, string> = {
+        "content-type": "application/xml",
+        "iata-message-name": `IATA_${message}`,
+        ...(gw.sandbox ? { "x-api-key": gw.sandbox.api_key } : {}),
+        ...init.headers,
+      };
+      const res = await fetchIt(`/24.4/${message}`, { method: init.method ?? "POST", headers, body: init.method === "GET" ? undefined : body });
+      const raw = new Uint8Array(await res.arrayBuffer());
+      const text = new TextDecoder().decode(res.headers.get("content-encoding") === "gzip" ? gunzipSync(raw) : raw);
+      if (res.headers.get("content-type")?.startsWith("application/xml")) assertSchemaValid(text);
+      return { status: res.status, headers: res.headers, body: text };
+    },
+    async close() {
+      await gw.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The wire code of the first Error (or Acknowledgement StatusCode) in a response. */
+export function errorCode(xml: string): string | undefined {
+  return xml.match(/<(?:cns:)?Code>([^<]+)</)?.[1] ?? xml.match(/<(?:cns:)?StatusCode>([^<]+)</)?.[1];
+}

@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { MESSAGES } from "@ndc/messages";
+import { startTestGateway, type TestGateway } from "../support/gateway";
+import { ndcRequest } from "../support/requests";
+
+let t: TestGateway;
+beforeAll(async () => {
+  t = await startTestGateway({ AIRLINE_NAME: "Test Air" });
+});
+afterAll(() => t.close());
+
+describe("discovery document GET /24.4", () => {
+  test("describes the airline, version, messages, capabilities, compression, token URL and sandbox", async () => {
+    const res = await t.fetch("/24.4");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toStartWith("application/json");
+    const doc = (await res.json()) as any;
+    expect(doc.airline).toEqual({ designator: "XB", name: "Test Air" });
+    expect(doc.version).toBe("24.4");
+    expect(doc.tokenUrl).toBe("http://localhost/oauth/token");
+    expect(doc.requestCompression.gzip).toBe(true);
+    expect(Array.isArray(doc.capabilities)).toBe(true);
+    expect(doc.messages).toHaveLength(MESSAGES.length);
+    expect(doc.messages).toContainEqual({
+      name: "OrderCreateRQ",
+      path: "/24.4/OrderCreateRQ",
+      messageNameHeader: "IATA_OrderCreateRQ",
+      scope: "ndc:order:write",
+      responseRoot: "IATA_OrderViewRS",
+    });
+    expect(doc.sandbox.airports.length).toBeGreaterThanOrEqual(8);
+    expect(doc.sandbox.cityPairs).toContainEqual(["LHR", "JFK"]);
+    // Every served pair joins two published airports.
+    const codes = new Set(doc.sandbox.airports.map((a: any) => a.code));
+    for (const [o, d] of doc.sandbox.cityPairs) expect(codes.has(o) && codes.has(d) && o !== d).toBe(true);
+  });
+
+  test("the designator is configurable and production publishes no sandbox", async () => {
+    const p = await startTestGateway({ GATEWAY_MODE: "production", AIRLINE_DESIGNATOR: "QX", GATEWAY_FIELD_KEY: Buffer.alloc(32, 7).toString("base64"), PUBLIC_BASE_URL: "https://ndc.example.test" });
+    try {
+      const doc = (await (await p.fetch("/24.4")).json()) as any;
+      expect(doc.airline.designator).toBe("QX");
+      expect(doc.sandbox).toBeUndefined();
+      expect(doc.tokenUrl).toBe("https://ndc.example.test/oauth/token");
+    } finally {
+      await p.close();
+    }
+  });
+});
+
+describe("health", () => {
+  test("live and ready", async () => {
+    expect((await t.fetch("/health/live")).status).toBe(200);
+    const ready = await t.fetch("/health/ready");
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: "ready" });
+  });
+
+  test("ready is 503 once the store is gone", async () => {
+    const g = await startTestGateway();
+    await g.gw.store.close();
+    const r = await g.fetch("/health/ready");
+    expect(r.status).toBe(503);
+  });
+});
+
+describe("structured request log", () => {
+  test("one JSON line per NDC request with correlation id, client, message, status and duration; no body or key", async () => {
+    t.logs.length = 0;
+    await t.ndc("AirShoppingRQ", ndcRequest("AirShoppingRQ", { correlationId: "log-corr-1", request: "<cns:Secret>Smith P1234567</cns:Secret>" }));
+    const lines = t.logs.map((l) => JSON.parse(l)).filter((l) => l.event === "request");
+    expect(lines).toHaveLength(1);
+    const line = lines[0];
+    expect(line.correlationId).toBe("log-corr-1");
+    expect(line.client).toBeString();
+    expect(line.message).toBe("AirShoppingRQ");
+    expect(line.status).toBe(501);
+    expect(typeof line.durationMs).toBe("number");
+    const all = t.logs.join("\n");
+    expect(all).not.toContain("P1234567");
+    expect(all).not.toContain(t.gw.sandbox!.api_key);
+  });
+
+  test("a refused request is logged with its error code", async () => {
+    t.logs.length = 0;
+    await t.ndc("AirShoppingRQ", "<broken", {});
+    const line = t.logs.map((l) => JSON.parse(l)).find((l) => l.event === "request");
+    expect(line.status).toBe(400);
+    expect(line.errorCode).toBe("xml_malformed");
+  });
+});
