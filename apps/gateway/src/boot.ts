@@ -3,6 +3,7 @@ import { systemClock, type Clock } from "@ndc/clock";
 import { createLogger, type Logger } from "@ndc/log";
 import { openStore, migrate, type Store } from "@ndc/store";
 import { createAuthService, createRateLimiter, ensureSandbox, type SandboxCredentials } from "@ndc/auth";
+import { loadFieldKey } from "@ndc/pii";
 import { createGateway, type GatewayApp } from "./app";
 import { messageHandlers } from "./handlers";
 
@@ -26,6 +27,8 @@ export async function bootGateway(
   const config = opts.config ?? loadConfig();
   const logger = opts.logger ?? createLogger({ level: config.logLevel });
   const clock = opts.clock ?? systemClock;
+  // Fail at start, not at the first booking, when the field-encryption key is unusable.
+  loadFieldKey(config);
   const store = await openStore(config.databaseUrl);
   await migrate(store);
   const sandbox = config.mode === "local" ? await ensureSandbox({ store, config }) : null;

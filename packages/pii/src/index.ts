@@ -1,0 +1,1 @@
+export { loadFieldKey, type FieldKey } from "./field-key";
