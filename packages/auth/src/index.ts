@@ -9,5 +9,16 @@ export type {
   RateDecision,
   RateLimiter,
 } from "./types";
-// Implementations (createAuthService, createRateLimiter, ensureSandbox, SandboxCredentials,
-// registry administration) are exported here as they land.
+export { createAuthService } from "./service";
+export { createRateLimiter } from "./rate-limiter";
+export {
+  ensureSandbox,
+  type SandboxCredentials,
+  SANDBOX_AGENCY_ID,
+  SANDBOX_CLIENT_ID,
+  SANDBOX_IATA_NUMBER,
+  SANDBOX_CREDENTIALS_FILE,
+} from "./sandbox";
+export { TOKEN_LIFETIME_SECONDS } from "./token/format";
+export { REALM } from "./access/challenge";
+export * from "./registry";

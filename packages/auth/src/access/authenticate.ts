@@ -1,0 +1,75 @@
+import type { Clock } from "@ndc/clock";
+import type { GatewayConfig } from "@ndc/config";
+import type { Store } from "@ndc/store";
+import type { Principal } from "../types";
+import { apiKeyDigest } from "../secrets";
+import { scopeSet } from "../registry/scopes";
+import { verifyToken } from "../token/format";
+import { invalidToken } from "./challenge";
+import { loadAggregatorAgencies, loadApiKey, loadCaller, refusal, type CallerRow } from "./lookup";
+
+export interface AuthenticateDeps {
+  store: Store;
+  config: GatewayConfig;
+  clock: Clock;
+  signingKey: Uint8Array;
+}
+
+/** RFC 6750 bearer authentication, or X-API-Key on a local gateway (spec 5.3, 5.8). */
+export async function authenticate(
+  deps: AuthenticateDeps,
+  headers: { authorization: string | null; apiKey: string | null },
+): Promise<Principal> {
+  if (headers.apiKey !== null) {
+    if (headers.authorization !== null) throw invalidToken("Send either Authorization or X-API-Key, not both.");
+    return byApiKey(deps, headers.apiKey);
+  }
+  if (headers.authorization === null) throw invalidToken();
+  const m = /^Bearer[ ]+([\x21-\x7E]+)\s*$/i.exec(headers.authorization);
+  // Another scheme is "no bearer credentials" (RFC 6750 3.1): the challenge names no error.
+  if (!m) throw invalidToken(/^Bearer\b/i.test(headers.authorization) ? "The Authorization header is not Bearer <ACCESS_TOKEN>." : undefined);
+  return byToken(deps, m[1]!);
+}
+
+async function byToken(deps: AuthenticateDeps, token: string): Promise<Principal> {
+  const check = verifyToken(token, deps.signingKey);
+  if (!check.ok) {
+    throw invalidToken(check.reason === "signature" ? "The access token signature is not valid." : "The access token is malformed.");
+  }
+  const c = check.claims;
+  if (deps.clock.now() >= c.exp * 1000) throw invalidToken("The access token has expired; request a new one.");
+  const caller = await loadCaller(deps.store.db, c.cid);
+  if (!caller) throw invalidToken("The access token was revoked.");
+  const why = refusal(caller, deps.config.mode);
+  if (why) throw invalidToken(why);
+  if (caller.client.secretGeneration !== c.gen) throw invalidToken("The access token was revoked: the client secret was rotated.");
+  if (caller.client.tokenEpoch !== c.epo) throw invalidToken("The access token was revoked; request a new one.");
+  // Scopes revoked since issue leave the token at once.
+  const granted = scopeSet(caller.client.scopes);
+  const scopes = new Set(c.scp.split(" ").filter((s) => granted.has(s)));
+  return principal(deps, caller, scopes, "token", `client:${caller.client.clientId}`);
+}
+
+async function byApiKey(deps: AuthenticateDeps, key: string): Promise<Principal> {
+  if (deps.config.mode !== "local") {
+    throw invalidToken("API keys (X-API-Key) are accepted by a local gateway only; use an OAuth 2.0 bearer token.");
+  }
+  const row = key.length > 0 && key.length <= 256 ? await loadApiKey(deps.store.db, apiKeyDigest(key)) : undefined;
+  if (!row || row.revoked) throw invalidToken("The API key is not valid.");
+  const caller = await loadCaller(deps.store.db, row.clientId);
+  if (!caller) throw invalidToken("The API key is not valid.");
+  const why = refusal(caller, deps.config.mode);
+  if (why) throw invalidToken(why);
+  return principal(deps, caller, scopeSet(caller.client.scopes), "api_key", `api_key:${row.keyId}`);
+}
+
+async function principal(
+  deps: AuthenticateDeps,
+  caller: CallerRow,
+  scopes: Set<string>,
+  credential: Principal["credential"],
+  rateKey: string,
+): Promise<Principal> {
+  const aggregatorAgencies = scopes.has("ndc:aggregator") ? await loadAggregatorAgencies(deps.store.db, caller.client.clientId) : [];
+  return { clientId: caller.client.clientId, agency: caller.agency, scopes, aggregatorAgencies, credential, rateKey };
+}

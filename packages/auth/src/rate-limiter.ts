@@ -1,0 +1,63 @@
+import type { Clock } from "@ndc/clock";
+import type { RateLimitConfig } from "@ndc/config";
+import type { RateDecision, RateLimiter } from "./types";
+
+type RateClassName = "shop" | "default" | "token";
+
+interface Bucket {
+  tokens: number;
+  last: number;
+}
+
+const MINUTE_MS = 60_000;
+
+/**
+ * Token buckets per credential and class (spec 8): burst = the per-minute figure, refilled
+ * continuously. Memory is bounded: a bucket left alone for a minute is full again, so it is
+ * dropped with no change in behaviour; past `maxBuckets` the least recently used go first.
+ */
+export function createRateLimiter(limits: RateLimitConfig, clock: Clock, opts: { maxBuckets?: number } = {}): RateLimiter {
+  const perMinute: Record<RateClassName, number> = {
+    shop: limits.shopPerMinute,
+    default: limits.defaultPerMinute,
+    token: limits.tokenPerMinute,
+  };
+  const maxBuckets = opts.maxBuckets ?? 100_000;
+  // Map iteration order is insertion order; each take re-inserts, so the first entries are the idlest.
+  const buckets = new Map<string, Bucket>();
+  let lastSweep = clock.now();
+
+  function sweep(now: number): void {
+    for (const [k, b] of buckets) {
+      if (now - b.last < MINUTE_MS) break;
+      buckets.delete(k);
+    }
+    while (buckets.size >= maxBuckets) {
+      const oldest = buckets.keys().next().value;
+      if (oldest === undefined) break;
+      buckets.delete(oldest);
+    }
+    lastSweep = now;
+  }
+
+  return {
+    take(key: string, cls: RateClassName): RateDecision {
+      const now = clock.now();
+      if (buckets.size >= maxBuckets || now - lastSweep >= MINUTE_MS) sweep(now);
+      const rate = perMinute[cls];
+      const id = `${cls}\u0000${key}`;
+      const prev = buckets.get(id);
+      const b: Bucket = prev
+        ? { tokens: Math.min(rate, prev.tokens + (Math.max(0, now - prev.last) * rate) / MINUTE_MS), last: now }
+        : { tokens: rate, last: now };
+      buckets.delete(id);
+      buckets.set(id, b);
+      if (b.tokens >= 1) {
+        b.tokens -= 1;
+        return { ok: true };
+      }
+      const waitMs = ((1 - b.tokens) * MINUTE_MS) / rate;
+      return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
+    },
+  };
+}

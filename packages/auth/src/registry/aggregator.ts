@@ -1,0 +1,38 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { tables, type Store } from "@ndc/store";
+import { RegistryError } from "./errors";
+import { requireAgency } from "./agencies";
+import { requireClient } from "./clients";
+import { scopeSet } from "./scopes";
+
+/** Lets an ndc:aggregator client sell as these agencies (spec 2.1, 5.6). Returns the agency ids granted. */
+export async function grantAgencies(store: Store, clientId: string, refs: readonly string[], now = Date.now()): Promise<string[]> {
+  if (!refs.length) throw new RegistryError("invalid_argument", "Give at least one agency.");
+  return store.write(async (tx) => {
+    const client = await requireClient(tx, clientId);
+    if (!scopeSet(client.scopes).has("ndc:aggregator")) {
+      throw new RegistryError("not_aggregator", `Client ${clientId} does not hold ndc:aggregator; grant that scope first.`);
+    }
+    const ids: string[] = [];
+    for (const ref of refs) {
+      const agency = await requireAgency(tx, ref, { active: true });
+      await tx.insert(tables.aggregatorGrants).values({ clientId, agencyId: agency.agencyId, createdAt: now }).onConflictDoNothing();
+      ids.push(agency.agencyId);
+    }
+    return ids;
+  });
+}
+
+/** Takes effect on the client's next call: grants are read with every authentication. */
+export async function revokeAgencies(store: Store, clientId: string, refs: readonly string[]): Promise<string[]> {
+  if (!refs.length) throw new RegistryError("invalid_argument", "Give at least one agency.");
+  return store.write(async (tx) => {
+    await requireClient(tx, clientId);
+    const ids: string[] = [];
+    for (const ref of refs) ids.push((await requireAgency(tx, ref)).agencyId);
+    await tx
+      .delete(tables.aggregatorGrants)
+      .where(and(eq(tables.aggregatorGrants.clientId, clientId), inArray(tables.aggregatorGrants.agencyId, ids)));
+    return ids;
+  });
+}

@@ -1,0 +1,16 @@
+export { RegistryError, isRegistryError, type RegistryErrorCode } from "./errors";
+export { checkScopes, scopeString } from "./scopes";
+export { registerAgency, setAgencyActive, listAgencies, findAgency } from "./agencies";
+export {
+  registerClient,
+  rotateSecret,
+  suspendClient,
+  resumeClient,
+  grantScopes,
+  revokeScopes,
+  listClients,
+  type ClientSummary,
+  type IssuedSecret,
+} from "./clients";
+export { grantAgencies, revokeAgencies } from "./aggregator";
+export { createApiKey, revokeApiKeys } from "./api-keys";
