@@ -61,7 +61,7 @@ export const MESSAGES: readonly MessageSpec[] = [
   ndc("OrderHistoryRQ", "ndc:order", "IATA_OrderHistoryRS"),
   ndc("OrderListRQ", "ndc:order", "IATA_OrderListRS"),
   ndc("OrderRulesRQ", "ndc:order", "IATA_OrderRulesRS"),
-  ndc("ServiceDeliveryRQ", "ndc:order", "IATA_ServiceDeliveryRS"),
+  { ...ndc("ServiceDeliveryRQ", "ndc:order", "IATA_ServiceDeliveryRS"), response: { root: "IATA_ServiceDeliveryRS", family: "ndc", chainRequired: true } },
   ndc("OrderCreateRQ", "ndc:order:write", "IATA_OrderViewRS"),
   ndc("OrderChangeRQ", "ndc:order:write", "IATA_OrderViewRS"),
   ndc("OrderReshopRQ", "ndc:order:write", "IATA_OrderReshopRS"),

@@ -13,12 +13,16 @@ export type ResponseFamily = "ndc" | "clearance";
 export interface ResponseRoot {
   root: string;
   family: ResponseFamily;
+  /** The root's schema requires DistributionChain (IATA_ServiceDeliveryRS). */
+  chainRequired?: boolean;
 }
 
 export interface ResponseContext {
   correlationId?: string;
   trxId?: string;
   simulated: boolean;
+  /** This airline's designator, for the Carrier link of a required DistributionChain. */
+  carrier?: string;
 }
 
 export interface ErrorItem {
@@ -58,13 +62,23 @@ function payloadAttributes(ctx: ResponseContext): XNode | null {
   return el("PayloadAttributes", null, cOpt("CorrelationID", ctx.correlationId), cOpt("TrxID", ctx.trxId), c("VersionNumber", "24.4"));
 }
 
-function ndcDocument(root: string, main: Child, ctx: ResponseContext, trailing: Child = null): string {
+/** The responding airline as the only link: what a response that must carry a chain can truthfully say. */
+function carrierChain(ctx: ResponseContext): XNode {
+  return el(
+    "DistributionChain",
+    null,
+    c("DistributionChainLink", c("Ordinal", 1), c("OrgRole", "Carrier"), c("ParticipatingOrg", c("OrgID", ctx.carrier ?? "XB"))),
+  );
+}
+
+function ndcDocument(root: ResponseRoot, main: Child, ctx: ResponseContext, trailing: Child = null): string {
   return serialize(
     el(
-      root,
+      root.root,
       { xmlns: NS.message, "xmlns:cns": NS.common },
       main,
       ctx.simulated ? simulationFlag() : null,
+      root.chainRequired ? carrierChain(ctx) : null,
       payloadAttributes(ctx),
       trailing,
     ),
@@ -88,7 +102,7 @@ function clearanceDocument(root: string, main: Child, ctx: ResponseContext): str
 /** The paired response root holding one or more Error elements. */
 export function errorDocument(root: ResponseRoot, errors: ErrorItem[], ctx: ResponseContext): string {
   const nodes = errors.map(errorNode);
-  return root.family === "clearance" ? clearanceDocument(root.root, nodes, ctx) : ndcDocument(root.root, nodes, ctx);
+  return root.family === "clearance" ? clearanceDocument(root.root, nodes, ctx) : ndcDocument(root, nodes, ctx);
 }
 
 /**
@@ -96,7 +110,7 @@ export function errorDocument(root: ResponseRoot, errors: ErrorItem[], ctx: Resp
  * PayloadAttributes (OrderViewRS: PaymentFunctions).
  */
 export function responseDocument(root: ResponseRoot, response: XNode, ctx: ResponseContext, trailing: Child = null): string {
-  return root.family === "clearance" ? clearanceDocument(root.root, response, ctx) : ndcDocument(root.root, response, ctx, trailing);
+  return root.family === "clearance" ? clearanceDocument(root.root, response, ctx) : ndcDocument(root, response, ctx, trailing);
 }
 
 /**

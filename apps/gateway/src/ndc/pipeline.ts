@@ -43,7 +43,8 @@ export async function handleNdc(request: Request, messageName: string, deps: Ndc
   let response: Response;
   let errorCode: string | undefined;
   try {
-    x.spec = route(request, messageName);
+    x.spec = findMessage(messageName);
+    requirePost(request);
     x.principal = await deps.auth.authenticate({
       authorization: request.headers.get("authorization"),
       apiKey: request.headers.get("x-api-key"),
@@ -68,12 +69,12 @@ export async function handleNdc(request: Request, messageName: string, deps: Ndc
       envelope: x.envelope,
       seller: { clientId: seller.clientId, agencyId: seller.agencyId, iataNumber: seller.iataNumber, scopes: seller.scopes },
     });
-    const xml = responseDocument(x.spec.response, result.response, context(x), result.trailing);
+    const xml = responseDocument(x.spec.response, result.response, context(x, deps.config.airline.designator), result.trailing);
     response = reply(request, result.status ?? 200, xml, { ...xmlHeaders(true), "x-request-id": x.requestId });
   } catch (e) {
     const err = isGatewayError(e) ? e : unexpected(e, x, deps.logger);
     errorCode = err.code;
-    response = errorResponse(request, err, x);
+    response = errorResponse(request, err, x, deps.config.airline.designator);
   }
   logRequest(deps.logger, {
     requestId: x.requestId,
@@ -89,13 +90,16 @@ export async function handleNdc(request: Request, messageName: string, deps: Ndc
   return response;
 }
 
-function route(request: Request, messageName: string): MessageSpec {
+function findMessage(messageName: string): MessageSpec {
   const spec = messageByName(messageName);
   if (!spec) throw new GatewayError("message_unknown", { detail: `Served messages are listed at GET /24.4.` });
+  return spec;
+}
+
+function requirePost(request: Request): void {
   if (request.method !== "POST") {
     throw new GatewayError("method_not_allowed", { headers: { allow: "POST" } });
   }
-  return spec;
 }
 
 function limitRate(limiter: RateLimiter, principal: Principal, spec: MessageSpec): void {
@@ -146,8 +150,8 @@ function requireParts(env: Envelope): void {
   }
 }
 
-function context(x: Exchange): ResponseContext {
-  return { correlationId: x.envelope?.payload.correlationId, trxId: x.envelope?.payload.trxId, simulated: true };
+function context(x: Exchange, carrier: string): ResponseContext {
+  return { correlationId: x.envelope?.payload.correlationId, trxId: x.envelope?.payload.trxId, simulated: true, carrier };
 }
 
 function unexpected(e: unknown, x: Exchange, logger: Logger): GatewayError {
@@ -160,11 +164,11 @@ function unexpected(e: unknown, x: Exchange, logger: Logger): GatewayError {
   return new GatewayError("internal_error", { detail: `Request id ${x.requestId}.` });
 }
 
-function errorResponse(request: Request, err: GatewayError, x: Exchange): Response {
+function errorResponse(request: Request, err: GatewayError, x: Exchange, carrier: string): Response {
   const headers = { ...xmlHeaders(true), "x-request-id": x.requestId, ...err.headers };
   const item = { code: err.code, description: err.description, element: err.element };
   const xml = x.spec
-    ? errorDocument(x.spec.response, [item], context(x))
-    : acknowledgementDocument(item, context(x));
+    ? errorDocument(x.spec.response, [item], context(x, carrier))
+    : acknowledgementDocument(item, context(x, carrier));
   return reply(request, err.status, xml, headers);
 }
