@@ -1,0 +1,26 @@
+import type { Clock } from "@ndc/clock";
+import type { GatewayConfig } from "@ndc/config";
+import type { Logger } from "@ndc/log";
+import type { Store } from "@ndc/store";
+
+/** What every job receives. Jobs read time from `clock`, never from Date, so tests and the simulation can move it. */
+export interface JobContext {
+  store: Store;
+  config: GatewayConfig;
+  logger: Logger;
+  clock: Clock;
+}
+
+/**
+ * One named, scheduled unit of work. A job decides what is due and asks the owner to act
+ * (an order's actor, through its command inbox): it never writes another owner's state itself.
+ */
+export interface ScheduledJob {
+  /** Stable dotted name used in logs and `runNow` (e.g. "store.checkpoint", later "orders.expiry"). */
+  name: string;
+  /** Croner pattern, evaluated in UTC. Six fields allowed (seconds first). */
+  schedule: string;
+  description: string;
+  /** Resolves with a small summary for the log line; throwing is allowed and is logged, never propagated. */
+  run(ctx: JobContext): Promise<Record<string, unknown> | void>;
+}

@@ -1,0 +1,10 @@
+import type { ScheduledJob } from "../job";
+import { storeCheckpoint } from "./store-checkpoint";
+
+/**
+ * Every job the scheduler runs, in one list: this is where later issues add theirs
+ * (offer and hold expiries, the saga reconciler, payment clearance, notification dispatch,
+ * the operations simulation, the retention sweep). One file per job under jobs/, then one
+ * line here. Names must be unique; the scheduler refuses to start otherwise.
+ */
+export const JOBS: readonly ScheduledJob[] = [storeCheckpoint];
