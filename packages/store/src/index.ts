@@ -1,3 +1,4 @@
-export { openStore, type Store, type StoreDb } from "./open";
-export { migrate, MIGRATIONS_DIR } from "./migrate";
+export { openStore, type OpenOptions, type Store, type StoreDb, type WriteRaw } from "./open";
+export { driverFor, type DriverName } from "./url";
+export { migrate, readMigrations, MIGRATIONS_DIR, type Migration } from "./migrate";
 export * as tables from "./tables";

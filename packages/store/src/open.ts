@@ -1,58 +1,51 @@
-import { Database } from "bun:sqlite";
-import { mkdirSync } from "node:fs";
-import { dirname } from "node:path";
-import { drizzle } from "drizzle-orm/bun-sqlite";
 import type { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
+import { openBunSqlite } from "./drivers/bun-sqlite";
+import { driverFor, type DriverName } from "./url";
 
 // Drizzle over either driver; domain code awaits every query so both drivers fit.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type StoreDb = BaseSQLiteDatabase<"sync" | "async", any>;
 
+/** What a write callback may do besides drizzle queries. */
+export interface WriteRaw {
+  /** Runs raw SQL (several statements allowed) inside the open write transaction: migrations use it. */
+  exec(sql: string): Promise<void>;
+}
+
 export interface Store {
-  driver: "bun-sqlite" | "libsql";
+  driver: DriverName;
+  /**
+   * Reads. Never part of an open write: a read sees only committed data. With the embedded
+   * drivers it is a separate, query-only connection, so a write through it fails loudly.
+   */
   db: StoreDb;
-  /** Raw statements (migrations, pragmas). */
+  /** Raw statements outside any transaction (pragmas, VACUUM), serialised with the writes. */
   exec(sql: string): Promise<void>;
   /**
    * One write transaction, serialised with every other write of this process.
-   * Committed durably (WAL, synchronous=FULL) before the promise resolves.
+   * Committed durably (WAL, synchronous=FULL) before the promise resolves; rolled back if
+   * `fn` throws. Calling write() from inside `fn` is refused (it would wait for itself).
+   * Keep `fn` short and free of other I/O: every other write waits for it.
    */
-  write<T>(fn: (tx: StoreDb) => Promise<T> | T): Promise<T>;
+  write<T>(fn: (tx: StoreDb, raw: WriteRaw) => Promise<T> | T): Promise<T>;
+  /** Waits for queued writes, then closes every connection. */
   close(): Promise<void>;
 }
 
-/** Opens the embedded store for a `file:` URL with bun:sqlite (the only driver that works in the compiled binary). */
-export async function openStore(url: string): Promise<Store> {
-  if (!url.startsWith("file:")) throw new Error(`unsupported database URL: ${url}`);
-  const path = url.slice("file:".length);
-  mkdirSync(dirname(path), { recursive: true });
-  const sqlite = new Database(path, { create: true, strict: true });
-  sqlite.exec("PRAGMA journal_mode = WAL");
-  sqlite.exec("PRAGMA synchronous = FULL");
-  sqlite.exec("PRAGMA busy_timeout = 5000");
-  sqlite.exec("PRAGMA foreign_keys = ON");
-  const db = drizzle(sqlite) as unknown as StoreDb;
-  let chain: Promise<unknown> = Promise.resolve();
-  return {
-    driver: "bun-sqlite",
-    db,
-    exec: async (sql) => void sqlite.exec(sql),
-    write<T>(fn: (tx: StoreDb) => Promise<T> | T): Promise<T> {
-      const run = async () => {
-        sqlite.exec("BEGIN IMMEDIATE");
-        try {
-          const r = await fn(db);
-          sqlite.exec("COMMIT");
-          return r;
-        } catch (e) {
-          sqlite.exec("ROLLBACK");
-          throw e;
-        }
-      };
-      const p = chain.then(run, run);
-      chain = p.catch(() => undefined);
-      return p;
-    },
-    close: async () => sqlite.close(),
-  };
+export interface OpenOptions {
+  /**
+   * Force a driver. Defaults to GATEWAY_DATABASE_DRIVER, then to the URL: `file:` uses
+   * bun:sqlite (the one that runs inside the compiled binary), libsql:// and http(s):// use libSQL.
+   */
+  driver?: DriverName | "libsql" | "bun-sqlite";
+  /** Token for a libSQL server (sqld/Turso). Defaults to GATEWAY_DATABASE_AUTH_TOKEN. */
+  authToken?: string;
+}
+
+export async function openStore(url: string, opts: OpenOptions = {}): Promise<Store> {
+  const driver = driverFor(url, opts.driver ?? process.env.GATEWAY_DATABASE_DRIVER);
+  if (driver === "bun-sqlite") return openBunSqlite(url);
+  // Loaded only when asked: @libsql/client's native addon is not embedded in the compiled binary.
+  const { openLibsql } = await import("./drivers/libsql");
+  return openLibsql(url, { authToken: opts.authToken ?? process.env.GATEWAY_DATABASE_AUTH_TOKEN });
 }

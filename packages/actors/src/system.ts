@@ -1,0 +1,183 @@
+import type { Clock } from "@ndc/clock";
+import { GatewayError } from "@ndc/errors";
+import type { Store } from "@ndc/store";
+import { newCell, type Cell } from "./cell";
+import type { ActorKind } from "./kind";
+
+export interface ActorLimits {
+  /** An actor with nothing queued is dropped from memory after this long without a command. */
+  idleMs: number;
+  /** Commands one key may hold (queued plus in progress); the next is refused with actor_busy. */
+  mailboxLimit: number;
+}
+
+export interface ActorSystemOptions {
+  store: Store;
+  clock: Clock;
+  /** GatewayConfig.actors. */
+  limits: ActorLimits;
+  /** How often the idle sweep runs (real time); false for none (tests call evictIdle()). */
+  sweepEveryMs?: number | false;
+  /** A kind's apply() threw after its effects committed: a bug to report, not a refusal. */
+  onApplyError?(kind: string, key: string, error: unknown): void;
+}
+
+/** The handle for one registered kind. */
+export interface ActorRef<S, C, R> {
+  readonly kind: string;
+  /** Queues the command for its key; settles once it is durable and applied, or refused. */
+  ask(key: string, command: C): Promise<R>;
+  /** The in-memory state of a resident, loaded actor (tests, diagnostics); never loads. */
+  peek(key: string): S | undefined;
+  isResident(key: string): boolean;
+}
+
+interface Registered {
+  kind: ActorKind<any, any, any, any>;
+  cells: Map<string, Cell<any, any>>;
+}
+
+/**
+ * Keyed actors with bounded mailboxes and write-ahead persistence (DESIGN 4). Per key one
+ * command runs at a time; its effects are committed with store.write before they are applied
+ * in memory and answered, so an answered command is durable and a failed write changes nothing.
+ */
+export class ActorSystem {
+  private readonly kinds = new Map<string, Registered>();
+  private readonly timer: ReturnType<typeof setInterval> | undefined;
+  private closing = false;
+
+  constructor(private readonly opts: ActorSystemOptions) {
+    const every = opts.sweepEveryMs ?? Math.min(opts.limits.idleMs, 60_000);
+    if (every !== false) {
+      this.timer = setInterval(() => this.evictIdle(), Math.max(every, 10));
+      // The sweep alone must not keep a process alive.
+      (this.timer as { unref?: () => void }).unref?.();
+    }
+  }
+
+  register<S, C, E, R>(kind: ActorKind<S, C, E, R>): ActorRef<S, C, R> {
+    if (this.kinds.has(kind.name)) throw new Error(`actor kind already registered: ${kind.name}`);
+    const reg: Registered = { kind, cells: new Map() };
+    this.kinds.set(kind.name, reg);
+    return {
+      kind: kind.name,
+      ask: (key, command) => this.ask(reg, key, command) as Promise<R>,
+      peek: (key) => {
+        const cell = reg.cells.get(key);
+        return cell?.loaded ? (cell.state as S) : undefined;
+      },
+      isResident: (key) => reg.cells.has(key),
+    };
+  }
+
+  /** Actors held in memory, all kinds together. */
+  get size(): number {
+    let n = 0;
+    for (const reg of this.kinds.values()) n += reg.cells.size;
+    return n;
+  }
+
+  /** Drops every actor idle for idleMs or more with an empty mailbox; returns how many. */
+  evictIdle(): number {
+    const cutoff = this.opts.clock.now() - this.opts.limits.idleMs;
+    let evicted = 0;
+    for (const reg of this.kinds.values()) {
+      for (const [key, cell] of reg.cells) {
+        if (cell.pending === 0 && cell.lastUsed <= cutoff) {
+          reg.cells.delete(key);
+          evicted++;
+        }
+      }
+    }
+    return evicted;
+  }
+
+  /** Refuses new commands, waits for every mailbox to drain, stops the sweep. */
+  async close(): Promise<void> {
+    this.closing = true;
+    if (this.timer) clearInterval(this.timer);
+    while (this.busy()) await new Promise((r) => setTimeout(r, 5));
+  }
+
+  private busy(): boolean {
+    for (const reg of this.kinds.values()) for (const cell of reg.cells.values()) if (cell.pending > 0) return true;
+    return false;
+  }
+
+  private ask(reg: Registered, key: string, command: unknown): Promise<unknown> {
+    if (this.closing) return Promise.reject(new Error("actor system is closing"));
+    let cell = reg.cells.get(key);
+    if (!cell) {
+      cell = newCell(key, this.opts.clock.now());
+      reg.cells.set(key, cell);
+    }
+    if (cell.pending >= this.opts.limits.mailboxLimit) {
+      // Refused at once, never queued: an unbounded queue would only hide the overload.
+      return Promise.reject(
+        new GatewayError("actor_busy", { detail: `(${reg.kind.name} mailbox full)`, headers: { "Retry-After": "1" } }),
+      );
+    }
+    cell.pending++;
+    const target = cell;
+    const reply = new Promise((resolve, reject) => target.mailbox.push({ command, resolve, reject }));
+    if (!target.draining) {
+      target.draining = true;
+      // Started on a microtask so a burst of asks queues up before the first runs.
+      queueMicrotask(() => void this.drain(reg, target));
+    }
+    return reply;
+  }
+
+  private async drain(reg: Registered, cell: Cell<unknown, unknown>): Promise<void> {
+    try {
+      for (let letter = cell.mailbox.shift(); letter; letter = cell.mailbox.shift()) {
+        try {
+          letter.resolve(await this.handle(reg, cell, letter.command));
+        } catch (e) {
+          letter.reject(e);
+        } finally {
+          cell.pending--;
+          cell.lastUsed = this.opts.clock.now();
+        }
+      }
+    } finally {
+      cell.draining = false;
+    }
+  }
+
+  /** One command: (re)load, decide, write, then apply and answer. */
+  private async handle(reg: Registered, cell: Cell<unknown, unknown>, command: unknown): Promise<unknown> {
+    const { kind } = reg;
+    const { store, clock } = this.opts;
+    if (!cell.loaded || cell.stale) {
+      cell.state = await kind.load(cell.key, store);
+      cell.loaded = true;
+      cell.stale = false;
+    }
+    const ctx = { kind: kind.name, key: cell.key, now: clock.now() };
+    const before = cell.state;
+    const decision = kind.decide(before, command, ctx);
+    if (decision.effects === null || decision.effects === undefined) return decision.reply;
+    try {
+      await store.write((tx) => kind.persist(tx, cell.key, decision.effects, { ...ctx, state: before }));
+    } catch (e) {
+      // Memory keeps the state it had. The next command reloads it first anyway: if a server
+      // commit failed ambiguously (the network dropped after COMMIT), the store is the truth.
+      cell.stale = true;
+      throw e;
+    }
+    try {
+      cell.state = kind.apply(before, decision.effects);
+    } catch (e) {
+      // The effects are durable and the reply is true; only memory is behind. Reload it.
+      cell.stale = true;
+      (this.opts.onApplyError ?? defaultApplyError)(kind.name, cell.key, e);
+    }
+    return decision.reply;
+  }
+}
+
+function defaultApplyError(kind: string, key: string, error: unknown): void {
+  console.error(`actor ${kind}: apply() failed after commit; state will be reloaded`, { key, error });
+}

@@ -1,0 +1,39 @@
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+
+export type DriverName = "bun-sqlite" | "libsql";
+
+/** Chooses the driver for a database URL; `requested` comes from GATEWAY_DATABASE_DRIVER. */
+export function driverFor(url: string, requested?: string): DriverName {
+  const wanted = requested?.trim() || undefined;
+  if (wanted !== undefined && wanted !== "libsql" && wanted !== "bun-sqlite") {
+    throw new Error(`GATEWAY_DATABASE_DRIVER must be libsql or bun-sqlite, got "${wanted}"`);
+  }
+  if (/^(libsql|https?|wss?):\/\//i.test(url)) {
+    if (wanted === "bun-sqlite") throw new Error(`bun-sqlite cannot open a server URL: ${redact(url)}`);
+    return "libsql";
+  }
+  if (!url.startsWith("file:")) throw new Error(`unsupported database URL: ${redact(url)}`);
+  return wanted ?? "bun-sqlite";
+}
+
+/** The file path of a `file:` URL (file:/abs, file:///abs, file:rel); query options are dropped. */
+export function filePath(url: string): string {
+  let rest = url.slice("file:".length).replace(/\?.*$/, "");
+  if (rest.startsWith("//")) rest = rest.slice(2);
+  return decodeURIComponent(rest);
+}
+
+export function isMemory(path: string): boolean {
+  return path === ":memory:" || path === "";
+}
+
+/** Creates the folder of a database file so a fresh data dir just works. */
+export function ensureDir(path: string): void {
+  if (!isMemory(path)) mkdirSync(dirname(path), { recursive: true });
+}
+
+/** URLs may carry a token in the query string; keep it out of error messages. */
+function redact(url: string): string {
+  return url.replace(/\?.*$/, "?…");
+}
