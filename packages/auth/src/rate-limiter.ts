@@ -16,7 +16,11 @@ const MINUTE_MS = 60_000;
  * continuously. Memory is bounded: a bucket left alone for a minute is full again, so it is
  * dropped with no change in behaviour; past `maxBuckets` the least recently used go first.
  */
-export function createRateLimiter(limits: RateLimitConfig, clock: Clock, opts: { maxBuckets?: number } = {}): RateLimiter {
+export function createRateLimiter(
+  limits: RateLimitConfig,
+  clock: Clock,
+  opts: { maxBuckets?: number } = {},
+): RateLimiter & { readonly size: number } {
   const perMinute: Record<RateClassName, number> = {
     shop: limits.shopPerMinute,
     default: limits.defaultPerMinute,
@@ -41,6 +45,10 @@ export function createRateLimiter(limits: RateLimitConfig, clock: Clock, opts: {
   }
 
   return {
+    /** Buckets held, for tests and metrics. */
+    get size() {
+      return buckets.size;
+    },
     take(key: string, cls: RateClassName): RateDecision {
       const now = clock.now();
       if (buckets.size >= maxBuckets || now - lastSweep >= MINUTE_MS) sweep(now);
