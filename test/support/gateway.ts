@@ -5,6 +5,7 @@ import { gunzipSync } from "node:zlib";
 import { loadConfig } from "@ndc/config";
 import { createLogger } from "@ndc/log";
 import type { Clock } from "@ndc/clock";
+import type { MessageHandler } from "@ndc/messages";
 import { bootGateway, type BootedGateway } from "@ndc/gateway";
 import { assertSchemaValid } from "./xsd";
 
@@ -29,12 +30,16 @@ export interface TestGateway {
   close(): Promise<void>;
 }
 
-export async function startTestGateway(env: Record<string, string> = {}, clock?: Clock): Promise<TestGateway> {
+export async function startTestGateway(
+  env: Record<string, string> = {},
+  clock?: Clock,
+  handlers?: Map<string, MessageHandler>,
+): Promise<TestGateway> {
   const dataDir = mkdtempSync(join(tmpdir(), "ndc-gw-"));
   const logs: string[] = [];
   const config = loadConfig({ GATEWAY_DATA_DIR: dataDir, GATEWAY_MODE: "local", ...env });
   const logger = createLogger({ level: "debug", sink: (l) => logs.push(l) });
-  const gw = await bootGateway({ config, logger, clock });
+  const gw = await bootGateway({ config, logger, clock, handlers });
   const fetchIt = (path: string, init?: RequestInit) => gw.app.handle(new Request(`http://localhost${path}`, init));
   return {
     gw,

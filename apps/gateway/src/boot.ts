@@ -6,6 +6,7 @@ import { createAuthService, createRateLimiter, ensureSandbox, type SandboxCreden
 import { loadFieldKey } from "@ndc/pii";
 import { createGateway, type GatewayApp } from "./app";
 import { messageHandlers } from "./handlers";
+import type { MessageHandler } from "@ndc/messages";
 
 export interface BootedGateway {
   config: GatewayConfig;
@@ -22,7 +23,7 @@ export interface BootedGateway {
  * the gateway. Used by `serve`, by tests (in process) and by benchmarks.
  */
 export async function bootGateway(
-  opts: { config?: GatewayConfig; logger?: Logger; clock?: Clock } = {},
+  opts: { config?: GatewayConfig; logger?: Logger; clock?: Clock; handlers?: Map<string, MessageHandler> } = {},
 ): Promise<BootedGateway> {
   const config = opts.config ?? loadConfig();
   const logger = opts.logger ?? createLogger({ level: config.logLevel });
@@ -37,7 +38,7 @@ export async function bootGateway(
     config,
     auth,
     rateLimiter: createRateLimiter(config.rateLimits, clock),
-    handlers: messageHandlers(),
+    handlers: opts.handlers ?? messageHandlers(),
     logger,
     ready: async () => {
       await store.db.all("SELECT 1");

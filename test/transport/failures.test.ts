@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { GatewayError } from "@ndc/errors";
+import { c, el } from "@ndc/xml";
+import { redact } from "@ndc/log";
+import type { MessageHandler } from "@ndc/messages";
+import { errorCode, startTestGateway, type TestGateway } from "../support/gateway";
+import { ndcRequest } from "../support/requests";
+
+// Handlers standing in for business messages, to drive the pipeline's answer paths.
+const handlers = new Map<string, MessageHandler>([
+  ["OrderRetrieveRQ", () => { throw new Error("disk /var/secret/internal.db corrupted at offset 42"); }],
+  ["OrderListRQ", () => { throw new GatewayError("order_not_found", { element: "Request/OrderFilterCriteria" }); }],
+  ["OrderHistoryRQ", () => { throw new GatewayError("actor_busy"); }],
+  ["ServiceListRQ", ({ seller }) => ({ response: el("Response", null, c("Warning", c("Code", "x"), c("DescText", seller.agencyId), c("LangCode", "EN"))) })],
+]);
+
+let t: TestGateway;
+beforeAll(async () => {
+  t = await startTestGateway({}, undefined, handlers);
+});
+afterAll(() => t.close());
+
+test("an unexpected failure is 500 internal_error quoting the request id, internals only in the log", async () => {
+  t.logs.length = 0;
+  const r = await t.ndc("OrderRetrieveRQ", ndcRequest("OrderRetrieveRQ"));
+  expect(r.status).toBe(500);
+  expect(errorCode(r.body)).toBe("internal_error");
+  const rid = r.headers.get("x-request-id")!;
+  expect(rid).toBeString();
+  expect(r.body).toContain(rid);
+  expect(r.body).not.toContain("/var/secret");
+  expect(r.body).not.toContain("corrupted");
+  const logged = t.logs.map((l) => JSON.parse(l)).find((l) => l.event === "unhandled");
+  expect(logged.requestId).toBe(rid);
+  expect(logged.error).toContain("corrupted");
+});
+
+test("a domain refusal carries its catalogue status, code and element", async () => {
+  const r = await t.ndc("OrderListRQ", ndcRequest("OrderListRQ"));
+  expect(r.status).toBe(404);
+  expect(errorCode(r.body)).toBe("order_not_found");
+  expect(r.body).toContain("<cns:TagText>Request/OrderFilterCriteria</cns:TagText>");
+});
+
+test("a full mailbox is 503 actor_busy", async () => {
+  const r = await t.ndc("OrderHistoryRQ", ndcRequest("OrderHistoryRQ"));
+  expect(r.status).toBe(503);
+  expect(errorCode(r.body)).toBe("actor_busy");
+});
+
+test("a handler's Response is wrapped in the paired root with the simulated-supply flag, and sees the seller", async () => {
+  const r = await t.ndc("ServiceListRQ", ndcRequest("ServiceListRQ", { correlationId: "ok-1" }));
+  expect(r.status).toBe(200);
+  expect(r.body).toContain("<gw:SimulatedSupply");
+  expect(r.body).toContain(`<cns:DescText>${t.gw.sandbox!.agency_id}</cns:DescText>`);
+});
+
+test("the log redaction list drops personal data at any depth", () => {
+  const out = redact({ ok: 1, IdentityDocID: "P123", nested: { card_number: "4111", list: [{ Surname: "Smith", keep: "x" }] } }) as any;
+  expect(out).toEqual({ ok: 1, IdentityDocID: "[redacted]", nested: { card_number: "[redacted]", list: [{ Surname: "[redacted]", keep: "x" }] } });
+});
