@@ -1,0 +1,57 @@
+import { ConfigError } from "@ndc/config";
+import { registryCommand } from "./commands/clients-dispatch";
+import { migrateCommand } from "./commands/migrate";
+import { schedulerCommand } from "./commands/scheduler";
+import { seedCommand } from "./commands/seed";
+import { serveCommand } from "./commands/serve";
+import { UsageError, type CliIo } from "./io";
+import { USAGE } from "./usage";
+import { versionLine } from "./version";
+
+type Command = (args: string[], io: CliIo) => Promise<number>;
+
+const COMMANDS: Record<string, Command> = {
+  serve: serveCommand,
+  scheduler: schedulerCommand,
+  migrate: migrateCommand,
+  seed: seedCommand,
+  // The registry commands read their own first word (agency | client).
+  agency: (args, io) => registryCommand(["agency", ...args], io),
+  client: (args, io) => registryCommand(["client", ...args], io),
+  version: async (_args, io) => (io.out(versionLine()), 0),
+  help: async (_args, io) => (io.out(USAGE), 0),
+};
+const ALIASES: Record<string, string> = { "--version": "version", "-v": "version", "--help": "help", "-h": "help" };
+
+/**
+ * Runs one command line and returns the exit code: 0 done, 1 failed (configuration or
+ * runtime), 2 the command line itself was wrong. Failures are one line on stderr, because
+ * an operator starting a binary needs the cause, not our stack (LOG_LEVEL=debug adds it).
+ */
+export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  const [first, ...rest] = argv;
+  const name = first === undefined ? undefined : (ALIASES[first] ?? first);
+  const command = name === undefined ? undefined : COMMANDS[name];
+  if (!command) {
+    io.err(first === undefined ? "ndc-gateway: no command given" : `ndc-gateway: unknown command "${first}"`);
+    io.err(USAGE);
+    return 2;
+  }
+  try {
+    return await command(rest, io);
+  } catch (e) {
+    if (e instanceof UsageError) {
+      io.err(`ndc-gateway: ${e.message}`);
+      io.err(USAGE);
+      return 2;
+    }
+    if (e instanceof ConfigError) {
+      io.err(`ndc-gateway: configuration error: ${e.message}`);
+      return 1;
+    }
+    const message = e instanceof Error ? e.message : String(e);
+    io.err(`ndc-gateway: ${name} failed: ${message.split("\n")[0]}`);
+    if (io.env.LOG_LEVEL === "debug" && e instanceof Error && e.stack) io.err(e.stack);
+    return 1;
+  }
+}

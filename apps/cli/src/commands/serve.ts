@@ -1,0 +1,51 @@
+import { systemClock } from "@ndc/clock";
+import { bootGateway, listen } from "@ndc/gateway";
+import { startScheduler, type Scheduler } from "@ndc/scheduler";
+import { loadRuntime } from "../config";
+import { UsageError, type CliIo } from "../io";
+import { printSandboxCredentials } from "../sandbox";
+import { shutdownSignal } from "../shutdown";
+import { VERSION } from "../version";
+
+/**
+ * `serve`: the whole single-binary product. Boots the gateway (store, migrations, sandbox
+ * seller), listens, runs the scheduler in the same process unless told not to (a separate
+ * `ndc-gateway scheduler` process is then expected), and closes in order on SIGINT/SIGTERM.
+ */
+export async function serveCommand(args: string[], io: CliIo): Promise<number> {
+  const unknown = args.filter((a) => a !== "--no-scheduler");
+  if (unknown.length) throw new UsageError(`serve: unknown option ${unknown[0]}`);
+  const withScheduler = !args.includes("--no-scheduler");
+
+  const { config, logger } = loadRuntime(io);
+  const gw = await bootGateway({ config, logger, clock: systemClock });
+  let server: { url: string; stop(): Promise<void> };
+  try {
+    server = listen(gw);
+  } catch (e) {
+    await gw.close();
+    throw e;
+  }
+  // Stable first line: scripts and tests read the address from it (PORT=0 picks a free port).
+  io.out(`listening on ${server.url}`);
+  io.out(`ndc-gateway ${VERSION}, mode ${config.mode}, data directory ${config.dataDir}`);
+  if (gw.sandbox) printSandboxCredentials(gw.sandbox, config, io);
+
+  let scheduler: Scheduler | null = null;
+  if (withScheduler) {
+    scheduler = startScheduler({ store: gw.store, config, logger, clock: systemClock });
+    io.out(`scheduler running in-process: ${scheduler.jobs.join(", ")}`);
+  } else {
+    io.out("scheduler not started (--no-scheduler): run `ndc-gateway scheduler` beside this process");
+  }
+  logger.info("gateway_started", { url: server.url, mode: config.mode, scheduler: withScheduler });
+
+  const signal = await shutdownSignal(io.err);
+  logger.info("gateway_stopping", { signal });
+  // Jobs first (they use the store), then the listener, then the store itself.
+  await scheduler?.stop();
+  await server.stop();
+  await gw.close();
+  logger.info("gateway_stopped", { signal });
+  return 0;
+}

@@ -1,0 +1,15 @@
+/** Where a command writes. Lines, not streams, so tests can capture them and the binary stays simple. */
+export interface CliIo {
+  out(line: string): void;
+  err(line: string): void;
+  env: Record<string, string | undefined>;
+}
+
+export const processIo: CliIo = {
+  out: (line) => void process.stdout.write(line + "\n"),
+  err: (line) => void process.stderr.write(line + "\n"),
+  env: process.env,
+};
+
+/** Thrown for a mistake in the command line itself: usage is printed and the exit code is 2. */
+export class UsageError extends Error {}

@@ -1,0 +1,14 @@
+export const USAGE = `usage: ndc-gateway <command> [options]
+
+commands:
+  serve [--no-scheduler]  run the gateway (and, unless --no-scheduler, the scheduler in-process)
+  scheduler               run the scheduler alone, against the same data directory
+  migrate                 apply pending storage migrations and list what was applied
+  seed                    migrate, then create the sandbox seller (local mode) and print its credentials
+  agency ...              register and manage agencies (ndc-gateway agency help)
+  client ...              register and manage seller clients (ndc-gateway client help)
+  version                 print the version
+  help                    print this text
+
+Configuration comes from environment variables (docs/configuration.md), notably
+GATEWAY_MODE (local|sandbox|production), PORT, GATEWAY_DATA_DIR, TLS_CERT_FILE, TLS_KEY_FILE.`;

@@ -1,0 +1,103 @@
+import type { Subprocess } from "bun";
+import { join } from "node:path";
+
+export const ROOT = join(import.meta.dir, "../..");
+const BUN = process.execPath;
+
+/** Every process a test starts, so afterAll can kill what a failed test left running. */
+const started = new Set<Subprocess>();
+
+export function killAll(): void {
+  for (const p of started) if (p.exitCode === null && p.signalCode === null) p.kill("SIGKILL");
+  started.clear();
+}
+
+/** A command line running the CLI: the compiled binary, or the source through this Bun. */
+export type Cli = string[];
+export const sourceCli: Cli = [BUN, join(ROOT, "apps/cli/src/main.ts")];
+
+/** The environment a child gets: nothing of ours leaks in except PATH and HOME. */
+function childEnv(env: Record<string, string>): Record<string, string> {
+  return { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: process.env.HOME ?? "/tmp", LOG_LEVEL: "info", ...env };
+}
+
+export interface Finished {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs a short command to completion (killed after `timeoutMs`). */
+export async function run(cli: Cli, args: string[], env: Record<string, string>, timeoutMs = 15_000): Promise<Finished> {
+  const proc = Bun.spawn([...cli, ...args], { cwd: ROOT, env: childEnv(env), stdout: "pipe", stderr: "pipe", timeout: timeoutMs });
+  started.add(proc);
+  const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+  started.delete(proc);
+  return { code, stdout, stderr };
+}
+
+export interface Running {
+  proc: Subprocess<"ignore", "pipe", "pipe">;
+  /** The address from the "listening on" line. */
+  url: string;
+  /** Milliseconds from spawn to the first 200 of /health/ready. */
+  readyMs: number;
+  stdout(): string;
+  stderr(): string;
+  /** SIGTERM, then the exit code (SIGKILL after 5 s). */
+  stop(): Promise<number>;
+}
+
+async function collect(stream: ReadableStream<Uint8Array>, sink: { text: string }): Promise<void> {
+  const decoder = new TextDecoder();
+  for await (const chunk of stream) sink.text += decoder.decode(chunk, { stream: true });
+}
+
+/** Starts `serve` (or any long-running command printing "listening on URL") and waits until it is ready. */
+export async function startServer(
+  cli: Cli,
+  args: string[],
+  env: Record<string, string>,
+  opts: { fetchTls?: { ca?: string; rejectUnauthorized?: boolean } } = {},
+): Promise<Running> {
+  const t0 = performance.now();
+  const proc = Bun.spawn([...cli, ...args], { cwd: ROOT, env: childEnv(env), stdin: "ignore", stdout: "pipe", stderr: "pipe" });
+  started.add(proc);
+  const out = { text: "" };
+  const err = { text: "" };
+  void collect(proc.stdout, out);
+  void collect(proc.stderr, err);
+  const fail = (why: string) => {
+    proc.kill("SIGKILL");
+    return new Error(`${why}\nstdout:\n${out.text}\nstderr:\n${err.text}`);
+  };
+  let url: string | undefined;
+  for (;;) {
+    if (performance.now() - t0 > 15_000) throw fail("server did not become ready within 15 s");
+    if (proc.exitCode !== null) throw fail(`server exited with ${proc.exitCode}`);
+    url ??= out.text.match(/^listening on (https?:\/\/\S+)$/m)?.[1];
+    if (url) {
+      const ok = await fetch(`${url}/health/ready`, { tls: opts.fetchTls } as RequestInit)
+        .then((r) => r.status === 200)
+        .catch(() => false);
+      if (ok) break;
+    }
+    await Bun.sleep(25);
+  }
+  const readyMs = Math.round(performance.now() - t0);
+  return {
+    proc,
+    url,
+    readyMs,
+    stdout: () => out.text,
+    stderr: () => err.text,
+    async stop() {
+      proc.kill("SIGTERM");
+      const timer = setTimeout(() => proc.kill("SIGKILL"), 5_000);
+      const code = await proc.exited;
+      clearTimeout(timer);
+      started.delete(proc);
+      return code;
+    },
+  };
+}
