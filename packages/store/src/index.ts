@@ -1,4 +1,6 @@
 export { openStore, type OpenOptions, type Store, type StoreDb, type WriteRaw } from "./open";
 export { driverFor, type DriverName } from "./url";
+export { storeErrorCode, isConstraintViolation } from "./errors";
+export { splitStatements } from "./statements";
 export { migrate, readMigrations, MIGRATIONS_DIR, type Migration } from "./migrate";
 export * as tables from "./tables";

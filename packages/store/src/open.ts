@@ -46,6 +46,10 @@ export async function openStore(url: string, opts: OpenOptions = {}): Promise<St
   const driver = driverFor(url, opts.driver ?? process.env.GATEWAY_DATABASE_DRIVER);
   if (driver === "bun-sqlite") return openBunSqlite(url);
   // Loaded only when asked: @libsql/client's native addon is not embedded in the compiled binary.
-  const { openLibsql } = await import("./drivers/libsql");
-  return openLibsql(url, { authToken: opts.authToken ?? process.env.GATEWAY_DATABASE_AUTH_TOKEN });
+  if (url.startsWith("file:")) {
+    const { openLibsqlFile } = await import("./drivers/libsql-file");
+    return openLibsqlFile(url);
+  }
+  const { openLibsqlServer } = await import("./drivers/libsql-server");
+  return openLibsqlServer(url, opts.authToken ?? process.env.GATEWAY_DATABASE_AUTH_TOKEN);
 }

@@ -33,19 +33,18 @@ export function openBunSqlite(url: string): Store {
   const raw = { exec: async (sql: string) => void writer.exec(sql) };
   const queue = serialQueue();
   let closed = false;
-  const guard = () => {
-    if (closed) throw new Error("store is closed");
-  };
+  // A rejected promise, not a throw: callers chain on write() and expect one failure path.
+  const refused = () => Promise.reject(new Error("store is closed"));
 
   return {
     driver: "bun-sqlite",
     db: readDb,
     exec: (sql) => {
-      guard();
+      if (closed) return refused();
       return queue.run(async () => void writer.exec(sql));
     },
     write<T>(fn: Parameters<Store["write"]>[0]): Promise<T> {
-      guard();
+      if (closed) return refused();
       return queue.run(async () => {
         writer.exec("BEGIN IMMEDIATE");
         try {

@@ -1,0 +1,35 @@
+import type { Store, StoreDb, WriteRaw } from "../open";
+import { serialQueue } from "../serial";
+
+/** What a libSQL flavour supplies; the serial queue and close semantics are shared. */
+export interface DriverParts {
+  db: StoreDb;
+  exec(sql: string): Promise<void>;
+  transaction<T>(fn: (tx: StoreDb, raw: WriteRaw) => Promise<T> | T): Promise<T>;
+  close(): void;
+}
+
+export function assemble(p: DriverParts): Store {
+  const queue = serialQueue();
+  let closed = false;
+  // A rejected promise, not a throw: callers chain on write() and expect one failure path.
+  const refused = () => Promise.reject(new Error("store is closed"));
+  return {
+    driver: "libsql",
+    db: p.db,
+    exec: (sql) => {
+      if (closed) return refused();
+      return queue.run(() => p.exec(sql));
+    },
+    write: (fn) => {
+      if (closed) return refused();
+      return queue.run(() => p.transaction(fn));
+    },
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await queue.idle();
+      p.close();
+    },
+  };
+}
