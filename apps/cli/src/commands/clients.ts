@@ -179,13 +179,13 @@ export async function runClientCommand(args: string[], io: ClientCommandIo): Pro
   const [area, verb, ...rest] = args;
   const table = area === "agency" ? AGENCY : area === "client" ? CLIENT : undefined;
   if (table && (verb === "help" || verb === "--help")) {
-    io.out(CLIENT_USAGE);
+    for (const line of CLIENT_USAGE.split("\n")) io.out(line);
     return 0;
   }
   const handler = table && verb !== undefined && Object.hasOwn(table, verb) ? table[verb] : undefined;
   if (!handler) {
     io.err(area === undefined ? "expected agency or client" : `unknown command: ${[area, verb].filter(Boolean).join(" ")}`);
-    io.err(CLIENT_USAGE);
+    for (const line of CLIENT_USAGE.split("\n")) io.err(line);
     return 2;
   }
   try {
@@ -194,7 +194,7 @@ export async function runClientCommand(args: string[], io: ClientCommandIo): Pro
   } catch (e) {
     if (e instanceof Usage) {
       io.err(`${area} ${verb}: ${e.message}`);
-      io.err(CLIENT_USAGE);
+      for (const line of CLIENT_USAGE.split("\n")) io.err(line);
       return 2;
     }
     if (isRegistryError(e)) {
