@@ -67,10 +67,11 @@ describe("DistributionChain", () => {
     const { createAuthService } = await import("@ndc/auth");
     const { systemClock } = await import("@ndc/clock");
     const auth = await createAuthService({ store: g.gw.store, config: g.gw.config, clock: systemClock });
+    const link = (l: Link, ordinal: number) => ({ ...l, ordinal });
     const p = await auth.authenticate({ authorization: `Bearer ${t.aggregatorNoScope}`, apiKey: null });
-    expect(auth.resolveSeller(p, [carrier])).toMatchObject({ agencyId: "AGG", iataNumber: "44444444" });
+    expect(auth.resolveSeller(p, [link(carrier, 1)])).toMatchObject({ agencyId: "AGG", iataNumber: "44444444" });
     const s = await auth.authenticate({ authorization: `Bearer ${t.seller}`, apiKey: null });
-    expect(auth.resolveSeller(s, [seller("11111111"), carrier])).toMatchObject({ agencyId: "AGY-A", iataNumber: "11111111" });
-    expect([...auth.resolveSeller(s, [carrier]).scopes]).toEqual(["ndc:shop"]);
+    expect(auth.resolveSeller(s, [link(seller("11111111"), 1), link(carrier, 2)])).toMatchObject({ agencyId: "AGY-A", iataNumber: "11111111" });
+    expect([...auth.resolveSeller(s, [link(carrier, 1)]).scopes]).toEqual(["ndc:shop"]);
   });
 });
