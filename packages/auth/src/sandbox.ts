@@ -6,6 +6,7 @@ import type { GatewayConfig } from "@ndc/config";
 import { tables, type Store } from "@ndc/store";
 import { apiKeyDigest, verifySecret } from "./secrets";
 import { findAgency, registerAgency } from "./registry/agencies";
+import { isRegistryError } from "./registry/errors";
 import { registerClient, rotateSecret } from "./registry/clients";
 import { createApiKey, revokeApiKeys } from "./registry/api-keys";
 import { loadCaller } from "./access/lookup";
@@ -38,9 +39,14 @@ export async function ensureSandbox(opts: { store: Store; config: GatewayConfig 
   const file = join(config.dataDir, SANDBOX_CREDENTIALS_FILE);
 
   if (!(await findAgency(store.db, SANDBOX_AGENCY_ID))) {
-    await registerAgency(store, { agencyId: SANDBOX_AGENCY_ID, iataNumber: SANDBOX_IATA_NUMBER, name: "Sandbox Agency (local gateway)" });
+    // Another process starting on the same database may win the race: that is fine.
+    await registerAgency(store, { agencyId: SANDBOX_AGENCY_ID, iataNumber: SANDBOX_IATA_NUMBER, name: "Sandbox Agency (local gateway)" }).catch(
+      (e) => {
+        if (!(isRegistryError(e) && e.code === "agency_exists")) throw e;
+      },
+    );
   }
-  const existing = await loadCaller(store.db, SANDBOX_CLIENT_ID);
+  let existing = await loadCaller(store.db, SANDBOX_CLIENT_ID);
   if (!existing) {
     const issued = await registerClient(store, {
       clientId: SANDBOX_CLIENT_ID,
@@ -48,9 +54,14 @@ export async function ensureSandbox(opts: { store: Store; config: GatewayConfig 
       scopes: SANDBOX_SCOPES,
       name: "Shared sandbox client (local only)",
       localOnly: true,
-    });
-    const { apiKey } = await createApiKey(store, SANDBOX_CLIENT_ID);
-    return save(file, credentials(issued.clientSecret, apiKey));
+    }).catch((e: unknown) => e);
+    if (!(issued instanceof Error) && issued) {
+      const { apiKey } = await createApiKey(store, SANDBOX_CLIENT_ID);
+      return save(file, credentials(issued.clientSecret, apiKey));
+    }
+    // Created meanwhile by another process: fall through to the reuse-or-rotate path.
+    existing = await loadCaller(store.db, SANDBOX_CLIENT_ID);
+    if (!existing) throw issued;
   }
 
   const saved = readSaved(file);
