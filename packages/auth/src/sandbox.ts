@@ -48,20 +48,23 @@ export async function ensureSandbox(opts: { store: Store; config: GatewayConfig 
   }
   let existing = await loadCaller(store.db, SANDBOX_CLIENT_ID);
   if (!existing) {
-    const issued = await registerClient(store, {
-      clientId: SANDBOX_CLIENT_ID,
-      agency: SANDBOX_AGENCY_ID,
-      scopes: SANDBOX_SCOPES,
-      name: "Shared sandbox client (local only)",
-      localOnly: true,
-    }).catch((e: unknown) => e);
-    if (!(issued instanceof Error) && issued) {
+    let failure: unknown;
+    try {
+      const issued = await registerClient(store, {
+        clientId: SANDBOX_CLIENT_ID,
+        agency: SANDBOX_AGENCY_ID,
+        scopes: SANDBOX_SCOPES,
+        name: "Shared sandbox client (local only)",
+        localOnly: true,
+      });
       const { apiKey } = await createApiKey(store, SANDBOX_CLIENT_ID);
       return save(file, credentials(issued.clientSecret, apiKey));
+    } catch (e) {
+      failure = e;
     }
     // Created meanwhile by another process: fall through to the reuse-or-rotate path.
     existing = await loadCaller(store.db, SANDBOX_CLIENT_ID);
-    if (!existing) throw issued;
+    if (!existing) throw failure;
   }
 
   const saved = readSaved(file);
