@@ -152,7 +152,7 @@ describe("compiled binary", () => {
     expect(b.stdout).toContain(`  client_secret  ${creds.client_secret}`);
   });
 
-  test("the scheduler runs as its own process and stops on SIGTERM", async () => {
+  test("the scheduler runs as its own process and stops on SIGINT (Ctrl-C)", async () => {
     const r = Bun.spawn([...cli, "scheduler"], {
       env: { PATH: process.env.PATH ?? "", GATEWAY_DATA_DIR: dataDir() },
       stdout: "pipe",
@@ -168,7 +168,7 @@ describe("compiled binary", () => {
         out += new TextDecoder().decode(value);
       }
       expect(out).toContain("scheduler running: store.checkpoint");
-      r.kill("SIGTERM");
+      r.kill("SIGINT");
       expect(await r.exited).toBe(0);
     } finally {
       if (r.exitCode === null) r.kill("SIGKILL");
