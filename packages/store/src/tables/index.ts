@@ -1,3 +1,4 @@
 // One file per area; each area's SQL migration lives in schemas/migrations.
 export {};
 export * from "./registry";
+export * from "./journal";
