@@ -135,7 +135,8 @@ describe("compiled binary", () => {
       const code = await gw.stop();
       expect(code).toBe(0);
       expect(gw.stdout()).toContain('"event":"scheduler_stopped"');
-      expect(gw.stdout()).toContain('"event":"gateway_stopped","signal":"SIGTERM"');
+      expect(gw.stdout()).toContain('"event":"gateway_stopping","signal":"SIGTERM"');
+      expect(gw.stdout()).toContain('"event":"gateway_stopped"');
       gw = undefined as unknown as Running;
     });
   });

@@ -7,9 +7,10 @@ import { shutdownSignal } from "../shutdown";
 export async function schedulerCommand(args: string[], io: CliIo): Promise<number> {
   if (args.length) throw new UsageError(`scheduler: unexpected argument ${args[0]}`);
   const { config, logger } = loadRuntime(io);
+  const stopping = shutdownSignal(io.err); // before the "running" line, see serve.ts
   const app = await runSchedulerApp({ config, logger });
   io.out(`scheduler running: ${app.scheduler.jobs.join(", ")} (data directory ${config.dataDir})`);
-  const signal = await shutdownSignal(io.err);
+  const signal = await stopping;
   logger.info("scheduler_stopping", { signal });
   await app.stop();
   return 0;

@@ -18,34 +18,34 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
   const withScheduler = !args.includes("--no-scheduler");
 
   const { config, logger } = loadRuntime(io);
+  // Listen for signals before anything is printed: a caller that reacts to "listening on"
+  // with SIGTERM must get the orderly shutdown, not the default kill. A signal during boot
+  // is kept and acted on as soon as boot is done.
+  const stopping = shutdownSignal(io.err);
   const gw = await bootGateway({ config, logger, clock: systemClock });
-  let server: { url: string; stop(): Promise<void> };
+  let server: { url: string; stop(): Promise<void> } | null = null;
+  let scheduler: Scheduler | null = null;
   try {
     server = listen(gw);
-  } catch (e) {
+    // Stable first line: scripts and tests read the address from it (PORT=0 picks a free port).
+    io.out(`listening on ${server.url}`);
+    io.out(`ndc-gateway ${VERSION}, mode ${config.mode}, data directory ${config.dataDir}`);
+    if (gw.sandbox) printSandboxCredentials(gw.sandbox, config, io);
+    if (withScheduler) {
+      scheduler = startScheduler({ store: gw.store, config, logger, clock: systemClock });
+      io.out(`scheduler running in-process: ${scheduler.jobs.join(", ")}`);
+    } else {
+      io.out("scheduler not started (--no-scheduler): run `ndc-gateway scheduler` beside this process");
+    }
+    logger.info("gateway_started", { url: server.url, mode: config.mode, scheduler: withScheduler });
+    const signal = await stopping;
+    logger.info("gateway_stopping", { signal });
+    return 0;
+  } finally {
+    // Also on a failed start. Jobs first (they use the store), then the listener, then the store.
+    await scheduler?.stop();
+    await server?.stop();
     await gw.close();
-    throw e;
+    if (server) logger.info("gateway_stopped", {});
   }
-  // Stable first line: scripts and tests read the address from it (PORT=0 picks a free port).
-  io.out(`listening on ${server.url}`);
-  io.out(`ndc-gateway ${VERSION}, mode ${config.mode}, data directory ${config.dataDir}`);
-  if (gw.sandbox) printSandboxCredentials(gw.sandbox, config, io);
-
-  let scheduler: Scheduler | null = null;
-  if (withScheduler) {
-    scheduler = startScheduler({ store: gw.store, config, logger, clock: systemClock });
-    io.out(`scheduler running in-process: ${scheduler.jobs.join(", ")}`);
-  } else {
-    io.out("scheduler not started (--no-scheduler): run `ndc-gateway scheduler` beside this process");
-  }
-  logger.info("gateway_started", { url: server.url, mode: config.mode, scheduler: withScheduler });
-
-  const signal = await shutdownSignal(io.err);
-  logger.info("gateway_stopping", { signal });
-  // Jobs first (they use the store), then the listener, then the store itself.
-  await scheduler?.stop();
-  await server.stop();
-  await gw.close();
-  logger.info("gateway_stopped", { signal });
-  return 0;
 }
