@@ -1,19 +1,56 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildBinary } from "../../scripts/build-binary";
 
-let built: Promise<{ outfile: string; bytes: number; ms: number }> | undefined;
+type Built = { outfile: string; bytes: number; ms: number };
+
+const PREFIX = "ndc-bin-";
+let built: Promise<Built> | undefined;
+let dir: string | undefined;
+let users = 0;
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/** Removes binaries (about 110 MB each) left by runs that died before their afterAll. */
+function sweepStale(): void {
+  for (const name of readdirSync(tmpdir())) {
+    const pid = Number(name.slice(PREFIX.length).split("-")[0]);
+    if (name.startsWith(PREFIX) && pid && pid !== process.pid && !alive(pid)) {
+      rmSync(join(tmpdir(), name), { recursive: true, force: true });
+    }
+  }
+}
 
 /**
- * Compiles ndc-gateway once per test run (every file of the run shares it), into a temporary
- * folder, with the real build script. The folder (about 110 MB) goes when the run ends.
+ * Compiles ndc-gateway with the real build script into a temporary folder and hands it to a
+ * test file; files running while one is held share it. bun test has no run-wide teardown
+ * (process exit hooks do not fire), so each file releases it in afterAll and the last
+ * release deletes it.
  */
-export function compiledBinary(): Promise<{ outfile: string; bytes: number; ms: number }> {
+export function acquireBinary(): Promise<Built> {
+  users++;
   if (!built) {
-    const dir = mkdtempSync(join(tmpdir(), "ndc-bin-"));
-    process.on("exit", () => rmSync(dir, { recursive: true, force: true }));
+    sweepStale();
+    dir = mkdtempSync(join(tmpdir(), `${PREFIX}${process.pid}-`));
     built = buildBinary(join(dir, "ndc-gateway"));
   }
   return built;
+}
+
+export async function releaseBinary(): Promise<void> {
+  if (users === 0) return;
+  users--;
+  if (users > 0 || !built) return;
+  await built.catch(() => undefined);
+  if (dir) rmSync(dir, { recursive: true, force: true });
+  built = undefined;
+  dir = undefined;
 }

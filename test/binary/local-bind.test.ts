@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { networkInterfaces, tmpdir } from "node:os";
 import { join } from "node:path";
-import { compiledBinary } from "./binary";
+import { acquireBinary, releaseBinary } from "./binary";
 import { killAll, startServer, type Running } from "./processes";
 
 const dir = mkdtempSync(join(tmpdir(), "ndc-bind-"));
@@ -21,8 +21,9 @@ async function reachable(url: string): Promise<boolean> {
 }
 
 let local: Running;
+let cli: string[];
 beforeAll(async () => {
-  const cli = [(await compiledBinary()).outfile];
+  cli = [(await acquireBinary()).outfile];
   local = await startServer(cli, ["serve", "--no-scheduler"], { GATEWAY_DATA_DIR: join(dir, "local"), PORT: "0" });
   running.push(local);
 });
@@ -30,6 +31,7 @@ afterAll(async () => {
   for (const r of running) await r.stop();
   killAll();
   rmSync(dir, { recursive: true, force: true });
+  await releaseBinary();
 });
 
 describe("local mode binds 127.0.0.1", () => {
@@ -46,7 +48,6 @@ describe("local mode binds 127.0.0.1", () => {
     const { port } = new URL(local.url);
     expect(await reachable(`http://${externalAddress}:${port}/health/live`)).toBe(false);
     // Control: the same probe reaches a gateway bound to every interface, so the refusal above is the binding.
-    const cli = [(await compiledBinary()).outfile];
     const open = await startServer(cli, ["serve", "--no-scheduler"], { GATEWAY_MODE: "sandbox", GATEWAY_DATA_DIR: join(dir, "sandbox"), PORT: "0" });
     running.push(open);
     expect(open.stdout()).not.toContain("sandbox credentials");

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { compiledBinary } from "./binary";
+import { acquireBinary, releaseBinary } from "./binary";
 import { killAll, ROOT, run, startServer, type Cli, type Running } from "./processes";
 
 const dirs: string[] = [];
@@ -14,11 +14,14 @@ function dataDir(): string {
 
 let cli: Cli;
 beforeAll(async () => {
-  cli = [(await compiledBinary()).outfile];
+  const bin = await acquireBinary();
+  console.log(`binary: ${(bin.bytes / 1024 / 1024).toFixed(1)} MiB, built in ${bin.ms} ms`);
+  cli = [bin.outfile];
 });
-afterAll(() => {
+afterAll(async () => {
   killAll();
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  await releaseBinary();
 });
 
 const MIGRATIONS = readdirSync(join(ROOT, "schemas/migrations"))
