@@ -30,7 +30,7 @@ export async function bootGateway(
   const clock = opts.clock ?? systemClock;
   // Fail at start, not at the first booking, when the field-encryption key is unusable.
   loadFieldKey(config);
-  const store = await openStore(config.databaseUrl);
+  const store = await openStore(config.databaseUrl, { driver: config.databaseDriver, authToken: config.databaseAuthToken });
   await migrate(store);
   const sandbox = config.mode === "local" ? await ensureSandbox({ store, config }) : null;
   const auth = await createAuthService({ store, config, clock });

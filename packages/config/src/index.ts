@@ -28,6 +28,10 @@ export interface GatewayConfig {
   host: string;
   dataDir: string;
   databaseUrl: string;
+  /** Forces a store driver; otherwise chosen from the URL. */
+  databaseDriver?: "bun-sqlite" | "libsql";
+  /** Token for a libSQL server (sqld/Turso). */
+  databaseAuthToken?: string;
   tls?: { certFile: string; keyFile: string };
   airline: { designator: string; name: string };
   publicBaseUrl?: string;
@@ -60,6 +64,15 @@ function bool(env: Env, name: string, dflt: boolean): boolean {
   throw new ConfigError(`${name} must be true or false, got "${env[name]}"`);
 }
 
+function databaseDriver(env: Env): GatewayConfig["databaseDriver"] {
+  const raw = env.GATEWAY_DATABASE_DRIVER?.trim();
+  if (!raw) return undefined;
+  if (raw !== "bun-sqlite" && raw !== "libsql") {
+    throw new ConfigError(`GATEWAY_DATABASE_DRIVER must be bun-sqlite or libsql, got "${raw}"`);
+  }
+  return raw;
+}
+
 export function loadConfig(env: Env = process.env): GatewayConfig {
   const mode = (env.GATEWAY_MODE?.trim() || "local") as GatewayMode;
   if (!["local", "sandbox", "production"].includes(mode)) {
@@ -90,6 +103,8 @@ export function loadConfig(env: Env = process.env): GatewayConfig {
     host: env.BIND_ADDRESS?.trim() || (mode === "local" ? "127.0.0.1" : "0.0.0.0"),
     dataDir,
     databaseUrl: env.GATEWAY_DATABASE_URL?.trim() || `file:${join(dataDir, "gateway.db")}`,
+    databaseDriver: databaseDriver(env),
+    databaseAuthToken: env.GATEWAY_DATABASE_AUTH_TOKEN?.trim() || undefined,
     tls: certFile && keyFile ? { certFile, keyFile } : undefined,
     airline: { designator, name: env.AIRLINE_NAME?.trim() || "Example Airways (simulated)" },
     publicBaseUrl: env.PUBLIC_BASE_URL?.trim() || undefined,
