@@ -1,3 +1,4 @@
 export { MESSAGES, ALL_SCOPES, messageByName, type MessageSpec, type Scope, type RateClass } from "./catalogue";
 export type { SellerContext, HandlerInput, HandlerResult, MessageHandler } from "./handler";
 export { CAPABILITIES, enabledCapabilities } from "./capabilities";
+export * from "./shopping";

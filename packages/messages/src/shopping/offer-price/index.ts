@@ -1,0 +1,4 @@
+export * from "./request";
+export * from "./decode";
+export * from "./view";
+export * from "./encode";

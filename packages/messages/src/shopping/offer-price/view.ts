@@ -1,0 +1,16 @@
+import type { ProcessingView, WarningView } from "../shared/view/common";
+import type { DataListsView } from "../shared/view/data-lists";
+import type { ALaCarteOfferView, OfferView } from "../shared/view/offers";
+
+/**
+ * What the domain hands the OfferPriceRS encoder: the re-priced offer (flights, seats and
+ * services as its items, with firm prices, conditions and adjustments) and, optionally,
+ * services still on sale with it (OtherOffers/ALaCarteOffer). Failures are an Error, not a view.
+ */
+export interface OfferPriceView {
+  pricedOffer: OfferView;
+  otherALaCarteOffers?: ALaCarteOfferView[];
+  dataLists: DataListsView;
+  processing?: ProcessingView;
+  warnings: WarningView[];
+}

@@ -1,0 +1,39 @@
+import { c, cOpt, type XNode } from "@ndc/xml";
+import type { MediaView } from "../view/common";
+import type { ALaCarteItemView, ALaCarteOfferView } from "../view/offers";
+import { flightAssociation, mediaFor, richMedia, taxonomies } from "./common";
+import { price } from "./price";
+
+function item(i: ALaCarteItemView, media: ReadonlyMap<string, MediaView>): XNode {
+  return c(
+    "OfferItem",
+    taxonomies(i.taxonomy),
+    c(
+      "Eligibility",
+      i.flights ? flightAssociation(i.flights) : null,
+      i.paxIds.map((p) => c("PaxRefID", p)),
+      (i.priceClassIds ?? []).map((p) => c("PriceClassRefID", p)),
+    ),
+    c("OfferItemID", i.offerItemId),
+    cOpt("OwnerCode", i.ownerCode),
+    mediaFor(i.mediaIds, media).map(richMedia),
+    c("Service", c("ServiceDefinitionRefID", i.serviceDefinitionId), c("ServiceID", i.serviceId)),
+    price("UnitPrice", i.unitPrice),
+  );
+}
+
+/**
+ * ALaCarteOffer (ALaCarteOfferType). 24.4 requires at least one OfferItem, so an a-la-carte
+ * offer narrowed to nothing is left out (null) rather than sent empty.
+ */
+export function aLaCarteOffer(o: ALaCarteOfferView, media: ReadonlyMap<string, MediaView>): XNode | null {
+  if (o.items.length === 0) return null;
+  return c(
+    "ALaCarteOffer",
+    o.description ? c("Desc", c("DescText", o.description)) : null,
+    cOpt("OfferExpirationTimeLimitDateTime", o.expiresAt),
+    c("OfferID", o.offerId),
+    o.items.map((i) => item(i, media)),
+    c("OwnerCode", o.ownerCode),
+  );
+}
