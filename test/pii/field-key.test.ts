@@ -1,11 +1,17 @@
-import { expect, test } from "bun:test";
-import { mkdtempSync, readFileSync, statSync } from "node:fs";
+import { afterAll, expect, test } from "bun:test";
+import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ConfigError, loadConfig } from "@ndc/config";
 import { loadFieldKey } from "@ndc/pii";
 
-const dir = () => mkdtempSync(join(tmpdir(), "ndc-key-"));
+const made: string[] = [];
+const dir = () => {
+  const d = mkdtempSync(join(tmpdir(), "ndc-key-"));
+  made.push(d);
+  return d;
+};
+afterAll(() => made.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
 test("local mode creates a 32-byte key file readable by its owner only, and reuses it", () => {
   const d = dir();

@@ -1,13 +1,12 @@
-import { mkdtempSync, writeFileSync, rmSync } from "node:fs";
+import { writeFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
 /** IATA's schemas are read from ../shared, never copied into the project. */
 export const SCHEMA_DIR = resolve(import.meta.dir, "../../../shared/ndc-schemas/24.4");
 
-const scratch = mkdtempSync(join(tmpdir(), "ndc-xsd-"));
+// One file per check, removed right after: bun test does not run exit hooks, so nothing may outlive a call.
 let n = 0;
-process.on("exit", () => rmSync(scratch, { recursive: true, force: true }));
 
 /** The XSD for a document: named after its root element (IATA_<Root>.xsd). */
 export function schemaFor(xml: string): string {
@@ -18,7 +17,7 @@ export function schemaFor(xml: string): string {
 
 /** Runs `xmllint --noout --nonet --schema` on the document; returns its verdict and output. */
 export function validateXml(xml: string, xsd = schemaFor(xml)): { ok: boolean; output: string } {
-  const file = join(scratch, `doc-${process.pid}-${n++}.xml`);
+  const file = join(tmpdir(), `ndc-xsd-${process.pid}-${n++}.xml`);
   writeFileSync(file, xml);
   const r = Bun.spawnSync(["xmllint", "--noout", "--nonet", "--schema", join(SCHEMA_DIR, xsd), file]);
   rmSync(file, { force: true });

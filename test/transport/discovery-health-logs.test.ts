@@ -61,6 +61,8 @@ describe("health", () => {
     await g.gw.store.close();
     const r = await g.fetch("/health/ready");
     expect(r.status).toBe(503);
+    expect(await r.json()).toEqual({ status: "not_ready" });
+    await g.close();
   });
 });
 

@@ -5,7 +5,7 @@ import type { BootedGateway } from "./boot";
  * Listens on the configured address: HTTPS when TLS_CERT_FILE and TLS_KEY_FILE are set,
  * plain HTTP otherwise (local development; production sits behind TLS either way).
  */
-export function listen(gw: BootedGateway): { url: string; stop(): Promise<void> } {
+export function listen(gw: BootedGateway): { url: string; stop(graceMs?: number): Promise<void> } {
   const { config } = gw;
   const server = Bun.serve({
     port: config.port,
@@ -21,8 +21,14 @@ export function listen(gw: BootedGateway): { url: string; stop(): Promise<void> 
   const scheme = config.tls ? "https" : "http";
   return {
     url: `${scheme}://${server.hostname === "0.0.0.0" ? "127.0.0.1" : server.hostname}:${server.port}`,
-    stop: async () => {
-      await server.stop(true);
+    // Graceful: stop accepting, let requests in flight finish, then force after a grace period.
+    stop: async (graceMs = 10_000) => {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const forced = new Promise<void>((resolve) => {
+        timer = setTimeout(() => void server.stop(true).then(resolve, resolve), graceMs);
+      });
+      await Promise.race([server.stop(false), forced]);
+      clearTimeout(timer);
     },
   };
 }
