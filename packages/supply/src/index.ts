@@ -1,1 +1,48 @@
-export { AIRPORTS, DIRECT_ROUTES, cityPairs, type Airport } from "./network";
+// The simulated airline's supply: a pure domain package (no HTTP, no XML). docs/supply.md.
+export { AIRPORTS, DIRECT_ROUTES, INTERLINE_ROUTES, HUBS, cityPairs, type Airport } from "./network";
+export { createSupply, type Supply, type SupplyOptions, type PricedSeatMap } from "./supply";
+
+export { stableId } from "./core/ids";
+export { rngFor, hash53, type Rng } from "./core/random";
+export { addDays, daysBetween } from "./core/dates";
+export type { LocalTime } from "./core/timezone";
+
+export { CURRENCIES, BASE_CURRENCY, isCurrencyCode, minorUnits, type CurrencyCode } from "./money/currencies";
+export { money, zero, add, subtract, sum, min, mulDivRound, percentOf, toDecimalString, fromDecimalString, type Money } from "./money/money";
+export { RATE_TABLE, convert } from "./money/rates";
+
+export { HORIZON_DAYS, FlightSchedule, type Flight, type CabinCode } from "./schedule/flights";
+export { flightKey, parseFlightKey, type FlightKeyParts } from "./schedule/flight-key";
+export { journeysOn, minimumConnection, MINIMUM_CONNECTION_MINUTES, MAXIMUM_CONNECTION_MINUTES, INTERLINE_EXTRA_MINUTES, type Journey } from "./schedule/connections";
+export { PARTNERS, CODESHARES, ownCarrier, type Carrier } from "./schedule/carriers";
+export { AIRCRAFT, aircraft, type AircraftType } from "./schedule/aircraft";
+export { distanceKm, blockMinutes, LONG_HAUL_KM } from "./schedule/geo";
+export { buildTimetable, type ScheduledLeg } from "./schedule/timetable";
+
+export { buildSeatMap, type Seat, type SeatMap, type SeatMapCabin } from "./seats/seat-map";
+export { SEAT_LAYOUTS, type SeatLayout, type CabinLayout } from "./seats/layouts";
+export { SEAT_CHARACTERISTICS, ALL_SEAT_CHARACTERISTICS, type SeatCharacteristic } from "./seats/characteristics";
+
+export { PAX_TYPES, FARE_PAYING, type PaxType } from "./fares/pax";
+export { FARE_BRANDS, fareBrand, brandsForCabin, type FareBrand, type BaggageAllowance, type BrandBundle } from "./fares/brands";
+export { readBrandPolicy, conditionsFor, BrandPolicyUnreadable, SUPPLIER_CONDITIONS, type FareConditions, type ConditionsOutcome } from "./fares/brand-policy";
+export { baseFare, type FareQuery } from "./fares/fares";
+export { segmentTaxes, journeyTaxes, type TaxLine } from "./fares/taxes";
+export { priceJourney, type PaxCounts, type PricedJourney, type PricedPax, type PriceJourneyInput } from "./fares/price-journey";
+
+export { TAXONOMY_NODES, taxonomyNode, codesetPath, ancestry, isAtOrBelow, type TaxonomyNode } from "./taxonomy/tree";
+export { selectedBy, filterByCriteria, type Criterion, type ServiceCriteria, type Classified } from "./taxonomy/criteria";
+
+export { CATALOGUE_SERVICES, catalogueService, serviceByRfisc, type CatalogueService, type ServiceKind } from "./catalogue/services";
+export { SERVICE_BUNDLES, serviceBundle, type ServiceBundle } from "./catalogue/bundles";
+export { PICTURES, picture, type Picture } from "./catalogue/pictures";
+export { RIDES, ridesAt, rideByCode, type Ride, type RideMode } from "./catalogue/rides";
+export { PARTNER_PRODUCTS, PARTNER_CATEGORY_NODES, partnerProduct, partnerProductsFor, type PartnerProduct, type PartnerCategory } from "./catalogue/partners";
+export { priceService, priceBundle, priceRide, pricePartnerProduct, priceSeat, type PricedItem } from "./catalogue/price-items";
+
+export { translate, contentKeys, coverage, UnknownContentKey, type Translation } from "./i18n/translate";
+export { CONTENT_LANGUAGES, chooseLanguage, primarySubtag, isContentLanguage, type ContentLanguage } from "./i18n/lang";
+
+export { PROMOTION_RULES, type PromotionRule, type Channel, type AdjustableKind, type RuleAmount } from "./promotions/rules";
+export { evaluatePromotions, netAdjustment, type AdjustableItem, type PromotionRequest, type PromotionResult, type Adjustment, type RuleNotApplied } from "./promotions/evaluate";
+export { SimulatedPromotionsEngine, askPromotions, PromotionsEngineError, type PromotionsEngine, type EngineMode, type AskOutcome } from "./promotions/engine";

@@ -1,7 +1,7 @@
 /**
  * The simulated airline's network: the airports it serves and the city pairs it flies.
  * Published in the discovery document outside production so sellers know what to shop.
- * (The schedule, fares and seat maps built on it come with the shopping issue.)
+ * The schedule (schedule/), fares (fares/) and seat maps (seats/) are built on it.
  */
 export interface Airport {
   code: string;
@@ -31,10 +31,23 @@ export const DIRECT_ROUTES: readonly (readonly [string, string])[] = [
   ["DXB", "SIN"],
 ];
 
+/**
+ * Routes the airline does not fly itself but sells on a partner's flight (SHPITL interline),
+ * flown both ways by the named partner (schedule/carriers.ts). They open pairs our own network
+ * cannot connect, e.g. Rome to Singapore through Dubai.
+ */
+export const INTERLINE_ROUTES: readonly (readonly [string, string, string])[] = [
+  ["FCO", "DXB", "K5"],
+  ["JFK", "GRU", "Q7"],
+];
+
+/** Airports where one-stop journeys connect. Every pair without a direct route connects at one of them. */
+export const HUBS: readonly string[] = ["LHR", "CDG", "FRA", "MAD", "DXB"];
+
 /** Every ordered [origin, destination] pair the airline sells, directly or with one connection. */
 export function cityPairs(): [string, string][] {
   const direct = new Set<string>();
-  for (const [a, b] of DIRECT_ROUTES) {
+  for (const [a, b] of [...DIRECT_ROUTES, ...INTERLINE_ROUTES]) {
     direct.add(`${a}-${b}`);
     direct.add(`${b}-${a}`);
   }
@@ -44,7 +57,7 @@ export function cityPairs(): [string, string][] {
       if (o.code === d.code) continue;
       const served =
         direct.has(`${o.code}-${d.code}`) ||
-        AIRPORTS.some((h) => direct.has(`${o.code}-${h.code}`) && direct.has(`${h.code}-${d.code}`));
+        HUBS.some((h) => direct.has(`${o.code}-${h}`) && direct.has(`${h}-${d.code}`));
       if (served) pairs.push([o.code, d.code]);
     }
   }

@@ -1,0 +1,22 @@
+/** Chinese (one set for zh, zh-Hans and zh-Hant, matched on the primary subtag): stations, cabins, brand names. */
+export const ZH: Readonly<Record<string, string>> = {
+  "station.LHR": "伦敦希思罗",
+  "station.CDG": "巴黎戴高乐",
+  "station.FRA": "法兰克福",
+  "station.MAD": "马德里巴拉哈斯",
+  "station.FCO": "罗马菲乌米奇诺",
+  "station.AMS": "阿姆斯特丹史基浦",
+  "station.JFK": "纽约肯尼迪",
+  "station.DXB": "迪拜国际",
+  "station.SIN": "新加坡樟宜",
+  "station.GRU": "圣保罗瓜鲁柳斯",
+  "cabin.ECONOMY": "经济舱",
+  "cabin.BUSINESS": "商务舱",
+  "brand.SAVER.name": "超值",
+  "brand.LIGHT.name": "轻享",
+  "brand.CLASSIC.name": "经典",
+  "brand.FLEX.name": "灵活",
+  "brand.BUSINESS.name": "商务",
+  "seat.W": "靠窗座位",
+  "seat.A": "靠过道座位",
+};

@@ -1,0 +1,80 @@
+import type { CurrencyCode } from "./money/currencies";
+import { BASE_CURRENCY } from "./money/currencies";
+import { priceSeat } from "./catalogue/price-items";
+import { priceJourney, type PaxCounts, type PricedJourney } from "./fares/price-journey";
+import { SimulatedPromotionsEngine, type EngineMode } from "./promotions/engine";
+import { journeysOn, type Journey } from "./schedule/connections";
+import { ownCarrier, type Carrier } from "./schedule/carriers";
+import { FlightSchedule, type Flight } from "./schedule/flights";
+import { buildTimetable } from "./schedule/timetable";
+import { buildSeatMap, type SeatMap } from "./seats/seat-map";
+
+/**
+ * The simulated airline for one seed and start date: the schedule, journeys, seat maps and
+ * fares bound together. Everything it answers is a pure function of (seed, start date,
+ * designator, arguments), so two instances built alike answer alike.
+ */
+export interface SupplyOptions {
+  seed: string | number;
+  /** First day of the 330-day sale horizon (ISO date); usually today's date from the clock. */
+  startDate: string;
+  /** Our airline designator (AIRLINE_DESIGNATOR), default XB. */
+  designator?: string;
+  airlineName?: string;
+  /** Initial switch of the promotions engine. */
+  promotionsMode?: EngineMode;
+  /** How long the "slow" engine takes to answer. */
+  promotionsSlowDelayMs?: number;
+}
+
+export type PricedSeatMap = SeatMap & { currency: CurrencyCode; seatItemIds: Readonly<Record<string, string>> };
+
+export interface Supply {
+  readonly seed: string | number;
+  readonly startDate: string;
+  /** Last day with flights (start + 329). */
+  readonly lastDate: string;
+  readonly carrier: Carrier;
+  readonly schedule: FlightSchedule;
+  readonly promotions: SimulatedPromotionsEngine;
+  flightsOn(origin: string, destination: string, date: string): Flight[];
+  flight(key: string): Flight | undefined;
+  journeys(origin: string, destination: string, date: string): Journey[];
+  /** Seats with availability and price in the currency (default the base currency); undefined for an unknown flight. */
+  seatMap(flightKey: string, currency?: CurrencyCode): PricedSeatMap | undefined;
+  priceJourney(journey: Journey, brandCode: string, pax: PaxCounts, currency: CurrencyCode): PricedJourney;
+}
+
+export function createSupply(options: SupplyOptions): Supply {
+  const designator = (options.designator ?? "XB").toUpperCase();
+  const carrier = ownCarrier(designator, options.airlineName);
+  const schedule = new FlightSchedule(buildTimetable(options.seed, designator), options.startDate, carrier);
+  const { seed } = options;
+  return {
+    seed,
+    startDate: options.startDate,
+    lastDate: schedule.lastDate,
+    carrier,
+    schedule,
+    promotions: new SimulatedPromotionsEngine({ mode: options.promotionsMode, slowDelayMs: options.promotionsSlowDelayMs }),
+    flightsOn: (o, d, date) => schedule.flightsOn(o, d, date),
+    flight: (key) => schedule.flight(key),
+    journeys: (o, d, date) => journeysOn(schedule, seed, o, d, date),
+    seatMap(flightKey, currency = BASE_CURRENCY) {
+      const flight = schedule.flight(flightKey);
+      if (!flight) return undefined;
+      const map = buildSeatMap(flight, seed);
+      const seatItemIds: Record<string, string> = {};
+      const cabins = map.cabins.map((c) => ({
+        ...c,
+        seats: c.seats.map((s) => {
+          const priced = priceSeat(seed, flightKey, s.id, s.price, currency);
+          seatItemIds[s.id] = priced.itemId;
+          return { ...s, price: priced.price };
+        }),
+      }));
+      return { ...map, cabins, currency, seatItemIds };
+    },
+    priceJourney: (journey, brandCode, pax, currency) => priceJourney({ seed, journey, brandCode, pax, currency }),
+  };
+}
