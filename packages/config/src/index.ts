@@ -41,6 +41,23 @@ export interface GatewayConfig {
   requestGzip: boolean;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
   actors: { idleMs: number; mailboxLimit: number };
+  shopping: ShoppingConfig;
+}
+
+/** Shopping settings (spec 4.7, 8). */
+export interface ShoppingConfig {
+  /** Only the first N offers of an AirShoppingRS get an ALaCarteOffer of catalogue services. */
+  servicesMaxOffers: number;
+  /** Time allowed to each read of the service catalogue. */
+  catalogueReadTimeoutMs: number;
+  /** Time allowed to all catalogue reads of one request together. */
+  catalogueDeadlineMs: number;
+  /** Time allowed to the promotions engine. */
+  promotionsTimeoutMs: number;
+  /** How long an offer can be priced and ordered after it was issued. */
+  offerTtlMinutes: number;
+  /** Seed of the simulated supply: same seed, same flights, fares and seats. */
+  supplySeed: string;
 }
 
 export class ConfigError extends Error {}
@@ -127,6 +144,14 @@ export function loadConfig(env: Env = process.env): GatewayConfig {
     },
     requestGzip: bool(env, "REQUEST_GZIP", true),
     logLevel,
+    shopping: {
+      servicesMaxOffers: int(env, "NDC_SHOP_SERVICES_MAX_OFFERS", 10, 0),
+      catalogueReadTimeoutMs: int(env, "SHOP_CATALOGUE_READ_TIMEOUT_MS", 150, 1),
+      catalogueDeadlineMs: int(env, "SHOP_CATALOGUE_DEADLINE_MS", 400, 1),
+      promotionsTimeoutMs: int(env, "SHOP_PROMOTIONS_TIMEOUT_MS", 200, 1),
+      offerTtlMinutes: int(env, "OFFER_TTL_MINUTES", 30, 1),
+      supplySeed: env.SUPPLY_SEED?.trim() || "xb-sandbox-1",
+    },
     actors: {
       idleMs: int(env, "ACTOR_IDLE_MS", 5 * 60_000, 1),
       mailboxLimit: int(env, "ACTOR_MAILBOX_LIMIT", 10_000, 1),

@@ -2,3 +2,4 @@
 export {};
 export * from "./registry";
 export * from "./journal";
+export * from "./offers";
