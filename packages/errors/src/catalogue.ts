@@ -61,6 +61,17 @@ export const CATALOGUE = {
   missing_offer_id: { status: 400, kind: "refusal", text: "A rules quote needs the OfferID (FareRefText); a fare basis alone is refused." },
   content_language_fallback: { status: 200, kind: "warning", text: "Some content is returned in English because the requested language is not translated." },
   fare_conditions_supplier: { status: 200, kind: "warning", text: "The brand policy could not be read, so the supplier's conditions are used." },
+  // Shopping (spec 4.5-4.8)
+  offer_not_found: { status: 404, kind: "refusal", text: "No offer with this id was issued to this seller." },
+  offer_expired: { status: 410, kind: "refusal", text: "The offer has expired; shop again for a new one." },
+  offer_item_not_found: { status: 400, kind: "refusal", text: "The offer has no item with this id." },
+  flight_not_found: { status: 404, kind: "refusal", text: "The airline has no such flight." },
+  shopping_criteria_invalid: { status: 400, kind: "refusal", text: "The shopping criteria cannot be served." },
+  currency_not_supported: { status: 400, kind: "refusal", text: "Prices cannot be given in the requested currency." },
+  services_not_listed: { status: 200, kind: "warning", text: "Some catalogue services could not be read in time and are not listed." },
+  promotions_unavailable: { status: 200, kind: "warning", text: "The promotions engine could not be asked, so prices carry no discounts or surcharges." },
+  promotion_not_applied: { status: 200, kind: "warning", text: "A promotion with a fixed amount or cap in another currency was not applied." },
+  bundle_content_not_filtered: { status: 200, kind: "warning", text: "Only classified bags included in fare brands are filtered; other bundled content is text and was not filtered." },
   reconcile_failed: { status: 500, kind: "staff_item", text: "A payment step could not be finished by the reconciler and needs staff." },
 
   // Our side
