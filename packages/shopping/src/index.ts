@@ -1,0 +1,1 @@
+export { OfferRepository, type StoredOffer, type OfferOwner, type OfferSource } from "./offers/repository";

@@ -1,0 +1,98 @@
+import { and, eq, lt, sql } from "drizzle-orm";
+import type { Clock } from "@ndc/clock";
+import { GatewayError } from "@ndc/errors";
+import { tables, type Store } from "@ndc/store";
+
+/** The seller an offer was issued to: only it can price, order or list services for it. */
+export interface OfferOwner {
+  clientId: string;
+  agencyId: string;
+}
+
+export type OfferSource = "air_shopping" | "offer_price" | "service_list" | "seat_availability";
+
+export interface StoredOffer<P = unknown> {
+  offerId: string;
+  source: OfferSource;
+  owner: OfferOwner;
+  createdAt: number;
+  expiresAt: number;
+  payload: P;
+}
+
+/**
+ * Offers kept until they expire, so OfferPrice and OrderCreate resolve what AirShopping issued
+ * (spec 4.7). Offers are immutable once issued: saving is one insert per offer, no actor needed.
+ */
+export class OfferRepository {
+  constructor(
+    private readonly store: Store,
+    private readonly clock: Clock,
+  ) {}
+
+  async save(offers: readonly StoredOffer[]): Promise<void> {
+    if (offers.length === 0) return;
+    const rows = offers.map((o) => ({
+      offerId: o.offerId,
+      source: o.source,
+      ownerClientId: o.owner.clientId,
+      ownerAgencyId: o.owner.agencyId,
+      createdAt: o.createdAt,
+      expiresAt: o.expiresAt,
+      payload: JSON.stringify(o.payload),
+    }));
+    await this.store.write(async (tx) => {
+      // Ids are derived from the seed and the request, so re-shopping the same thing re-issues the
+      // same id: the newer issue (owner, expiry, payload) replaces the older.
+      for (let i = 0; i < rows.length; i += 100) {
+        await tx
+          .insert(tables.offers)
+          .values(rows.slice(i, i + 100))
+          .onConflictDoUpdate({
+            target: tables.offers.offerId,
+            set: {
+              source: sql`excluded.source`,
+              ownerClientId: sql`excluded.owner_client_id`,
+              ownerAgencyId: sql`excluded.owner_agency_id`,
+              createdAt: sql`excluded.created_at`,
+              expiresAt: sql`excluded.expires_at`,
+              payload: sql`excluded.payload`,
+            },
+          });
+      }
+    });
+  }
+
+  /**
+   * The offer issued to this seller. Another seller's offer is answered exactly like a missing
+   * one (offer_not_found), so offer ids reveal nothing across sellers.
+   */
+  async resolve<P>(offerId: string, owner: OfferOwner, element = "OfferID"): Promise<StoredOffer<P>> {
+    const rows = await this.store.db
+      .select()
+      .from(tables.offers)
+      .where(and(eq(tables.offers.offerId, offerId), eq(tables.offers.ownerAgencyId, owner.agencyId)))
+      .limit(1);
+    const row = rows[0];
+    if (!row) throw new GatewayError("offer_not_found", { detail: `OfferID ${offerId.slice(0, 64)}.`, element });
+    if (row.expiresAt <= this.clock.now()) {
+      throw new GatewayError("offer_expired", { detail: `OfferID ${offerId.slice(0, 64)} expired at ${new Date(row.expiresAt).toISOString()}.`, element });
+    }
+    return {
+      offerId: row.offerId,
+      source: row.source as OfferSource,
+      owner: { clientId: row.ownerClientId, agencyId: row.ownerAgencyId },
+      createdAt: row.createdAt,
+      expiresAt: row.expiresAt,
+      payload: JSON.parse(row.payload) as P,
+    };
+  }
+
+  /** Drops offers expired before `now` (a scheduler job); returns how many went. */
+  async purgeExpired(now = this.clock.now()): Promise<number> {
+    return this.store.write(async (tx) => {
+      const gone = await tx.delete(tables.offers).where(lt(tables.offers.expiresAt, now)).returning({ id: tables.offers.offerId });
+      return gone.length;
+    });
+  }
+}
