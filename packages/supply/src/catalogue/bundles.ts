@@ -39,7 +39,7 @@ export const SERVICE_BUNDLES: readonly ServiceBundle[] = [
       { serviceCode: "FLEX", quantity: 1 },
     ],
     options: [{ groupCode: "BAG", nameKey: "bundle.option.BAG", choices: ["BAG1", "BAGH"] }],
-    price: { short: money(8_500, BASE_CURRENCY), long: money(16_900, BASE_CURRENCY) },
+    price: { short: money(6_500, BASE_CURRENCY), long: money(12_900, BASE_CURRENCY) },
     pictureIds: [],
   },
 ];
