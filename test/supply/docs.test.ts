@@ -7,7 +7,8 @@ const doc = readFileSync(join(import.meta.dir, "../../docs/supply.md"), "utf8");
 
 test("docs/supply.md lists every catalogue extra with its RFIC, RFISC, node and prices", () => {
   for (const s of CATALOGUE_SERVICES) {
-    const row = doc.split("\n").find((l) => l.startsWith(`| ${s.code} |`));
+    const section = doc.slice(doc.indexOf("## Catalogue extras"), doc.indexOf("## Ground rides"));
+    const row = section.split("\n").find((l) => l.startsWith(`| ${s.code} |`));
     expect(row).toBeDefined();
     expect(row).toContain(`| ${s.rfic} | ${s.rfisc} | ${s.taxonomyCode ?? "none"}`);
     expect(row).toContain(`${toDecimalString(s.price.short)} / ${toDecimalString(s.price.long)}`);
