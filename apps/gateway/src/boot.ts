@@ -6,6 +6,8 @@ import { createAuthService, createRateLimiter, ensureSandbox, type SandboxCreden
 import { loadFieldKey } from "@ndc/pii";
 import { createGateway, type GatewayApp } from "./app";
 import { messageHandlers } from "./handlers";
+import { createSupply, type Supply } from "@ndc/supply";
+import { OfferRepository } from "@ndc/shopping";
 import type { MessageHandler } from "@ndc/messages";
 
 export interface BootedGateway {
@@ -15,6 +17,8 @@ export interface BootedGateway {
   logger: Logger;
   /** Local mode only: the shared sandbox client and API key. */
   sandbox: SandboxCredentials | null;
+  /** The simulated airline (tests switch its promotions engine, read its schedule). */
+  supply: Supply;
   close(): Promise<void>;
 }
 
@@ -34,16 +38,24 @@ export async function bootGateway(
   await migrate(store);
   const sandbox = config.mode === "local" ? await ensureSandbox({ store, config }) : null;
   const auth = await createAuthService({ store, config, clock });
+  // The simulated airline sells from today (the injected clock's day) for 330 days.
+  const supply = createSupply({
+    seed: config.shopping.supplySeed,
+    startDate: new Date(clock.now()).toISOString().slice(0, 10),
+    designator: config.airline.designator,
+    airlineName: config.airline.name,
+  });
+  const offers = new OfferRepository(store, clock);
   const app = createGateway({
     config,
     auth,
     rateLimiter: createRateLimiter(config.rateLimits, clock),
-    handlers: opts.handlers ?? messageHandlers(),
+    handlers: opts.handlers ?? messageHandlers({ config, store, clock, logger, supply, offers }),
     logger,
     ready: async () => {
       await store.db.all("SELECT 1");
       return true;
     },
   });
-  return { config, app, store, logger, sandbox, close: () => store.close() };
+  return { config, app, store, logger, sandbox, supply, close: () => store.close() };
 }

@@ -1,0 +1,16 @@
+import type { Clock } from "@ndc/clock";
+import type { GatewayConfig } from "@ndc/config";
+import type { Logger } from "@ndc/log";
+import type { Store } from "@ndc/store";
+import type { Supply } from "@ndc/supply";
+import type { OfferRepository } from "@ndc/shopping";
+
+/** What message handlers may use. Built once in boot.ts. */
+export interface HandlerDeps {
+  config: GatewayConfig;
+  store: Store;
+  clock: Clock;
+  logger: Logger;
+  supply: Supply;
+  offers: OfferRepository;
+}

@@ -1,0 +1,54 @@
+/**
+ * What a stored flight offer remembers, so OfferPrice, SeatAvailability, ServiceList and (later)
+ * OrderCreate can work from it without trusting anything the seller sends back. AirShopping
+ * writes it; the fields below are the contract the other messages read. Writers may add fields.
+ */
+export interface StoredPax {
+  paxId: string;
+  /** ADT, CHD or INF. */
+  ptc: string;
+}
+
+export interface StoredJourney {
+  /** PaxJourneyID as issued in the response. */
+  paxJourneyId: string;
+  brandCode: string;
+  cabin: string;
+  /** Supply flight keys of the journey's segments, in order (e.g. XB-100-2027-01-12). */
+  flightKeys: string[];
+  /** PaxSegmentID issued for each flight key, same order. */
+  paxSegmentIds: string[];
+}
+
+export interface StoredOfferItem {
+  offerItemId: string;
+  kind: "flight" | "service" | "seat" | "ride" | "partner_product" | "bundle";
+  paxIds: string[];
+  /** Integer minor units in the offer's currency, all passengers of the item together. */
+  totalMinor: number;
+  /** Catalogue reference: RFISC/service code, seat id, ride or partner product code. */
+  ref?: string;
+}
+
+export interface FlightOfferPayload {
+  kind: "flight";
+  currency: string;
+  /** The content language the offer was issued in. */
+  language: string;
+  pax: StoredPax[];
+  journeys: StoredJourney[];
+  items: StoredOfferItem[];
+  totalMinor: number;
+}
+
+/** An a-la-carte offer (ServiceList, SeatAvailability, AirShopping ServiceCriteria) tied to its flight offer. */
+export interface ALaCartePayload {
+  kind: "a_la_carte";
+  currency: string;
+  language: string;
+  /** The flight offer these services are sold with. */
+  flightOfferId: string;
+  items: StoredOfferItem[];
+}
+
+export type OfferPayload = FlightOfferPayload | ALaCartePayload;
