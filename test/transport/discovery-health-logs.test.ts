@@ -91,3 +91,30 @@ describe("structured request log", () => {
     expect(line.errorCode).toBe("xml_malformed");
   });
 });
+
+test("a token request gets its log line, naming the client only once authenticated, never the secret", async () => {
+  t.logs.length = 0;
+  const s = t.gw.sandbox!;
+  const ok = await t.fetch("/oauth/token", {
+    method: "POST",
+    headers: { authorization: `Basic ${btoa(`${s.client_id}:${s.client_secret}`)}`, "content-type": "application/x-www-form-urlencoded" },
+    body: "grant_type=client_credentials",
+  });
+  expect(ok.status).toBe(200);
+  expect(ok.headers.get("x-authenticated-client")).toBeNull();
+  const bad = await t.fetch("/oauth/token", {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: `grant_type=client_credentials&client_id=${s.client_id}&client_secret=wrong`,
+  });
+  expect(bad.status).toBe(401);
+  expect(bad.headers.get("x-error-code")).toBeNull();
+  const lines = t.logs.map((l) => JSON.parse(l)).filter((l) => l.event === "request");
+  expect(lines.map((l) => [l.message, l.status, l.client, l.errorCode])).toEqual([
+    ["token", 200, s.client_id, undefined],
+    ["token", 401, undefined, "invalid_client"],
+  ]);
+  const all = t.logs.join("\n");
+  expect(all).not.toContain(s.client_secret);
+  expect(all).not.toContain((await ok.json() as any).access_token);
+});

@@ -1,7 +1,8 @@
 import { Elysia } from "elysia";
 import type { GatewayConfig } from "@ndc/config";
 import type { AuthService, RateLimiter } from "@ndc/auth";
-import type { Logger } from "@ndc/log";
+import { logRequest, type Logger } from "@ndc/log";
+import { nanoid } from "nanoid";
 import type { MessageHandler } from "@ndc/messages";
 import { handleNdc } from "./ndc/pipeline";
 import { discoveryDocument } from "./routes/discovery";
@@ -30,9 +31,28 @@ export function createGateway(deps: GatewayDeps) {
       return Response.json({ status: ok ? "ready" : "not_ready" }, { status: ok ? 200 : 503 });
     })
     .get("/24.4", ({ request }) => Response.json(discoveryDocument(deps.config, request)))
-    .all("/oauth/token", ({ request, server }) => tokenEndpoint(request, deps.auth, deps.rateLimiter, server?.requestIP(request)?.address), {
-      parse: "none",
-    })
+    .all(
+      "/oauth/token",
+      async ({ request, server }) => {
+        const started = performance.now();
+        const res = await tokenEndpoint(request, deps.auth, deps.rateLimiter, server?.requestIP(request)?.address);
+        // The token request gets its log line too; the client is named only once it authenticated.
+        logRequest(deps.logger, {
+          requestId: nanoid(12),
+          client: res.headers.get("x-authenticated-client") ?? undefined,
+          message: "token",
+          method: request.method,
+          path: "/oauth/token",
+          status: res.status,
+          durationMs: Math.round((performance.now() - started) * 100) / 100,
+          errorCode: res.headers.get("x-error-code") ?? undefined,
+        });
+        res.headers.delete("x-authenticated-client");
+        res.headers.delete("x-error-code");
+        return res;
+      },
+      { parse: "none" },
+    )
     .all("/24.4/:message", ({ request, params }) => handleNdc(request, params.message, ndc), { parse: "none" })
     .onError(({ code, error }) => {
       if (code === "NOT_FOUND") return Response.json({ error: "not_found" }, { status: 404 });

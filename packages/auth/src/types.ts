@@ -54,7 +54,7 @@ export interface OAuthErrorResult {
 
 export interface AuthService {
   /** Token endpoint. Resolves a token or an OAuth error; never throws for caller mistakes. */
-  issueToken(req: TokenRequest): Promise<{ ok: true; token: TokenResponse } | { ok: false; error: OAuthErrorResult }>;
+  issueToken(req: TokenRequest): Promise<{ ok: true; token: TokenResponse; clientId: string } | { ok: false; error: OAuthErrorResult }>;
   /**
    * Authenticates an NDC call from its Authorization or X-API-Key header.
    * Throws GatewayError invalid_token (401, with WWW-Authenticate) when it cannot.

@@ -31,9 +31,10 @@ export async function tokenEndpoint(request: Request, auth: AuthService, limiter
     body,
     remoteAddress: remote,
   });
-  if (result.ok) return json(200, result.token);
+  // x-authenticated-client and x-error-code feed the request log line and are removed before sending.
+  if (result.ok) return json(200, result.token, { "x-authenticated-client": result.clientId });
   const { status, error, error_description, headers } = result.error;
-  return json(status, { error, error_description }, headers);
+  return json(status, { error, error_description }, { ...headers, "x-error-code": error });
 }
 
 /** The client id the caller claims, only to pick its rate bucket (authentication happens later). */

@@ -16,7 +16,7 @@ export interface IssueDeps {
   signingKey: Uint8Array;
 }
 
-type Result = { ok: true; token: TokenResponse } | { ok: false; error: OAuthErrorResult };
+type Result = { ok: true; token: TokenResponse; clientId: string } | { ok: false; error: OAuthErrorResult };
 
 type OAuthCode = "invalid_request" | "invalid_client" | "unsupported_grant_type" | "invalid_scope" | "unauthorized_client";
 const STATUS: Record<OAuthCode, number> = {
@@ -66,7 +66,7 @@ export async function issueToken(deps: IssueDeps, req: TokenRequest): Promise<Re
     },
     deps.signingKey,
   );
-  return { ok: true, token: { access_token, token_type: "Bearer", expires_in: TOKEN_LIFETIME_SECONDS, scope } };
+  return { ok: true, token: { access_token, token_type: "Bearer", expires_in: TOKEN_LIFETIME_SECONDS, scope }, clientId: caller.client.clientId };
 }
 
 function checkGrant(form: Form): Result | undefined {
