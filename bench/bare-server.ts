@@ -1,3 +1,4 @@
+export {};
 // The baseline: a bare Bun.serve answering fixed bytes with the same headers, no framework.
 // usage: bun bench/bare-server.ts <bodyFile> <status>
 const [bodyFile, status = "200"] = process.argv.slice(2);

@@ -1,3 +1,4 @@
+export {};
 // A closed-loop HTTP load generator: C connections, each sending the next request as soon as
 // the previous answer is read, for a fixed time. Run as its own process so it never shares an
 // event loop with the server it measures. Prints one JSON line: requests/s, p50, p99 (ms).

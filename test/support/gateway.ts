@@ -53,7 +53,7 @@ export async function startTestGateway(
         ...(gw.sandbox ? { "x-api-key": gw.sandbox.api_key } : {}),
         ...init.headers,
       };
-      const res = await fetchIt(`/24.4/${message}`, { method: init.method ?? "POST", headers, body: init.method === "GET" ? undefined : body });
+      const res = await fetchIt(`/24.4/${message}`, { method: init.method ?? "POST", headers, body: init.method === "GET" ? undefined : (body as BodyInit) });
       const raw = new Uint8Array(await res.arrayBuffer());
       const text = new TextDecoder().decode(res.headers.get("content-encoding") === "gzip" ? gunzipSync(raw) : raw);
       if (res.headers.get("content-type")?.startsWith("application/xml")) assertSchemaValid(text);
