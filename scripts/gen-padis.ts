@@ -14,9 +14,12 @@ export const PADIS_MODULE = join(root, "packages/pii/src/identity-doc/padis-7365
 export function parsePadisTsv(text: string): [string, string][] {
   const [header, ...lines] = text.split(/\r?\n/).filter((l) => l.trim() !== "");
   if (header !== "code\tdescription") throw new Error(`unexpected header in padis-7365.tsv: ${header}`);
+  const seen = new Set<string>();
   return lines.map((l) => {
     const [code, description, ...rest] = l.split("\t");
     if (!code || description === undefined || rest.length) throw new Error(`malformed padis-7365.tsv line: ${l}`);
+    if (seen.has(code.trim())) throw new Error(`padis-7365.tsv lists ${code.trim()} twice`);
+    seen.add(code.trim());
     return [code.trim(), description.trim()];
   });
 }

@@ -3,3 +3,4 @@ export {};
 export * from "./registry";
 export * from "./journal";
 export * from "./offers";
+export * from "./identity-documents";

@@ -1,0 +1,55 @@
+import { and, inArray, isNull, sql } from "drizzle-orm";
+import { tables, type Store } from "@ndc/store";
+
+/**
+ * Erases the documents of the given orders (retention sweep, account deletion, a supervisor's
+ * erase action: spec 8): every personal column is set to NULL and erased_at is stamped; ids
+ * stay so an erased document is told apart from one never held. Returns how many were erased.
+ *
+ * NULLing a column is not enough on disk: SQLite leaves the old cell bytes in the page's free
+ * space and the old page in the WAL. So the update runs with secure_delete on (freed bytes are
+ * zeroed), and afterwards the WAL is checkpointed and truncated so no old frame survives.
+ * secure_delete is put back as it was in the same transaction because it is a per-connection
+ * setting and the writer connection is shared with every other write.
+ */
+export async function eraseIdentityDocuments(store: Store, orderIds: readonly string[], erasedAt: number): Promise<number> {
+  if (orderIds.length === 0) return 0;
+  const d = tables.identityDocuments;
+  const erased = await store.write(async (tx, raw) => {
+    const before = await tx.get<{ secure_delete: number }>(sql`PRAGMA secure_delete`);
+    await raw.exec("PRAGMA secure_delete = ON");
+    try {
+      const rows = await tx
+        .update(d)
+        .set({
+          typeCode: null,
+          citizenship: null,
+          issuingCountry: null,
+          residenceCountry: null,
+          issueDate: null,
+          expiryDate: null,
+          holderSurname: null,
+          givenNames: null,
+          middleNames: null,
+          suffixName: null,
+          titleName: null,
+          birthDate: null,
+          birthplace: null,
+          gender: null,
+          numberCiphertext: null,
+          numberNonce: null,
+          keyVersion: null,
+          erasedAt,
+        })
+        .where(and(inArray(d.orderId, [...orderIds]), isNull(d.erasedAt)))
+        .returning({ id: d.documentId });
+      return rows.length;
+    } finally {
+      await raw.exec(`PRAGMA secure_delete = ${before?.secure_delete === 1 ? "ON" : "OFF"}`);
+    }
+  });
+  // Best effort: a long-running reader can keep old frames alive until the next checkpoint;
+  // the erasure itself is committed either way.
+  if (erased > 0) await store.exec("PRAGMA wal_checkpoint(TRUNCATE)").catch(() => undefined);
+  return erased;
+}
