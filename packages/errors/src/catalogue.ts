@@ -72,6 +72,16 @@ export const CATALOGUE = {
   promotions_unavailable: { status: 200, kind: "warning", text: "The promotions engine could not be asked, so prices carry no discounts or surcharges." },
   promotion_not_applied: { status: 200, kind: "warning", text: "A promotion with a fixed amount or cap in another currency was not applied." },
   bundle_content_not_filtered: { status: 200, kind: "warning", text: "Only classified bags included in fare brands are filtered; other bundled content is text and was not filtered." },
+  // Inventory (spec 4.4 rule 3, 8): seats and partner products
+  seat_not_found: { status: 400, kind: "refusal", text: "The flight's seat map has no seat with this id." },
+  seat_unavailable: { status: 409, kind: "refusal", text: "The seat is already sold or held; choose another seat." },
+  seat_hold_not_found: { status: 404, kind: "refusal", text: "No seat hold with this id exists on this flight." },
+  seat_hold_expired: { status: 410, kind: "refusal", text: "The seat hold has expired and the seat was released." },
+  partner_product_not_found: { status: 404, kind: "refusal", text: "No partner product with this code is sold." },
+  partner_product_sold_out: { status: 409, kind: "refusal", text: "The partner product has no stock left." },
+  partner_product_once_per_order: { status: 409, kind: "refusal", text: "A partner product is sold once per order." },
+  partner_product_hold_not_found: { status: 404, kind: "refusal", text: "No hold with this id exists on this partner product." },
+  partner_product_hold_expired: { status: 410, kind: "refusal", text: "The partner product hold has expired and the unit was released." },
   reconcile_failed: { status: 500, kind: "staff_item", text: "A payment step could not be finished by the reconciler and needs staff." },
 
   // Our side

@@ -4,3 +4,4 @@ export * from "./registry";
 export * from "./journal";
 export * from "./offers";
 export * from "./identity-documents";
+export * from "./inventory";

@@ -1,0 +1,10 @@
+export { InventoryService, type InventoryServiceOptions, type PartnerRequest, type SeatRequest } from "./service";
+export { channelInventory, ndcInventory, type ChannelInventory } from "./channels/channel";
+export { WebShopChannel } from "./channels/web-shop";
+export { seatInventoryKind, SEAT_INVENTORY_KIND } from "./seats/kind";
+export { partnerStockKind, PARTNER_STOCK_KIND } from "./partners/kind";
+export type { SeatAvailability, SeatCommand, SeatHold, SeatReply, SeatStatus } from "./seats/commands";
+export type { PartnerCommand, PartnerHold, PartnerReply, PartnerStock } from "./partners/commands";
+export type { SeatHoldRecord, SeatInventoryValue, SeatEvent } from "./seats/state";
+export type { PartnerHoldRecord, PartnerStockValue, PartnerEvent } from "./partners/state";
+export { CHANNELS, isChannel, type Channel, type ClaimStatus } from "./types";

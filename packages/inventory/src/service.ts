@@ -1,0 +1,195 @@
+import { and, eq, lte } from "drizzle-orm";
+import type { ActorRef, ActorSystem, Journaled } from "@ndc/actors";
+import type { Clock } from "@ndc/clock";
+import { GatewayError } from "@ndc/errors";
+import { isConstraintViolation, tables, type Store } from "@ndc/store";
+import type { Supply } from "@ndc/supply";
+import type { PartnerCommand, PartnerHold, PartnerReply, PartnerStock } from "./partners/commands";
+import { partnerStockKind } from "./partners/kind";
+import type { PartnerStockValue } from "./partners/state";
+import type { SeatAvailability, SeatCommand, SeatHold, SeatReply } from "./seats/commands";
+import { seatInventoryKind } from "./seats/kind";
+import type { SeatInventoryValue } from "./seats/state";
+import type { Channel } from "./types";
+
+export interface InventoryServiceOptions {
+  system: ActorSystem;
+  store: Store;
+  supply: Supply;
+  clock: Clock;
+  /** Hold lifetime when a caller gives no expiry. */
+  defaultHoldMs?: number;
+  /** Partner stock per product code; defaults to the supply's PARTNER_PRODUCTS. */
+  partnerStockOf?: (code: string) => number | undefined;
+}
+
+export interface SeatRequest {
+  flightKey: string;
+  seatIds: string[];
+  /** Who the seats are for: an order id, a web-shop basket. */
+  holder: string;
+  channel: Channel;
+  expiresAt?: number;
+  /** The caller's own id, so a retried step finds its hold instead of taking a second one. */
+  holdId?: string;
+}
+
+export interface PartnerRequest {
+  productCode: string;
+  orderId: string;
+  channel: Channel;
+  expiresAt?: number;
+  holdId?: string;
+}
+
+const DEFAULT_HOLD_MS = 15 * 60_000;
+/** A write refused by a store constraint is retried this many times (see ask()). */
+const CONSTRAINT_RETRIES = 2;
+
+/**
+ * The one door to seats and partner stock for every sales channel (DESIGN 4): each call is a
+ * command to the flight's or the product's actor, so NDC and the web shop are decided one
+ * after the other against the same state. Refusals are thrown as GatewayErrors.
+ */
+export class InventoryService {
+  private readonly seats: ActorRef<Journaled<SeatInventoryValue>, SeatCommand, SeatReply>;
+  private readonly partners: ActorRef<Journaled<PartnerStockValue>, PartnerCommand, PartnerReply>;
+  private readonly holdMs: number;
+
+  constructor(private readonly opts: InventoryServiceOptions) {
+    this.seats = opts.system.register(seatInventoryKind(opts.supply));
+    this.partners = opts.system.register(partnerStockKind({ stockOf: opts.partnerStockOf }));
+    this.holdMs = opts.defaultHoldMs ?? DEFAULT_HOLD_MS;
+  }
+
+  /** Takes the seats until the expiry; all of them or none. */
+  async holdSeats(r: SeatRequest): Promise<SeatHold> {
+    return this.seatHold(r, "hold");
+  }
+
+  /** Hold and confirm as one durable step: for a channel that has already been paid. */
+  async sellSeats(r: SeatRequest): Promise<SeatHold> {
+    return this.seatHold(r, "sell");
+  }
+
+  async confirmSeats(flightKey: string, holdId: string): Promise<SeatHold> {
+    return holdOf(await this.askSeats(flightKey, { op: "confirm", holdId }));
+  }
+
+  /** Frees a hold or a sale; releasing twice is answered with the released record. */
+  async releaseSeats(flightKey: string, holdId: string): Promise<SeatHold> {
+    return holdOf(await this.askSeats(flightKey, { op: "release", holdId }));
+  }
+
+  /** Expires the flight's holds past their time; returns their ids. */
+  async expireSeatHolds(flightKey: string): Promise<string[]> {
+    const reply = await this.askSeats(flightKey, { op: "expire" });
+    return reply.kind === "expired" ? reply.holdIds : [];
+  }
+
+  async seatAvailability(flightKey: string): Promise<SeatAvailability> {
+    // Checked first so an unknown key never gets an actor.
+    if (!this.opts.supply.flight(flightKey)) throw new GatewayError("flight_not_found", { detail: `(${flightKey})` });
+    const reply = await this.askSeats(flightKey, { op: "availability" });
+    if (reply.kind !== "availability") throw new Error(`unexpected seat reply ${reply.kind}`);
+    return reply.availability;
+  }
+
+  async holdPartnerProduct(r: PartnerRequest): Promise<PartnerHold> {
+    return this.partnerHold(r, "hold");
+  }
+
+  async sellPartnerProduct(r: PartnerRequest): Promise<PartnerHold> {
+    return this.partnerHold(r, "sell");
+  }
+
+  async confirmPartnerProduct(productCode: string, holdId: string): Promise<PartnerHold> {
+    return holdOf(await this.askPartner(productCode, { op: "confirm", holdId }));
+  }
+
+  async releasePartnerProduct(productCode: string, holdId: string): Promise<PartnerHold> {
+    return holdOf(await this.askPartner(productCode, { op: "release", holdId }));
+  }
+
+  async expirePartnerHolds(productCode: string): Promise<string[]> {
+    const reply = await this.askPartner(productCode, { op: "expire" });
+    return reply.kind === "expired" ? reply.holdIds : [];
+  }
+
+  async partnerStock(productCode: string): Promise<PartnerStock> {
+    const reply = await this.askPartner(productCode, { op: "stock" });
+    if (reply.kind !== "stock") throw new Error(`unexpected partner reply ${reply.kind}`);
+    return reply.stock;
+  }
+
+  /**
+   * Expires every hold past its time, found through the store's expiry index so actors that
+   * are not in memory are covered too. For the scheduler's sweep; each key's actor decides.
+   */
+  async expireDue(): Promise<{ seatHolds: number; partnerHolds: number }> {
+    const now = this.opts.clock.now();
+    const { seatInventory, partnerStockUnits } = tables;
+    const flights = await this.opts.store.db
+      .selectDistinct({ key: seatInventory.flightKey })
+      .from(seatInventory)
+      .where(and(eq(seatInventory.status, "held"), lte(seatInventory.expiresAt, now)));
+    const products = await this.opts.store.db
+      .selectDistinct({ key: partnerStockUnits.productCode })
+      .from(partnerStockUnits)
+      .where(and(eq(partnerStockUnits.status, "held"), lte(partnerStockUnits.expiresAt, now)));
+    let seatHolds = 0;
+    let partnerHolds = 0;
+    for (const f of flights) seatHolds += (await this.expireSeatHolds(f.key)).length;
+    for (const p of products) partnerHolds += (await this.expirePartnerHolds(p.key)).length;
+    return { seatHolds, partnerHolds };
+  }
+
+  private async seatHold(r: SeatRequest, op: "hold" | "sell"): Promise<SeatHold> {
+    const expiresAt = r.expiresAt ?? this.opts.clock.now() + this.holdMs;
+    const command: SeatCommand = { op, seatIds: r.seatIds, holder: r.holder, channel: r.channel, expiresAt, holdId: r.holdId };
+    return holdOf(await this.askSeats(r.flightKey, command, "seat_unavailable"));
+  }
+
+  private async partnerHold(r: PartnerRequest, op: "hold" | "sell"): Promise<PartnerHold> {
+    const expiresAt = r.expiresAt ?? this.opts.clock.now() + this.holdMs;
+    const command: PartnerCommand = { op, orderId: r.orderId, channel: r.channel, expiresAt, holdId: r.holdId };
+    return holdOf(await this.askPartner(r.productCode, command, "partner_product_sold_out"));
+  }
+
+  private askSeats(flightKey: string, command: SeatCommand, onConflict?: "seat_unavailable"): Promise<SeatReply> {
+    return ask(() => this.seats.ask(flightKey, command), onConflict, flightKey);
+  }
+
+  private askPartner(code: string, command: PartnerCommand, onConflict?: "partner_product_sold_out"): Promise<PartnerReply> {
+    return ask(() => this.partners.ask(code, command), onConflict, code);
+  }
+}
+
+/**
+ * A store constraint refused the write: another writer (a second process on the same
+ * database, such as the web-shop CLI next to a running gateway) changed the key behind this
+ * actor's back. Nothing was written, and the runtime reloads the actor from the store before
+ * its next command, so asking again decides against the truth. If it still collides, the
+ * store keeps refusing and the caller gets the business refusal, never a double sale.
+ */
+async function ask<R>(run: () => Promise<R>, onConflict: "seat_unavailable" | "partner_product_sold_out" | undefined, key: string): Promise<R> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await run();
+    } catch (e) {
+      if (!isConstraintViolation(e)) throw e;
+      if (attempt < CONSTRAINT_RETRIES) continue;
+      if (onConflict) throw new GatewayError(onConflict, { detail: `(${key}: refused by the store)` });
+      throw new GatewayError("actor_busy", { detail: `(${key} changed by another writer)`, headers: { "Retry-After": "1" } });
+    }
+  }
+}
+
+function holdOf<H>(reply: { kind: "hold"; hold: H } | { kind: string }): H {
+  if (reply.kind === "hold") return (reply as { hold: H }).hold;
+  if (reply.kind === "refused") {
+    const r = reply as unknown as { code: ConstructorParameters<typeof GatewayError>[0]; detail: string };
+    throw new GatewayError(r.code, { detail: r.detail });
+  }
+  throw new Error(`unexpected inventory reply ${reply.kind}`);
+}
