@@ -1,5 +1,7 @@
 import type { MessageHandler } from "@ndc/messages";
 import type { HandlerDeps } from "./handlers/deps";
+import { seatAvailabilityHandler } from "./handlers/seat-availability";
+import { serviceListHandler } from "./handlers/service-list";
 
 /**
  * Message handlers by message name. A message without one answers message_not_available
@@ -8,5 +10,7 @@ import type { HandlerDeps } from "./handlers/deps";
 export function messageHandlers(deps: HandlerDeps): Map<string, MessageHandler> {
   const handlers = new Map<string, MessageHandler>();
   void deps;
+  handlers.set("SeatAvailabilityRQ", seatAvailabilityHandler(deps));
+  handlers.set("ServiceListRQ", serviceListHandler(deps));
   return handlers;
 }

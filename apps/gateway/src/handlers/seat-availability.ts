@@ -1,0 +1,13 @@
+import { decodeSeatAvailabilityRQ, encodeSeatAvailabilityRS, type MessageHandler } from "@ndc/messages";
+import { SeatAvailability } from "@ndc/shopping";
+import type { HandlerDeps } from "./deps";
+
+/** SeatAvailabilityRQ (spec 4.6): decode, seat maps from the domain, encode. */
+export function seatAvailabilityHandler(deps: HandlerDeps): MessageHandler {
+  const seats = new SeatAvailability(deps);
+  return async ({ envelope, seller }) => {
+    const request = decodeSeatAvailabilityRQ(envelope);
+    const view = await seats.seatMaps(request, { clientId: seller.clientId, agencyId: seller.agencyId });
+    return { response: encodeSeatAvailabilityRS(view) };
+  };
+}

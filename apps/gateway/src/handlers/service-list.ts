@@ -1,0 +1,13 @@
+import { decodeServiceListRQ, encodeServiceListRS, type MessageHandler } from "@ndc/messages";
+import { ServiceList } from "@ndc/shopping";
+import type { HandlerDeps } from "./deps";
+
+/** ServiceListRQ (spec 4.7): decode, list from the domain, encode. */
+export function serviceListHandler(deps: HandlerDeps): MessageHandler {
+  const services = new ServiceList(deps);
+  return async ({ envelope, seller }) => {
+    const request = decodeServiceListRQ(envelope);
+    const view = await services.list(request, { clientId: seller.clientId, agencyId: seller.agencyId });
+    return { response: encodeServiceListRS(view) };
+  };
+}

@@ -1,0 +1,155 @@
+import type { Clock } from "@ndc/clock";
+import { GatewayError } from "@ndc/errors";
+import { emptyDataLists, type PaxView, type SeatAvailabilityRequest, type SeatAvailabilityView, type SeatMapView, type SegmentView, type ServiceDefinitionView, type WarningView } from "@ndc/messages";
+import { minorUnits, stableId, type CurrencyCode, type Flight, type Seat, type Supply } from "@ndc/supply";
+import type { Localiser } from "../localisation";
+import type { OfferOwner, OfferRepository } from "../offers/repository";
+import type { ALaCartePayload } from "../offers/payload";
+import { responseCurrency, viewMoney } from "../services/currency";
+import { loadFlightOffer } from "../services/flight-offer";
+import { cabinTypeCode, offerFlightLists, segmentView } from "../services/flight-lists";
+import { aLaCarteOfferId } from "../services/ids";
+import type { StoredServiceItem } from "../services/service-list";
+import { localiserFor } from "../services/request-language";
+import { requestedFlights } from "./requested-flights";
+import { SeatProfiles, seatMapView, type SeatForSale } from "./seat-map-view";
+
+const SEAT_DEFINITION = "SD-SEAT";
+
+interface Target {
+  paxSegmentId: string;
+  flight: Flight;
+  /** The cabin booked: seats of other cabins are not sold with this fare. Undefined: any cabin. */
+  cabinCode?: string;
+}
+
+/**
+ * SeatAvailabilityRQ (spec 4.6): the seat map of every flight of an offer (or of flights named
+ * by PaxSegmentRequest) with per-seat availability and price. For an offer, the seats for sale
+ * are an a-la-carte offer tied to the flight offer, stored so OfferPrice and OrderCreate sell
+ * them with the flight (rule 1). Passengers are PaxID and PTC only: an IdentityDoc is never
+ * read (rule 2), so it cannot reach the store, the response or a log line.
+ */
+export class SeatAvailability {
+  constructor(private readonly deps: { supply: Supply; offers: OfferRepository; clock: Clock }) {}
+
+  async seatMaps(request: SeatAvailabilityRequest, owner: OfferOwner): Promise<SeatAvailabilityView> {
+    const { target } = request;
+    if (target.form === "order") throw new GatewayError("order_not_found");
+    const lang = localiserFor(request.preferences);
+    const designator = this.deps.supply.carrier.code;
+
+    let targets: Target[];
+    let pax: PaxView[];
+    let segments: SegmentView[];
+    let journeys = emptyDataLists().journeys;
+    let currency: CurrencyCode;
+    let flightOffer: { offerId: string; expiresAt: number } | undefined;
+    if (target.form === "offer") {
+      const { context, ref } = await loadFlightOffer(this.deps.offers, this.deps.supply, target.offers, owner, "Request/SeatAvailCoreRequest/OfferRequest");
+      flightOffer = context.offer;
+      currency = responseCurrency(request.preferences.currency, context.offer.payload.currency);
+      const lists = offerFlightLists(context, lang);
+      ({ passengers: pax, segments, journeys } = lists);
+      targets = context.segments.map((s) => ({ paxSegmentId: s.paxSegmentId, flight: s.flight, cabinCode: s.journey.cabin }));
+      // OfferItem/PaxSegmentRefID narrows the maps to those flights of the offer.
+      const wanted = new Set(ref.items.flatMap((i) => i.paxSegmentIds));
+      if (wanted.size > 0) {
+        const unknown = [...wanted].find((id) => !targets.some((t) => t.paxSegmentId === id));
+        if (unknown) throw new GatewayError("request_invalid", { detail: `PaxSegmentRefID ${unknown.slice(0, 64)} is not a flight of the offer.`, element: "Request/SeatAvailCoreRequest/OfferRequest/Offer/OfferItem/PaxSegmentRefID" });
+        targets = targets.filter((t) => wanted.has(t.paxSegmentId));
+        segments = segments.filter((s) => wanted.has(s.paxSegmentId));
+      }
+    } else {
+      targets = requestedFlights(this.deps.supply, target.segments);
+      currency = responseCurrency(request.preferences.currency, "EUR");
+      pax = request.passengers.map((p) => ({ paxId: p.paxId, ptc: p.ptc }));
+      segments = targets.map((t) => segmentView(t.paxSegmentId, t.flight, t.cabinCode, lang));
+    }
+
+    // A lap infant has no seat of its own, so it is never eligible for one.
+    const seated = pax.filter((p) => p.ptc !== "INF").map((p) => p.paxId);
+    const profiles = new SeatProfiles(lang);
+    const forSale: (SeatForSale & { target: Target })[] = [];
+    const maps: SeatMapView[] = targets.map((t) => {
+      const map = this.deps.supply.seatMap(t.flight.key, currency)!;
+      const booked = t.cabinCode ? cabinTypeCode(t.cabinCode) : undefined;
+      const sellable = (s: Seat) => {
+        if (booked && cabinTypeCode(s.cabin) !== booked) return undefined;
+        return map.seatItemIds[s.id];
+      };
+      const sold: SeatForSale[] = [];
+      const view = seatMapView(map, t.paxSegmentId, `${t.paxSegmentId}-LEG`, profiles, lang, sellable, sold);
+      forSale.push(...sold.map((s) => ({ ...s, target: t })));
+      return view;
+    });
+
+    const offerId = flightOffer
+      ? aLaCarteOfferId(this.deps.supply.seed, flightOffer.offerId, "seats", currency)
+      : stableId("ALC", this.deps.supply.seed, "seat_availability", currency, ...targets.map((t) => t.flight.key));
+    if (flightOffer && forSale.length > 0) await this.store(offerId, flightOffer, owner, currency, lang, seated, forSale);
+
+    const definition: ServiceDefinitionView = {
+      serviceDefinitionId: SEAT_DEFINITION,
+      ownerCode: designator,
+      // Composed by the gateway (there is no catalogue text for "a seat"), so English.
+      name: "Seat reservation",
+      descriptions: ["A reserved seat on one flight; see the seat map for its characteristics."],
+      taxonomy: [],
+      association: { kind: "seatProfiles", seatProfileIds: profiles.all().map((p) => p.seatProfileId) },
+    };
+    const warnings: WarningView[] = [];
+    const fellBack = lang.fallbackDetail();
+    if (fellBack) warnings.push({ code: "content_language_fallback", detail: fellBack });
+    return {
+      aLaCarteOffer: {
+        offerId,
+        ownerCode: designator,
+        expiresAt: flightOffer ? new Date(flightOffer.expiresAt).toISOString() : undefined,
+        description: flightOffer
+          ? `Seats sold with flight offer ${flightOffer.offerId}.`
+          : "Seat prices for information: seats are bought with a flight offer (SeatAvailabilityRQ naming its OfferID).",
+        items: forSale.map((s) => {
+          const price = viewMoney(s.price);
+          return {
+            offerItemId: s.offerItemId,
+            ownerCode: designator,
+            serviceId: `${s.offerItemId}-1`,
+            serviceDefinitionId: SEAT_DEFINITION,
+            paxIds: seated,
+            flights: { kind: "paxSegments", ids: [s.target.paxSegmentId] },
+            unitPrice: { base: price, taxes: [], total: price },
+          };
+        }),
+      },
+      dataLists: { ...emptyDataLists(), passengers: pax, segments, journeys, seatProfiles: profiles.all(), serviceDefinitions: [definition] },
+      processing: { currency: { code: currency, decimals: minorUnits(currency) }, contentLanguages: lang.contentLanguages() },
+      seatMaps: maps,
+      warnings,
+    };
+  }
+
+  /** The seats for sale, as an a-la-carte offer that lives as long as its flight offer. */
+  private async store(
+    offerId: string,
+    flightOffer: { offerId: string; expiresAt: number },
+    owner: OfferOwner,
+    currency: CurrencyCode,
+    lang: Localiser,
+    seated: string[],
+    forSale: (SeatForSale & { target: Target })[],
+  ): Promise<void> {
+    const items: StoredServiceItem[] = forSale.map((s) => ({
+      offerItemId: s.offerItemId,
+      kind: "seat",
+      paxIds: seated,
+      totalMinor: s.price.amount,
+      unitMinor: s.price.amount,
+      ref: s.seat.id,
+      flightKeys: [s.target.flight.key],
+      paxSegmentIds: [s.target.paxSegmentId],
+    }));
+    const payload: ALaCartePayload = { kind: "a_la_carte", currency, language: lang.language, flightOfferId: flightOffer.offerId, items };
+    await this.deps.offers.save([{ offerId, source: "seat_availability", owner, createdAt: this.deps.clock.now(), expiresAt: flightOffer.expiresAt, payload }]);
+  }
+}
