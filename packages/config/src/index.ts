@@ -36,6 +36,8 @@ export interface GatewayConfig {
   airline: { designator: string; name: string };
   publicBaseUrl?: string;
   fieldKey: { source: "env" | "file"; value?: string; file: string; version: number };
+  /** Identity documents are erased this many days after travel ends (spec 8). */
+  travelDocRetentionDays: number;
   rateLimits: RateLimitConfig;
   xml: XmlLimits;
   requestGzip: boolean;
@@ -131,6 +133,7 @@ export function loadConfig(env: Env = process.env): GatewayConfig {
       file: env.GATEWAY_FIELD_KEY_FILE?.trim() || join(dataDir, "field-key"),
       version: int(env, "GATEWAY_FIELD_KEY_VERSION", 1, 1),
     },
+    travelDocRetentionDays: int(env, "ORDER_TRAVEL_DOC_RETENTION_DAYS", 30, 0),
     rateLimits: {
       shopPerMinute: int(env, "RATE_LIMIT_SHOP_PER_MINUTE", 300, 1),
       defaultPerMinute: int(env, "RATE_LIMIT_DEFAULT_PER_MINUTE", 1200, 1),
