@@ -28,6 +28,14 @@ export interface StoredOfferItem {
   totalMinor: number;
   /** Catalogue reference: RFISC/service code, seat id, ride or partner product code. */
   ref?: string;
+  /** Price of one unit for one passenger (a-la-carte items), integer minor units. */
+  unitMinor?: number;
+  /** Supply flight keys the item is for (a-la-carte items), so OfferPrice can re-price it. */
+  flightKeys?: string[];
+  /** Passenger type the unit price is for; absent when priced per vehicle or per order. */
+  paxType?: string;
+  /** Quantity bought (priced offers). */
+  qty?: number;
 }
 
 export interface FlightOfferPayload {
@@ -39,6 +47,10 @@ export interface FlightOfferPayload {
   journeys: StoredJourney[];
   items: StoredOfferItem[];
   totalMinor: number;
+  /** Priced offers (source offer_price): the offers priced together (flight offer first). */
+  pricedFrom?: string[];
+  /** Priced offers: promotion adjustments applied, per item (positive discount or surcharge amounts). */
+  adjustments?: { ruleId: string; offerItemId: string; effect: "discount" | "surcharge"; minor: number }[];
 }
 
 /** An a-la-carte offer (ServiceList, SeatAvailability, AirShopping ServiceCriteria) tied to its flight offer. */

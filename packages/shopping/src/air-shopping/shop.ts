@@ -1,0 +1,123 @@
+import type { AirShoppingRequest, AirShoppingView, ALaCarteOfferView, OfferView, WarningView } from "@ndc/messages";
+import { filterByCriteria, minorUnits, type CatalogueService, type ServiceBundle } from "@ndc/supply";
+import type { ShoppingContext, SellerRef } from "../context";
+import { Localiser } from "../localisation";
+import type { StoredOffer } from "../offers/repository";
+import type { FlightOfferPayload, OfferPayload } from "../offers/payload";
+import { ids } from "../common/ids";
+import { party, paxIdsByType, requestedLanguages, resolveCurrency } from "../common/request";
+import { priceFlights, type JourneyPriceCache, type PricedFlights } from "../common/fares";
+import { mergeTaxes, priceView, scaleTaxes } from "../common/money";
+import { brandExcluded, textBundleNamed, toCriteria } from "../catalogue/criteria";
+import { catalogueFaults } from "../catalogue/faults";
+import { missingDetail, readCatalogue } from "../catalogue/reader";
+import { DataListsBuilder } from "../views/data-lists";
+import { baggage, flightItems } from "../views/flight-offer";
+import { aLaCarteOffer, type ItemPriceCache } from "./a-la-carte";
+import { brandsFor, combinations, legsOf } from "./legs";
+
+/**
+ * AirShopping (spec 4.7): offers per journey combination and fare brand, one item per passenger
+ * type, with the brand's conditions and allowance and prices with taxes; with ServiceCriteria, an
+ * a-la-carte offer of catalogue services for the first servicesMaxOffers offers. Every offer is
+ * stored for the seller with its expiry, so OfferPrice and OrderCreate can resolve it.
+ */
+export async function shop(ctx: ShoppingContext, request: AirShoppingRequest, seller: SellerRef): Promise<AirShoppingView> {
+  const { supply, ownerCode } = ctx;
+  const currency = resolveCurrency(request.preferences);
+  const { pax, counts } = party(request.passengers);
+  const byType = paxIdsByType(pax);
+  const loc = new Localiser(requestedLanguages(request.preferences));
+  const lists = new DataListsBuilder(loc, ownerCode);
+  lists.passengers(pax);
+  const warnings: WarningView[] = [];
+  const criteria = toCriteria(request.serviceCriteria);
+  const now = ctx.clock.now();
+  const expiresAtMs = now + ctx.settings.offerTtlMinutes * 60_000;
+  const expiresAt = new Date(expiresAtMs).toISOString();
+
+  const legs = legsOf(supply, request);
+  const journeyCache: JourneyPriceCache = new Map();
+  const built: { offerId: string; flights: PricedFlights; combo: string[] }[] = [];
+  const partyKey = pax.map((p) => `${p.paxId}:${p.ptc}`).join(",");
+  for (const combo of combinations(legs)) {
+    for (const brand of brandsFor(legs, combo)) {
+      if (brandExcluded(brand, criteria)) continue;
+      const flights = priceFlights(supply, combo, brand, counts, byType, currency, journeyCache);
+      const offerId = ids.flightOffer(supply.seed, [seller.agencyId, currency, loc.language, partyKey, brand.code, ...combo.map((j) => j.id)]);
+      built.push({ offerId, flights, combo: combo.map((j) => j.id) });
+    }
+  }
+
+  const named = textBundleNamed([...new Set(built.map((b) => b.flights.brand))], criteria);
+  if (named.length) warnings.push({ code: "bundle_content_not_filtered", detail: `Not filtered (bundled as text): ${named.join(", ")}.` });
+  const supplierBrands = [...new Set(built.filter((b) => b.flights.conditions.source === "supplier").map((b) => b.flights.brand.code))];
+  if (supplierBrands.length) warnings.push({ code: "fare_conditions_supplier", detail: `Brands: ${supplierBrands.join(", ")}.` });
+
+  // Catalogue services only when asked for (OfferCriteria/ServiceCriteria), for the first N offers.
+  const withServices = request.serviceCriteria.length > 0 ? built.slice(0, ctx.settings.servicesMaxOffers) : [];
+  let catalogue: { services: CatalogueService[]; bundles: ServiceBundle[] } = { services: [], bundles: [] };
+  if (withServices.length) {
+    const read = await readCatalogue(catalogueFaults(supply), { readTimeoutMs: ctx.settings.catalogueReadTimeoutMs, deadlineMs: ctx.settings.catalogueDeadlineMs });
+    if (read.missing.length) warnings.push({ code: "services_not_listed", detail: missingDetail(read.missing) });
+    // Bundles carry no taxonomy node: a node, RFIC or RFISC criterion never selects them.
+    catalogue = { services: filterByCriteria(read.services, criteria), bundles: criteria.include?.length ? [] : read.bundles };
+  }
+
+  const offers: OfferView[] = [];
+  const aLaCarte: ALaCarteOfferView[] = [];
+  const stored: StoredOffer<OfferPayload>[] = [];
+  const itemCache: ItemPriceCache = new Map();
+  built.forEach((b, i) => {
+    const f = b.flights;
+    legs.forEach((leg, li) => lists.journey(f.journeys[li]!, leg.originDestId));
+    const items = flightItems(b.offerId, ownerCode, f, lists, undefined, expiresAt);
+    const totalMinor = items.reduce((s, it) => s + it.price.total.minor, 0);
+    const allTaxes = f.items.flatMap((it) => scaleTaxes(it.taxesPerPax, it.count));
+    const baseMinor = f.items.reduce((s, it) => s + it.basePerPax.amount * it.count, 0);
+    offers.push({
+      offerId: b.offerId,
+      ownerCode,
+      expiresAt,
+      journeys: f.journeys.map((j) => ({ paxJourneyId: j.id, priceClassId: ids.priceClass(f.brand.code) })),
+      baggage: baggage(f, lists),
+      items,
+      totalPrice: priceView(currency, baseMinor, mergeTaxes(allTaxes)),
+    });
+    const payload: FlightOfferPayload = {
+      kind: "flight",
+      currency,
+      language: loc.language,
+      pax,
+      journeys: f.journeys.map((j) => ({
+        paxJourneyId: j.id,
+        brandCode: f.brand.code,
+        cabin: f.brand.cabin,
+        flightKeys: j.segments.map((s) => s.key),
+        paxSegmentIds: j.segments.map((s) => ids.segment(s.key)),
+      })),
+      items: f.items.map((it, k) => ({ offerItemId: items[k]!.offerItemId, kind: "flight", paxIds: it.paxIds, totalMinor: items[k]!.price.total.minor, ref: it.ptc })),
+      totalMinor,
+    };
+    stored.push({ offerId: b.offerId, source: "air_shopping", owner: seller, createdAt: now, expiresAt: expiresAtMs, payload });
+    if (i < withServices.length) {
+      const alc = aLaCarteOffer(supply, ownerCode, b.offerId, f, catalogue, lists, itemCache, expiresAt, loc.language);
+      if (alc) {
+        aLaCarte.push(alc.view);
+        stored.push({ offerId: alc.view.offerId, source: "air_shopping", owner: seller, createdAt: now, expiresAt: expiresAtMs, payload: alc.payload });
+      }
+    }
+  });
+  await ctx.offers.save(stored);
+
+  const fallback = loc.fallbackDetail();
+  if (fallback) warnings.push({ code: "content_language_fallback", detail: fallback });
+  return {
+    ownerCode,
+    offers,
+    aLaCarteOffers: aLaCarte,
+    dataLists: lists.build(),
+    processing: { currency: { code: currency, decimals: minorUnits(currency) }, contentLanguages: loc.contentLanguages() },
+    warnings,
+  };
+}

@@ -1,0 +1,161 @@
+import { codesetPath, picture, type BaggageAllowance, type CatalogueService, type FareBrand, type Journey, type ServiceBundle } from "@ndc/supply";
+import {
+  emptyDataLists,
+  type BaggageAllowanceView,
+  type DataListsView,
+  type MediaView,
+  type OriginDestView,
+  type PriceClassView,
+  type SegmentView,
+  type ServiceDefinitionView,
+  type TaxonomyView,
+} from "@ndc/messages";
+import type { Localiser } from "../localisation";
+import type { StoredPax } from "../offers/payload";
+import { CABIN_WIRE_CODE } from "../common/request";
+import { ids } from "../common/ids";
+import { isoDuration } from "../common/fares";
+
+export function taxonomyView(code: string | undefined): TaxonomyView[] {
+  return code ? [{ code, path: codesetPath(code) }] : [];
+}
+
+const ALLOWANCE_NODE = { Checked: "0110", CarryOn: "0120" } as const;
+
+/**
+ * Collects everything offers refer to, once each, in first-use order. Airline content goes
+ * through the Localiser; carrier, operator and aircraft names pass untouched (spec 4.8 rule 3).
+ */
+export class DataListsBuilder {
+  private readonly segments = new Map<string, SegmentView>();
+  private readonly journeys = new Map<string, Journey>();
+  private readonly originDests = new Map<string, OriginDestView>();
+  private readonly allowances = new Map<string, BaggageAllowanceView>();
+  private readonly brands = new Map<string, PriceClassView>();
+  private readonly services = new Map<string, ServiceDefinitionView>();
+  private readonly media = new Map<string, MediaView>();
+  private pax: StoredPax[] = [];
+
+  constructor(
+    private readonly loc: Localiser,
+    private readonly ownerCode: string,
+  ) {}
+
+  passengers(pax: StoredPax[]): void {
+    this.pax = pax;
+  }
+
+  journey(j: Journey, originDestId: string): void {
+    if (!this.journeys.has(j.id)) {
+      this.journeys.set(j.id, j);
+      for (const f of j.segments) {
+        const id = ids.segment(f.key);
+        if (this.segments.has(id)) continue;
+        this.segments.set(id, {
+          paxSegmentId: id,
+          origin: f.origin,
+          destination: f.destination,
+          originName: this.loc.text(`station.${f.origin}`),
+          destinationName: this.loc.text(`station.${f.destination}`),
+          departure: `${f.departure.local}:00`,
+          arrival: `${f.arrival.local}:00`,
+          marketing: { code: f.marketing.carrier.code, name: f.marketing.carrier.name, flightNumber: String(f.marketing.number) },
+          operating: { code: f.operating.carrier.code, name: f.operating.carrier.name, flightNumber: String(f.operating.number) },
+          aircraft: { iataCode: f.aircraft.code, name: f.aircraft.name },
+          duration: isoDuration(f.durationMinutes),
+        });
+      }
+    }
+    let od = this.originDests.get(originDestId);
+    if (!od) this.originDests.set(originDestId, (od = { originDestId, origin: j.origin, destination: j.destination, paxJourneyIds: [] }));
+    if (!od.paxJourneyIds.includes(j.id)) od.paxJourneyIds.push(j.id);
+  }
+
+  brand(b: FareBrand): string {
+    const id = ids.priceClass(b.code);
+    if (!this.brands.has(id)) {
+      this.brands.set(id, {
+        priceClassId: id,
+        name: this.loc.text(b.nameKey),
+        code: b.code,
+        descriptions: b.benefitKeys.map((k) => this.loc.text(k)),
+        cabin: this.cabin(b),
+        displayOrder: b.rank,
+      });
+    }
+    return id;
+  }
+
+  cabin(b: FareBrand): { code: string; name: string } {
+    return { code: CABIN_WIRE_CODE[b.cabin], name: this.loc.text(`cabin.${b.cabin}`) };
+  }
+
+  allowance(a: BaggageAllowance): string {
+    const id = ids.allowance(a);
+    if (!this.allowances.has(id)) {
+      this.allowances.set(id, { baggageAllowanceId: id, type: a.kind, pieces: a.pieces, ...(a.pieces > 0 ? { kgPerPiece: a.kgPerPiece } : {}), taxonomy: taxonomyView(ALLOWANCE_NODE[a.kind])[0] });
+    }
+    return id;
+  }
+
+  service(s: CatalogueService): string {
+    const id = ids.serviceDefinition(s.code);
+    if (!this.services.has(id)) {
+      this.services.set(id, {
+        serviceDefinitionId: id,
+        ownerCode: this.ownerCode,
+        name: this.loc.text(s.nameKey),
+        descriptions: [this.loc.text(s.descriptionKey)],
+        rfic: s.rfic,
+        rfisc: s.rfisc,
+        serviceCode: s.code,
+        taxonomy: taxonomyView(s.taxonomyCode),
+        mediaIds: this.pictures(s.pictureIds),
+      });
+    }
+    return id;
+  }
+
+  bundle(b: ServiceBundle, componentIds: string[]): string {
+    const id = ids.serviceDefinition(b.code);
+    if (!this.services.has(id)) {
+      this.services.set(id, {
+        serviceDefinitionId: id,
+        ownerCode: this.ownerCode,
+        name: this.loc.text(b.nameKey),
+        descriptions: [this.loc.text(b.descriptionKey), ...b.options.map((o) => this.loc.text(o.nameKey))],
+        serviceCode: b.code,
+        taxonomy: [],
+        mediaIds: this.pictures(b.pictureIds),
+        association: { kind: "bundle", serviceDefinitionIds: componentIds, maxQty: 1 },
+      });
+    }
+    return id;
+  }
+
+  pictures(pictureIds: readonly string[]): string[] {
+    for (const pid of pictureIds) {
+      const p = picture(pid);
+      if (p && !this.media.has(pid)) this.media.set(pid, { mediaId: pid, uri: p.url, contentType: p.mediaType, caption: this.loc.text(p.captionKey) });
+    }
+    return [...pictureIds];
+  }
+
+  build(): DataListsView {
+    return {
+      ...emptyDataLists(),
+      passengers: this.pax.map((p) => ({ paxId: p.paxId, ptc: p.ptc })),
+      segments: [...this.segments.values()],
+      journeys: [...this.journeys.values()].map((j) => ({
+        paxJourneyId: j.id,
+        paxSegmentIds: j.segments.map((f) => ids.segment(f.key)),
+        duration: isoDuration(j.durationMinutes),
+      })),
+      originDests: [...this.originDests.values()],
+      baggageAllowances: [...this.allowances.values()],
+      priceClasses: [...this.brands.values()],
+      serviceDefinitions: [...this.services.values()],
+      media: [...this.media.values()],
+    };
+  }
+}
