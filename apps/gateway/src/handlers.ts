@@ -1,5 +1,7 @@
 import type { MessageHandler } from "@ndc/messages";
 import type { HandlerDeps } from "./handlers/deps";
+import { airShoppingHandler } from "./handlers/air-shopping";
+import { offerPriceHandler } from "./handlers/offer-price";
 import { seatAvailabilityHandler } from "./handlers/seat-availability";
 import { serviceListHandler } from "./handlers/service-list";
 
@@ -10,6 +12,8 @@ import { serviceListHandler } from "./handlers/service-list";
 export function messageHandlers(deps: HandlerDeps): Map<string, MessageHandler> {
   const handlers = new Map<string, MessageHandler>();
   void deps;
+  handlers.set("AirShoppingRQ", airShoppingHandler(deps));
+  handlers.set("OfferPriceRQ", offerPriceHandler(deps));
   handlers.set("SeatAvailabilityRQ", seatAvailabilityHandler(deps));
   handlers.set("ServiceListRQ", serviceListHandler(deps));
   return handlers;

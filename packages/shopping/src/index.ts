@@ -1,6 +1,11 @@
 export { OfferRepository, type StoredOffer, type OfferOwner, type OfferSource } from "./offers/repository";
 export type { FlightOfferPayload, ALaCartePayload, OfferPayload, StoredPax, StoredJourney, StoredOfferItem } from "./offers/payload";
 export { Localiser } from "./localisation";
+export type { ShoppingContext, ShoppingSettings, SellerRef } from "./context";
+export { shop } from "./air-shopping/shop";
+export { ids as shoppingIds } from "./common/ids";
+export { catalogueFaults, CatalogueFaults, CATALOGUE_CATEGORIES, type CatalogueCategory, type CatalogueFault } from "./catalogue/faults";
 export { ServiceList, type StoredServiceItem } from "./services/service-list";
 export { serviceItemId, servicesOfferId, aLaCarteOfferId } from "./services/ids";
 export { SeatAvailability } from "./seats/seat-availability";
+export { price } from "./offer-price/price";
