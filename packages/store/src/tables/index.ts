@@ -5,3 +5,4 @@ export * from "./journal";
 export * from "./offers";
 export * from "./identity-documents";
 export * from "./inventory";
+export * from "./payments";

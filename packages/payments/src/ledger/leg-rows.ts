@@ -1,0 +1,65 @@
+import { asc, eq, max } from "drizzle-orm";
+import { GatewayError } from "@ndc/errors";
+import { tables, type StoreDb } from "@ndc/store";
+import type { LegKind, LegState, PaymentLeg, SettlementMethod } from "../legs/types";
+
+const L = tables.paymentLegs;
+type Row = typeof L.$inferSelect;
+
+const opt = <T>(v: T | null): T | undefined => (v === null ? undefined : v);
+
+export function fromRow(r: Row): PaymentLeg {
+  return {
+    legId: r.legId,
+    orderId: r.orderId,
+    changeRef: r.changeRef,
+    seq: r.seq,
+    kind: r.kind as LegKind,
+    state: r.state as LegState,
+    currency: r.currency,
+    requested: r.requested,
+    authorised: r.authorised,
+    captured: r.captured,
+    refunded: r.refunded,
+    authoriseKey: r.authoriseKey,
+    cardBrand: opt(r.cardBrand),
+    cardLast4: opt(r.cardLast4),
+    pspReference: opt(r.pspReference),
+    voucherCode: opt(r.voucherCode),
+    settlementAccountId: opt(r.settlementAccountId),
+    settlementMethod: opt(r.settlementMethod) as SettlementMethod | undefined,
+    memberAccount: opt(r.memberAccount),
+    certificateId: opt(r.certificateId),
+    points: opt(r.points),
+    pointsCaptured: r.pointsCaptured,
+    pointsRefunded: r.pointsRefunded,
+    declineCode: opt(r.declineCode),
+    createdAt: r.createdAt,
+    endedAt: opt(r.endedAt),
+  };
+}
+
+export async function loadLeg(db: StoreDb, legId: string): Promise<PaymentLeg> {
+  const rows = await db.select().from(L).where(eq(L.legId, legId));
+  if (!rows[0]) throw new GatewayError("payment_leg_not_found", { detail: `Leg ${legId.slice(0, 40)}.` });
+  return fromRow(rows[0]);
+}
+
+export async function orderLegs(db: StoreDb, orderId: string): Promise<PaymentLeg[]> {
+  return (await db.select().from(L).where(eq(L.orderId, orderId)).orderBy(asc(L.seq))).map(fromRow);
+}
+
+/** Legs are numbered per order so "newest first" (refunds) is a plain sort. */
+export async function nextSeq(tx: StoreDb, orderId: string): Promise<number> {
+  const rows = await tx.select({ top: max(L.seq) }).from(L).where(eq(L.orderId, orderId));
+  return (rows[0]?.top ?? 0) + 1;
+}
+
+export async function insertLeg(tx: StoreDb, leg: PaymentLeg): Promise<void> {
+  await tx.insert(L).values({ ...leg, points: leg.points ?? null });
+}
+
+export async function saveLeg(tx: StoreDb, leg: PaymentLeg): Promise<void> {
+  const { legId, ...rest } = leg;
+  await tx.update(L).set({ ...rest, points: rest.points ?? null }).where(eq(L.legId, legId));
+}

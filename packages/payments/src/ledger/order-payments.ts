@@ -1,0 +1,175 @@
+import { GatewayError, type ErrorCode } from "@ndc/errors";
+import type { Clock } from "@ndc/clock";
+import type { Store } from "@ndc/store";
+import { validateLegs } from "../legs/validate";
+import type { LegRequest, PaymentLeg } from "../legs/types";
+import type { Money } from "../money";
+import { PspSimulator } from "../psp/simulator";
+import { KeyedLock } from "../util";
+import { fingerprint } from "./idempotency";
+import { keyed } from "./keyed";
+import { orderLegs } from "./leg-rows";
+import { PaymentLedger } from "./ledger";
+
+export type AuthoriseAllResult =
+  | { status: "authorised"; legs: PaymentLeg[] }
+  | {
+      status: "declined";
+      /** Index in the request of the leg that was declined (or timed out). */
+      declinedIndex: number;
+      code: ErrorCode;
+      declined: PaymentLeg;
+      /** Every leg authorised before the decline, now voided, each under its own key. */
+      voided: PaymentLeg[];
+      /** A timed-out leg the PSP could not be asked about yet: the reconciler's. */
+      unresolved: string[];
+    };
+
+export interface RefundResult {
+  refunds: { legId: string; amount: number }[];
+  legs: PaymentLeg[];
+}
+
+/** The ledger's order-level operations (spec 4.4 rule 4, section 3 refunds). */
+export class OrderPayments {
+  readonly ledger: PaymentLedger;
+  // Order-level work is serialised per order apart from the leg-level lock the ledger takes.
+  private readonly orderLock = new KeyedLock();
+
+  constructor(
+    readonly store: Store,
+    readonly clock: Clock,
+    readonly psp: PspSimulator = new PspSimulator(store),
+  ) {
+    this.ledger = new PaymentLedger(store, psp, clock);
+  }
+
+  /**
+   * Authorises up to four legs together. On the first decline every leg already authorised is
+   * voided (keys `<key>/void/<i>`) and the decline reported. A leg whose PSP answer was lost is
+   * asked about by key at once and voided if it was authorised after all.
+   */
+  async authoriseAll(orderId: string, changeRef: string, legs: readonly LegRequest[], key: string): Promise<AuthoriseAllResult> {
+    validateLegs(legs);
+    const op = { name: "authoriseAll", key, fingerprint: fingerprint({ orderId, changeRef, legs }) };
+    return this.orderLock.run(orderId, () =>
+      keyed(this.store, this.clock, op, async () => null, async (): Promise<AuthoriseAllResult> => {
+        const authorised: PaymentLeg[] = [];
+        for (let i = 0; i < legs.length; i++) {
+          let out = await this.ledger.authorise(orderId, changeRef, legs[i]!, `${key}/leg/${i}`);
+          if (out.status === "authorised") {
+            authorised.push(out.leg);
+            continue;
+          }
+          const code: ErrorCode = out.status === "unknown" ? "psp_unavailable" : out.code;
+          const unresolved: string[] = [];
+          if (out.status === "unknown") {
+            out = await this.ledger.resolveUnknown(out.leg.legId);
+            if (out.status === "authorised") authorised.push(out.leg);
+            else if (out.status === "unknown") unresolved.push(out.leg.legId);
+          }
+          const voided: PaymentLeg[] = [];
+          for (const [j, leg] of authorised.entries()) voided.push(await this.ledger.void(leg.legId, `${key}/void/${j}`));
+          return { status: "declined", declinedIndex: i, code, declined: out.leg, voided, unresolved };
+        }
+        return { status: "authorised", legs: authorised };
+      }),
+    );
+  }
+
+  /**
+   * Captures the authorised legs of a change (all of the order's without `changeRef`, or exactly
+   * `legIds`). Capturing a change whose legs were all voided is a late capture and refused; one
+   * whose legs are already captured is a second capture and refused.
+   */
+  captureAll(orderId: string, key: string, opts: { changeRef?: string; legIds?: string[] } = {}): Promise<PaymentLeg[]> {
+    const op = { name: "captureAll", key, fingerprint: fingerprint({ orderId, ...opts }) };
+    return this.orderLock.run(orderId, () =>
+      keyed(
+        this.store,
+        this.clock,
+        op,
+        async (tx) => {
+          const targets = (await orderLegs(tx, orderId)).filter(
+            (l) => (opts.changeRef === undefined || l.changeRef === opts.changeRef) && (!opts.legIds || opts.legIds.includes(l.legId)) && l.state !== "declined",
+          );
+          const open = targets.filter((l) => l.state === "authorised");
+          if (open.length === 0) {
+            if (targets.some((l) => l.state === "captured" || l.state === "refunded")) throw new GatewayError("payment_already_captured", { detail: `Order ${orderId}.` });
+            if (targets.some((l) => l.state === "voided")) throw new GatewayError("payment_leg_voided", { detail: `Order ${orderId}.` });
+            throw new GatewayError("payment_leg_state_invalid", { detail: `Order ${orderId} has no authorised leg to capture.` });
+          }
+          return open.map((l) => l.legId);
+        },
+        async (legIds) => {
+          const out: PaymentLeg[] = [];
+          for (const legId of legIds) out.push(await this.ledger.capture(legId, `${key}/${legId}`));
+          return out;
+        },
+      ),
+    );
+  }
+
+  /** Voids every authorised leg (of one change, or of the order), after asking the PSP about any unknown. */
+  async voidAll(orderId: string, key: string, opts: { changeRef?: string } = {}): Promise<PaymentLeg[]> {
+    const op = { name: "voidAll", key, fingerprint: fingerprint({ orderId, ...opts }) };
+    const mine = (l: PaymentLeg) => opts.changeRef === undefined || l.changeRef === opts.changeRef;
+    return this.orderLock.run(orderId, async () => {
+      for (const l of await this.ledger.legs(orderId)) if (mine(l) && l.state === "authorising") await this.ledger.resolveUnknown(l.legId);
+      return keyed(
+        this.store,
+        this.clock,
+        op,
+        async (tx) => (await orderLegs(tx, orderId)).filter((l) => mine(l) && l.state === "authorised").map((l) => l.legId),
+        async (legIds) => {
+          const out: PaymentLeg[] = [];
+          for (const legId of legIds) out.push(await this.ledger.void(legId, `${key}/${legId}`));
+          return out;
+        },
+      );
+    });
+  }
+
+  /** Refunds `amount` over every captured leg, newest first, each leg under `<key>/<legId>`. */
+  refund(orderId: string, amount: Money, key: string): Promise<RefundResult> {
+    if (!Number.isSafeInteger(amount.amount) || amount.amount <= 0) throw new GatewayError("payment_legs_invalid", { detail: "A refund is a positive amount." });
+    const op = { name: "refund", key, fingerprint: fingerprint({ orderId, amount }) };
+    return this.orderLock.run(orderId, () =>
+      keyed(
+        this.store,
+        this.clock,
+        op,
+        async (tx) => {
+          const legs = (await orderLegs(tx, orderId)).filter((l) => l.state === "captured" && l.captured > l.refunded).sort((a, b) => b.seq - a.seq);
+          if (legs.some((l) => l.currency !== amount.currency)) throw new GatewayError("payment_legs_invalid", { detail: "The refund is not in the order's currency." });
+          let left = amount.amount;
+          const plan: { legId: string; amount: number }[] = [];
+          for (const l of legs) {
+            if (left === 0) break;
+            const take = Math.min(left, l.captured - l.refunded);
+            plan.push({ legId: l.legId, amount: take });
+            left -= take;
+          }
+          if (left > 0) throw new GatewayError("refund_exceeds_captured", { detail: `Order ${orderId}.` });
+          return plan;
+        },
+        async (plan) => {
+          for (const p of plan) await this.ledger.refundLeg(p.legId, p.amount, `${key}/${p.legId}`);
+          return { refunds: plan, legs: await this.ledger.legs(orderId) };
+        },
+      ),
+    );
+  }
+
+  /** The reconciler's step for one leg: learn an unknown outcome, then capture or void it. */
+  async reconcileLeg(legId: string, action: "capture" | "void", key: string): Promise<PaymentLeg> {
+    const out = await this.ledger.resolveUnknown(legId);
+    if (out.status !== "authorised" || out.leg.state !== "authorised") return out.leg;
+    return action === "capture" ? this.ledger.capture(legId, key) : this.ledger.void(legId, key);
+  }
+}
+
+/** The wire error for a declined authoriseAll. */
+export function declineError(result: Extract<AuthoriseAllResult, { status: "declined" }>): GatewayError {
+  return new GatewayError(result.code, { detail: `Payment leg ${result.declinedIndex + 1} was not authorised; ${result.voided.length} authorised leg(s) voided.` });
+}

@@ -1,0 +1,100 @@
+import { eq } from "drizzle-orm";
+import { tables, type Store, type StoreDb } from "@ndc/store";
+import type { Money } from "../money";
+import { idFromKey } from "../util";
+import { lookupToken } from "./tokens";
+
+/** The caller never heard back; the PSP may or may not have acted. Ask status(key). */
+export class PspTimeoutError extends Error {
+  constructor() {
+    super("PSP timeout");
+    this.name = "PspTimeoutError";
+  }
+}
+
+export type PspAuthorisation =
+  | { status: "authorised"; pspReference: string; brand: string; lastFour: string; amount: number; currency: string }
+  | { status: "declined"; reason: string; brand: string; lastFour: string };
+
+export type PspOutcome = { status: "done"; pspReference: string; amount: number } | { status: "refused"; reason: string };
+
+/**
+ * A simulated payment service provider. Its books live in their own tables because it stands for
+ * an outside system that outlives a gateway crash. Every call is idempotent by key, like a real
+ * PSP: a retry returns the first answer and never moves money twice.
+ */
+export class PspSimulator {
+  constructor(private readonly store: Store) {}
+
+  /** What the PSP answered (or would have answered) for this key; undefined if it never saw it. */
+  async status(idempotencyKey: string): Promise<PspAuthorisation | PspOutcome | undefined> {
+    const rows = await this.store.db.select().from(tables.pspSimRequests).where(eq(tables.pspSimRequests.idempotencyKey, idempotencyKey));
+    return rows[0] ? JSON.parse(rows[0].response) : undefined;
+  }
+
+  async authorise(req: { idempotencyKey: string; token: string; amount: Money }): Promise<PspAuthorisation> {
+    const token = lookupToken(req.token);
+    const { result, fresh } = await this.once("authorise", req.idempotencyKey, async (tx) => {
+      if (token.behaviour === "decline") {
+        return { status: "declined", reason: token.reason ?? "declined", brand: token.brand, lastFour: token.lastFour } as PspAuthorisation;
+      }
+      const pspReference = idFromKey("PSP", req.idempotencyKey);
+      await tx.insert(tables.pspSimPayments).values({ pspReference, state: "authorised", currency: req.amount.currency, authorised: req.amount.amount });
+      return { status: "authorised", pspReference, brand: token.brand, lastFour: token.lastFour, amount: req.amount.amount, currency: req.amount.currency } as PspAuthorisation;
+    });
+    // Only the first call loses its answer: a retry by key gets the stored authorisation.
+    if (fresh && token.behaviour === "timeout_after_success") throw new PspTimeoutError();
+    return result;
+  }
+
+  capture(req: { idempotencyKey: string; pspReference: string; amount: number }): Promise<PspOutcome> {
+    return this.move("capture", req.idempotencyKey, req.pspReference, (p) => {
+      if (p.state !== "authorised") return { refused: `payment is ${p.state}` };
+      if (req.amount <= 0 || req.amount > p.authorised) return { refused: "amount exceeds authorisation" };
+      return { set: { state: "captured", captured: req.amount }, amount: req.amount };
+    });
+  }
+
+  void(req: { idempotencyKey: string; pspReference: string }): Promise<PspOutcome> {
+    return this.move("void", req.idempotencyKey, req.pspReference, (p) => {
+      if (p.state !== "authorised") return { refused: `payment is ${p.state}` };
+      return { set: { state: "voided" }, amount: p.authorised };
+    });
+  }
+
+  refund(req: { idempotencyKey: string; pspReference: string; amount: number }): Promise<PspOutcome> {
+    return this.move("refund", req.idempotencyKey, req.pspReference, (p) => {
+      if (p.state !== "captured") return { refused: `payment is ${p.state}` };
+      if (req.amount <= 0 || p.refunded + req.amount > p.captured) return { refused: "amount exceeds capture" };
+      return { set: { refunded: p.refunded + req.amount }, amount: req.amount };
+    });
+  }
+
+  private async move(
+    operation: string,
+    key: string,
+    pspReference: string,
+    decide: (p: typeof tables.pspSimPayments.$inferSelect) => { refused: string } | { set: Partial<typeof tables.pspSimPayments.$inferInsert>; amount: number },
+  ): Promise<PspOutcome> {
+    const { result } = await this.once(operation, key, async (tx) => {
+      const rows = await tx.select().from(tables.pspSimPayments).where(eq(tables.pspSimPayments.pspReference, pspReference));
+      if (!rows[0]) return { status: "refused", reason: "unknown reference" } as PspOutcome;
+      const d = decide(rows[0]);
+      if ("refused" in d) return { status: "refused", reason: d.refused } as PspOutcome;
+      await tx.update(tables.pspSimPayments).set(d.set).where(eq(tables.pspSimPayments.pspReference, pspReference));
+      return { status: "done", pspReference, amount: d.amount } as PspOutcome;
+    });
+    return result;
+  }
+
+  /** Runs `fn` once per key in one transaction with the stored answer; later calls replay it. */
+  private async once<T>(operation: string, key: string, fn: (tx: StoreDb) => Promise<T>): Promise<{ result: T; fresh: boolean }> {
+    return this.store.write(async (tx) => {
+      const rows = await tx.select().from(tables.pspSimRequests).where(eq(tables.pspSimRequests.idempotencyKey, key));
+      if (rows[0]) return { result: JSON.parse(rows[0].response) as T, fresh: false };
+      const result = await fn(tx);
+      await tx.insert(tables.pspSimRequests).values({ idempotencyKey: key, operation, response: JSON.stringify(result) });
+      return { result, fresh: true };
+    });
+  }
+}

@@ -1,0 +1,29 @@
+/**
+ * The simulated PSP's documented test tokens (docs/payments.md). A token stands for a card the
+ * PSP holds; the gateway only ever sees the token, the brand and the last four digits.
+ */
+export type TokenBehaviour = "approve" | "decline" | "timeout_after_success";
+
+export interface TestToken {
+  behaviour: TokenBehaviour;
+  brand: string;
+  lastFour: string;
+  /** The PSP's reason on a decline. */
+  reason?: string;
+}
+
+export const TEST_TOKENS: Readonly<Record<string, TestToken>> = {
+  tok_approve_visa: { behaviour: "approve", brand: "VI", lastFour: "4242" },
+  tok_approve_mastercard: { behaviour: "approve", brand: "CA", lastFour: "4444" },
+  tok_approve_amex: { behaviour: "approve", brand: "AX", lastFour: "0005" },
+  tok_decline: { behaviour: "decline", brand: "VI", lastFour: "0002", reason: "do_not_honour" },
+  tok_decline_insufficient_funds: { behaviour: "decline", brand: "VI", lastFour: "9995", reason: "insufficient_funds" },
+  // The PSP authorises, then the answer is lost: the caller sees a timeout. A status query by
+  // the same idempotency key finds the authorisation.
+  tok_timeout_after_success: { behaviour: "timeout_after_success", brand: "VI", lastFour: "1881" },
+};
+
+/** An unknown token is declined like a card the PSP does not hold. */
+export function lookupToken(token: string): TestToken {
+  return TEST_TOKENS[token] ?? { behaviour: "decline", brand: "XX", lastFour: "0000", reason: "unknown_token" };
+}

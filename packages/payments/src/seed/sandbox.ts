@@ -1,0 +1,45 @@
+import { tables, type Store } from "@ndc/store";
+import { OWN_PROGRAMME } from "../loyalty/programme";
+
+// Sandbox payment data (docs/payments.md lists it for sellers). Far-future expiries keep it
+// usable; one expired voucher and one inactive account show the refusals.
+const FAR = Date.UTC(2035, 11, 31);
+const PAST = Date.UTC(2020, 0, 1);
+const ISSUED = Date.UTC(2026, 0, 1);
+
+export const SANDBOX_AGENCY = "SANDBOX-AGENCY";
+
+export const SANDBOX_VOUCHERS = [
+  { code: "VCH-SANDBOX-EUR-0100", currency: "EUR", balance: 10_000, pending: 0, active: 1, expiresAt: FAR },
+  { code: "VCH-SANDBOX-EUR-0025", currency: "EUR", balance: 2_500, pending: 0, active: 1, expiresAt: FAR },
+  { code: "VCH-SANDBOX-USD-0200", currency: "USD", balance: 20_000, pending: 0, active: 1, expiresAt: FAR },
+  { code: "VCH-SANDBOX-EXPIRED1", currency: "EUR", balance: 5_000, pending: 0, active: 1, expiresAt: PAST },
+];
+
+export const SANDBOX_SETTLEMENT_ACCOUNTS = [
+  { accountId: "SA-SANDBOX-CA-EUR", agencyId: SANDBOX_AGENCY, method: "CA", currency: "EUR", creditLimit: 5_000_000, used: 0, pending: 0, active: 1 },
+  { accountId: "SA-SANDBOX-DP-USD", agencyId: SANDBOX_AGENCY, method: "DP", currency: "USD", creditLimit: 5_000_000, used: 0, pending: 0, active: 1 },
+  { accountId: "SA-SANDBOX-MS-EUR", agencyId: SANDBOX_AGENCY, method: "MS", currency: "EUR", creditLimit: 1_000_000, used: 0, pending: 0, active: 0 },
+];
+
+export const SANDBOX_MEMBERS = [
+  { memberAccount: "XB1000000001", programme: OWN_PROGRAMME, points: 100_000, pending: 0 },
+  { memberAccount: "XB1000000002", programme: OWN_PROGRAMME, points: 2_000, pending: 0 },
+];
+
+export const SANDBOX_CERTIFICATES = [
+  { certificateId: "CERT-SANDBOX-0001", memberAccount: "XB1000000001", points: 20_000, expiresAt: FAR, state: "issued", legId: null, issuedAt: ISSUED },
+  { certificateId: "CERT-SANDBOX-0002", memberAccount: "XB1000000001", points: 5_000, expiresAt: FAR, state: "issued", legId: null, issuedAt: ISSUED },
+  { certificateId: "CERT-SANDBOX-0003", memberAccount: "XB1000000002", points: 10_000, expiresAt: FAR, state: "issued", legId: null, issuedAt: ISSUED },
+  { certificateId: "CERT-SANDBOX-EXPD", memberAccount: "XB1000000001", points: 1_000, expiresAt: PAST, state: "issued", legId: null, issuedAt: PAST - 1 },
+];
+
+/** Idempotent: rows that exist (and whatever was spent from them) are left as they are. */
+export async function seedPayments(store: Store): Promise<void> {
+  await store.write(async (tx) => {
+    await tx.insert(tables.vouchers).values(SANDBOX_VOUCHERS).onConflictDoNothing();
+    await tx.insert(tables.settlementAccounts).values(SANDBOX_SETTLEMENT_ACCOUNTS).onConflictDoNothing();
+    await tx.insert(tables.loyaltyAccounts).values(SANDBOX_MEMBERS).onConflictDoNothing();
+    await tx.insert(tables.loyaltyCertificates).values(SANDBOX_CERTIFICATES).onConflictDoNothing();
+  });
+}
