@@ -123,7 +123,7 @@ describe("holds, confirms and releases", () => {
   });
 
   test("unknown seats, flights and holds, and malformed holds, are refused", async () => {
-    const codes = await settle([
+    const codes = await settle<unknown>([
       b.ndc.holdSeats({ flightKey: FLIGHT, seatIds: ["99Z"], holder: "ORD-10" }),
       b.ndc.holdSeats({ flightKey: "XB-9999-2026-11-22", seatIds: ["1A"], holder: "ORD-10" }),
       b.ndc.holdSeats({ flightKey: FLIGHT, seatIds: [], holder: "ORD-10" }),
