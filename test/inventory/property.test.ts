@@ -161,4 +161,4 @@ test("no interleaving sells a seat twice or exceeds partner stock", async () => 
     }),
     { numRuns: 40 },
   );
-});
+}, 30_000);
