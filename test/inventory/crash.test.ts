@@ -113,5 +113,5 @@ describe.each([
       }
     }
     expect(seatAcks.size + unitAcks.size).toBeGreaterThanOrEqual(KILL_AFTER_ACKS * cycles);
-    }, 30_000);
+  }, 30_000);
 });
