@@ -4,6 +4,7 @@ import { migrateCommand } from "./commands/migrate";
 import { schedulerCommand } from "./commands/scheduler";
 import { seedCommand } from "./commands/seed";
 import { serveCommand } from "./commands/serve";
+import { runWebShopCommand } from "./commands/web-shop";
 import { UsageError, type CliIo } from "./io";
 import { USAGE } from "./usage";
 import { versionLine } from "./version";
@@ -18,6 +19,8 @@ const COMMANDS: Record<string, Command> = {
   // The registry commands read their own first word (agency | client).
   agency: (args, io) => registryCommand(["agency", ...args], io),
   client: (args, io) => registryCommand(["client", ...args], io),
+  // The airline's own web shop: the second sales channel on the same seat inventory.
+  "web-shop": (args, io) => runWebShopCommand(args, io),
   version: async (_args, io) => (io.out(versionLine()), 0),
   help: async (_args, io) => (io.out(USAGE), 0),
 };

@@ -7,6 +7,7 @@ commands:
   seed                    migrate, then create the sandbox seller (local mode) and print its credentials
   agency ...              register and manage agencies (ndc-gateway agency help)
   client ...              register and manage seller clients (ndc-gateway client help)
+  web-shop ...            sell seats through the airline's own web shop (ndc-gateway web-shop help)
   version                 print the version
   help                    print this text
 
