@@ -32,8 +32,8 @@ export interface LoadResult {
   unexpected: number;
 }
 
-export async function runLoad(url: string, initFile: string, conns: number, secs: number, expected: number): Promise<LoadResult> {
-  const proc = Bun.spawn([BUN, "bench/load.ts", url, initFile, String(conns), String(secs), String(expected)], { cwd: ROOT, stdout: "pipe", stderr: "inherit" });
+export async function runLoad(url: string, initFile: string, conns: number, secs: number, expected: number, rate?: number): Promise<LoadResult> {
+  const proc = Bun.spawn([BUN, "bench/load.ts", url, initFile, String(conns), String(secs), String(expected), ...(rate ? [String(rate)] : [])], { cwd: ROOT, stdout: "pipe", stderr: "inherit" });
   const out = await new Response(proc.stdout).text();
   await proc.exited;
   return JSON.parse(out.trim().split("\n").pop()!);
