@@ -1,4 +1,5 @@
 import { GatewayError } from "@ndc/errors";
+import { BASE_CURRENCY } from "@ndc/supply";
 import { add, convert, money, percentOf, subtract, type CurrencyCode, type Money } from "../money";
 
 /**
@@ -35,24 +36,35 @@ function tierFor(agreement: Extract<CommissionAgreement, { kind: "tiered" }>, in
 
 const pct = (bp: number) => `${(bp / 100).toFixed(2)}%`;
 
+// The rate table quotes from EUR only, so an amount of the agreement is brought into the order's
+// currency (never the other way round); an agreement in another non-base currency has no rate.
+function inOrderCurrency(amount: Money, orderCurrency: CurrencyCode): Money {
+  if (amount.currency === orderCurrency) return amount;
+  if (amount.currency !== BASE_CURRENCY) {
+    throw new GatewayError("commission_rule_not_applicable", { detail: `No rate from the agreement's ${amount.currency} to ${orderCurrency}.` });
+  }
+  return convert(amount, orderCurrency);
+}
+
 /**
- * Commission on a sale, on the order total including surcharges. A tiered agreement in another
- * currency picks its tier on the total converted at the airline's rate table, then applies that
- * rate to the total itself; a flat agreement in another currency is converted the same way.
+ * Commission on a sale, on the order total including surcharges. A tiered agreement in EUR (the
+ * rate table's base) for a sale in another currency compares the total with its thresholds
+ * converted into the sale's currency; a flat amount is converted the same way.
  */
 export function saleCommission(agreement: CommissionAgreement, orderTotal: Money): Commission {
   switch (agreement.kind) {
     case "percentage":
       return { amount: percentOf(orderTotal, agreement.basisPoints), basis: orderTotal, rule: `percentage ${pct(agreement.basisPoints)}` };
     case "tiered": {
-      const probe = agreement.currency === orderTotal.currency ? orderTotal : convert(orderTotal, agreement.currency);
-      const tier = tierFor(agreement, probe);
-      return { amount: percentOf(orderTotal, tier.basisPoints), basis: orderTotal, rule: `tier from ${tier.from} ${agreement.currency} minor units, ${pct(tier.basisPoints)}` };
+      const local = {
+        ...agreement,
+        tiers: agreement.tiers.map((t) => ({ ...t, from: inOrderCurrency(money(t.from, agreement.currency), orderTotal.currency).amount })),
+      };
+      const tier = tierFor(local, orderTotal);
+      return { amount: percentOf(orderTotal, tier.basisPoints), basis: orderTotal, rule: `tier from ${tier.from} ${orderTotal.currency} minor units, ${pct(tier.basisPoints)}` };
     }
-    case "flat": {
-      const amount = agreement.amount.currency === orderTotal.currency ? agreement.amount : convert(agreement.amount, orderTotal.currency);
-      return { amount: money(amount.amount, amount.currency), basis: orderTotal, rule: "flat amount" };
-    }
+    case "flat":
+      return { amount: inOrderCurrency(agreement.amount, orderTotal.currency), basis: orderTotal, rule: "flat amount" };
   }
 }
 
