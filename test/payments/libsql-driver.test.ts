@@ -1,0 +1,22 @@
+import { test, expect } from "bun:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { migrate, openStore } from "@ndc/store";
+import { ManualClock } from "@ndc/clock";
+import { OrderPayments, seedPayments, verifyChain } from "@ndc/payments";
+test("the ledger runs on the libSQL driver too: migration triggers, chain, append-only", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "ndc-pl-"));
+  const store = await openStore(`file:${join(dir, "g.db")}`, { driver: "libsql" });
+  await migrate(store);
+  await seedPayments(store);
+  const p = new OrderPayments(store, new ManualClock());
+  const r = await p.authoriseAll("O", "s", [{ kind: "card", token: "tok_approve_visa", amount: { amount: 100, currency: "EUR" } }, { kind: "voucher", code: "VCH-SANDBOX-EUR-0100", amount: { amount: 100, currency: "EUR" } }], "k");
+  expect(r.status).toBe("authorised");
+  await p.captureAll("O", "c");
+  await p.refund("O", { amount: 150, currency: "EUR" }, "r");
+  expect((await verifyChain(store.db)).ok).toBe(true);
+  await expect(store.write((_t, raw) => raw.exec("DELETE FROM payment_ledger_entries"))).rejects.toThrow();
+  await store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
