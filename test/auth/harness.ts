@@ -44,7 +44,8 @@ export async function bootAuthGateway(
   const config = loadConfig({ GATEWAY_DATA_DIR: dataDir, LOG_LEVEL: "silent", ...env });
   const logs: string[] = [];
   const logger = createLogger({ level: "debug", sink: (l) => logs.push(l) });
-  const gw = await bootGateway({ config, logger, clock: opts.clock });
+  // No business handlers: authentication is tested up to the handler boundary (501 is the success path).
+  const gw = await bootGateway({ config, logger, clock: opts.clock, handlers: new Map() });
   const handle = (path: string, init: RequestInit) => gw.app.handle(new Request(`http://localhost${path}`, init));
   return {
     gw,

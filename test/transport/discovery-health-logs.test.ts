@@ -3,9 +3,12 @@ import { MESSAGES } from "@ndc/messages";
 import { startTestGateway, type TestGateway } from "../support/gateway";
 import { ndcRequest } from "../support/requests";
 
+// Transport is tested up to the handler boundary: no business handlers, so every message answers 501.
+const NO_HANDLERS = new Map();
+
 let t: TestGateway;
 beforeAll(async () => {
-  t = await startTestGateway({ AIRLINE_NAME: "Test Air" });
+  t = await startTestGateway({ AIRLINE_NAME: "Test Air" }, undefined, NO_HANDLERS);
 });
 afterAll(() => t.close());
 
@@ -57,7 +60,7 @@ describe("health", () => {
   });
 
   test("ready is 503 once the store is gone", async () => {
-    const g = await startTestGateway();
+    const g = await startTestGateway({}, undefined, NO_HANDLERS);
     await g.gw.store.close();
     const r = await g.fetch("/health/ready");
     expect(r.status).toBe(503);

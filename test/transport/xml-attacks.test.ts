@@ -5,9 +5,12 @@ import { gzipSync } from "node:zlib";
 import { errorCode, startTestGateway, type TestGateway } from "../support/gateway";
 import { ndcRequest, MSG_NS } from "../support/requests";
 
+// Transport is tested up to the handler boundary: no business handlers, so every message answers 501.
+const NO_HANDLERS = new Map();
+
 let t: TestGateway;
 beforeAll(async () => {
-  t = await startTestGateway();
+  t = await startTestGateway({}, undefined, NO_HANDLERS);
 });
 afterAll(() => t.close());
 
