@@ -2,7 +2,8 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { systemClock } from "@ndc/clock";
+import { ManualClock, systemClock } from "@ndc/clock";
+import { OfferRepository } from "@ndc/shopping";
 import { loadConfig } from "@ndc/config";
 import { createLogger } from "@ndc/log";
 import { migrate, openStore, type Store } from "@ndc/store";
@@ -123,5 +124,28 @@ describe("scheduler", () => {
     expect(() =>
       startScheduler({ store, config: loadConfig({}), logger: createLogger({ level: "silent" }), clock: systemClock, jobs: [j, j] }),
     ).toThrow('"dup" is registered twice');
+  });
+});
+
+describe("offers.purge", () => {
+  test("deletes only offers whose expiry has passed", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "ndc-purge-"));
+    const store = await openStore(`file:${join(dir, "g.db")}`);
+    try {
+      await migrate(store);
+      const clock = new ManualClock();
+      const owner = { clientId: "c", agencyId: "A" };
+      const repo = new OfferRepository(store, clock);
+      const offer = (id: string, ttl: number) => ({ offerId: id, source: "air_shopping" as const, owner, createdAt: clock.now(), expiresAt: clock.now() + ttl, payload: {} });
+      await repo.save([offer("old", 1_000), offer("live", 60_000)]);
+      clock.advance(2_000);
+      const job = JOBS.find((j) => j.name === "offers.purge")!;
+      const config = loadConfig({ GATEWAY_DATA_DIR: dir });
+      expect(await job.run({ store, config, clock, logger: createLogger({ level: "silent" }) })).toEqual({ purged: 1 });
+      expect((await repo.resolve("live", owner)).offerId).toBe("live");
+    } finally {
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

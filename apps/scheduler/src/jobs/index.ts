@@ -1,4 +1,5 @@
 import type { ScheduledJob } from "../job";
+import { offersPurge } from "./offers-purge";
 import { storeCheckpoint } from "./store-checkpoint";
 
 /**
@@ -7,4 +8,4 @@ import { storeCheckpoint } from "./store-checkpoint";
  * the operations simulation, the retention sweep). One file per job under jobs/, then one
  * line here. Names must be unique; the scheduler refuses to start otherwise.
  */
-export const JOBS: readonly ScheduledJob[] = [storeCheckpoint];
+export const JOBS: readonly ScheduledJob[] = [storeCheckpoint, offersPurge];
