@@ -8,6 +8,8 @@ import { createGateway, type GatewayApp } from "./app";
 import { messageHandlers } from "./handlers";
 import { createSupply, type Supply } from "@ndc/supply";
 import { OfferRepository } from "@ndc/shopping";
+import { ActorSystem } from "@ndc/actors";
+import { InventoryService } from "@ndc/inventory";
 import type { MessageHandler } from "@ndc/messages";
 
 export interface BootedGateway {
@@ -19,6 +21,8 @@ export interface BootedGateway {
   sandbox: SandboxCredentials | null;
   /** The simulated airline (tests switch its promotions engine, read its schedule). */
   supply: Supply;
+  /** Seats and partner stock for every channel of this process. */
+  inventory: InventoryService;
   close(): Promise<void>;
 }
 
@@ -46,16 +50,31 @@ export async function bootGateway(
     airlineName: config.airline.name,
   });
   const offers = new OfferRepository(store, clock);
+  const actors = new ActorSystem({ store, clock, limits: config.actors });
+  const inventory = new InventoryService({ system: actors, store, supply, clock });
   const app = createGateway({
     config,
     auth,
     rateLimiter: createRateLimiter(config.rateLimits, clock),
-    handlers: opts.handlers ?? messageHandlers({ config, store, clock, logger, supply, offers }),
+    handlers: opts.handlers ?? messageHandlers({ config, store, clock, logger, supply, offers, actors, inventory }),
     logger,
     ready: async () => {
       await store.db.all("SELECT 1");
       return true;
     },
   });
-  return { config, app, store, logger, sandbox, supply, close: () => store.close() };
+  return {
+    config,
+    app,
+    store,
+    logger,
+    sandbox,
+    supply,
+    inventory,
+    close: async () => {
+      // Actors first: their queued commands still need the store.
+      await actors.close();
+      await store.close();
+    },
+  };
 }

@@ -7,5 +7,5 @@ export { ids as shoppingIds } from "./common/ids";
 export { catalogueFaults, CatalogueFaults, CATALOGUE_CATEGORIES, type CatalogueCategory, type CatalogueFault } from "./catalogue/faults";
 export { ServiceList, type StoredServiceItem } from "./services/service-list";
 export { serviceItemId, servicesOfferId, aLaCarteOfferId } from "./services/ids";
-export { SeatAvailability } from "./seats/seat-availability";
+export { SeatAvailability, type LiveSeatInventory } from "./seats/seat-availability";
 export { price } from "./offer-price/price";

@@ -4,6 +4,8 @@ import type { Logger } from "@ndc/log";
 import type { Store } from "@ndc/store";
 import type { Supply } from "@ndc/supply";
 import type { OfferRepository } from "@ndc/shopping";
+import type { ActorSystem } from "@ndc/actors";
+import type { InventoryService } from "@ndc/inventory";
 
 /** What message handlers may use. Built once in boot.ts. */
 export interface HandlerDeps {
@@ -13,4 +15,8 @@ export interface HandlerDeps {
   logger: Logger;
   supply: Supply;
   offers: OfferRepository;
+  /** Per-key actors (orders, seat inventory, partner stock) of this process. */
+  actors: ActorSystem;
+  /** Seats and partner stock: the one door every sales channel goes through. */
+  inventory: InventoryService;
 }

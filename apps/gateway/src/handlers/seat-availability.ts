@@ -4,7 +4,15 @@ import type { HandlerDeps } from "./deps";
 
 /** SeatAvailabilityRQ (spec 4.6): decode, seat maps from the domain, encode. */
 export function seatAvailabilityHandler(deps: HandlerDeps): MessageHandler {
-  const seats = new SeatAvailability(deps);
+  const seats = new SeatAvailability({
+    ...deps,
+    inventory: {
+      async takenSeats(flightKey) {
+        const a = await deps.inventory.seatAvailability(flightKey);
+        return new Set(a.seats.filter((s) => s.status === "held" || s.status === "sold").map((s) => s.seatId));
+      },
+    },
+  });
   return async ({ envelope, seller }) => {
     const request = decodeSeatAvailabilityRQ(envelope);
     const view = await seats.seatMaps(request, { clientId: seller.clientId, agencyId: seller.agencyId });

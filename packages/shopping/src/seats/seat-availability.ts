@@ -30,8 +30,14 @@ interface Target {
  * them with the flight (rule 1). Passengers are PaxID and PTC only: an IdentityDoc is never
  * read (rule 2), so it cannot reach the store, the response or a log line.
  */
+/** Seats taken through the gateway's own channels (NDC, the web shop): the seat-inventory actors. */
+export interface LiveSeatInventory {
+  /** Seat ids held or sold on the flight. */
+  takenSeats(flightKey: string): Promise<ReadonlySet<string>>;
+}
+
 export class SeatAvailability {
-  constructor(private readonly deps: { supply: Supply; offers: OfferRepository; clock: Clock }) {}
+  constructor(private readonly deps: { supply: Supply; offers: OfferRepository; clock: Clock; inventory?: LiveSeatInventory }) {}
 
   async seatMaps(request: SeatAvailabilityRequest, owner: OfferOwner): Promise<SeatAvailabilityView> {
     const { target } = request;
@@ -71,8 +77,10 @@ export class SeatAvailability {
     const seated = pax.filter((p) => p.ptc !== "INF").map((p) => p.paxId);
     const profiles = new SeatProfiles(lang);
     const forSale: (SeatForSale & { target: Target })[] = [];
-    const maps: SeatMapView[] = targets.map((t) => {
-      const map = this.deps.supply.seatMap(t.flight.key, currency)!;
+    // The supply's map knows what other channels sold; the inventory actors know what we sold.
+    const taken = await Promise.all(targets.map((t) => this.deps.inventory?.takenSeats(t.flight.key) ?? new Set<string>()));
+    const maps: SeatMapView[] = targets.map((t, i) => {
+      const map = withTaken(this.deps.supply.seatMap(t.flight.key, currency)!, taken[i]!);
       const booked = t.cabinCode ? cabinTypeCode(t.cabinCode) : undefined;
       const sellable = (s: Seat) => {
         if (booked && cabinTypeCode(s.cabin) !== booked) return undefined;
@@ -152,4 +160,13 @@ export class SeatAvailability {
     const payload: ALaCartePayload = { kind: "a_la_carte", currency, language: lang.language, flightOfferId: flightOffer.offerId, items };
     await this.deps.offers.save([{ offerId, source: "seat_availability", owner, createdAt: this.deps.clock.now(), expiresAt: flightOffer.expiresAt, payload }]);
   }
+}
+
+/** The map with seats held or sold through the gateway shown as occupied. */
+function withTaken<M extends { cabins: { seats: Seat[] }[] }>(map: M, taken: ReadonlySet<string>): M {
+  if (taken.size === 0) return map;
+  return {
+    ...map,
+    cabins: map.cabins.map((c) => ({ ...c, seats: c.seats.map((s) => (taken.has(s.id) ? { ...s, availability: "occupied" as const } : s)) })),
+  };
 }
