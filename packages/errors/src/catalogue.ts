@@ -101,6 +101,12 @@ export const CATALOGUE = {
   refund_exceeds_captured: { status: 409, kind: "refusal", text: "The refund is larger than what is captured and not yet refunded." },
   idempotency_key_reused: { status: 409, kind: "refusal", text: "This idempotency key was used for a different request." },
   commission_rule_not_applicable: { status: 409, kind: "refusal", text: "The commission agreement gives no rule for this charge, so the change is refused." },
+  // Orders (spec 3, 4.4, 4.7)
+  order_state_invalid: { status: 409, kind: "refusal", text: "The order is not in a state that allows this change." },
+  payment_time_limit_passed: { status: 409, kind: "refusal", text: "The order's payment time limit has passed; it can no longer be paid." },
+  partner_product_needs_email: { status: 400, kind: "refusal", text: "An order with a partner product needs a contact email to deliver it to." },
+  idempotency_conflict: { status: 409, kind: "refusal", text: "This CorrelationID and TrxID were already used with a different request body." },
+  request_in_progress: { status: 409, kind: "refusal", text: "A request with this CorrelationID and TrxID is still being processed; retry shortly." },
   reconcile_failed: { status: 500, kind: "staff_item", text: "A payment step could not be finished by the reconciler and needs staff." },
 
   // Our side

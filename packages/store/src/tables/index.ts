@@ -6,3 +6,5 @@ export * from "./offers";
 export * from "./identity-documents";
 export * from "./inventory";
 export * from "./payments";
+export * from "./orders";
+export * from "./sagas";

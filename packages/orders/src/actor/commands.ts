@@ -1,0 +1,17 @@
+import type { NewIdentityDocument } from "@ndc/pii";
+import type { Order, OrderLegRef } from "../state";
+
+/** A new order as the saga's commit step hands it over (version, history and state are the actor's). */
+export type NewOrder = Omit<Order, "version" | "history" | "updatedAt" | "inventoryConfirmed">;
+
+export type OrderCommand =
+  | { op: "create"; order: NewOrder; documents: NewIdentityDocument[] }
+  | { op: "get" }
+  | { op: "recordPaymentAuthorised"; legs: OrderLegRef[] }
+  | { op: "markPaymentDeclined"; legs: OrderLegRef[]; code: string }
+  | { op: "recordPaymentCaptured"; legIds: string[] }
+  | { op: "confirmInventory" }
+  | { op: "expireUnpaid"; now: number };
+
+/** The order after the command (null: no such order). */
+export type OrderReply = Order | null;

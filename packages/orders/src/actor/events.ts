@@ -1,0 +1,45 @@
+import type { ChangeKind, HistoryEntry, Order, OrderLegRef } from "../state";
+import { transition } from "../state";
+
+/** The order actor's journal events. They never carry an identity document number. */
+export type OrderEvent =
+  | { type: "created"; order: Order }
+  | { type: "payment_authorised"; at: number; legs: OrderLegRef[] }
+  | { type: "payment_declined"; at: number; legs: OrderLegRef[]; code: string }
+  | { type: "payment_captured"; at: number; legIds: string[] }
+  | { type: "inventory_confirmed"; at: number }
+  | { type: "payment_expired"; at: number };
+
+function changed(order: Order, kind: ChangeKind, at: number, what: string[], patch: Partial<Order>): Order {
+  const state = transition(order.state, kind);
+  const version = order.version + 1;
+  const entry: HistoryEntry = { version, at, kind, changed: what, state };
+  return { ...order, ...patch, state, version, updatedAt: at, history: [...order.history, entry] };
+}
+
+/** Folds one event into the order; pure, used live and on replay. */
+export function evolve(order: Order | null, e: OrderEvent): Order | null {
+  if (e.type === "created") return e.order;
+  if (!order) throw new Error(`order event ${e.type} before created`);
+  switch (e.type) {
+    case "payment_authorised": {
+      const legs = mergeLegs(order.legs, e.legs);
+      return changed(order, "payment_authorised", e.at, ["state", "legs", "paymentTimeLimit"], { legs, paymentTimeLimit: undefined, declineCode: undefined });
+    }
+    case "payment_declined":
+      return changed(order, "payment_declined", e.at, ["state", "legs"], { legs: mergeLegs(order.legs, e.legs), declineCode: e.code });
+    case "payment_captured": {
+      const legs = order.legs.map((l) => (e.legIds.includes(l.legId) ? { ...l, state: "captured" } : l));
+      return changed(order, "payment_captured", e.at, ["legs"], { legs });
+    }
+    case "inventory_confirmed":
+      return changed(order, "inventory_confirmed", e.at, ["seatHolds", "partnerHolds"], { inventoryConfirmed: true });
+    case "payment_expired":
+      return changed(order, "payment_expired", e.at, ["state", "paymentTimeLimit"], { paymentTimeLimit: undefined });
+  }
+}
+
+function mergeLegs(old: OrderLegRef[], fresh: OrderLegRef[]): OrderLegRef[] {
+  const ids = new Set(fresh.map((l) => l.legId));
+  return [...old.filter((l) => !ids.has(l.legId)), ...fresh];
+}

@@ -1,0 +1,77 @@
+import { defineJournaledKind } from "@ndc/actors";
+import { GatewayError } from "@ndc/errors";
+import type { FieldKey } from "@ndc/pii";
+import { isHeld, transition, type Order } from "../state";
+import type { OrderCommand, OrderReply } from "./commands";
+import { evolve, type OrderEvent } from "./events";
+import { attachDocuments, persistOrderRows } from "./persist";
+
+export const ORDER_KIND = "orders.order";
+
+/**
+ * The order actor (key: order id). Decides against the order in memory; its events, the orders
+ * index row and (at creation) the encrypted identity documents commit in one transaction before
+ * the order changes in memory and the caller is answered (DESIGN 4).
+ */
+export function orderKind(fieldKey: FieldKey) {
+  return defineJournaledKind<Order | null, OrderCommand, OrderEvent, OrderReply>({
+    name: ORDER_KIND,
+    snapshotEvery: 20,
+    initial: () => null,
+    evolve,
+    decide(order, command, ctx) {
+      const events = decideEvents(order, command, ctx.now);
+      return { events, reply: events.reduce<Order | null>(evolve, order) };
+    },
+    async persistAlso(tx, _key, events, ctx) {
+      const after = events.reduce<Order | null>(evolve, ctx.state.value);
+      if (after) await persistOrderRows(tx, fieldKey, events, after, ctx.now);
+    },
+  });
+}
+
+function decideEvents(order: Order | null, command: OrderCommand, now: number): OrderEvent[] {
+  if (command.op === "get") return [];
+  if (command.op === "create") {
+    if (order) {
+      // A retried commit step finds its own order; any other creator is a bug upstream.
+      if (order.sagaId === command.order.sagaId) return [];
+      throw new GatewayError("request_invalid", { detail: "The order id is taken." });
+    }
+    const state = transition(null, "created", command.order.state);
+    const created: Order = {
+      ...command.order,
+      state,
+      version: 1,
+      updatedAt: now,
+      inventoryConfirmed: false,
+      history: [{ version: 1, at: now, kind: "created", changed: ["order"], state }],
+    };
+    return [attachDocuments({ type: "created", order: created }, command.documents)];
+  }
+  if (!order) throw new GatewayError("order_not_found", { detail: "No such order." });
+  switch (command.op) {
+    case "recordPaymentAuthorised": {
+      if (order.state === "booked" && command.legs.every((l) => order.legs.some((o) => o.legId === l.legId))) return [];
+      if (!isHeld(order.state)) throw new GatewayError("order_state_invalid", { detail: `The order is ${order.state}.` });
+      if (order.paymentTimeLimit !== undefined && now >= order.paymentTimeLimit) throw new GatewayError("payment_time_limit_passed");
+      return [{ type: "payment_authorised", at: now, legs: command.legs }];
+    }
+    case "markPaymentDeclined":
+      if (!isHeld(order.state)) throw new GatewayError("order_state_invalid", { detail: `The order is ${order.state}.` });
+      return [{ type: "payment_declined", at: now, legs: command.legs, code: command.code }];
+    case "recordPaymentCaptured": {
+      const open = command.legIds.filter((id) => order.legs.find((l) => l.legId === id)?.state !== "captured");
+      if (open.length === 0) return [];
+      if (order.state !== "booked") throw new GatewayError("order_state_invalid", { detail: `The order is ${order.state}.` });
+      return [{ type: "payment_captured", at: now, legIds: open }];
+    }
+    case "confirmInventory":
+      if (order.inventoryConfirmed) return [];
+      if (order.state !== "booked") throw new GatewayError("order_state_invalid", { detail: `The order is ${order.state}.` });
+      return [{ type: "inventory_confirmed", at: now }];
+    case "expireUnpaid":
+      if (!isHeld(order.state) || order.paymentTimeLimit === undefined || command.now < order.paymentTimeLimit) return [];
+      return [{ type: "payment_expired", at: now }];
+  }
+}

@@ -1,0 +1,46 @@
+import { insertIdentityDocuments, type FieldKey, type NewIdentityDocument } from "@ndc/pii";
+import { tables, type StoreDb } from "@ndc/store";
+import { surnameDigest } from "../read/surname-digest";
+import { travelDates, type Order } from "../state";
+import type { OrderEvent } from "./events";
+
+/**
+ * Identity documents ride beside the `created` event, never inside it: events are journaled as
+ * JSON, and the clear number must reach nothing but sealField. The map is keyed by the event
+ * object decide() returned, which is the one persist() receives.
+ */
+const documentsOf = new WeakMap<OrderEvent, NewIdentityDocument[]>();
+
+export function attachDocuments(event: OrderEvent, docs: NewIdentityDocument[]): OrderEvent {
+  documentsOf.set(event, docs);
+  return event;
+}
+
+/** Writes, in the event's transaction: the documents (created only), the index row, the surname digests. */
+export async function persistOrderRows(tx: StoreDb, fieldKey: FieldKey, events: OrderEvent[], after: Order, now: number): Promise<void> {
+  for (const e of events) {
+    if (e.type !== "created") continue;
+    const docs = documentsOf.get(e);
+    if (docs?.length) await insertIdentityDocuments(tx, fieldKey, after.orderId, docs, now);
+    const digests = [...new Set(after.passengers.map((p) => surnameDigest(fieldKey, p.surname)))];
+    if (digests.length) await tx.insert(tables.orderPaxIndex).values(digests.map((d) => ({ orderId: after.orderId, surnameDigest: d }))).onConflictDoNothing();
+  }
+  const dates = travelDates(after);
+  const row = {
+    orderId: after.orderId,
+    ownerClientId: after.owner.clientId,
+    ownerAgencyId: after.owner.agencyId,
+    state: after.state,
+    version: after.version,
+    createdAt: after.createdAt,
+    updatedAt: after.updatedAt,
+    paymentTimeLimit: after.paymentTimeLimit ?? null,
+    currency: after.currency,
+    totalMinor: after.totalMinor,
+    paxCount: after.passengers.length,
+    travelFrom: dates.from ?? null,
+    travelTo: dates.to ?? null,
+  };
+  const { orderId: _id, ...update } = row;
+  await tx.insert(tables.orders).values(row).onConflictDoUpdate({ target: tables.orders.orderId, set: update });
+}

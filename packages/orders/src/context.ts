@@ -1,0 +1,28 @@
+import type { ActorRef, Journaled } from "@ndc/actors";
+import type { Clock } from "@ndc/clock";
+import type { InventoryService } from "@ndc/inventory";
+import type { OrderPayments } from "@ndc/payments";
+import type { FieldKey } from "@ndc/pii";
+import type { OfferRepository } from "@ndc/shopping";
+import type { Store } from "@ndc/store";
+import type { OrderCommand, OrderReply } from "./actor/commands";
+import type { KeyedLock } from "./keyed-lock";
+import type { SagaStore } from "./saga/store";
+import type { Order } from "./state";
+
+/** What the order operations work with; built once by OrdersService. */
+export interface OrdersContext {
+  store: Store;
+  clock: Clock;
+  orders: ActorRef<Journaled<Order | null>, OrderCommand, OrderReply>;
+  sagas: SagaStore;
+  inventory: InventoryService;
+  payments: OrderPayments;
+  offers: OfferRepository;
+  fieldKey: FieldKey;
+  /** This airline's designator: the OwnerCode of every offer it sells. */
+  ownerCode: string;
+  paymentTimeLimitMs: number;
+  /** One saga step sequence at a time per saga id (the request and the reconciler). */
+  sagaLock: KeyedLock;
+}

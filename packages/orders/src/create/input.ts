@@ -1,0 +1,43 @@
+import type { LegRequest, CommissionAgreement } from "@ndc/payments";
+import type { IdentityDocInput } from "@ndc/pii";
+import type { Seller } from "../state";
+
+/**
+ * OrderCreateRQ as the domain takes it: what the XML decoder hands over, already shaped.
+ * Every form CreateOrder allows (AcceptOrderItemList/CreateOrderItem, AcceptSelectedQuotedOfferList)
+ * comes down to a list of selected offers, each with its OwnerCode and the items taken from it.
+ */
+export interface OrderCreateInput {
+  seller: Seller;
+  /** PayloadAttributes/CorrelationID and TrxID: with the seller, they identify the creation. */
+  correlationId: string;
+  trxId: string;
+  selections: OfferSelection[];
+  passengers: PassengerInput[];
+  /** The order's contact (ContactInfo); a partner product is delivered to its email. */
+  contact?: { email?: string; phone?: string };
+  /** PaymentFunctions; absent or empty: held unpaid (ORDWPM). */
+  payment?: LegRequest[];
+  /** The seller's commission agreement (from its registration), for PAYCOM. */
+  commissionAgreement?: CommissionAgreement;
+}
+
+export interface OfferSelection {
+  offerId: string;
+  ownerCode: string;
+  /** The offer items taken; absent takes every item of the offer (AcceptSelectedQuotedOfferList). */
+  offerItemIds?: string[];
+}
+
+export interface PassengerInput {
+  /** The PaxID of the offer this passenger is. */
+  paxId: string;
+  title?: string;
+  givenNames?: string[];
+  surname: string;
+  birthdate?: string;
+  email?: string;
+  phone?: string;
+  loyalty?: { programme: string; account: string };
+  identityDocs?: IdentityDocInput[];
+}

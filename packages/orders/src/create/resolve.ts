@@ -1,0 +1,113 @@
+import { GatewayError } from "@ndc/errors";
+import type { ALaCartePayload, FlightOfferPayload, OfferPayload, OfferRepository, StoredOfferItem, StoredPax } from "@ndc/shopping";
+import { ids } from "../ids";
+import type { OrderAdjustment, OrderItem, OrderJourney, Seller } from "../state";
+import type { OfferSelection } from "./input";
+
+/** What the selected offers add up to, read only from what the gateway stored when it issued them. */
+export interface Resolution {
+  currency: string;
+  offers: { offerId: string; ownerCode: string }[];
+  items: OrderItem[];
+  adjustments: OrderAdjustment[];
+  journeys: OrderJourney[];
+  pax: StoredPax[];
+  totalMinor: number;
+  /** Seats taken, per flight. */
+  seats: { flightKey: string; seatIds: string[] }[];
+  /** Partner product codes, one entry per unit asked for (the rules step refuses a second). */
+  partnerUnits: string[];
+}
+
+/**
+ * Step 1: every selected offer must be one the gateway issued to this seller and not yet
+ * expired (offer_not_found / offer_expired), with this airline's OwnerCode; the items come from
+ * the stored offer, never from the request.
+ */
+export async function resolveSelections(offers: OfferRepository, seller: Seller, ownerCode: string, selections: readonly OfferSelection[], orderId: string): Promise<Resolution> {
+  if (selections.length === 0) throw new GatewayError("request_invalid", { detail: "No offer selected.", element: "CreateOrder" });
+  const seen = new Set<string>();
+  const stored: { sel: OfferSelection; payload: OfferPayload }[] = [];
+  for (const sel of selections) {
+    if (seen.has(sel.offerId)) throw new GatewayError("request_invalid", { detail: `OfferID ${sel.offerId.slice(0, 64)} is selected twice.` });
+    seen.add(sel.offerId);
+    // Another airline's offer is not ours to sell: answered like an unknown offer.
+    if (sel.ownerCode !== ownerCode) throw new GatewayError("offer_not_found", { detail: `OfferID ${sel.offerId.slice(0, 64)} (OwnerCode ${sel.ownerCode.slice(0, 3)}).`, element: "OwnerCode" });
+    const offer = await offers.resolve<OfferPayload>(sel.offerId, seller);
+    stored.push({ sel, payload: offer.payload });
+  }
+  const flights = stored.filter((s): s is { sel: OfferSelection; payload: FlightOfferPayload } => s.payload.kind === "flight");
+  if (flights.length === 0) throw new GatewayError("request_invalid", { detail: "No flight offer selected." });
+  const currency = stored[0]!.payload.currency;
+  if (stored.some((s) => s.payload.currency !== currency)) throw new GatewayError("request_invalid", { detail: "The selected offers are in different currencies." });
+
+  const covered = new Set(flights.flatMap((f) => [f.sel.offerId, ...(f.payload.pricedFrom ?? [])]));
+  const pax = new Map<string, StoredPax>();
+  const journeys = new Map<string, OrderJourney>();
+  for (const f of flights) {
+    for (const p of f.payload.pax) pax.set(p.paxId, p);
+    for (const j of f.payload.journeys) journeys.set(j.paxJourneyId, { paxJourneyId: j.paxJourneyId, flightKeys: j.flightKeys, brandCode: j.brandCode, cabin: j.cabin });
+  }
+
+  const items: OrderItem[] = [];
+  const adjustments: OrderAdjustment[] = [];
+  for (const { sel, payload } of stored) {
+    if (payload.kind === "a_la_carte" && !covered.has((payload as ALaCartePayload).flightOfferId)) {
+      throw new GatewayError("request_invalid", { detail: `Offer ${sel.offerId.slice(0, 64)} is sold with a flight offer that is not selected.` });
+    }
+    const chosen = pick(payload.items, sel);
+    for (const it of chosen) {
+      items.push({
+        orderItemId: ids.orderItem(orderId, `${sel.offerId}/${it.offerItemId}`),
+        offerId: sel.offerId,
+        offerItemId: it.offerItemId,
+        kind: it.kind,
+        paxIds: it.paxIds,
+        totalMinor: it.totalMinor,
+        ...(it.ref ? { ref: it.ref } : {}),
+        ...(it.flightKeys ? { flightKeys: it.flightKeys } : {}),
+        ...(it.qty ? { qty: it.qty } : {}),
+      });
+      for (const paxId of it.paxIds) if (!pax.has(paxId)) throw new GatewayError("request_invalid", { detail: `Offer item ${it.offerItemId.slice(0, 64)} names a passenger of no selected flight offer.` });
+    }
+    const taken = new Set(chosen.map((c) => c.offerItemId));
+    if (payload.kind === "flight") {
+      for (const a of payload.adjustments ?? []) if (taken.has(a.offerItemId)) adjustments.push({ offerId: sel.offerId, ...a });
+    }
+  }
+
+  const seatsByFlight = new Map<string, string[]>();
+  const partnerUnits: string[] = [];
+  for (const it of items) {
+    if (it.kind === "seat") {
+      const flightKey = it.flightKeys?.[0];
+      if (!flightKey || !it.ref) throw new GatewayError("request_invalid", { detail: `Seat item ${it.offerItemId.slice(0, 64)} names no seat.` });
+      const list = seatsByFlight.get(flightKey) ?? [];
+      if (list.includes(it.ref)) throw new GatewayError("seat_unavailable", { detail: `Seat ${it.ref} on ${flightKey} is selected twice.` });
+      seatsByFlight.set(flightKey, [...list, it.ref]);
+    }
+    if (it.kind === "partner_product" && it.ref) for (let i = 0; i < Math.max(1, it.qty ?? 1); i++) partnerUnits.push(it.ref);
+  }
+
+  return {
+    currency,
+    offers: selections.map((s) => ({ offerId: s.offerId, ownerCode: s.ownerCode })),
+    items,
+    adjustments,
+    journeys: [...journeys.values()],
+    pax: [...pax.values()],
+    totalMinor: items.reduce((s, it) => s + it.totalMinor, 0),
+    seats: [...seatsByFlight].map(([flightKey, seatIds]) => ({ flightKey, seatIds })),
+    partnerUnits,
+  };
+}
+
+function pick(items: readonly StoredOfferItem[], sel: OfferSelection): StoredOfferItem[] {
+  if (!sel.offerItemIds) return [...items];
+  if (sel.offerItemIds.length === 0) throw new GatewayError("request_invalid", { detail: `No item selected from offer ${sel.offerId.slice(0, 64)}.` });
+  return sel.offerItemIds.map((id) => {
+    const it = items.find((i) => i.offerItemId === id);
+    if (!it) throw new GatewayError("offer_not_found", { detail: `OfferItemID ${id.slice(0, 64)} is not in offer ${sel.offerId.slice(0, 64)}.`, element: "OfferItemID" });
+    return it;
+  });
+}

@@ -1,0 +1,17 @@
+import { createHash } from "node:crypto";
+
+const digest = (parts: readonly string[]) => createHash("sha256").update(parts.join("\u0000")).digest("hex").toUpperCase();
+
+/**
+ * Ids derived from what identifies the work, so a retried or recovered step finds what the
+ * first attempt took instead of taking it twice (a hold, a leg, the order itself).
+ */
+export const ids = {
+  createSaga: (clientId: string, correlationId: string, trxId: string) => `SGC${digest([clientId, correlationId, trxId]).slice(0, 24)}`,
+  retrySaga: (orderId: string, key: string) => `SGR${digest([orderId, key]).slice(0, 24)}`,
+  order: (sagaId: string) => `ORD-${digest(["order", sagaId]).slice(0, 12)}`,
+  seatHold: (sagaId: string, flightKey: string) => `SH-${digest(["seat", sagaId, flightKey]).slice(0, 20)}`,
+  partnerHold: (sagaId: string, code: string) => `PH-${digest(["partner", sagaId, code]).slice(0, 20)}`,
+  orderItem: (orderId: string, offerItemId: string) => `${orderId}-${digest([offerItemId]).slice(0, 8)}`,
+  document: (orderId: string, paxId: string, index: number) => `DOC${digest([orderId, paxId, String(index)]).slice(0, 20)}`,
+};

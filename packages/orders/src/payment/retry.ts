@@ -1,0 +1,75 @@
+import { GatewayError, isGatewayError } from "@ndc/errors";
+import type { LegRequest } from "@ndc/payments";
+import type { OrdersContext } from "../context";
+import { checkLegsPayTotal } from "../create/rules";
+import { ids } from "../ids";
+import { finishCommitted } from "../saga/finish";
+import type { SagaRow } from "../saga/store";
+import { assertOwner, isHeld, type Order, type OrderLegRef, type Seller } from "../state";
+import { refuseCardData, validateLegs } from "@ndc/payments";
+
+export interface RetryPlan {
+  changeRef: string;
+}
+
+/**
+ * The seller pays a held order (OrderChangeRQ, spec 3 and 4.7): within the payment time limit,
+ * legs authorised together -> the order records them and is booked (the commit point) -> holds
+ * confirmed, legs captured. A decline keeps the order held, time limit unchanged. Journaled as
+ * a payment_retry saga so the reconciler voids legs short of the commit and captures past it.
+ * `key` identifies the attempt (CorrelationID/TrxID of the OrderChangeRQ): the same key resumes.
+ */
+export async function retryPayment(ctx: OrdersContext, orderId: string, seller: Seller, legs: LegRequest[], key: string): Promise<Order> {
+  refuseCardData(legs, "PaymentFunctions");
+  validateLegs(legs);
+  const order = assertOwner(await ctx.orders.ask(orderId, { op: "get" }), seller, orderId);
+  const sagaId = ids.retrySaga(orderId, key);
+  const changeRef = `retry-${sagaId.slice(3, 15)}`;
+  return ctx.sagaLock.run(sagaId, async () => {
+    const existing = await ctx.sagas.load<RetryPlan>(sagaId);
+    if (existing?.status === "done") return finishCommitted(ctx, orderId, sagaId, changeRef);
+    if (!existing) {
+      if (!isHeld(order.state)) throw new GatewayError("order_state_invalid", { detail: `The order is ${order.state}; only a held order is paid this way.` });
+      if (order.paymentTimeLimit !== undefined && ctx.clock.now() >= order.paymentTimeLimit) throw new GatewayError("payment_time_limit_passed");
+      checkLegsPayTotal(legs, order.currency, order.totalMinor);
+    }
+    let saga = existing ?? (await ctx.sagas.start<RetryPlan>({ sagaId, kind: "payment_retry", orderId, owner: order.owner, step: "authorising", createdAt: ctx.clock.now(), plan: { changeRef } }));
+    const auth = await ctx.payments.authoriseAll(orderId, changeRef, legs, `${sagaId}/authorise`);
+    if (auth.status === "declined") {
+      const refs: OrderLegRef[] = [
+        { legId: auth.declined.legId, kind: auth.declined.kind, amountMinor: auth.declined.requested, state: "declined", changeRef },
+        ...auth.voided.map((l) => ({ legId: l.legId, kind: l.kind, amountMinor: l.authorised, state: "voided", changeRef })),
+      ];
+      const after = await ctx.orders.ask(orderId, { op: "markPaymentDeclined", legs: refs, code: auth.code });
+      await finishCommitted(ctx, orderId, sagaId, changeRef);
+      await ctx.sagas.mark(saga, "done", ctx.clock.now(), { status: "done" });
+      return after!;
+    }
+    saga = await ctx.sagas.mark(saga, "authorised", ctx.clock.now());
+    try {
+      await ctx.orders.ask(orderId, {
+        op: "recordPaymentAuthorised",
+        legs: auth.legs.map((l) => ({ legId: l.legId, kind: l.kind, amountMinor: l.authorised, state: "authorised", changeRef })),
+      });
+    } catch (e) {
+      // Refused (the time limit passed meanwhile, the order was cancelled): nothing may stay authorised.
+      await compensateRetry(ctx, saga, isGatewayError(e) ? e.code : "internal_error");
+      throw e;
+    }
+    saga = await ctx.sagas.mark(saga, "committed", ctx.clock.now());
+    const done = await finishCommitted(ctx, orderId, sagaId, changeRef);
+    await ctx.sagas.mark(saga, "done", ctx.clock.now(), { status: "done" });
+    return done;
+  });
+}
+
+/** Short of its commit point a retry only voids its own legs: the held order keeps its holds. */
+export async function compensateRetry(ctx: OrdersContext, saga: SagaRow<RetryPlan>, errorCode: string): Promise<void> {
+  await ctx.payments.voidAll(saga.orderId, `${saga.sagaId}/compensate`, { changeRef: saga.plan.changeRef });
+  await ctx.sagas.mark(saga, saga.step, ctx.clock.now(), { status: "compensated", errorCode });
+}
+
+/** Whether the order recorded the retry's legs (its commit point). */
+export function retryCommitted(order: Order | null, plan: RetryPlan): boolean {
+  return !!order && order.legs.some((l) => l.changeRef === plan.changeRef && (l.state === "authorised" || l.state === "captured"));
+}

@@ -1,0 +1,10 @@
+/**
+ * Test hook for the crash tests: with NDC_ORDERS_CRASH_AT naming a step, the process kills
+ * itself with SIGKILL the moment a saga reaches it (no cleanup, no flush: what a power cut
+ * leaves). Unset in production; reading one variable costs nothing.
+ */
+export type CrashPoint = "after_holds" | "after_authorise" | "after_commit" | "before_capture";
+
+export function crashPoint(point: CrashPoint): void {
+  if (process.env.NDC_ORDERS_CRASH_AT === point) process.kill(process.pid, "SIGKILL");
+}

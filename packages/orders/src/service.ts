@@ -1,0 +1,90 @@
+import type { ActorSystem } from "@ndc/actors";
+import type { Clock } from "@ndc/clock";
+import type { InventoryService } from "@ndc/inventory";
+import type { LegRequest, OrderPayments } from "@ndc/payments";
+import type { FieldKey } from "@ndc/pii";
+import type { OfferRepository } from "@ndc/shopping";
+import type { Store } from "@ndc/store";
+import { orderKind } from "./actor/kind";
+import type { OrdersContext } from "./context";
+import type { OrderCreateInput } from "./create/input";
+import { createOrder } from "./create/saga";
+import { RequestIdempotency } from "./idempotency/idempotency";
+import { KeyedLock } from "./keyed-lock";
+import { retryPayment } from "./payment/retry";
+import { history, list, retrieve, type OrderListFilters, type OrderListPage, type OrderListResult } from "./read/read";
+import { expireUnpaid } from "./reconcile/expire";
+import { reconcile, type ReconcileReport } from "./reconcile/reconcile";
+import { SagaStore } from "./saga/store";
+import { PAYMENT_TIME_LIMIT_MS, type HistoryEntry, type Order, type Seller } from "./state";
+
+export interface OrdersServiceOptions {
+  system: ActorSystem;
+  store: Store;
+  clock: Clock;
+  inventory: InventoryService;
+  payments: OrderPayments;
+  offers: OfferRepository;
+  fieldKey: FieldKey;
+  /** This airline's designator (OwnerCode). */
+  ownerCode: string;
+  /** How long a held order waits for payment; default PAYMENT_TIME_LIMIT_MS (24 h). */
+  paymentTimeLimitMs?: number;
+  /** In-flight lock lifetime of a request key (another process presumed dead after it). */
+  idempotencyLockTtlMs?: number;
+}
+
+/** The order domain's one door (no HTTP, no XML): message handlers call these. */
+export class OrdersService {
+  readonly ctx: OrdersContext;
+  readonly idempotency: RequestIdempotency;
+
+  constructor(opts: OrdersServiceOptions) {
+    this.ctx = {
+      store: opts.store,
+      clock: opts.clock,
+      orders: opts.system.register(orderKind(opts.fieldKey)),
+      sagas: new SagaStore(opts.store),
+      inventory: opts.inventory,
+      payments: opts.payments,
+      offers: opts.offers,
+      fieldKey: opts.fieldKey,
+      ownerCode: opts.ownerCode,
+      paymentTimeLimitMs: opts.paymentTimeLimitMs ?? PAYMENT_TIME_LIMIT_MS,
+      sagaLock: new KeyedLock(),
+    };
+    this.idempotency = new RequestIdempotency(opts.store, opts.clock, { lockTtlMs: opts.idempotencyLockTtlMs });
+  }
+
+  /** OrderCreate: Booked with legs captured, HeldUnpaid without legs, HeldPaymentDeclined on a decline. */
+  create(input: OrderCreateInput): Promise<Order> {
+    return createOrder(this.ctx, input);
+  }
+
+  /** OrderChangeRQ paying a held order within its time limit. */
+  retryPayment(orderId: string, seller: Seller, legs: LegRequest[], key: string): Promise<Order> {
+    return retryPayment(this.ctx, orderId, seller, legs, key);
+  }
+
+  retrieve(orderId: string, seller: Seller): Promise<Order> {
+    return retrieve(this.ctx, orderId, seller);
+  }
+
+  list(seller: Seller, filters?: OrderListFilters, page?: OrderListPage): Promise<OrderListResult> {
+    return list(this.ctx, seller, filters, page);
+  }
+
+  history(orderId: string, seller: Seller): Promise<HistoryEntry[]> {
+    return history(this.ctx, orderId, seller);
+  }
+
+  /** Finishes or compensates every saga not done (after a crash; the scheduler's job). */
+  reconcile(now = this.ctx.clock.now(), opts?: { minAgeMs?: number }): Promise<ReconcileReport> {
+    return reconcile(this.ctx, now, opts);
+  }
+
+  /** Cancels held orders past their payment time limit and releases their holds. */
+  expireUnpaid(now = this.ctx.clock.now()): Promise<string[]> {
+    return expireUnpaid(this.ctx, now);
+  }
+}

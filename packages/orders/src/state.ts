@@ -1,0 +1,183 @@
+/**
+ * The order model and its state table, in one place (spec 3). Every change goes through
+ * `transition()` so a move the table does not list cannot happen, and every change raises the
+ * version by one and appends a history entry (OrderHistory).
+ */
+import { GatewayError } from "@ndc/errors";
+
+export type OrderState = "held_unpaid" | "held_payment_declined" | "booked" | "cancelled" | "closed";
+
+/** The NDC names of the states, for views and docs. */
+export const STATE_NAMES: Readonly<Record<OrderState, string>> = {
+  held_unpaid: "Held unpaid (ORDWPM)",
+  held_payment_declined: "Held, payment declined",
+  booked: "Booked",
+  cancelled: "Cancelled",
+  closed: "Closed",
+};
+
+export const HELD_STATES: readonly OrderState[] = ["held_unpaid", "held_payment_declined"];
+export const isHeld = (s: OrderState) => HELD_STATES.includes(s);
+
+/** How long a held order keeps its seats and partner units waiting for payment. */
+export const PAYMENT_TIME_LIMIT_MS = 24 * 60 * 60_000;
+
+/** What changed an order; the `kind` of its history entries. */
+export type ChangeKind =
+  | "created"
+  | "payment_captured"
+  | "payment_declined"
+  | "payment_authorised"
+  | "inventory_confirmed"
+  | "payment_expired";
+
+/**
+ * The moves the spec states (section 3), plus the seller's retry (4.7 OrderChangeRQ). `from:
+ * null` is creation. Closed is not reached yet: its closing check (every service delivered,
+ * money settled) comes with service delivery.
+ */
+export const TRANSITIONS: readonly { from: OrderState | null; kind: ChangeKind; to: OrderState; rule: string }[] = [
+  { from: null, kind: "created", to: "held_unpaid", rule: "OrderCreateRQ without PaymentFunctions: held unpaid (ORDWPM) with a payment time limit." },
+  { from: null, kind: "created", to: "booked", rule: "OrderCreateRQ with PaymentFunctions, every leg authorised: booked; legs captured after booking." },
+  { from: null, kind: "created", to: "held_payment_declined", rule: "A leg declined: every authorised leg voided; held within the payment time limit." },
+  { from: "held_unpaid", kind: "payment_authorised", to: "booked", rule: "OrderChangeRQ pays within the time limit." },
+  { from: "held_payment_declined", kind: "payment_authorised", to: "booked", rule: "OrderChangeRQ retries the declined payment within the time limit." },
+  { from: "held_unpaid", kind: "payment_declined", to: "held_payment_declined", rule: "A payment attempt on a held order is declined." },
+  { from: "held_payment_declined", kind: "payment_declined", to: "held_payment_declined", rule: "A retry is declined again; the time limit does not move." },
+  { from: "held_unpaid", kind: "payment_expired", to: "cancelled", rule: "Payment time limit reached unpaid: cancelled, holds released." },
+  { from: "held_payment_declined", kind: "payment_expired", to: "cancelled", rule: "Payment time limit reached unpaid: cancelled, holds released." },
+  { from: "booked", kind: "payment_captured", to: "booked", rule: "The booked order's legs are captured." },
+  { from: "booked", kind: "inventory_confirmed", to: "booked", rule: "The booked order's seat and partner holds become sales." },
+];
+
+/** The target state of a change, or order_state_invalid when the table has no such move. */
+export function transition(from: OrderState | null, kind: ChangeKind, to?: OrderState): OrderState {
+  const move = TRANSITIONS.find((t) => t.from === from && t.kind === kind && (to === undefined || t.to === to));
+  if (!move) throw new GatewayError("order_state_invalid", { detail: `No ${kind} from ${from ?? "(none)"}${to ? ` to ${to}` : ""}.` });
+  return move.to;
+}
+
+export interface Seller {
+  clientId: string;
+  agencyId: string;
+}
+
+export interface OrderItem {
+  orderItemId: string;
+  /** The offer and offer item it was sold from. */
+  offerId: string;
+  offerItemId: string;
+  kind: "flight" | "service" | "seat" | "ride" | "partner_product" | "bundle";
+  paxIds: string[];
+  /** Integer minor units of the order's currency, adjustments included. */
+  totalMinor: number;
+  ref?: string;
+  flightKeys?: string[];
+  qty?: number;
+}
+
+/** Discounts and surcharges recorded on the order (SHPREV), per offer item. */
+export interface OrderAdjustment {
+  offerId: string;
+  offerItemId: string;
+  ruleId: string;
+  effect: "discount" | "surcharge";
+  minor: number;
+}
+
+export interface OrderPax {
+  paxId: string;
+  ptc: string;
+  title?: string;
+  givenNames: string[];
+  surname: string;
+  birthdate?: string;
+  email?: string;
+  phone?: string;
+  loyalty?: { programme: string; account: string };
+  /** Ids of the identity documents stored for this passenger (identity_documents). */
+  documentIds: string[];
+}
+
+export interface OrderJourney {
+  paxJourneyId: string;
+  flightKeys: string[];
+  brandCode: string;
+  cabin: string;
+}
+
+export interface SeatHoldRef {
+  flightKey: string;
+  holdId: string;
+  seatIds: string[];
+}
+
+export interface PartnerHoldRef {
+  productCode: string;
+  holdId: string;
+}
+
+export interface OrderLegRef {
+  legId: string;
+  kind: string;
+  amountMinor: number;
+  /** authorised | captured | voided | declined, as last recorded on the order. */
+  state: string;
+  changeRef: string;
+}
+
+export interface HistoryEntry {
+  version: number;
+  at: number;
+  kind: ChangeKind;
+  /** Field names or refs that changed, never personal data. */
+  changed: string[];
+  state: OrderState;
+}
+
+export interface Order {
+  orderId: string;
+  owner: Seller;
+  state: OrderState;
+  version: number;
+  createdAt: number;
+  updatedAt: number;
+  /** Set while held; the order is cancelled when it passes unpaid. */
+  paymentTimeLimit?: number;
+  currency: string;
+  totalMinor: number;
+  /** PAYCOM: computed on the total including surcharges. */
+  commission?: { amountMinor: number; basisMinor: number; rule: string };
+  offers: { offerId: string; ownerCode: string }[];
+  items: OrderItem[];
+  adjustments: OrderAdjustment[];
+  journeys: OrderJourney[];
+  passengers: OrderPax[];
+  contactEmail?: string;
+  seatHolds: SeatHoldRef[];
+  partnerHolds: PartnerHoldRef[];
+  /** Holds turned into sales (booked orders). */
+  inventoryConfirmed: boolean;
+  legs: OrderLegRef[];
+  /** Wire code of the last declined payment attempt. */
+  declineCode?: string;
+  /** The saga that created it. */
+  sagaId: string;
+  history: HistoryEntry[];
+}
+
+/** First and last travel dates (YYYY-MM-DD) of the order's flights; flight keys end with the date. */
+export function travelDates(order: Pick<Order, "journeys">): { from?: string; to?: string } {
+  const dates = order.journeys.flatMap((j) => j.flightKeys.map((k) => k.slice(-10))).sort();
+  return { from: dates[0], to: dates[dates.length - 1] };
+}
+
+/** Another seller's order is answered exactly like a missing one (DESIGN 5 Access). */
+export function assertOwner<T extends { owner: Seller }>(order: T | null | undefined, seller: Seller, orderId: string): T {
+  if (!order || order.owner.agencyId !== seller.agencyId) throw notFound(orderId);
+  return order;
+}
+
+export function notFound(orderId: string): GatewayError {
+  return new GatewayError("order_not_found", { detail: `OrderID ${orderId.slice(0, 64)}.` });
+}

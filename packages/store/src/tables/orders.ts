@@ -1,0 +1,37 @@
+import { sql } from "drizzle-orm";
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+
+/** The orders index and the surname digests (schemas/migrations/0008_orders.sql). */
+
+export const orders = sqliteTable(
+  "orders",
+  {
+    orderId: text("order_id").primaryKey(),
+    ownerClientId: text("owner_client_id").notNull(),
+    ownerAgencyId: text("owner_agency_id").notNull(),
+    /** held_unpaid | held_payment_declined | booked | cancelled | closed */
+    state: text("state").notNull(),
+    version: integer("version").notNull(),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+    paymentTimeLimit: integer("payment_time_limit"),
+    currency: text("currency").notNull(),
+    totalMinor: integer("total_minor").notNull(),
+    paxCount: integer("pax_count").notNull(),
+    travelFrom: text("travel_from"),
+    travelTo: text("travel_to"),
+  },
+  (t) => [
+    index("orders_owner_created").on(t.ownerAgencyId, t.createdAt, t.orderId),
+    index("orders_payment_due").on(t.paymentTimeLimit).where(sql`state IN ('held_unpaid', 'held_payment_declined')`),
+  ],
+);
+
+export const orderPaxIndex = sqliteTable(
+  "order_pax_index",
+  {
+    orderId: text("order_id").notNull(),
+    surnameDigest: text("surname_digest").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.surnameDigest] }), index("order_pax_index_digest").on(t.surnameDigest)],
+);
