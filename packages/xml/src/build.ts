@@ -29,34 +29,70 @@ const ATTR_ESC: Record<string, string> = { ...TEXT_ESC, '"': "&quot;", "\n": "&#
 
 // Characters XML 1.0 cannot carry at all; dropped rather than emitted as an invalid document.
 const ILLEGAL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
+// One test per string decides whether any rewriting is needed: most text (ids, codes, amounts)
+// has nothing to escape, and a failed test costs far less than two replace passes.
+const TEXT_NEEDS = /[&<>\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/;
+const ATTR_NEEDS = /[&<>"\n\r\t\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/;
+const TEXT_SPECIAL = /[&<>]/g;
+const ATTR_SPECIAL = /[&<>"\n\r\t]/g;
+const textEsc = (ch: string) => TEXT_ESC[ch]!;
+const attrEsc = (ch: string) => ATTR_ESC[ch]!;
 
 export function escapeText(s: string): string {
-  return s.replace(ILLEGAL, "").replace(/[&<>]/g, (ch) => TEXT_ESC[ch]!);
+  if (!TEXT_NEEDS.test(s)) return s;
+  return s.replace(ILLEGAL, "").replace(TEXT_SPECIAL, textEsc);
 }
 
 export function escapeAttr(s: string): string {
-  return s.replace(ILLEGAL, "").replace(/[&<>"\n\r\t]/g, (ch) => ATTR_ESC[ch]!);
+  if (!ATTR_NEEDS.test(s)) return s;
+  return s.replace(ILLEGAL, "").replace(ATTR_SPECIAL, attrEsc);
 }
 
+/**
+ * Pushes the node's text onto `out` (joined once at the end): one push per start tag, text and
+ * end tag, no per-node closures or attribute-entry arrays. An element with nothing written
+ * between its tags is self-closed; an empty string child still counts (`<a></a>`).
+ */
 function write(node: Child, out: string[]): void {
   if (node === null || node === undefined || node === false) return;
-  if (typeof node === "string") return void out.push(escapeText(node));
-  if (typeof node === "number") return void out.push(String(node));
-  if (Array.isArray(node)) {
-    for (const n of node) write(n, out);
+  if (typeof node === "string") {
+    out.push(escapeText(node));
     return;
   }
-  out.push("<", node.name);
-  if (node.attrs) {
-    for (const [k, v] of Object.entries(node.attrs)) {
-      if (v !== undefined) out.push(" ", k, '="', escapeAttr(String(v)), '"');
+  if (typeof node === "number") {
+    out.push(String(node));
+    return;
+  }
+  if (Array.isArray(node)) {
+    for (let i = 0; i < node.length; i++) write(node[i], out);
+    return;
+  }
+  let open = "<" + node.name;
+  const attrs = node.attrs;
+  if (attrs) {
+    for (const k in attrs) {
+      const v = attrs[k];
+      if (v !== undefined) open += " " + k + '="' + escapeAttr(String(v)) + '"';
     }
   }
-  const start = out.length;
-  out.push(">");
-  for (const ch of node.children) write(ch, out);
-  if (out.length === start + 1) out[start] = "/>";
-  else out.push("</", node.name, ">");
+  const children = node.children;
+  if (!writes(children)) {
+    out.push(open + "/>");
+    return;
+  }
+  out.push(open + ">");
+  for (let i = 0; i < children.length; i++) write(children[i], out);
+  out.push("</" + node.name + ">");
+}
+
+/** Whether a child list writes anything at all. */
+function writes(children: readonly Child[]): boolean {
+  for (let i = 0; i < children.length; i++) {
+    const ch = children[i];
+    if (ch === null || ch === undefined || ch === false) continue;
+    if (!Array.isArray(ch) || writes(ch)) return true;
+  }
+  return false;
 }
 
 export function serialize(root: XNode): string {
