@@ -2,3 +2,4 @@ export { MESSAGES, ALL_SCOPES, messageByName, type MessageSpec, type Scope, type
 export type { SellerContext, HandlerInput, HandlerResult, MessageHandler } from "./handler";
 export { CAPABILITIES, enabledCapabilities } from "./capabilities";
 export * from "./shopping";
+export * from "./orders";

@@ -1,0 +1,19 @@
+/**
+ * The order messages (OrderCreate, OrderChange, OrderRetrieve, OrderList, OrderHistory):
+ * decoders (request XML -> typed request) and encoders (view model -> 24.4 Response element).
+ * No business logic: see docs/messages/order-xml-shapes.md for what is read and written.
+ */
+export * from "./order-create";
+export * from "./order-change";
+export * from "./order-retrieve";
+export * from "./order-list";
+export * from "./order-history";
+export * from "./order-view";
+export type { OrderKey } from "./shared/decode/order-key";
+export type { CreateOrderItemRef, OfferSelection, OrderSeatChoice, QuotedOfferItemRef, QuotedOfferRef } from "./shared/decode/offer-selection";
+export type { OrderContact, OrderPax, OrderPaxLoyalty } from "./shared/decode/passengers";
+export type { PointOfSale } from "./shared/decode/pos";
+export type * from "./shared/view/order";
+export type * from "./shared/view/pax";
+export type * from "./shared/view/payment";
+export { MASKED_DOCUMENT_ID } from "./shared/encode/pax";

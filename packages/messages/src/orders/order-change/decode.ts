@@ -1,0 +1,77 @@
+import type { Envelope } from "@ndc/xml";
+import { invalid, list, opt, optText, reqText, type Cursor } from "../../shopping/shared/cursor";
+import { requestCursor } from "../../shopping/shared/request-common";
+import { refuseCardDataIn } from "../shared/decode/card-data";
+import { refuseIdentityDocs } from "../shared/decode/identity-doc";
+import { offerSelection, type OfferSelection } from "../shared/decode/offer-selection";
+import { requiredOrderKey } from "../shared/decode/order-key";
+import { orderContacts, orderPassengers } from "../shared/decode/passengers";
+import { paymentLegs } from "../shared/decode/payment-legs";
+import type { OrderChange, OrderChangeRequest } from "./request";
+
+function hasSeat(s: OfferSelection): boolean {
+  return s.form === "AcceptOrderItemList"
+    ? s.orderItems.some((i) => i.item?.kind === "seat")
+    : s.quotedOffers.some((o) => o.items.some((i) => i.seat !== undefined));
+}
+
+/** Spec 4.7: buying a seat selects one seat for one passenger, in a message of its own. */
+function seatChange(s: OfferSelection, at: string): OrderChange {
+  const mixed = "A seat is bought alone: one seat for one passenger, extras in a separate OrderChangeRQ.";
+  if (s.form === "AcceptOrderItemList") {
+    const [only, ...rest] = s.orderItems;
+    if (!only || rest.length > 0 || only.item?.kind !== "seat") throw invalid(at, mixed);
+    return { form: "seat", ownerCode: only.ownerCode, paxId: only.item.paxId, item: only };
+  }
+  const [offer, ...others] = s.quotedOffers;
+  const item = offer?.items[0];
+  if (!offer || others.length > 0 || offer.items.length !== 1 || !item?.seat || item.paxIds.length !== 1) throw invalid(at, mixed);
+  return { form: "seat", offerId: offer.offerId, ownerCode: offer.ownerCode, paxId: item.paxIds[0]!, item };
+}
+
+function change(choice: Cursor | undefined, legs: number, request: Cursor): OrderChange {
+  if (!choice) {
+    if (legs === 0) throw invalid(`${request.path}/ChangeOrderChoice`, "OrderChangeRQ needs ChangeOrderChoice or PaymentFunctions.");
+    return { form: "paymentRetry" };
+  }
+  const selection = offerSelection(choice);
+  if (selection) return hasSeat(selection) ? seatChange(selection, choice.path) : { form: "services", selection };
+  const update = opt(choice, "UpdatePax");
+  if (update) {
+    const out: OrderChange = { form: "updatePax" };
+    const current = optText(opt(update, "Current"), "PaxRefID");
+    const next = optText(opt(update, "New"), "PaxRefID");
+    if (current) out.currentPaxId = current;
+    if (next) out.newPaxId = next;
+    return out;
+  }
+  const cancel = opt(choice, "CancelUnpaidOrder");
+  if (cancel) {
+    reqText(cancel, "OrderRefID");
+    return { form: "cancelUnpaid", orderItemIds: list(cancel, "SelectedOrderItem").flatMap((s) => list(s, "OrderItemRefID").map((i) => i.el.text.trim())) };
+  }
+  for (const name of ["AcceptChange", "AcceptRepricedOrder", "AcceptCancelledOffer"] as const) {
+    if (opt(choice, name)) return { form: "other", choice: name };
+  }
+  throw invalid(choice.path, "ChangeOrderChoice names no change the gateway knows.");
+}
+
+/**
+ * IATA_OrderChangeRQ -> OrderChangeRequest. Card data is refused first; then any IdentityDoc,
+ * wherever it is, is refused with identity_document_not_updatable (spec 7.3), never dropped.
+ */
+export function decodeOrderChangeRQ(envelope: Envelope): OrderChangeRequest {
+  refuseCardDataIn(envelope.root);
+  refuseIdentityDocs(envelope.root);
+  const request = requestCursor(envelope);
+  const order = requiredOrderKey(request, "Order");
+  const legs = paymentLegs(request, envelope);
+  const dataLists = opt(request, "DataLists");
+  return {
+    order,
+    change: change(opt(request, "ChangeOrderChoice"), legs.length, request),
+    paymentLegs: legs,
+    passengers: orderPassengers(dataLists),
+    contacts: orderContacts(dataLists),
+  };
+}

@@ -1,0 +1,2 @@
+export { decodeOrderChangeRQ } from "./decode";
+export type { OrderChange, OrderChangeRequest } from "./request";

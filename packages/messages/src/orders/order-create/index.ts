@@ -1,0 +1,2 @@
+export { decodeOrderCreateRQ } from "./decode";
+export type { OrderCreateRequest } from "./request";

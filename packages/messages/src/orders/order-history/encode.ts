@@ -1,0 +1,48 @@
+import { NS, el, type Child, type XNode } from "@ndc/xml";
+import { formatMoney } from "../../shopping/shared/view/money";
+import type { ChangeDetailsView, OrderChangeOperationView, OrderHistoryView, OrderVersionView } from "./view";
+
+/**
+ * IATA_OrderHistoryRS declares its Response content in the message namespace itself (no
+ * prefix: the root's default namespace), while New and Old are ChangeDetailsType of the
+ * *FullyOptional* common types; that prefix is declared on each New/Old element.
+ */
+const o = (name: string, ...children: Child[]): XNode => el(`opt:${name}`, null, ...children);
+
+function details(name: "New" | "Old", d: ChangeDetailsView, orderId: string): XNode {
+  return el(
+    name,
+    { "xmlns:opt": NS.commonFullyOptional },
+    o(
+      "Order",
+      o("OrderID", orderId),
+      (d.items ?? []).map((i) =>
+        o("OrderItem", o("OrderItemID", i.orderItemId), i.description ? o("Service", o("DescText", i.description)) : null, i.statusCode ? o("StatusCode", i.statusCode) : null),
+      ),
+      d.statusCode ? o("StatusCode", d.statusCode) : null,
+      d.totalPrice ? o("TotalPrice", el("opt:TotalAmount", { CurCode: d.totalPrice.currency }, formatMoney(d.totalPrice))) : null,
+    ),
+  );
+}
+
+function operation(c: OrderChangeOperationView, orderId: string): XNode {
+  return el(
+    "ChangeOperation",
+    null,
+    el("ChangeDateTime", null, c.at),
+    el("ChangeTypeCode", null, c.typeCode),
+    c.new ? details("New", c.new, orderId) : null,
+    c.old ? details("Old", c.old, orderId) : null,
+    el("ReasonCode", null, c.reasonCode),
+  );
+}
+
+function version(v: OrderVersionView, orderId: string): XNode {
+  if (v.changes.length === 0) throw new Error(`Version ${v.versionNumber} lists no change.`);
+  return el("ChangeGroup", null, el("ChangeOperationGroup", null, v.changes.map((c) => operation(c, orderId)), el("OrderVersionNumber", null, v.versionNumber)));
+}
+
+/** The Response element of IATA_OrderHistoryRS: one ChangeGroup per version, oldest first. */
+export function encodeOrderHistoryRS(v: OrderHistoryView): XNode {
+  return el("Response", null, v.versions.map((ver) => version(ver, v.orderId)), el("OrderRefID", null, v.orderId));
+}

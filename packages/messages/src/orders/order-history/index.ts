@@ -1,0 +1,3 @@
+export { decodeOrderHistoryRQ, type OrderHistoryRequest } from "./decode";
+export { encodeOrderHistoryRS } from "./encode";
+export type * from "./view";

@@ -1,0 +1,32 @@
+import type { Money } from "../../shopping/shared/view/money";
+
+/** What an order looked like before or after one change: only the parts that changed. */
+export interface ChangeDetailsView {
+  statusCode?: string;
+  totalPrice?: Money;
+  /** Items added, removed or whose state moved; `description` is English text the domain composed. */
+  items?: { orderItemId: string; statusCode?: string; description?: string }[];
+}
+
+/** One change (ChangeOperation): when, what kind, why, and the before/after. */
+export interface OrderChangeOperationView {
+  at: string;
+  /** e.g. ORDER_CREATED, ITEM_ADDED, PAYMENT_CAPTURED, STATUS_CHANGED. */
+  typeCode: string;
+  /** e.g. SELLER_REQUEST, PAYMENT_DECLINED, TIME_LIMIT_EXPIRED. */
+  reasonCode: string;
+  old?: ChangeDetailsView;
+  new?: ChangeDetailsView;
+}
+
+/** One order version with the changes that made it. */
+export interface OrderVersionView {
+  versionNumber: number;
+  changes: OrderChangeOperationView[];
+}
+
+/** The view model of IATA_OrderHistoryRS. */
+export interface OrderHistoryView {
+  orderId: string;
+  versions: OrderVersionView[];
+}

@@ -1,0 +1,1 @@
+export { decodeOrderRetrieveRQ, type OrderRetrieveRequest } from "./decode";

@@ -1,0 +1,89 @@
+import { c, cOpt, type XNode } from "@ndc/xml";
+import { taxonomies } from "../../../shopping/shared/encode/common";
+import { amount, price } from "../../../shopping/shared/encode/price";
+import type { CommissionView, OrderItemView, OrderServiceView, OrderView } from "../view/order";
+
+/** PAYCOM (CommissionType): amount, code, and for a percentage the rate and its base. */
+export function commission(cm: CommissionView): XNode {
+  return c(
+    "Commission",
+    amount("Amount", cm.amount),
+    cOpt("CommissionCode", cm.code),
+    cm.percent !== undefined ? c("Percentage", cm.percent) : null,
+    cm.base ? amount("PercentageAppliedToAmount", cm.base) : null,
+  );
+}
+
+function association(a: OrderServiceView["association"]): XNode {
+  switch (a.kind) {
+    case "segment":
+      return c("PaxSegmentRef", c("PaxSegmentRefID", a.paxSegmentId));
+    case "seat": {
+      const legs = a.legIds ?? [];
+      if (legs.length === 0 && !a.paxSegmentId) throw new Error("A seat needs its legs or its segment.");
+      return c(
+        "SeatOnLeg",
+        c("Seat", c("ColumnID", a.column), c("RowNumber", a.row), (a.characteristics ?? []).map((ch) => c("SeatCharacteristicCode", ch)), cOpt("SeatProfileRefID", a.seatProfileId)),
+        c(
+          "SeatAssignmentAssociations",
+          legs.length > 0 ? c("DatedOperatingLegRef", legs.map((l) => c("DatedOperatingLegRefID", l))) : c("PaxSegmentRef", c("PaxSegmentRefID", a.paxSegmentId!)),
+        ),
+        cOpt("ServiceDefinitionRefID", a.serviceDefinitionId),
+      );
+    }
+    case "serviceDefinition": {
+      // OrderFlightAssociations holds one PaxSegmentRef: a service over several flights is one
+      // OrderedService per flight, which is the domain's choice, so only the first is rendered.
+      const seg = a.paxSegmentIds?.[0];
+      return c(
+        "ServiceDefinitionRef",
+        seg ? c("OrderFlightAssociations", c("PaxSegmentRef", c("PaxSegmentRefID", seg))) : null,
+        c("ServiceDefinitionRefID", a.serviceDefinitionId),
+      );
+    }
+  }
+}
+
+function service(s: OrderServiceView): XNode {
+  return c(
+    "Service",
+    taxonomies(s.taxonomy),
+    cOpt("DeliveryStatusCode", s.deliveryStatusCode),
+    cOpt("DescText", s.description),
+    c("OrderServiceAssociation", association(s.association)),
+    c("PaxRefID", s.paxId),
+    c("ServiceID", s.serviceId),
+    cOpt("StatusCode", s.statusCode),
+  );
+}
+
+function orderItem(i: OrderItemView, paymentTimeLimit: string | undefined): XNode {
+  if (i.services.length === 0) throw new Error(`Order item ${i.orderItemId} has no service.`);
+  return c(
+    "OrderItem",
+    taxonomies(i.taxonomy),
+    c("OrderItemID", i.orderItemId),
+    c("OwnerCode", i.ownerCode),
+    cOpt("PaymentTimeLimitDateTime", paymentTimeLimit),
+    i.price ? price("Price", i.price) : null,
+    i.services.map(service),
+    cOpt("StatusCode", i.statusCode),
+  );
+}
+
+/** Order (OrderedOrderType), children in schema order. */
+export function order(v: OrderView): XNode {
+  if (v.items.length === 0) throw new Error(`Order ${v.orderId} has no order item.`);
+  return c(
+    "Order",
+    v.commissions.map(commission),
+    cOpt("CreationDateTime", v.createdAt),
+    cOpt("LastModifiedDateTime", v.lastModifiedAt),
+    c("OrderID", v.orderId),
+    v.items.map((i) => orderItem(i, v.paymentTimeLimit)),
+    c("OrderVersionNumber", v.versionNumber),
+    c("OwnerCode", v.ownerCode),
+    c("StatusCode", v.statusCode),
+    v.totalPrice ? price("TotalPrice", v.totalPrice) : null,
+  );
+}

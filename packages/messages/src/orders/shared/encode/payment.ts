@@ -1,0 +1,65 @@
+import { c, cOpt, el, type XNode } from "@ndc/xml";
+import { amount } from "../../../shopping/shared/encode/price";
+import { formatMoney } from "../../../shopping/shared/view/money";
+import type { PaymentEntryView } from "../view/payment";
+
+const BRAND = /^[0-9a-zA-Z]{1,2}$/;
+const LAST_FOUR = /^[0-9]{4}$/;
+
+/** PaymentProcessingSummaryPaymentMethod: the masked form of each kind of leg (spec 2.5). */
+function method(m: PaymentEntryView["method"]): XNode {
+  switch (m.kind) {
+    case "card":
+      if (!BRAND.test(m.brand) || !LAST_FOUR.test(m.lastFour)) throw new Error("A card entry needs a 2-character brand and 4 digits.");
+      // MaskedCardID allows letters and digits only, so the hidden digits are X.
+      return c("PaymentCard", c("CardBrandCode", m.brand), c("MaskedCardID", `XXXXXXXXXXXX${m.lastFour}`));
+    case "voucher":
+      return c("Voucher", c("VoucherID", m.maskedVoucher));
+    case "settlement":
+      return c("SettlementPlan", c("PaymentTypeCode", m.method));
+    case "loyalty":
+      return c(
+        "LoyaltyRedemption",
+        c("LoyaltyCurAmount", m.points),
+        c("LoyaltyProgramAccount", c("AccountNumber", m.maskedMemberAccount), c("LoyaltyProgram", c("Carrier", c("AirlineDesigCode", m.programme)))),
+      );
+  }
+}
+
+/** English text a reader can take in at a glance (gateway-composed, so English). */
+function description(e: PaymentEntryView): string {
+  const m = e.method;
+  const what =
+    m.kind === "card"
+      ? `Card ${m.brand} ending ${m.lastFour}`
+      : m.kind === "voucher"
+        ? `Voucher ${m.maskedVoucher}`
+        : m.kind === "settlement"
+          ? `Settlement plan ${m.methodName} (${m.method})`
+          : `${m.points} loyalty points from account ${m.maskedMemberAccount}`;
+  const verb = e.direction === "refund" ? "Refund to" : "Paid by";
+  return `${verb} ${what}: ${formatMoney(e.amount)} ${e.amount.currency}.`;
+}
+
+/**
+ * One root-level PaymentFunctions (PaymentFunctionsOrderType) per entry: the element itself is
+ * in the message namespace (it is declared in IATA_OrderViewRS.xsd), its content in cns.
+ */
+export function paymentFunctions(orderId: string, e: PaymentEntryView): XNode {
+  const psp = e.method.kind === "card" ? e.method.pspReference : undefined;
+  return el(
+    "PaymentFunctions",
+    null,
+    c("OrderAssociation", (e.orderItemIds ?? []).map((id) => c("OrderItemRefID", id)), c("OrderRefID", orderId)),
+    c(
+      "PaymentProcessingSummary",
+      amount("Amount", e.amount),
+      c("Desc", c("DescText", description(e))),
+      cOpt("PaymentCommitmentDateTime", e.at),
+      c("PaymentID", e.paymentId),
+      c("PaymentProcessingSummaryPaymentMethod", method(e.method)),
+      c("PaymentStatusCode", e.status),
+      psp || e.direction === "refund" ? c("PaymentTrx", cOpt("TrxID", psp), c("TrxTypeText", e.direction === "refund" ? "Refund" : "Payment")) : null,
+    ),
+  );
+}

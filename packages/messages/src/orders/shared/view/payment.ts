@@ -1,0 +1,24 @@
+import type { Money } from "../../../shopping/shared/view/money";
+
+/**
+ * One PAYSUM entry (spec 2.5): what the ledger may show of a leg. Never a card number, a
+ * full voucher code or a full member account: the fields below are already masked.
+ */
+export interface PaymentEntryView {
+  paymentId: string;
+  /** The leg's state (authorised, captured, voided, refunded, declined) as PaymentStatusCode. */
+  status: string;
+  /** The amount this entry moved (a refund entry: the amount paid back). */
+  amount: Money;
+  /** "payment" or "refund": a refund is its own entry so every movement is listed. */
+  direction: "payment" | "refund";
+  /** Order items it pays for; empty = the whole order. */
+  orderItemIds?: string[];
+  /** ISO 8601 instant of the capture or refund. */
+  at?: string;
+  method:
+    | { kind: "card"; brand: string; lastFour: string; pspReference: string }
+    | { kind: "voucher"; maskedVoucher: string }
+    | { kind: "settlement"; method: "CA" | "DP" | "MS"; methodName: string }
+    | { kind: "loyalty"; programme: string; points: number; maskedMemberAccount: string };
+}
