@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { sql } from "drizzle-orm";
+import { fingerprintOf, RequestIdempotency, type Order } from "@ndc/orders";
+import { boot, card, code, freeSeats, orderInput, OTHER_SELLER, SELLER, shop, tempDir, type Booted } from "./helpers";
+
+let b: Booted;
+const tmp = tempDir();
+
+beforeAll(async () => {
+  b = await boot(tmp.url);
+});
+afterAll(async () => {
+  await b.close();
+  tmp.cleanup();
+});
+
+describe("reading orders", () => {
+  test("another seller's order is refused exactly like a missing one", async () => {
+    const s = await shop(b, { tag: "mine" });
+    const order = await b.orders.create(orderInput("mine", s));
+    expect((await b.orders.retrieve(order.orderId, SELLER)).orderId).toBe(order.orderId);
+    const errOf = async (p: Promise<unknown>) => p.then(() => undefined, (e) => ({ code: e.code, status: e.status, msg: e.message }));
+    const theirs = await errOf(b.orders.retrieve(order.orderId, OTHER_SELLER));
+    const missing = await errOf(b.orders.retrieve("ORD-000000000000".slice(0, order.orderId.length), SELLER));
+    expect(theirs).toEqual({ code: "order_not_found", status: 404, msg: theirs!.msg });
+    expect(theirs!.msg.replace(order.orderId, "")).toBe(missing!.msg.replace("ORD-000000000000", ""));
+    expect(await code(b.orders.history(order.orderId, OTHER_SELLER))).toBe("order_not_found");
+    expect(await code(b.orders.retryPayment(order.orderId, OTHER_SELLER, [card(s.total)], "x"))).toBe("order_not_found");
+    expect((await b.orders.list(OTHER_SELLER)).orders.map((o) => o.orderId)).not.toContain(order.orderId);
+  });
+
+  test("list filters by state, creation time, surname (never stored in clear), passenger count; pages", async () => {
+    const made: Order[] = [];
+    for (let i = 0; i < 5; i++) {
+      b.clock.advance(1_000);
+      const s = await shop(b, { tag: `list-${i}`, pax: 1 + (i % 2) });
+      made.push(await b.orders.create(orderInput(`list-${i}`, s, { pax: 1 + (i % 2), ...(i < 2 ? { payment: [card(s.total)] } : {}) })));
+    }
+    const booked = await b.orders.list(SELLER, { states: ["booked"], createdFrom: made[0]!.createdAt });
+    expect(booked.orders.map((o) => o.orderId).sort()).toEqual([made[0]!.orderId, made[1]!.orderId].sort());
+    const twoPax = await b.orders.list(SELLER, { paxCount: 2, createdFrom: made[0]!.createdAt });
+    expect(twoPax.orders.map((o) => o.orderId).sort()).toEqual([made[1]!.orderId, made[3]!.orderId].sort());
+    const byron = await b.orders.list(SELLER, { paxSurname: " byron1 ", createdFrom: made[0]!.createdAt });
+    expect(byron.total).toBe(2);
+    expect((await b.orders.list(OTHER_SELLER, { paxSurname: "BYRON1" })).total).toBe(0);
+    const index = (await b.store.db.all(sql`SELECT * FROM order_pax_index`)) as Record<string, string>[];
+    expect(JSON.stringify(index)).not.toMatch(/BYRON|LOVELACE/i);
+
+    const p1 = await b.orders.list(SELLER, { createdFrom: made[0]!.createdAt }, { limit: 2 });
+    expect(p1.total).toBe(5);
+    expect(p1.orders.map((o) => o.orderId)).toEqual([made[4]!.orderId, made[3]!.orderId]);
+    const p3 = await b.orders.list(SELLER, { createdFrom: made[0]!.createdAt }, { offset: 4, limit: 2 });
+    expect(p3.orders.map((o) => o.orderId)).toEqual([made[0]!.orderId]);
+    expect(p3.nextOffset).toBeUndefined();
+    expect(p1.nextOffset).toBe(2);
+    expect(await code(b.orders.list(SELLER, {}, { limit: 101 }))).toBe("request_invalid");
+  });
+
+  test("history lists each version with its change", async () => {
+    const s = await shop(b, { tag: "hist", seats: [freeSeats(b.supply)[40]!] });
+    const order = await b.orders.create(orderInput("hist", s, { payment: [card(s.total, "tok_decline")] }));
+    await b.orders.retryPayment(order.orderId, SELLER, [card(s.total)], "pay");
+    const h = await b.orders.history(order.orderId, SELLER);
+    expect(h.map((e) => [e.version, e.kind, e.state])).toEqual([
+      [1, "created", "held_payment_declined"],
+      [2, "payment_authorised", "booked"],
+      [3, "inventory_confirmed", "booked"],
+      [4, "payment_captured", "booked"],
+    ]);
+    expect(h[1]!.changed).toEqual(["state", "legs", "paymentTimeLimit"]);
+  });
+});
+
+describe("request idempotency", () => {
+  const key = (trxId: string) => ({ clientId: SELLER.clientId, correlationId: "corr-idem", trxId });
+
+  test("100 concurrent identical requests create exactly one order and all get the same bytes", async () => {
+    const s = await shop(b, { tag: "idem", seats: [freeSeats(b.supply)[50]!] });
+    const input = orderInput("idem", s, { payment: [card(s.total)] });
+    const fp = fingerprintOf(input);
+    let runs = 0;
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, () =>
+        b.orders.idempotency.run(key("t1"), fp, async () => {
+          runs++;
+          const order = await b.orders.create(input);
+          return { status: 200, body: new TextEncoder().encode(`<OrderViewRS id="${order.orderId}" v="${order.version}"/>`) };
+        }),
+      ),
+    );
+    expect(runs).toBe(1);
+    expect(answers.filter((a) => !a.replayed)).toHaveLength(1);
+    const bodies = new Set(answers.map((a) => Buffer.from(a.body).toString("hex")));
+    expect(bodies.size).toBe(1);
+    const rows = (await b.store.db.all(sql`SELECT count(*) AS n FROM orders WHERE order_id IN (SELECT order_id FROM sagas WHERE plan LIKE ${`%${fp}%`})`)) as { n: number }[];
+    expect(Number(rows[0]!.n)).toBe(1);
+
+    // the same key with another body
+    expect(await b.orders.idempotency.begin(key("t1"), fingerprintOf({ ...input, trxId: "other" }))).toEqual({ kind: "conflict" });
+    expect(await code(b.orders.idempotency.run(key("t1"), "f00", async () => ({ status: 200, body: new Uint8Array() })))).toBe("idempotency_conflict");
+    // a replay is the exact bytes and status
+    const replay = await b.orders.idempotency.begin(key("t1"), fp);
+    expect(replay.kind).toBe("replay");
+    if (replay.kind === "replay") {
+      expect(replay.status).toBe(200);
+      expect(Buffer.from(replay.body).equals(Buffer.from(answers[0]!.body))).toBe(true);
+    }
+  });
+
+  test("a refusal is stored and replayed; an unexpected failure frees the key", async () => {
+    const bytes = new Uint8Array([0, 255, 1, 254, 60]);
+    const first = await b.orders.idempotency.run(key("t2"), "fp2", async () => ({ status: 402, body: bytes }));
+    const again = await b.orders.idempotency.run(key("t2"), "fp2", async () => ({ status: 200, body: new Uint8Array() }));
+    expect([first.replayed, again.replayed]).toEqual([false, true]);
+    expect(again.status).toBe(402);
+    expect(Array.from(again.body)).toEqual(Array.from(bytes));
+    await expect(b.orders.idempotency.run(key("t3"), "fp3", async () => { throw new Error("boom"); })).rejects.toThrow("boom");
+    expect((await b.orders.idempotency.begin(key("t3"), "fp3")).kind).toBe("new");
+    await b.orders.idempotency.abandon(key("t3"));
+  });
+
+  test("across processes the table decides: another holder's fresh lock waits, a stale one is taken over", async () => {
+    const otherProcess = new RequestIdempotency(b.store, b.clock, { lockTtlMs: 30_000 });
+    expect(await otherProcess.begin(key("t4"), "fp4")).toEqual({ kind: "new" });
+    expect(await b.orders.idempotency.begin(key("t4"), "fp4")).toEqual({ kind: "wait" });
+    expect(await code(b.orders.idempotency.run(key("t4"), "fp4", async () => ({ status: 200, body: new Uint8Array() })))).toBe("request_in_progress");
+    b.clock.advance(60_001);
+    expect(await b.orders.idempotency.begin(key("t4"), "fp4")).toEqual({ kind: "new" });
+    await b.orders.idempotency.complete(key("t4"), 201, "done");
+    // (the first holder "died" with its in-process lock; a fresh process reads the answer)
+    const r = await new RequestIdempotency(b.store, b.clock).begin(key("t4"), "fp4");
+    expect(r.kind === "replay" && r.status === 201 && new TextDecoder().decode(r.body)).toBe("done");
+  });
+});
