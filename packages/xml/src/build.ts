@@ -8,6 +8,8 @@ export interface XNode {
   readonly name: string;
   readonly attrs?: Readonly<Record<string, string | number | undefined>>;
   readonly children: Child[];
+  /** Set by `shared`: the node is written once and its text reused wherever it recurs. */
+  readonly shared?: true;
 }
 
 export function el(name: string, attrs?: Record<string, string | number | undefined> | null, ...children: Child[]): XNode {
@@ -23,6 +25,17 @@ export function c(name: string, ...children: Child[]): XNode {
 export function cOpt(name: string, value: string | number | undefined | null): XNode | null {
   return value === undefined || value === null || value === "" ? null : c(name, value);
 }
+
+/**
+ * Marks a node that recurs (the same object placed several times in one answer, or reused across
+ * answers): the serializer writes it once and reuses its text. Nodes are never mutated after they
+ * are built, so the text cannot go stale; the cache is weak, so it lives as long as the node.
+ */
+export function shared<T extends XNode>(node: T): T {
+  return Object.assign(node, { shared: true as const });
+}
+
+const sharedText = new WeakMap<XNode, string>();
 
 const TEXT_ESC: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;" };
 const ATTR_ESC: Record<string, string> = { ...TEXT_ESC, '"': "&quot;", "\n": "&#10;", "\r": "&#13;", "\t": "&#9;" };
@@ -67,6 +80,20 @@ function write(node: Child, out: string[]): void {
     for (let i = 0; i < node.length; i++) write(node[i], out);
     return;
   }
+  if (node.shared) {
+    let text = sharedText.get(node);
+    if (text === undefined) {
+      const sub: string[] = [];
+      writeElement(node, sub);
+      sharedText.set(node, (text = sub.join("")));
+    }
+    out.push(text);
+    return;
+  }
+  writeElement(node, out);
+}
+
+function writeElement(node: XNode, out: string[]): void {
   let open = "<" + node.name;
   const attrs = node.attrs;
   if (attrs) {

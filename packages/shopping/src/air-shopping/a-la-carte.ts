@@ -6,8 +6,19 @@ import { priceView } from "../common/money";
 import type { ALaCartePayload, StoredOfferItem } from "../offers/payload";
 import { taxonomyView, type DataListsBuilder } from "../views/data-lists";
 
-/** Priced items are shared across the offers of one response: the same flights give the same item. */
-export type ItemPriceCache = Map<string, PricedItem>;
+/**
+ * Priced items are shared across the offers of one response: the same flights give the same item,
+ * and the same item for the same passengers is the same view and stored item (one object listed
+ * in several a-la-carte offers, so the encoder builds and writes it once).
+ */
+export interface ItemPriceCache {
+  priced: Map<string, PricedItem>;
+  listed: Map<string, { view: ALaCarteItemView; stored: StoredOfferItem }>;
+}
+
+export function itemPriceCache(): ItemPriceCache {
+  return { priced: new Map(), listed: new Map() };
+}
 
 interface Sellable {
   product: { kind: "service"; s: CatalogueService } | { kind: "bundle"; b: ServiceBundle };
@@ -34,10 +45,10 @@ function sellables(f: PricedFlights, services: readonly CatalogueService[], bund
 function priced(supply: Supply, x: Sellable, ptc: PaxType, currency: CurrencyCode, cache: ItemPriceCache): PricedItem {
   const code = x.product.kind === "service" ? x.product.s.code : x.product.b.code;
   const key = `${code}|${x.flights.map((f) => f.key).join(",")}|${ptc}`;
-  let p = cache.get(key);
+  let p = cache.priced.get(key);
   if (!p) {
     p = x.product.kind === "service" ? priceService(supply.seed, code, x.flights, ptc, currency) : priceBundle(supply.seed, code, x.flights, ptc, currency);
-    cache.set(key, p);
+    cache.priced.set(key, p);
   }
   return p;
 }
@@ -69,19 +80,30 @@ export function aLaCarteOffer(
     for (const it of f.items) {
       if (it.ptc === "INF" && (x.product.kind === "bundle" || !x.product.s.infantsAllowed)) continue;
       const p = priced(supply, x, it.ptc, f.currency, cache);
-      const taxonomy = x.product.kind === "service" ? taxonomyView(x.product.s.taxonomyCode) : [];
-      items.push({
-        offerItemId: p.itemId,
-        ownerCode,
-        serviceId: `${p.itemId}-SV`,
-        serviceDefinitionId: definitionId,
-        paxIds: it.paxIds,
-        flights: x.association,
-        unitPrice: priceView(f.currency, p.unitPrice.amount, []),
-        ...(taxonomy.length ? { taxonomy } : {}),
-        ...(x.product.kind === "service" && x.product.s.pictureIds.length ? { mediaIds: [...x.product.s.pictureIds] } : {}),
-      });
-      stored.push({ offerItemId: p.itemId, kind: x.product.kind, paxIds: it.paxIds, totalMinor: p.unitPrice.amount, unitMinor: p.unitPrice.amount, ref: p.code, flightKeys: p.flightKeys, paxType: it.ptc });
+      // The item id names product, flights and passenger type; the passengers of a type and the
+      // association follow from them within one request.
+      const listKey = `${p.itemId}|${it.paxIds.join(",")}|${x.association.kind}:${x.association.ids.join(",")}`;
+      let listed = cache.listed.get(listKey);
+      if (!listed) {
+        const taxonomy = x.product.kind === "service" ? taxonomyView(x.product.s.taxonomyCode) : [];
+        listed = {
+          view: {
+            offerItemId: p.itemId,
+            ownerCode,
+            serviceId: `${p.itemId}-SV`,
+            serviceDefinitionId: definitionId,
+            paxIds: it.paxIds,
+            flights: x.association,
+            unitPrice: priceView(f.currency, p.unitPrice.amount, []),
+            ...(taxonomy.length ? { taxonomy } : {}),
+            ...(x.product.kind === "service" && x.product.s.pictureIds.length ? { mediaIds: [...x.product.s.pictureIds] } : {}),
+          },
+          stored: { offerItemId: p.itemId, kind: x.product.kind, paxIds: it.paxIds, totalMinor: p.unitPrice.amount, unitMinor: p.unitPrice.amount, ref: p.code, flightKeys: p.flightKeys, paxType: it.ptc },
+        };
+        cache.listed.set(listKey, listed);
+      }
+      items.push(listed.view);
+      stored.push(listed.stored);
     }
   }
   if (items.length === 0) return undefined;

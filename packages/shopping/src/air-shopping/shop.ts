@@ -13,7 +13,7 @@ import { catalogueFaults } from "../catalogue/faults";
 import { missingDetail, readCatalogue } from "../catalogue/reader";
 import { DataListsBuilder } from "../views/data-lists";
 import { baggage, flightItems } from "../views/flight-offer";
-import { aLaCarteOffer, type ItemPriceCache } from "./a-la-carte";
+import { aLaCarteOffer, itemPriceCache } from "./a-la-carte";
 import { brandsFor, combinations, legsOf } from "./legs";
 
 /**
@@ -67,7 +67,7 @@ export async function shop(ctx: ShoppingContext, request: AirShoppingRequest, se
   const offers: OfferView[] = [];
   const aLaCarte: ALaCarteOfferView[] = [];
   const stored: StoredOffer<OfferPayload>[] = [];
-  const itemCache: ItemPriceCache = new Map();
+  const itemCache = itemPriceCache();
   built.forEach((b, i) => {
     const f = b.flights;
     legs.forEach((leg, li) => lists.journey(f.journeys[li]!, leg.originDestId));

@@ -1,10 +1,25 @@
-import { c, cOpt, type XNode } from "@ndc/xml";
+import { c, cOpt, shared, type XNode } from "@ndc/xml";
 import type { MediaView } from "../view/common";
 import type { ALaCarteItemView, ALaCarteOfferView } from "../view/offers";
 import { flightAssociation, mediaFor, richMedia, taxonomies } from "./common";
 import { price } from "./price";
 
+/**
+ * The same item view is often listed in several a-la-carte offers of one answer (same product on
+ * the same flights for the same passengers): it is encoded once per answer (per media index) and
+ * written once, its text reused.
+ */
+const encoded = new WeakMap<ReadonlyMap<string, MediaView>, WeakMap<ALaCarteItemView, XNode>>();
+
 function item(i: ALaCarteItemView, media: ReadonlyMap<string, MediaView>): XNode {
+  let byView = encoded.get(media);
+  if (!byView) encoded.set(media, (byView = new WeakMap()));
+  let node = byView.get(i);
+  if (!node) byView.set(i, (node = shared(itemNode(i, media))));
+  return node;
+}
+
+function itemNode(i: ALaCarteItemView, media: ReadonlyMap<string, MediaView>): XNode {
   return c(
     "OfferItem",
     taxonomies(i.taxonomy),

@@ -1,4 +1,4 @@
-import { c, cOpt, type XNode } from "@ndc/xml";
+import { c, cOpt, shared, type XNode } from "@ndc/xml";
 import type { FareConditionsView } from "../view/common";
 import { amount } from "./price";
 
@@ -9,6 +9,22 @@ import { amount } from "./price";
  */
 export function conditions(f: FareConditionsView | undefined): XNode[] {
   if (!f) return [];
+  // A brand's conditions recur on every item of every offer in it: built and written once.
+  const key = `${f.cancellable}|${f.refundable}|${f.changeable}|${f.renameable}|${money(f.cancelFee)}|${money(f.changeFee)}`;
+  let nodes = memo.get(key);
+  if (!nodes) {
+    if (memo.size >= MEMO_MAX) memo.clear();
+    memo.set(key, (nodes = conditionNodes(f).map(shared)));
+  }
+  return nodes;
+}
+
+/** Few distinct condition sets exist (brands x fees); the bound only guards against odd fee amounts. */
+const MEMO_MAX = 256;
+const memo = new Map<string, XNode[]>();
+const money = (m: FareConditionsView["cancelFee"]) => (m ? `${m.minor} ${m.currency} ${m.decimals}` : "");
+
+function conditionNodes(f: FareConditionsView): XNode[] {
   return [
     c(
       "CancelRestrictions",
