@@ -5,7 +5,7 @@ import type { MatchedOrderView, OrderListView } from "./view";
 function matchedOrder(o: MatchedOrderView): XNode {
   return c(
     "MatchedOrder",
-    o.arrival ? c("Arrival", c("DepDate", o.arrival.date), c("StationCode", o.arrival.station)) : null,
+    o.arrival ? c("Arrival", c("ArrivalDate", o.arrival.date), c("StationCode", o.arrival.station)) : null,
     cOpt("CreationDateTime", o.createdAt),
     o.departure ? c("Dep", c("DepDate", o.departure.date), c("StationCode", o.departure.station)) : null,
     c("OrderRefID", o.orderId),

@@ -14,7 +14,9 @@ function localName(n: XNode): string {
  */
 export function orderDataLists(d: OrderDataListsView): XNode | null {
   const shopping = dataLists({ ...d, passengers: [] });
-  const lists = [...((shopping?.children ?? []) as XNode[]), contactInfoList(d.contacts), paxList(d.passengers)].filter((n): n is XNode => n !== null);
+  // c() keeps its children as given (here one nested array), so flatten before merging.
+  const theirs = ((shopping?.children ?? []) as unknown[]).flat(Infinity) as (XNode | null)[];
+  const lists = [...theirs, contactInfoList(d.contacts), paxList(d.passengers)].filter((n): n is XNode => n !== null && typeof n === "object");
   lists.sort((a, b) => (localName(a) < localName(b) ? -1 : localName(a) > localName(b) ? 1 : 0));
   return lists.length > 0 ? c("DataLists", lists) : null;
 }
