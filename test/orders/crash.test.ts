@@ -12,7 +12,7 @@ const WORKER = join(import.meta.dir, "../fixtures/orders-crash-worker.ts");
 const dirs: { cleanup(): void }[] = [];
 afterAll(() => dirs.forEach((d) => d.cleanup()));
 
-async function runWorker(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; signal: string | null; out: string; err: string }> {
+async function runWorker(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; signal: unknown; out: string; err: string }> {
   const child = Bun.spawn([process.execPath, WORKER, ...args], { stdout: "pipe", stderr: "pipe", env: { ...process.env, ...env } });
   const watchdog = setTimeout(() => child.kill("SIGKILL"), 20_000);
   const [out, err] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text()]);
