@@ -21,7 +21,7 @@ test("four legs, one declined: every authorised leg is voided with its own key a
   const legs: LegRequest[] = [
     { kind: "voucher", code: "VCH-SANDBOX-EUR-0100", amount: eur(2000) },
     { kind: "settlement", agencyId: "SANDBOX-AGENCY", amount: eur(3000) },
-    { kind: "loyalty", programme: "XB", memberAccount: "XB1000000001", certificateId: "CERT-SANDBOX-0002", amount: eur(1000) },
+    { kind: "loyalty", programme: "XB", memberAccount: "XB1000000001", certificateId: "900000000002", amount: eur(1000) },
     { kind: "card", token: "tok_decline", amount: eur(4000) },
   ];
   const r = await h.payments.authoriseAll("ORD-DECL", "sale", legs, "decl-1");
@@ -35,7 +35,7 @@ test("four legs, one declined: every authorised leg is voided with its own key a
   expect((await voucherRow("VCH-SANDBOX-EUR-0100")).pending).toBe(0);
   expect((await accountRow("SA-SANDBOX-CA-EUR")).pending).toBe(0);
   expect((await memberRow("XB1000000001")).pending).toBe(0);
-  expect((await certRow("CERT-SANDBOX-0002")).state).toBe("issued");
+  expect((await certRow("900000000002")).state).toBe("issued");
   const voidKeys = (await h.store.db.select().from(tables.paymentLedgerEntries).where(eq(tables.paymentLedgerEntries.orderId, "ORD-DECL")))
     .filter((e) => e.type === "void")
     .map((e) => e.idempotencyKey);

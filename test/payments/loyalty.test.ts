@@ -33,25 +33,25 @@ test("redemption rate rounding: points needed round up, value of points rounds d
 });
 
 test("a certificate is bound to the member who issued it", async () => {
-  const other = await h.payments.ledger.authorise("ORD-L1", "sale", points("XB1000000002", "CERT-SANDBOX-0001"), "l1-a");
+  const other = await h.payments.ledger.authorise("ORD-L1", "sale", points("XB1000000002", "900000000001"), "l1-a");
   expect(other).toMatchObject({ status: "declined", code: "loyalty_certificate_invalid" });
   const unknown = await h.payments.ledger.authorise("ORD-L1", "sale", points("XB1000000001", "CERT-NOPE"), "l1-b");
   expect(unknown).toMatchObject({ status: "declined", code: "loyalty_certificate_invalid" });
-  const expired = await h.payments.ledger.authorise("ORD-L1", "sale", points("XB1000000001", "CERT-SANDBOX-EXPD"), "l1-c");
+  const expired = await h.payments.ledger.authorise("ORD-L1", "sale", points("XB1000000001", "900000000099"), "l1-c");
   expect(expired).toMatchObject({ status: "declined", code: "loyalty_certificate_invalid" });
-  const foreign = await h.payments.ledger.authorise("ORD-L1", "sale", points("XB1000000001", "CERT-SANDBOX-0001", eur(1000), "LH"), "l1-d");
+  const foreign = await h.payments.ledger.authorise("ORD-L1", "sale", points("XB1000000001", "900000000001", eur(1000), "LH"), "l1-d");
   expect(foreign).toMatchObject({ status: "declined", code: "loyalty_programme_not_accepted" });
 });
 
 test("a certificate is used once; its points are spent at capture and given back by a refund", async () => {
-  const a = await h.payments.ledger.authorise("ORD-L2", "sale", points("XB1000000001", "CERT-SANDBOX-0001", eur(12_345)), "l2-a");
+  const a = await h.payments.ledger.authorise("ORD-L2", "sale", points("XB1000000001", "900000000001", eur(12_345)), "l2-a");
   expect(a.leg).toMatchObject({ state: "authorised", points: 12_345 });
-  const again = await h.payments.ledger.authorise("ORD-L3", "sale", points("XB1000000001", "CERT-SANDBOX-0001", eur(100)), "l2-b");
+  const again = await h.payments.ledger.authorise("ORD-L3", "sale", points("XB1000000001", "900000000001", eur(100)), "l2-b");
   expect(again).toMatchObject({ status: "declined", code: "loyalty_certificate_invalid" });
   await h.payments.ledger.capture(a.leg.legId, "l2-cap");
   const member = async () => (await h.store.db.select().from(tables.loyaltyAccounts).where(eq(tables.loyaltyAccounts.memberAccount, "XB1000000001")))[0]!;
   expect(await member()).toMatchObject({ points: 100_000 - 12_345, pending: 0 });
-  const after = await h.payments.ledger.authorise("ORD-L3", "sale", points("XB1000000001", "CERT-SANDBOX-0001", eur(100)), "l2-c");
+  const after = await h.payments.ledger.authorise("ORD-L3", "sale", points("XB1000000001", "900000000001", eur(100)), "l2-c");
   expect(after).toMatchObject({ status: "declined", code: "loyalty_certificate_invalid" });
   await h.payments.refund("ORD-L2", eur(5000), "l2-rf1");
   expect((await member()).points).toBe(100_000 - 12_345 + 5000);
@@ -60,8 +60,8 @@ test("a certificate is used once; its points are spent at capture and given back
 });
 
 test("points are checked against the certificate and the member's free points", async () => {
-  // CERT-SANDBOX-0003 carries 10,000 points but its member holds 2,000.
-  const r = await h.payments.ledger.authorise("ORD-L4", "sale", points("XB1000000002", "CERT-SANDBOX-0003", eur(2001)), "l4-a");
+  // 900000000003 carries 10,000 points but its member holds 2,000.
+  const r = await h.payments.ledger.authorise("ORD-L4", "sale", points("XB1000000002", "900000000003", eur(2001)), "l4-a");
   expect(r).toMatchObject({ status: "declined", code: "loyalty_points_insufficient" });
   await issueCertificate(h.store, { certificateId: "CERT-T-SMALL", memberAccount: "XB1000000002", points: 500, expiresAt: h.clock.now() + 1e9, issuedAt: h.clock.now() });
   const over = await h.payments.ledger.authorise("ORD-L4", "sale", points("XB1000000002", "CERT-T-SMALL", eur(501)), "l4-b");

@@ -16,7 +16,7 @@ test("PAYSUM views: card brand, last four and PSP reference; masked voucher; set
     { kind: "card", token: "tok_approve_mastercard", amount: eur(1000) },
     { kind: "voucher", code: "VCH-SANDBOX-EUR-0100", amount: eur(500) },
     { kind: "settlement", agencyId: "SANDBOX-AGENCY", amount: eur(300) },
-    { kind: "loyalty", programme: "XB", memberAccount: "XB1000000001", certificateId: "CERT-SANDBOX-0002", amount: eur(200) },
+    { kind: "loyalty", programme: "XB", memberAccount: "XB1000000001", certificateId: "900000000002", amount: eur(200) },
   ], "m-auth");
   expect(r.status).toBe("authorised");
   await h.payments.captureAll("ORD-M", "m-cap");
@@ -37,7 +37,7 @@ test("seedPayments is idempotent and keeps what was spent", async () => {
   const vouchers = await h.store.db.select().from(tables.vouchers);
   expect(vouchers).toHaveLength(SANDBOX_VOUCHERS.length);
   expect(vouchers.find((v) => v.code === "VCH-SANDBOX-EUR-0100")!.balance).toBe(10_000 - 500);
-  expect((await h.store.db.select().from(tables.loyaltyCertificates)).find((c) => c.certificateId === "CERT-SANDBOX-0002")!.state).toBe("redeemed");
+  expect((await h.store.db.select().from(tables.loyaltyCertificates)).find((c) => c.certificateId === "900000000002")!.state).toBe("redeemed");
 });
 
 test("every documented test token is in docs/payments.md", async () => {

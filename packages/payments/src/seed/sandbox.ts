@@ -28,10 +28,10 @@ export const SANDBOX_MEMBERS = [
 ];
 
 export const SANDBOX_CERTIFICATES = [
-  { certificateId: "CERT-SANDBOX-0001", memberAccount: "XB1000000001", points: 20_000, expiresAt: FAR, state: "issued", legId: null, issuedAt: ISSUED },
-  { certificateId: "CERT-SANDBOX-0002", memberAccount: "XB1000000001", points: 5_000, expiresAt: FAR, state: "issued", legId: null, issuedAt: ISSUED },
-  { certificateId: "CERT-SANDBOX-0003", memberAccount: "XB1000000002", points: 10_000, expiresAt: FAR, state: "issued", legId: null, issuedAt: ISSUED },
-  { certificateId: "CERT-SANDBOX-EXPD", memberAccount: "XB1000000001", points: 1_000, expiresAt: PAST, state: "issued", legId: null, issuedAt: PAST - 1 },
+  { certificateId: "900000000001", memberAccount: "XB1000000001", points: 20_000, expiresAt: FAR, state: "issued", legId: null, issuedAt: ISSUED },
+  { certificateId: "900000000002", memberAccount: "XB1000000001", points: 5_000, expiresAt: FAR, state: "issued", legId: null, issuedAt: ISSUED },
+  { certificateId: "900000000003", memberAccount: "XB1000000002", points: 10_000, expiresAt: FAR, state: "issued", legId: null, issuedAt: ISSUED },
+  { certificateId: "900000000099", memberAccount: "XB1000000001", points: 1_000, expiresAt: PAST, state: "issued", legId: null, issuedAt: PAST - 1 },
 ];
 
 /** Idempotent: rows that exist (and whatever was spent from them) are left as they are. */
