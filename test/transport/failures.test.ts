@@ -11,6 +11,7 @@ const handlers = new Map<string, MessageHandler>([
   ["OrderRetrieveRQ", () => { throw new Error("disk /var/secret/internal.db corrupted at offset 42"); }],
   ["OrderListRQ", () => { throw new GatewayError("order_not_found", { element: "Request/OrderFilterCriteria" }); }],
   ["OrderHistoryRQ", () => { throw new GatewayError("actor_busy"); }],
+  ["OrderRulesRQ", () => ({ document: "<?xml version=\"1.0\"?><stored/>", status: 201 })],
   ["ServiceListRQ", ({ seller }) => ({ response: el("Response", null, c("Warning", c("Code", "x"), c("DescText", seller.agencyId), c("LangCode", "EN"))) })],
 ]);
 
@@ -58,4 +59,17 @@ test("a handler's Response is wrapped in the paired root with the simulated-supp
 test("the log redaction list drops personal data at any depth", () => {
   const out = redact({ ok: 1, IdentityDocID: "P123", nested: { card_number: "4111", list: [{ Surname: "Smith", keep: "x" }] } }) as any;
   expect(out).toEqual({ ok: 1, IdentityDocID: "[redacted]", nested: { card_number: "[redacted]", list: [{ Surname: "[redacted]", keep: "x" }] } });
+});
+
+test("a handler may answer a stored document as it is (idempotent replay), status included", async () => {
+  const res = await t.gw.app.handle(
+    new Request("http://localhost/24.4/OrderRulesRQ", {
+      method: "POST",
+      headers: { "content-type": "application/xml", "iata-message-name": "IATA_OrderRulesRQ", "x-api-key": t.gw.sandbox!.api_key },
+      body: ndcRequest("OrderRulesRQ"),
+    }),
+  );
+  expect(res.status).toBe(201);
+  expect(await res.text()).toBe('<?xml version="1.0"?><stored/>');
+  expect(res.headers.get("x-simulated-supply")).toBe("true");
 });

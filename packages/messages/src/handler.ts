@@ -17,11 +17,20 @@ export interface HandlerInput {
 }
 
 /** What a handler returns: the Response element, optional trailing root content, and the HTTP status. */
-export interface HandlerResult {
-  response: XNode;
-  trailing?: Child;
-  status?: number;
-}
+export type HandlerResult =
+  | {
+      response: XNode;
+      trailing?: Child;
+      status?: number;
+    }
+  | {
+      /**
+       * A whole document already serialised: an idempotent replay answers the first answer's
+       * exact bytes (OrderCreate, DESIGN 5), so the pipeline must not rebuild it.
+       */
+      document: string;
+      status: number;
+    };
 
 /** A message handler is small: decode, call the domain, encode (DESIGN 3). Failures throw GatewayError. */
 export type MessageHandler = (input: HandlerInput) => Promise<HandlerResult> | HandlerResult;

@@ -69,8 +69,12 @@ export async function handleNdc(request: Request, messageName: string, deps: Ndc
       envelope: x.envelope,
       seller: { clientId: seller.clientId, agencyId: seller.agencyId, iataNumber: seller.iataNumber, scopes: seller.scopes },
     });
-    const xml = responseDocument(x.spec.response, result.response, context(x, deps.config.airline.designator), result.trailing);
-    response = reply(request, result.status ?? 200, xml, { ...xmlHeaders(true), "x-request-id": x.requestId });
+    const xml =
+      "document" in result
+        ? result.document
+        : responseDocument(x.spec.response, result.response, context(x, deps.config.airline.designator), result.trailing);
+    const status = "document" in result ? result.status : (result.status ?? 200);
+    response = reply(request, status, xml, { ...xmlHeaders(true), "x-request-id": x.requestId });
   } catch (e) {
     const err = isGatewayError(e) ? e : unexpected(e, x, deps.logger);
     errorCode = err.code;
