@@ -1,7 +1,7 @@
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { Clock } from "@ndc/clock";
 import { GatewayError } from "@ndc/errors";
-import { tables, type Store } from "@ndc/store";
+import { tables, type Store, type StoreDb } from "@ndc/store";
 
 /** The seller an offer was issued to: only it can price, order or list services for it. */
 export interface OfferOwner {
@@ -18,6 +18,55 @@ export interface StoredOffer<P = unknown> {
   createdAt: number;
   expiresAt: number;
   payload: P;
+}
+
+/** Rows per INSERT: 7 parameters each, far below SQLite's parameter limit. */
+const BATCH = 100;
+
+/**
+ * One multi-row upsert per batch, built and prepared once per connection and row count (an
+ * AirShopping answer stores one batch of the same size each time), so saving costs one bound
+ * statement instead of building drizzle SQL per call. Few row counts occur (bounded anyway).
+ */
+const upserts = new WeakMap<StoreDb, Map<number, ReturnType<typeof buildUpsert>>>();
+
+function upsert(tx: StoreDb, n: number) {
+  let byCount = upserts.get(tx);
+  if (!byCount) upserts.set(tx, (byCount = new Map()));
+  let stmt = byCount.get(n);
+  if (!stmt) {
+    if (byCount.size >= 32) byCount.clear();
+    byCount.set(n, (stmt = buildUpsert(tx, n)));
+  }
+  return stmt;
+}
+
+function buildUpsert(tx: StoreDb, n: number) {
+  const p = sql.placeholder;
+  const values = Array.from({ length: n }, (_, k) => ({
+    offerId: p(`id${k}`),
+    source: p(`src${k}`),
+    ownerClientId: p(`cli${k}`),
+    ownerAgencyId: p(`agy${k}`),
+    createdAt: p(`at${k}`),
+    expiresAt: p(`exp${k}`),
+    payload: p(`pl${k}`),
+  }));
+  return tx
+    .insert(tables.offers)
+    .values(values as never)
+    .onConflictDoUpdate({
+      target: tables.offers.offerId,
+      set: {
+        source: sql`excluded.source`,
+        ownerClientId: sql`excluded.owner_client_id`,
+        ownerAgencyId: sql`excluded.owner_agency_id`,
+        createdAt: sql`excluded.created_at`,
+        expiresAt: sql`excluded.expires_at`,
+        payload: sql`excluded.payload`,
+      },
+    })
+    .prepare();
 }
 
 /**
@@ -44,21 +93,19 @@ export class OfferRepository {
     await this.store.write(async (tx) => {
       // Ids are derived from the seed and the request, so re-shopping the same thing re-issues the
       // same id: the newer issue (owner, expiry, payload) replaces the older.
-      for (let i = 0; i < rows.length; i += 100) {
-        await tx
-          .insert(tables.offers)
-          .values(rows.slice(i, i + 100))
-          .onConflictDoUpdate({
-            target: tables.offers.offerId,
-            set: {
-              source: sql`excluded.source`,
-              ownerClientId: sql`excluded.owner_client_id`,
-              ownerAgencyId: sql`excluded.owner_agency_id`,
-              createdAt: sql`excluded.created_at`,
-              expiresAt: sql`excluded.expires_at`,
-              payload: sql`excluded.payload`,
-            },
-          });
+      for (let i = 0; i < rows.length; i += BATCH) {
+        const batch = rows.slice(i, i + BATCH);
+        const params: Record<string, string | number> = {};
+        batch.forEach((r, k) => {
+          params[`id${k}`] = r.offerId;
+          params[`src${k}`] = r.source;
+          params[`cli${k}`] = r.ownerClientId;
+          params[`agy${k}`] = r.ownerAgencyId;
+          params[`at${k}`] = r.createdAt;
+          params[`exp${k}`] = r.expiresAt;
+          params[`pl${k}`] = r.payload;
+        });
+        await upsert(tx, batch.length).run(params);
       }
     });
   }
