@@ -10,6 +10,8 @@ import { createSupply, type Supply } from "@ndc/supply";
 import { OfferRepository } from "@ndc/shopping";
 import { ActorSystem } from "@ndc/actors";
 import { InventoryService } from "@ndc/inventory";
+import { OrderPayments, seedPayments } from "@ndc/payments";
+import { OrdersService } from "@ndc/orders";
 import type { MessageHandler } from "@ndc/messages";
 
 export interface BootedGateway {
@@ -23,6 +25,8 @@ export interface BootedGateway {
   supply: Supply;
   /** Seats and partner stock for every channel of this process. */
   inventory: InventoryService;
+  /** The order domain (tests drive expiry and the reconciler through it). */
+  orders: OrdersService;
   close(): Promise<void>;
 }
 
@@ -37,7 +41,7 @@ export async function bootGateway(
   const logger = opts.logger ?? createLogger({ level: config.logLevel });
   const clock = opts.clock ?? systemClock;
   // Fail at start, not at the first booking, when the field-encryption key is unusable.
-  loadFieldKey(config);
+  const fieldKey = loadFieldKey(config);
   const store = await openStore(config.databaseUrl, { driver: config.databaseDriver, authToken: config.databaseAuthToken });
   await migrate(store);
   const sandbox = config.mode === "local" ? await ensureSandbox({ store, config }) : null;
@@ -52,11 +56,24 @@ export async function bootGateway(
   const offers = new OfferRepository(store, clock);
   const actors = new ActorSystem({ store, clock, limits: config.actors });
   const inventory = new InventoryService({ system: actors, store, supply, clock });
+  const payments = new OrderPayments(store, clock);
+  // The sandbox's vouchers, settlement accounts and loyalty certificates (docs/payments.md).
+  if (config.mode !== "production") await seedPayments(store);
+  const orders = new OrdersService({
+    system: actors,
+    store,
+    clock,
+    inventory,
+    payments,
+    offers,
+    fieldKey,
+    ownerCode: config.airline.designator,
+  });
   const app = createGateway({
     config,
     auth,
     rateLimiter: createRateLimiter(config.rateLimits, clock),
-    handlers: opts.handlers ?? messageHandlers({ config, store, clock, logger, supply, offers, actors, inventory }),
+    handlers: opts.handlers ?? messageHandlers({ config, store, clock, logger, supply, offers, actors, inventory, payments, orders, fieldKey }),
     logger,
     ready: async () => {
       await store.db.all("SELECT 1");
@@ -71,6 +88,7 @@ export async function bootGateway(
     sandbox,
     supply,
     inventory,
+    orders,
     close: async () => {
       // Actors first: their queued commands still need the store.
       await actors.close();

@@ -6,6 +6,9 @@ import type { Supply } from "@ndc/supply";
 import type { OfferRepository } from "@ndc/shopping";
 import type { ActorSystem } from "@ndc/actors";
 import type { InventoryService } from "@ndc/inventory";
+import type { OrderPayments } from "@ndc/payments";
+import type { OrdersService } from "@ndc/orders";
+import type { FieldKey } from "@ndc/pii";
 
 /** What message handlers may use. Built once in boot.ts. */
 export interface HandlerDeps {
@@ -19,4 +22,10 @@ export interface HandlerDeps {
   actors: ActorSystem;
   /** Seats and partner stock: the one door every sales channel goes through. */
   inventory: InventoryService;
+  /** Payment ledger and PSP simulator. */
+  payments: OrderPayments;
+  /** The order domain: create, retry payment, retrieve, list, history. */
+  orders: OrdersService;
+  /** The field-encryption key identity-document numbers are sealed with (DESIGN 5). */
+  fieldKey: FieldKey;
 }
