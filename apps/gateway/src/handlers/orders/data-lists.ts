@@ -1,0 +1,75 @@
+import type { OrderContactView, OrderDataListsView, OrderPaxView, SegmentView, ServiceDefinitionView } from "@ndc/messages";
+import type { Order } from "@ndc/orders";
+import { shoppingIds } from "@ndc/shopping";
+import type { Flight } from "@ndc/supply";
+import type { HandlerDeps } from "../deps";
+import { serviceDefinitionIdOf } from "./order-view";
+
+const SERVICE_NAMES: Record<string, string> = {
+  service: "Airline service",
+  ride: "Ground ride",
+  partner_product: "Partner product",
+  bundle: "Partner product bundle",
+};
+
+/**
+ * DataLists of an OrderViewRS: the order's flights (from the supply schedule, so a view shows
+ * what flies, not what the seller sent), its journeys, the definitions its extras refer to, and
+ * the passengers and contacts already built by orderViewOf.
+ */
+export function orderDataLists(order: Order, deps: HandlerDeps, passengers: OrderPaxView[], contacts: OrderContactView[]): OrderDataListsView {
+  const keys = [...new Set(order.journeys.flatMap((j) => j.flightKeys))];
+  const segments = keys.flatMap((key) => {
+    const flight = deps.supply.flight(key);
+    return flight ? [segmentOf(flight)] : [];
+  });
+  const definitions = new Map<string, ServiceDefinitionView>();
+  for (const it of order.items) {
+    if (it.kind === "flight" || it.kind === "seat") continue;
+    const id = serviceDefinitionIdOf(it);
+    if (!definitions.has(id)) {
+      definitions.set(id, {
+        serviceDefinitionId: id,
+        ownerCode: deps.config.airline.designator,
+        // Composed by the gateway, so English; the catalogue text was shown when it was shopped.
+        name: `${SERVICE_NAMES[it.kind] ?? "Service"}${it.ref ? ` ${it.ref}` : ""}`,
+        descriptions: [],
+        taxonomy: [],
+      });
+    }
+  }
+  return {
+    passengers,
+    contacts,
+    segments,
+    journeys: order.journeys.map((j) => ({ paxJourneyId: j.paxJourneyId, paxSegmentIds: j.flightKeys.map(shoppingIds.segment) })),
+    originDests: [],
+    baggageAllowances: [],
+    serviceDefinitions: [...definitions.values()],
+    seatProfiles: [],
+    priceClasses: [],
+    media: [],
+  };
+}
+
+function duration(minutes: number): string {
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return `PT${h ? `${h}H` : ""}${m || !h ? `${m}M` : ""}`;
+}
+
+function segmentOf(f: Flight): SegmentView {
+  const own = f.operating.carrier.code === f.marketing.carrier.code && f.operating.number === f.marketing.number;
+  return {
+    paxSegmentId: shoppingIds.segment(f.key),
+    origin: f.origin,
+    destination: f.destination,
+    departure: `${f.departure.local}:00`.slice(0, 19),
+    arrival: `${f.arrival.local}:00`.slice(0, 19),
+    // Carrier and aircraft names are proper names: never translated (spec 4.8 rule 3).
+    marketing: { code: f.marketing.carrier.code, name: f.marketing.carrier.name, flightNumber: String(f.marketing.number) },
+    ...(own ? {} : { operating: { code: f.operating.carrier.code, name: f.operating.carrier.name, flightNumber: String(f.operating.number) } }),
+    aircraft: { iataCode: f.aircraft.code, name: f.aircraft.name },
+    duration: duration(f.durationMinutes),
+  };
+}

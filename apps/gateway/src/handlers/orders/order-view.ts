@@ -1,0 +1,219 @@
+import { encodeOrderViewRS, type OrderView, type OrderItemView, type OrderServiceView, type OrderPaxView, type OrderContactView, type PaymentEntryView, type WarningView } from "@ndc/messages";
+import type { Order, OrderItem, OrderState } from "@ndc/orders";
+import { maskTail, minorUnits, OWN_PROGRAMME, paymentSummary, type PaymentLeg } from "@ndc/payments";
+import { isOmitted, readMaskedDocuments, type MaskedIdentityDoc } from "@ndc/pii";
+import { shoppingIds } from "@ndc/shopping";
+import type { XNode } from "@ndc/xml";
+import type { HandlerDeps } from "../deps";
+import { orderDataLists } from "./data-lists";
+
+/**
+ * The order's state as OrderViewRS/OrderListRS StatusCode. One table so every order message
+ * (OrderCreate, OrderRetrieve, OrderChange, OrderList) names a state the same way; ORDWPM is
+ * the capability code a held unpaid order is known by (spec 1).
+ */
+export const ORDER_STATUS_CODES: Readonly<Record<OrderState, string>> = {
+  held_unpaid: "ORDWPM",
+  held_payment_declined: "PAYMENT_DECLINED",
+  booked: "BOOKED",
+  cancelled: "CANCELLED",
+  closed: "CLOSED",
+};
+
+const ITEM_STATUS: Readonly<Record<OrderState, string>> = {
+  held_unpaid: "HELD",
+  held_payment_declined: "HELD",
+  booked: "CONFIRMED",
+  cancelled: "CANCELLED",
+  closed: "CLOSED",
+};
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * Domain Order -> the codec's OrderView (IATA_OrderViewRS): items, flights, passengers with
+ * their identity documents masked (read from the store, never from the order, which holds no
+ * document), prices and adjustments, commission (PAYCOM), payment time limit, state, version,
+ * and PAYSUM from the payment ledger (the ledger, not the order, knows brand, last four and
+ * PSP reference). Used by OrderCreate, OrderRetrieve and OrderChange.
+ */
+export async function orderViewOf(order: Order, deps: HandlerDeps): Promise<{ view: OrderView }> {
+  const decimals = minorUnits(order.currency as never);
+  const m = (minor: number) => ({ minor, currency: order.currency, decimals });
+  const warnings: WarningView[] = [];
+
+  const [docs, legs] = await Promise.all([readMaskedDocuments(deps.store.db, order.orderId), deps.payments.ledger.legs(order.orderId)]);
+  const docsByPax = new Map<string, MaskedIdentityDoc[]>();
+  let omitted = 0;
+  for (const d of docs) {
+    if (isOmitted(d.view)) {
+      omitted++;
+      continue;
+    }
+    docsByPax.set(d.paxId, [...(docsByPax.get(d.paxId) ?? []), d.view]);
+  }
+  // Spec 2.4 rule 4: silence must not read as "no document on file".
+  if (omitted > 0) warnings.push({ code: "identity_document_not_shown", detail: `${omitted} document(s) omitted.` });
+  if (order.declineCode) warnings.push({ code: "payment_declined", text: `The payment was declined (${order.declineCode}); the order is held until its payment time limit.` });
+
+  const { passengers, contacts } = people(order, docsByPax);
+  const flightItem = (it: OrderItem) => it.kind === "flight";
+  const items = order.items.map((it) => itemView(order, it, m, flightItem(it)));
+  const surcharges = order.adjustments.filter((a) => a.effect === "surcharge").map((a) => ({ ruleId: a.ruleId.slice(0, 15), name: a.ruleId, amount: m(a.minor) }));
+  const discounts = order.adjustments.filter((a) => a.effect === "discount").map((a) => ({ ruleId: a.ruleId.slice(0, 15), name: a.ruleId, amount: m(a.minor) }));
+
+  const view: OrderView = {
+    orderId: order.orderId,
+    ownerCode: deps.config.airline.designator,
+    statusCode: ORDER_STATUS_CODES[order.state],
+    versionNumber: order.version,
+    createdAt: iso(order.createdAt),
+    lastModifiedAt: iso(order.updatedAt),
+    ...(order.paymentTimeLimit !== undefined && order.state !== "booked" ? { paymentTimeLimit: iso(order.paymentTimeLimit) } : {}),
+    totalPrice: { taxes: [], total: m(order.totalMinor), ...(discounts.length ? { discounts } : {}), ...(surcharges.length ? { surcharges } : {}) },
+    commissions: order.commission
+      ? [
+          {
+            amount: m(order.commission.amountMinor),
+            code: "SALE",
+            base: m(order.commission.basisMinor),
+            ...percentOf(order.commission.rule),
+          },
+        ]
+      : [],
+    items,
+    dataLists: orderDataLists(order, deps, passengers, contacts),
+    payments: legs.flatMap((l) => paysum(l, decimals)),
+    processing: { currency: { code: order.currency, decimals }, contentLanguages: [] },
+    warnings,
+  };
+  return { view };
+}
+
+/** The handler result for an order: the Response element and the root PaymentFunctions (PAYSUM). */
+export async function orderViewResult(order: Order, deps: HandlerDeps): Promise<{ response: XNode; trailing: XNode[] }> {
+  const { view } = await orderViewOf(order, deps);
+  return encodeOrderViewRS(view);
+}
+
+function percentOf(rule: string): { percent?: number } {
+  // The domain states the rule as text ("percentage 9.50%"); a flat agreement has no rate.
+  const pct = /([0-9]+(?:\.[0-9]+)?)%/.exec(rule)?.[1];
+  return pct ? { percent: Number(pct) } : {};
+}
+
+function people(order: Order, docsByPax: Map<string, MaskedIdentityDoc[]>): { passengers: OrderPaxView[]; contacts: OrderContactView[] } {
+  const contacts: OrderContactView[] = [];
+  const passengers = order.passengers.map((p): OrderPaxView => {
+    let contactInfoId: string | undefined;
+    if (p.email || p.phone) {
+      contactInfoId = `CI-${p.paxId}`;
+      contacts.push({ contactInfoId, emails: p.email ? [p.email] : [], ...(p.phone ? { phones: [p.phone] } : {}) });
+    }
+    return {
+      paxId: p.paxId,
+      ptc: p.ptc,
+      ...(p.birthdate ? { birthDate: p.birthdate } : {}),
+      ...(p.title ? { title: p.title } : {}),
+      givenNames: p.givenNames,
+      surname: p.surname,
+      ...(contactInfoId ? { contactInfoId } : {}),
+      // The account number is shown masked like PAYSUM's member accounts: a reader of the order
+      // can recognise it, a leaked response cannot be used to redeem points.
+      ...(p.loyalty ? { loyalty: [{ programme: p.loyalty.programme, accountNumber: maskTail(p.loyalty.account) }] } : {}),
+      identityDocs: docsByPax.get(p.paxId) ?? [],
+    };
+  });
+  // The order's contact (partner products are delivered to it) when no passenger carries it.
+  if (order.contactEmail && !order.passengers.some((p) => p.email === order.contactEmail)) {
+    contacts.push({ contactInfoId: "CI-ORDER", emails: [order.contactEmail] });
+  }
+  return { passengers, contacts };
+}
+
+type ToMoney = (minor: number) => { minor: number; currency: string; decimals: number };
+
+function itemView(order: Order, it: OrderItem, m: ToMoney, flight: boolean): OrderItemView {
+  const adj = order.adjustments.filter((a) => a.offerId === it.offerId && a.offerItemId === it.offerItemId);
+  const one = (effect: "discount" | "surcharge") => adj.filter((a) => a.effect === effect).map((a) => ({ ruleId: a.ruleId.slice(0, 15), name: a.ruleId, amount: m(a.minor) }));
+  const discounts = one("discount");
+  const surcharges = one("surcharge");
+  const status = ITEM_STATUS[order.state];
+  return {
+    orderItemId: it.orderItemId,
+    ownerCode: order.offers.find((o) => o.offerId === it.offerId)?.ownerCode ?? "XB",
+    kind: it.kind === "bundle" ? "partner_product" : it.kind,
+    statusCode: status,
+    price: { taxes: [], total: m(it.totalMinor), ...(discounts.length ? { discounts } : {}), ...(surcharges.length ? { surcharges } : {}) },
+    services: flight ? flightServices(order, it, status) : extraServices(it, status),
+  };
+}
+
+/** A flight item: one OrderedService per passenger and flight of every journey of the order. */
+function flightServices(order: Order, it: OrderItem, status: string): OrderServiceView[] {
+  const keys = it.flightKeys ?? order.journeys.flatMap((j) => j.flightKeys);
+  return it.paxIds.flatMap((paxId) =>
+    keys.map((key, i) => ({
+      serviceId: `${it.orderItemId}-${paxId}-${i + 1}`,
+      paxId,
+      statusCode: status,
+      association: { kind: "segment" as const, paxSegmentId: shoppingIds.segment(key) },
+    })),
+  );
+}
+
+const SEAT_ID = /^([0-9]{1,3})([A-Z])$/;
+
+function extraServices(it: OrderItem, status: string): OrderServiceView[] {
+  const segment = it.flightKeys?.[0] ? shoppingIds.segment(it.flightKeys[0]) : undefined;
+  const seat = it.kind === "seat" && it.ref ? SEAT_ID.exec(it.ref) : null;
+  if (seat && segment) {
+    // A seat item is offered to every seated passenger; one seat seats one, the first named.
+    return [{ serviceId: `${it.orderItemId}-1`, paxId: it.paxIds[0]!, statusCode: status, description: `Seat ${it.ref}`, association: { kind: "seat", row: Number(seat[1]), column: seat[2]!, paxSegmentId: segment } }];
+  }
+  return it.paxIds.map((paxId, i) => ({
+    serviceId: `${it.orderItemId}-${i + 1}`,
+    paxId,
+    statusCode: status,
+    ...(it.qty && it.qty > 1 ? { description: `Quantity ${it.qty}` } : {}),
+    association: { kind: "serviceDefinition" as const, serviceDefinitionId: serviceDefinitionIdOf(it), ...(segment ? { paxSegmentIds: [segment] } : {}) },
+  }));
+}
+
+/** The ServiceDefinition an extra refers to, also listed in DataLists (data-lists.ts). */
+export function serviceDefinitionIdOf(it: OrderItem): string {
+  return shoppingIds.serviceDefinition(it.ref ?? it.kind.toUpperCase());
+}
+
+/**
+ * PAYSUM entries of one ledger leg: its payment (the captured amount once captured, else what
+ * was authorised or asked) and, if any was paid back, a refund entry. A leg still in flight
+ * is not listed: it has no outcome yet. A declined card the PSP never named carries no brand.
+ */
+function paysum(leg: PaymentLeg, decimals: number): PaymentEntryView[] {
+  if (leg.state === "authorising") return [];
+  const s = paymentSummary(leg);
+  const money = (minor: number) => ({ minor, currency: leg.currency, decimals });
+  let method: PaymentEntryView["method"];
+  switch (s.kind) {
+    case "card":
+      if (!/^[0-9a-zA-Z]{1,2}$/.test(s.brand) || !/^[0-9]{4}$/.test(s.lastFour)) return [];
+      method = { kind: "card", brand: s.brand, lastFour: s.lastFour, pspReference: s.pspReference };
+      break;
+    case "voucher":
+      method = { kind: "voucher", maskedVoucher: s.maskedVoucher };
+      break;
+    case "settlement":
+      method = { kind: "settlement", method: s.method, methodName: s.methodName };
+      break;
+    case "loyalty":
+      method = { kind: "loyalty", programme: OWN_PROGRAMME, points: s.points, maskedMemberAccount: s.maskedMemberAccount };
+      break;
+  }
+  const paid = leg.captured > 0 ? leg.captured : leg.authorised > 0 ? leg.authorised : leg.requested;
+  const out: PaymentEntryView[] = [
+    { paymentId: leg.legId, status: leg.state.toUpperCase(), amount: money(paid), direction: "payment", at: iso(leg.endedAt ?? leg.createdAt), method },
+  ];
+  if (leg.refunded > 0) out.push({ paymentId: `${leg.legId}-R`, status: "REFUNDED", amount: money(leg.refunded), direction: "refund", at: iso(leg.endedAt ?? leg.createdAt), method });
+  return out;
+}
