@@ -60,6 +60,8 @@ export interface ShoppingConfig {
   offerTtlMinutes: number;
   /** Seed of the simulated supply: same seed, same flights, fares and seats. */
   supplySeed: string;
+  /** Reuse a seller's identical AirShopping answer within half its offers' validity (spec 8). */
+  answerCache: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -154,6 +156,7 @@ export function loadConfig(env: Env = process.env): GatewayConfig {
       promotionsTimeoutMs: int(env, "SHOP_PROMOTIONS_TIMEOUT_MS", 200, 1),
       offerTtlMinutes: int(env, "OFFER_TTL_MINUTES", 30, 1),
       supplySeed: env.SUPPLY_SEED?.trim() || "xb-sandbox-1",
+      answerCache: bool(env, "SHOP_ANSWER_CACHE", true),
     },
     actors: {
       idleMs: int(env, "ACTOR_IDLE_MS", 5 * 60_000, 1),

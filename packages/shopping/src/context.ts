@@ -9,6 +9,8 @@ export interface ShoppingSettings {
   catalogueDeadlineMs: number;
   promotionsTimeoutMs: number;
   offerTtlMinutes: number;
+  /** SHOP_ANSWER_CACHE: reuse a seller's identical AirShopping answer (air-shopping/answer-cache.ts). */
+  answerCache: boolean;
 }
 
 /** What shop() and price() work with; built per request from the handler deps (cheap: no copies). */

@@ -9,3 +9,4 @@ export { ServiceList, type StoredServiceItem } from "./services/service-list";
 export { serviceItemId, servicesOfferId, aLaCarteOfferId } from "./services/ids";
 export { SeatAvailability, type LiveSeatInventory } from "./seats/seat-availability";
 export { price } from "./offer-price/price";
+export { AnswerCache, answerCache, ANSWER_CACHE_MAX_ENTRIES } from "./air-shopping/answer-cache";

@@ -37,6 +37,18 @@ export function shared<T extends XNode>(node: T): T {
 
 const sharedText = new WeakMap<XNode, string>();
 
+/**
+ * The node written now and kept only as its text: a leaf that serialises to exactly what the
+ * node would, so a kept answer holds one string rather than its tree of nodes.
+ */
+export function prewritten(node: XNode): XNode {
+  const out: string[] = [];
+  write(node, out);
+  const leaf: XNode = { name: node.name, children: [], shared: true };
+  sharedText.set(leaf, out.join(""));
+  return leaf;
+}
+
 const TEXT_ESC: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;" };
 const ATTR_ESC: Record<string, string> = { ...TEXT_ESC, '"': "&quot;", "\n": "&#10;", "\r": "&#13;", "\t": "&#9;" };
 

@@ -1,4 +1,4 @@
-import type { AirShoppingRequest, AirShoppingView, ALaCarteOfferView, OfferView, WarningView } from "@ndc/messages";
+import { keepEncoding, type AirShoppingRequest, type AirShoppingView, type ALaCarteOfferView, type OfferView, type WarningView } from "@ndc/messages";
 import { filterByCriteria, minorUnits, type CatalogueService, type ServiceBundle } from "@ndc/supply";
 import type { ShoppingContext, SellerRef } from "../context";
 import { Localiser } from "../localisation";
@@ -14,15 +14,36 @@ import { missingDetail, readCatalogue } from "../catalogue/reader";
 import { DataListsBuilder } from "../views/data-lists";
 import { baggage, flightItems } from "../views/flight-offer";
 import { aLaCarteOffer, itemPriceCache } from "./a-la-carte";
+import { AnswerCache, answerCache } from "./answer-cache";
 import { brandsFor, combinations, legsOf } from "./legs";
 
 /**
  * AirShopping (spec 4.7): offers per journey combination and fare brand, one item per passenger
  * type, with the brand's conditions and allowance and prices with taxes; with ServiceCriteria, an
  * a-la-carte offer of catalogue services for the first servicesMaxOffers offers. Every offer is
- * stored for the seller with its expiry, so OfferPrice and OrderCreate can resolve it.
+ * stored for the seller with its expiry, so OfferPrice and OrderCreate can resolve it. With
+ * SHOP_ANSWER_CACHE on, the same seller's identical request within half the offers' validity gets
+ * the answer already issued (answer-cache.ts).
  */
 export async function shop(ctx: ShoppingContext, request: AirShoppingRequest, seller: SellerRef): Promise<AirShoppingView> {
+  const now = ctx.clock.now();
+  // Never while a catalogue fault is switched on: a cached answer would hide the failure.
+  const cacheKey = ctx.settings.answerCache && !catalogueFaults(ctx.supply).any ? AnswerCache.key(seller, request) : undefined;
+  if (cacheKey) {
+    const hit = answerCache(ctx.supply).get(cacheKey, now);
+    if (hit) return hit;
+  }
+  const view = await issue(ctx, request, seller, now);
+  const complete = !view.warnings.some((w) => w.code === "services_not_listed") && !catalogueFaults(ctx.supply).any;
+  if (cacheKey && complete) {
+    const expiresAtMs = now + ctx.settings.offerTtlMinutes * 60_000;
+    keepEncoding(view);
+    answerCache(ctx.supply).set(cacheKey, view, Math.min(expiresAtMs, now + (ctx.settings.offerTtlMinutes * 60_000) / 2));
+  }
+  return view;
+}
+
+async function issue(ctx: ShoppingContext, request: AirShoppingRequest, seller: SellerRef, now: number): Promise<AirShoppingView> {
   const { supply, ownerCode } = ctx;
   const currency = resolveCurrency(request.preferences);
   const { pax, counts } = party(request.passengers);
@@ -32,7 +53,6 @@ export async function shop(ctx: ShoppingContext, request: AirShoppingRequest, se
   lists.passengers(pax);
   const warnings: WarningView[] = [];
   const criteria = toCriteria(request.serviceCriteria);
-  const now = ctx.clock.now();
   const expiresAtMs = now + ctx.settings.offerTtlMinutes * 60_000;
   const expiresAt = new Date(expiresAtMs).toISOString();
 

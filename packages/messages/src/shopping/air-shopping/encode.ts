@@ -1,4 +1,4 @@
-import { c, el, type XNode } from "@ndc/xml";
+import { c, el, prewritten, type XNode } from "@ndc/xml";
 import { aLaCarteOffer } from "../shared/encode/a-la-carte";
 import { processing, warning } from "../shared/encode/common";
 import { dataLists, mediaIndex } from "../shared/encode/data-lists";
@@ -25,8 +25,29 @@ function groups(v: AirShoppingView): Map<string, CarrierGroup> {
   return map;
 }
 
+const reusable = new WeakSet<AirShoppingView>();
+const encodedAnswers = new WeakMap<AirShoppingView, XNode>();
+
+/**
+ * Marks a view that will be answered again unchanged (the shopping answer cache): its Response
+ * is encoded once and kept as text for as long as the view itself is kept.
+ */
+export function keepEncoding(v: AirShoppingView): void {
+  reusable.add(v);
+}
+
 /** The Response element of IATA_AirShoppingRS (AirShoppingResponseType), children in schema order. */
 export function encodeAirShoppingRS(v: AirShoppingView): XNode {
+  const kept = encodedAnswers.get(v);
+  if (kept) return kept;
+  const node = responseNode(v);
+  if (!reusable.has(v)) return node;
+  const text = prewritten(node);
+  encodedAnswers.set(v, text);
+  return text;
+}
+
+function responseNode(v: AirShoppingView): XNode {
   const media = mediaIndex(v.dataLists);
   const carrierOffers = [...groups(v).values()].map((g) =>
     c(
