@@ -4,6 +4,10 @@ import { airShoppingHandler } from "./handlers/air-shopping";
 import { offerPriceHandler } from "./handlers/offer-price";
 import { seatAvailabilityHandler } from "./handlers/seat-availability";
 import { serviceListHandler } from "./handlers/service-list";
+import { orderListHandler } from "./handlers/order-list";
+import { orderHistoryHandler } from "./handlers/order-history";
+import { orderCreateHandler } from "./handlers/order-create";
+import { orderRetrieveHandler } from "./handlers/order-retrieve";
 
 /**
  * Message handlers by message name. A message without one answers message_not_available
@@ -16,5 +20,9 @@ export function messageHandlers(deps: HandlerDeps): Map<string, MessageHandler> 
   handlers.set("OfferPriceRQ", offerPriceHandler(deps));
   handlers.set("SeatAvailabilityRQ", seatAvailabilityHandler(deps));
   handlers.set("ServiceListRQ", serviceListHandler(deps));
+  handlers.set("OrderListRQ", orderListHandler(deps));
+  handlers.set("OrderHistoryRQ", orderHistoryHandler(deps));
+  handlers.set("OrderCreateRQ", orderCreateHandler(deps));
+  handlers.set("OrderRetrieveRQ", orderRetrieveHandler(deps));
   return handlers;
 }

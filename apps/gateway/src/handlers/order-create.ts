@@ -1,0 +1,41 @@
+import { isGatewayError, type ErrorCode } from "@ndc/errors";
+import { decodeOrderCreateRQ, type HandlerInput, type MessageHandler } from "@ndc/messages";
+import { fingerprintOf } from "@ndc/orders";
+import { errorDocument, responseDocument, type ResponseContext } from "@ndc/xml";
+import type { HandlerDeps } from "./deps";
+import { orderCreateInput } from "./orders/create-input";
+import { orderViewResult } from "./orders/order-view";
+
+// Failures that say "not now" rather than "not this request": never stored, so a retry with
+// the same ids is tried again instead of being told the same thing forever.
+const TRANSIENT = new Set<ErrorCode>(["actor_busy", "request_in_progress", "rate_limited", "psp_unavailable"]);
+
+/**
+ * OrderCreateRQ (spec 4.4): decode -> domain input -> idempotent section keyed on (seller
+ * client, CorrelationID, TrxID). The first answer, an order or a 4xx refusal, is serialised
+ * here and stored as bytes, so every retry gets it byte for byte (DESIGN 5 Idempotency).
+ * A request refused while it is read (malformed, card data) never reaches the section: nothing
+ * of it is stored, and the same body is refused the same way again anyway.
+ */
+export function orderCreateHandler(deps: HandlerDeps): MessageHandler {
+  return async (x: HandlerInput) => {
+    const rq = decodeOrderCreateRQ(x.envelope);
+    const input = orderCreateInput(rq, x.seller);
+    const key = { clientId: x.seller.clientId, correlationId: input.correlationId, trxId: input.trxId };
+    // The decoded request, not the raw body: whitespace or prefix changes are the same order.
+    const fingerprint = fingerprintOf(rq);
+    const ctx: ResponseContext = { correlationId: input.correlationId, trxId: input.trxId, simulated: true, carrier: deps.config.airline.designator };
+    const answered = await deps.orders.idempotency.run(key, fingerprint, async () => {
+      try {
+        const order = await deps.orders.create(input);
+        const view = await orderViewResult(order, deps);
+        return { status: 200, body: new TextEncoder().encode(responseDocument(x.spec.response, view.response, ctx, view.trailing)) };
+      } catch (e) {
+        if (!isGatewayError(e) || e.status < 400 || e.status >= 500 || TRANSIENT.has(e.code)) throw e;
+        const doc = errorDocument(x.spec.response, [{ code: e.code, description: e.description, element: e.element }], ctx);
+        return { status: e.status, body: new TextEncoder().encode(doc) };
+      }
+    });
+    return { document: new TextDecoder().decode(answered.body), status: answered.status };
+  };
+}

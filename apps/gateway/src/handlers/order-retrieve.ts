@@ -1,0 +1,19 @@
+import { GatewayError } from "@ndc/errors";
+import { decodeOrderRetrieveRQ, type MessageHandler } from "@ndc/messages";
+import type { HandlerDeps } from "./deps";
+import { orderViewResult } from "./orders/order-view";
+
+/**
+ * OrderRetrieveRQ (spec 4.7): the seller's own order by OrderID. Another seller's order and a
+ * missing one both end in the domain's order_not_found, thrown before anything about the
+ * order is read, so the two answers cannot differ (spec 5.7).
+ */
+export function orderRetrieveHandler(deps: HandlerDeps): MessageHandler {
+  return async ({ envelope, seller }) => {
+    const { order: key } = decodeOrderRetrieveRQ(envelope);
+    // Another airline's order is never ours: answered like a missing order, not as an error of its own.
+    if (key.ownerCode !== deps.config.airline.designator) throw new GatewayError("order_not_found", { detail: `OrderID ${key.orderId.slice(0, 64)}.` });
+    const order = await deps.orders.retrieve(key.orderId, { clientId: seller.clientId, agencyId: seller.agencyId });
+    return orderViewResult(order, deps);
+  };
+}

@@ -1,0 +1,150 @@
+/** OrderCreateRQ / OrderRetrieveRQ through the real HTTP stack: shop first, then book what was shopped. */
+import { expect } from "bun:test";
+import { registerAgency, registerClient } from "@ndc/auth";
+import { ManualClock } from "@ndc/clock";
+import { startTestGateway, type NdcReply, type TestGateway } from "../support/gateway";
+import { assertSchemaValid } from "../support/xsd";
+import { ndcRequest } from "../support/requests";
+import { airShoppingRQ, all, blocks } from "../shopping/shop-requests";
+import { seatAvailabilityRQ } from "../shopping/seat-availability-helpers";
+
+export const T0 = Date.UTC(2026, 10, 21, 9, 0, 0);
+export const TRAVEL_DATE = "2027-01-12";
+/** A document number distinctive enough that finding it anywhere is a leak. */
+export const DOC_NUMBER = "QZ7731XK0946";
+/** Luhn-valid Visa test number: must be refused and never stored or logged. */
+export const CARD_NUMBER = "4111111111111111";
+
+export async function gateway(): Promise<{ t: TestGateway; clock: ManualClock }> {
+  const clock = new ManualClock(T0);
+  const t = await startTestGateway({ SUPPLY_SEED: "xb-sandbox-1" }, clock);
+  return { t, clock };
+}
+
+export interface Shopped {
+  offerId: string;
+  itemIds: string[];
+  /** Minor units of EUR the whole selection costs. */
+  totalMinor: number;
+  seat?: { offerId: string; itemId: string; priceMinor: number };
+}
+
+const minor = (s: string) => Math.round(Number(s) * 100);
+export const decimal = (m: number) => (m / 100).toFixed(2);
+
+/** AirShoppingRQ over HTTP; the first offer, optionally with a seat from SeatAvailabilityRQ. */
+export async function shopOffer(t: TestGateway, o: { pax?: number; seat?: boolean; headers?: Record<string, string>; n?: number } = {}): Promise<Shopped> {
+  const pax = Array.from({ length: o.pax ?? 1 }, (_, i) => [`PAX${i + 1}`, "ADT"] as [string, string]);
+  const shop = await t.ndc("AirShoppingRQ", airShoppingRQ({ legs: [{ from: "LHR", to: "CDG", date: TRAVEL_DATE }], pax, currency: "EUR" }), { headers: o.headers });
+  expect(shop.status).toBe(200);
+  const offer = blocks(shop.body, "Offer")[o.n ?? 0]!;
+  const offerId = all(offer, "OfferID")[0]!;
+  const total = all(blocks(offer, "TotalPrice")[0]!, "TotalAmount")[0]!;
+  const out: Shopped = { offerId, itemIds: all(offer, "OfferItemID"), totalMinor: minor(total) };
+  if (o.seat) {
+    const sa = await t.ndc("SeatAvailabilityRQ", seatAvailabilityRQ({ offerId, currency: "EUR" }), { headers: o.headers });
+    expect(sa.status).toBe(200);
+    const alc = blocks(sa.body, "ALaCarteOffer")[0]!;
+    const item = blocks(alc, "OfferItem")[0]!;
+    const price = minor(all(item, "TotalAmount")[0]!);
+    out.seat = { offerId: all(alc, "OfferID")[0]!, itemId: all(item, "OfferItemID")[0]!, priceMinor: price };
+    out.totalMinor += price;
+  }
+  return out;
+}
+
+export interface PaxSpec {
+  id: string;
+  surname: string;
+  given?: string;
+  doc?: { number: string; type?: string; surname?: string; expiry?: string };
+  email?: string;
+}
+
+export type Leg =
+  | { kind: "card"; token: string; amountMinor: number }
+  | { kind: "cardNumber"; number: string; amountMinor: number }
+  | { kind: "voucher"; code: string; amountMinor: number }
+  | { kind: "settlement"; method: "CA" | "DP" | "MS"; amountMinor: number };
+
+function legXml(l: Leg): string {
+  const method =
+    l.kind === "card"
+      ? `<cns:PaymentCard><cns:TokenizedCardID>${l.token}</cns:TokenizedCardID></cns:PaymentCard>`
+      : l.kind === "cardNumber"
+        ? `<cns:PaymentCard><cns:CardNumber>${l.number}</cns:CardNumber></cns:PaymentCard>`
+        : l.kind === "voucher"
+          ? `<cns:Voucher><cns:VoucherID>${l.code}</cns:VoucherID></cns:Voucher>`
+          : `<cns:SettlementPlan><cns:PaymentTypeCode>${l.method}</cns:PaymentTypeCode></cns:SettlementPlan>`;
+  return `<cns:PaymentFunctions><cns:PaymentProcessingDetails><cns:Amount CurCode="EUR">${decimal(l.amountMinor)}</cns:Amount><cns:PaymentMethod>${method}</cns:PaymentMethod></cns:PaymentProcessingDetails></cns:PaymentFunctions>`;
+}
+
+function paxXml(p: PaxSpec): string {
+  const doc = p.doc
+    ? `<cns:IdentityDoc><cns:CitizenshipCountryCode>GB</cns:CitizenshipCountryCode><cns:ExpiryDate>${p.doc.expiry ?? "2032-03-01"}</cns:ExpiryDate><cns:IdentityDocID>${p.doc.number}</cns:IdentityDocID><cns:IdentityDocTypeCode>${p.doc.type ?? "P"}</cns:IdentityDocTypeCode><cns:IssuingCountryCode>GB</cns:IssuingCountryCode><cns:Surname>${p.doc.surname ?? p.surname}</cns:Surname></cns:IdentityDoc>`
+    : "";
+  const contact = p.email ? `<cns:ContactInfoRefID>CI-${p.id}</cns:ContactInfoRefID>` : "";
+  return `<cns:Pax><cns:Birthdate>1980-02-03</cns:Birthdate>${contact}${doc}<cns:Individual><cns:GivenName>${p.given ?? "Alex"}</cns:GivenName><cns:Surname>${p.surname}</cns:Surname><cns:TitleName>MR</cns:TitleName></cns:Individual><cns:PaxID>${p.id}</cns:PaxID><cns:PTC>ADT</cns:PTC></cns:Pax>`;
+}
+
+export interface CreateOpts {
+  shopped: Shopped;
+  pax?: PaxSpec[];
+  legs?: Leg[];
+  correlationId?: string;
+  trxId?: string;
+  /** AcceptOrderItemList (flight items only) instead of AcceptSelectedQuotedOfferList. */
+  itemList?: boolean;
+}
+
+export function orderCreateRQ(o: CreateOpts): string {
+  const pax = o.pax ?? [{ id: "PAX1", surname: "TRAVELLER" }];
+  const paxIds = pax.map((p) => `<cns:PaxRefID>${p.id}</cns:PaxRefID>`).join("");
+  const s = o.shopped;
+  const create = o.itemList
+    ? `<cns:AcceptOrderItemList>${s.itemIds.map((id) => `<cns:CreateOrderItem><cns:OfferItemRefID>${id}</cns:OfferItemRefID><cns:OwnerCode>XB</cns:OwnerCode></cns:CreateOrderItem>`).join("")}</cns:AcceptOrderItemList>`
+    : `<cns:AcceptSelectedQuotedOfferList><cns:SelectedPricedOffer><cns:OfferRefID>${s.offerId}</cns:OfferRefID><cns:OwnerCode>XB</cns:OwnerCode>${s.itemIds
+        .map((id) => `<cns:SelectedOfferItem><cns:OfferItemRefID>${id}</cns:OfferItemRefID>${paxIds}</cns:SelectedOfferItem>`)
+        .join("")}</cns:SelectedPricedOffer>${
+        s.seat
+          ? `<cns:SelectedPricedOffer><cns:OfferRefID>${s.seat.offerId}</cns:OfferRefID><cns:OwnerCode>XB</cns:OwnerCode><cns:SelectedOfferItem><cns:OfferItemRefID>${s.seat.itemId}</cns:OfferItemRefID><cns:PaxRefID>${pax[0]!.id}</cns:PaxRefID></cns:SelectedOfferItem></cns:SelectedPricedOffer>`
+          : ""
+      }</cns:AcceptSelectedQuotedOfferList>`;
+  const contacts = pax.filter((p) => p.email);
+  const contactList = contacts.length
+    ? `<cns:ContactInfoList>${contacts.map((p) => `<cns:ContactInfo><cns:ContactInfoID>CI-${p.id}</cns:ContactInfoID><cns:EmailAddress><cns:EmailAddressText>${p.email}</cns:EmailAddressText></cns:EmailAddress></cns:ContactInfo>`).join("")}</cns:ContactInfoList>`
+    : "";
+  const request = `<cns:CreateOrder>${create}</cns:CreateOrder><cns:DataLists>${contactList}<cns:PaxList>${pax.map(paxXml).join("")}</cns:PaxList></cns:DataLists>${(o.legs ?? []).map(legXml).join("")}`;
+  return ndcRequest("OrderCreateRQ", { request, correlationId: o.correlationId, trxId: o.trxId });
+}
+
+export function orderRetrieveRQ(orderId: string, o: { correlationId?: string; ownerCode?: string } = {}): string {
+  const request = `<cns:OrderValidationFilterCriteria><cns:OrderFilterCriteria><cns:OrderID>${orderId}</cns:OrderID><cns:OwnerCode>${o.ownerCode ?? "XB"}</cns:OwnerCode></cns:OrderFilterCriteria></cns:OrderValidationFilterCriteria>`;
+  return ndcRequest("OrderRetrieveRQ", { request, correlationId: o.correlationId });
+}
+
+/** The first OrderID of an OrderViewRS. */
+export const orderIdOf = (xml: string) => all(xml, "OrderID")[0]!;
+
+/** Registers another agency with its own client and returns headers that authenticate as it. */
+export async function otherSeller(t: TestGateway, agencyId = "AGY-OTHER"): Promise<Record<string, string>> {
+  await registerAgency(t.gw.store, { agencyId, iataNumber: "12345678", name: "Other agency" });
+  const c = await registerClient(t.gw.store, { agency: agencyId, scopes: "ndc:shop ndc:order ndc:order:write ndc:payment" });
+  const basic = `Basic ${Buffer.from(`${encodeURIComponent(c.clientId)}:${encodeURIComponent(c.clientSecret)}`).toString("base64")}`;
+  const res = await t.fetch("/oauth/token", { method: "POST", headers: { authorization: basic, "content-type": "application/x-www-form-urlencoded" }, body: "grant_type=client_credentials" });
+  expect(res.status).toBe(200);
+  const token = ((await res.json()) as { access_token: string }).access_token;
+  return { authorization: `Bearer ${token}` };
+}
+
+/** t.ndc with exactly these credentials (t.ndc always adds the sandbox API key). XSD-checked. */
+export async function ndcAs(t: TestGateway, headers: Record<string, string>, message: string, body: string): Promise<NdcReply> {
+  const res = await t.fetch(`/24.4/${message}`, {
+    method: "POST",
+    headers: { "content-type": "application/xml", "iata-message-name": `IATA_${message}`, ...headers },
+    body,
+  });
+  const text = await res.text();
+  if (res.headers.get("content-type")?.startsWith("application/xml")) assertSchemaValid(text);
+  return { status: res.status, headers: res.headers, body: text };
+}
