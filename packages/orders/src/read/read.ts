@@ -28,6 +28,9 @@ export interface OrderListFilters {
   states?: OrderState[];
   createdFrom?: number;
   createdTo?: number;
+  /** Last change (updatedAt) on or after / on or before, epoch ms (OrderListRQ LastModifiedDateTimeFilterCriteria). */
+  modifiedFrom?: number;
+  modifiedTo?: number;
   /** First travel date on or after / last on or before (YYYY-MM-DD). */
   travelFrom?: string;
   travelTo?: string;
@@ -47,6 +50,7 @@ export interface OrderSummary {
   state: OrderState;
   version: number;
   createdAt: number;
+  updatedAt: number;
   paymentTimeLimit?: number;
   currency: string;
   totalMinor: number;
@@ -79,6 +83,8 @@ export async function list(ctx: OrdersContext, seller: Seller, filters: OrderLis
   if (filters.states?.length) where.push(inArray(o.state, filters.states));
   if (filters.createdFrom !== undefined) where.push(gte(o.createdAt, filters.createdFrom));
   if (filters.createdTo !== undefined) where.push(lte(o.createdAt, filters.createdTo));
+  if (filters.modifiedFrom !== undefined) where.push(gte(o.updatedAt, filters.modifiedFrom));
+  if (filters.modifiedTo !== undefined) where.push(lte(o.updatedAt, filters.modifiedTo));
   if (filters.travelFrom) where.push(gte(o.travelFrom, filters.travelFrom));
   if (filters.travelTo) where.push(lte(o.travelTo, filters.travelTo));
   if (filters.paxCount !== undefined) where.push(eq(o.paxCount, filters.paxCount));
@@ -94,6 +100,7 @@ export async function list(ctx: OrdersContext, seller: Seller, filters: OrderLis
     state: r.state as OrderState,
     version: r.version,
     createdAt: r.createdAt,
+    updatedAt: r.updatedAt,
     ...(r.paymentTimeLimit !== null ? { paymentTimeLimit: r.paymentTimeLimit } : {}),
     currency: r.currency,
     totalMinor: r.totalMinor,

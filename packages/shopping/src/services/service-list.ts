@@ -13,6 +13,7 @@ import { priceItems, type ListedItem } from "./items";
 import { definitionId, productsForOffer, type Product } from "./products";
 import { supplyCriteria } from "./criteria";
 import { localiserFor } from "./request-language";
+import { airlineExtrasOnly, bookedOrderContext, type BookedOrderLookup } from "./booked-order";
 
 const ELEMENT = "Request/ServiceListCoreRequest/OfferRequest";
 const KIND: Readonly<Record<Product["kind"], StoredOfferItem["kind"]>> = { service: "service", bundle: "bundle", ride: "ride", partner_product: "partner_product" };
@@ -36,14 +37,12 @@ export interface StoredServiceItem extends StoredOfferItem {
  */
 export class ServiceList {
   constructor(
-    private readonly deps: { supply: Supply; offers: OfferRepository; clock: Clock },
+    private readonly deps: { supply: Supply; offers: OfferRepository; clock: Clock; orders?: BookedOrderLookup; offerTtlMinutes?: number },
   ) {}
 
   async list(request: ServiceListRequest, owner: OfferOwner): Promise<ServiceListView> {
     const { target } = request;
-    // No order exists before the orders issue: every OrderID is a missing order, answered
-    // exactly as one will be then (no detail naming the id, so both answers are identical).
-    if (target.form === "order") throw new GatewayError("order_not_found");
+    if (target.form === "order") return this.listForOrder(request, target.order, owner);
     if (target.form !== "offer") {
       throw new GatewayError("request_invalid", {
         detail: "ServiceListRQ lists services for an offer (OfferRequest) or a booked order (OrderRequest).",
@@ -78,6 +77,50 @@ export class ServiceList {
         description: `Services sold with flight offer ${flightOffer.offerId}.`,
         items: items.map((i) => itemView(i, designator)),
       },
+      dataLists,
+      processing: { currency: { code: currency, decimals: minorUnits(currency) }, contentLanguages: lang.contentLanguages() },
+      warnings,
+    };
+  }
+
+  /**
+   * The booked-order form (spec 4.7): airline extras only, for the order's flights and
+   * passengers, priced in the order's currency unless another is asked for. The items are stored
+   * as an a-la-carte offer of their own, tied to the order (its flightOfferId is the OrderID), so
+   * no OrderCreate can take them with a flight offer, and post-sale ORDRE2 can resolve them.
+   */
+  private async listForOrder(request: ServiceListRequest, ref: Parameters<typeof bookedOrderContext>[2], owner: OfferOwner): Promise<ServiceListView> {
+    const now = this.deps.clock.now();
+    const { context, order } = await bookedOrderContext(this.deps.orders, this.deps.supply, ref, owner, now);
+    const currency = responseCurrency(request.preferences.currency, order.currency);
+    const lang = localiserFor(request.preferences);
+    const designator = this.deps.supply.carrier.code;
+    const seed = this.deps.supply.seed;
+    const products = filterByCriteria(airlineExtrasOnly(productsForOffer(context)), supplyCriteria(request.serviceCriteria));
+    const items = priceItems(context, products, seed, currency);
+    const { definitions, media } = this.definitions(products, designator, lang);
+    const offerId = aLaCarteOfferId(seed, `order:${order.orderId}`, "services", currency);
+    const expiresAt = now + (this.deps.offerTtlMinutes ?? 30) * 60_000;
+    if (items.length > 0) {
+      const payload: ALaCartePayload = { kind: "a_la_carte", currency, language: lang.language, flightOfferId: order.orderId, items: items.map(stored) };
+      await this.deps.offers.save([{ offerId, source: "service_list", owner, createdAt: now, expiresAt, payload }]);
+    }
+    const dataLists = { ...emptyDataLists(), ...offerFlightLists(context, lang), serviceDefinitions: definitions, media };
+    const warnings: WarningView[] = [];
+    const fellBack = lang.fallbackDetail();
+    if (fellBack) warnings.push({ code: "content_language_fallback", detail: fellBack });
+    return {
+      ...(items.length > 0
+        ? {
+            aLaCarteOffer: {
+              offerId,
+              ownerCode: designator,
+              expiresAt: new Date(expiresAt).toISOString(),
+              description: `Airline extras for order ${order.orderId}.`,
+              items: items.map((i) => itemView(i, designator)),
+            },
+          }
+        : {}),
       dataLists,
       processing: { currency: { code: currency, decimals: minorUnits(currency) }, contentLanguages: lang.contentLanguages() },
       warnings,
