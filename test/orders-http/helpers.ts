@@ -81,7 +81,7 @@ function legXml(l: Leg): string {
 
 function paxXml(p: PaxSpec): string {
   const doc = p.doc
-    ? `<cns:IdentityDoc><cns:CitizenshipCountryCode>GB</cns:CitizenshipCountryCode><cns:ExpiryDate>${p.doc.expiry ?? "2032-03-01"}</cns:ExpiryDate><cns:IdentityDocID>${p.doc.number}</cns:IdentityDocID><cns:IdentityDocTypeCode>${p.doc.type ?? "P"}</cns:IdentityDocTypeCode><cns:IssuingCountryCode>GB</cns:IssuingCountryCode><cns:Surname>${p.doc.surname ?? p.surname}</cns:Surname></cns:IdentityDoc>`
+    ? `<cns:IdentityDoc><cns:CitizenshipCountryCode>GB</cns:CitizenshipCountryCode><cns:ExpiryDate>${p.doc.expiry ?? "2032-03-01"}</cns:ExpiryDate><cns:IdentityDocID>${p.doc.number}</cns:IdentityDocID><cns:IdentityDocTypeCode>${p.doc.type ?? "PT"}</cns:IdentityDocTypeCode><cns:IssuingCountryCode>GB</cns:IssuingCountryCode><cns:Surname>${p.doc.surname ?? p.surname}</cns:Surname></cns:IdentityDoc>`
     : "";
   const contact = p.email ? `<cns:ContactInfoRefID>CI-${p.id}</cns:ContactInfoRefID>` : "";
   return `<cns:Pax><cns:Birthdate>1980-02-03</cns:Birthdate>${contact}${doc}<cns:Individual><cns:GivenName>${p.given ?? "Alex"}</cns:GivenName><cns:Surname>${p.surname}</cns:Surname><cns:TitleName>MR</cns:TitleName></cns:Individual><cns:PaxID>${p.id}</cns:PaxID><cns:PTC>ADT</cns:PTC></cns:Pax>`;
