@@ -95,6 +95,8 @@ export interface CreateOpts {
   trxId?: string;
   /** AcceptOrderItemList (flight items only) instead of AcceptSelectedQuotedOfferList. */
   itemList?: boolean;
+  /** DistributionChain Seller OrgID (a settlement plan pays through this agency's account). */
+  seller?: string;
 }
 
 export function orderCreateRQ(o: CreateOpts): string {
@@ -115,7 +117,7 @@ export function orderCreateRQ(o: CreateOpts): string {
     ? `<cns:ContactInfoList>${contacts.map((p) => `<cns:ContactInfo><cns:ContactInfoID>CI-${p.id}</cns:ContactInfoID><cns:EmailAddress><cns:EmailAddressText>${p.email}</cns:EmailAddressText></cns:EmailAddress></cns:ContactInfo>`).join("")}</cns:ContactInfoList>`
     : "";
   const request = `<cns:CreateOrder>${create}</cns:CreateOrder><cns:DataLists>${contactList}<cns:PaxList>${pax.map(paxXml).join("")}</cns:PaxList></cns:DataLists>${(o.legs ?? []).map(legXml).join("")}`;
-  return ndcRequest("OrderCreateRQ", { request, correlationId: o.correlationId, trxId: o.trxId });
+  return ndcRequest("OrderCreateRQ", { request, correlationId: o.correlationId, trxId: o.trxId, seller: o.seller });
 }
 
 export function orderRetrieveRQ(orderId: string, o: { correlationId?: string; ownerCode?: string } = {}): string {

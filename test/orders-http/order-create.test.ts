@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { SANDBOX_AGENCY } from "@ndc/payments";
 import { errorCode, type TestGateway } from "../support/gateway";
 import { all, blocks } from "../shopping/shop-requests";
 import { gateway, orderCreateRQ, orderIdOf, orderRetrieveRQ, shopOffer } from "./helpers";
@@ -51,6 +52,38 @@ describe("OrderCreateRQ", () => {
     expect(orderIdOf(again.body)).toBe(orderId);
     expect(all(again.body, "TotalAmount").at(-1)).toBe((shopped.totalMinor / 100).toFixed(2));
     expect(blocks(again.body, "PaymentFunctions")).toHaveLength(1);
+  });
+
+  test("card, voucher and settlement plan legs together (PAYMIX) book the order; PAYSUM lists each masked", async () => {
+    const shopped = await shopOffer(t, { n: 4 });
+    const voucher = 2_500;
+    const settlement = 5_000;
+    const card = shopped.totalMinor - voucher - settlement;
+    const r = await t.ndc(
+      "OrderCreateRQ",
+      orderCreateRQ({
+        shopped,
+        legs: [
+          { kind: "voucher", code: "VCH-SANDBOX-EUR-0025", amountMinor: voucher },
+          { kind: "settlement", method: "CA", amountMinor: settlement },
+          { kind: "card", token: "tok_approve_visa", amountMinor: card },
+        ],
+        correlationId: "OC-MIX-1",
+        trxId: "TRX-1",
+        seller: SANDBOX_AGENCY,
+      }),
+    );
+    expect(r.status).toBe(200);
+    expect(r.body).toContain("<cns:StatusCode>BOOKED</cns:StatusCode>");
+    const pf = blocks(r.body, "PaymentFunctions");
+    expect(pf).toHaveLength(3);
+    const voucherIds = pf.flatMap((p) => all(p, "VoucherID"));
+    expect(voucherIds).toHaveLength(1);
+    expect(voucherIds[0]).toMatch(/^\*+0025$/);
+    expect(r.body).not.toContain("VCH-SANDBOX-EUR-0025");
+    expect(pf.flatMap((p) => all(p, "PaymentTypeCode"))).toEqual(["CA"]);
+    expect(pf.flatMap((p) => all(p, "CardBrandCode"))).toEqual(["VI"]);
+    for (const p of pf) expect(all(p, "PaymentStatusCode")[0]).toBe("CAPTURED");
   });
 
   test("without PaymentFunctions the order is held unpaid (ORDWPM) with a payment time limit", async () => {
