@@ -75,6 +75,7 @@ const WHEN: Record<string, string> = {
   idempotency_key_reused: "A payment idempotency key sent again with a different request.",
   commission_rule_not_applicable: "A post-sale charge under a flat-amount agreement, or under a tiered agreement in another currency.",
   order_state_invalid: "An order change its state does not allow (spec 3), such as paying a booked or cancelled order.",
+  change_not_supported: "OrderChangeRQ asking for a seat, extras, UpdatePax, CancelUnpaidOrder, AcceptChange, AcceptRepricedOrder or AcceptCancelledOffer: only the payment of a held order (PaymentFunctions alone) is served so far.",
   payment_time_limit_passed: "OrderChangeRQ pays a held order after its payment time limit.",
   partner_product_needs_email: "OrderCreateRQ with a partner product and no contact email on the order.",
   idempotency_conflict: "OrderCreateRQ repeats the seller's CorrelationID and TrxID with a different body.",

@@ -119,7 +119,7 @@ export function orderHistoryRQ(orderId: string, o: { owner?: string; correlation
 }
 
 export function orderRetrieveRQ(orderId: string): string {
-  return ndcRequest("OrderRetrieveRQ", { request: `<cns:OrderFilterCriteria><cns:OrderID>${orderId}</cns:OrderID><cns:OwnerCode>XB</cns:OwnerCode></cns:OrderFilterCriteria>` });
+  return ndcRequest("OrderRetrieveRQ", { request: `<cns:OrderValidationFilterCriteria><cns:OrderFilterCriteria><cns:OrderID>${orderId}</cns:OrderID><cns:OwnerCode>XB</cns:OwnerCode></cns:OrderFilterCriteria></cns:OrderValidationFilterCriteria>` });
 }
 
 /** OrderChangeRQ paying the order (PaymentFunctions alone); amount as written on the wire (e.g. "200.00"). */

@@ -6,6 +6,7 @@ import { seatAvailabilityHandler } from "./handlers/seat-availability";
 import { serviceListHandler } from "./handlers/service-list";
 import { orderListHandler } from "./handlers/order-list";
 import { orderHistoryHandler } from "./handlers/order-history";
+import { orderChangeHandler } from "./handlers/order-change";
 import { orderCreateHandler } from "./handlers/order-create";
 import { orderRetrieveHandler } from "./handlers/order-retrieve";
 
@@ -22,6 +23,7 @@ export function messageHandlers(deps: HandlerDeps): Map<string, MessageHandler> 
   handlers.set("ServiceListRQ", serviceListHandler(deps));
   handlers.set("OrderListRQ", orderListHandler(deps));
   handlers.set("OrderHistoryRQ", orderHistoryHandler(deps));
+  handlers.set("OrderChangeRQ", orderChangeHandler(deps));
   handlers.set("OrderCreateRQ", orderCreateHandler(deps));
   handlers.set("OrderRetrieveRQ", orderRetrieveHandler(deps));
   return handlers;

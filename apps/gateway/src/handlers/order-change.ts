@@ -1,0 +1,45 @@
+import { GatewayError } from "@ndc/errors";
+import { decodeOrderChangeRQ, type MessageHandler, type OrderChange } from "@ndc/messages";
+import type { HandlerDeps } from "./deps";
+import { orderViewResult } from "./orders/order-view";
+
+const PA = "PayloadAttributes";
+
+/** What each unserved change form is called in the refusal, so the seller knows what was not done. */
+const NOT_SERVED: Readonly<Record<Exclude<OrderChange["form"], "paymentRetry">, string>> = {
+  seat: "Buying a seat on a booked order",
+  services: "Adding extras to a booked order",
+  updatePax: "UpdatePax",
+  cancelUnpaid: "CancelUnpaidOrder",
+  other: "This change",
+};
+
+/**
+ * OrderChangeRQ (spec 3, 4.7). Served: the seller pays a held order, or retries its declined
+ * payment, with PaymentFunctions alone; the answer is the order as OrderViewRS (Booked with the
+ * legs captured, or still held with the decline shown). Every other change is refused with
+ * change_not_supported rather than ignored, so a seller never reads an unchanged order as a
+ * done change. An IdentityDoc anywhere is refused by the decoder (identity_document_not_updatable).
+ */
+export function orderChangeHandler(deps: HandlerDeps): MessageHandler {
+  return async ({ envelope, seller }) => {
+    const rq = decodeOrderChangeRQ(envelope);
+    const { orderId, ownerCode } = rq.order;
+    // Another airline's order is never ours: answered like a missing order.
+    if (ownerCode !== deps.config.airline.designator) throw new GatewayError("order_not_found", { detail: `OrderID ${orderId.slice(0, 64)}.` });
+    const owner = { clientId: seller.clientId, agencyId: seller.agencyId };
+    if (rq.change.form !== "paymentRetry") {
+      // Ownership first: another seller's order must not learn which changes exist for it.
+      await deps.orders.retrieve(orderId, owner);
+      const what = rq.change.form === "other" ? `${rq.change.choice}` : NOT_SERVED[rq.change.form];
+      throw new GatewayError("change_not_supported", { detail: `${what} is not offered yet.`, element: "Request/ChangeOrderChoice" });
+    }
+    // The payment attempt is keyed by the seller's ids, so a retried request resumes the same
+    // attempt (never authorises twice) and a new TrxID is a new attempt.
+    const { correlationId, trxId } = envelope.payload;
+    if (!correlationId) throw new GatewayError("request_invalid", { detail: "PayloadAttributes/CorrelationID is required: a payment is idempotent on CorrelationID and TrxID.", element: `${PA}/CorrelationID` });
+    if (!trxId) throw new GatewayError("request_invalid", { detail: "PayloadAttributes/TrxID is required: a payment is idempotent on CorrelationID and TrxID.", element: `${PA}/TrxID` });
+    const order = await deps.orders.retryPayment(orderId, owner, rq.paymentLegs, `${correlationId}/${trxId}`);
+    return orderViewResult(order, deps);
+  };
+}
