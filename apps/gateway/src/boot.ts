@@ -13,6 +13,7 @@ import { InventoryService } from "@ndc/inventory";
 import { OrderPayments, seedPayments } from "@ndc/payments";
 import { OrdersService } from "@ndc/orders";
 import type { MessageHandler } from "@ndc/messages";
+import { startOrdersBackground, type OrdersBackground } from "./background";
 
 export interface BootedGateway {
   config: GatewayConfig;
@@ -27,6 +28,8 @@ export interface BootedGateway {
   inventory: InventoryService;
   /** The order domain (tests drive expiry and the reconciler through it). */
   orders: OrdersService;
+  /** Payment-time-limit expiry and the saga reconciler, every ORDERS_BACKGROUND_MS; null when off. */
+  background: OrdersBackground | null;
   close(): Promise<void>;
 }
 
@@ -35,7 +38,7 @@ export interface BootedGateway {
  * the gateway. Used by `serve`, by tests (in process) and by benchmarks.
  */
 export async function bootGateway(
-  opts: { config?: GatewayConfig; logger?: Logger; clock?: Clock; handlers?: Map<string, MessageHandler> } = {},
+  opts: { config?: GatewayConfig; logger?: Logger; clock?: Clock; handlers?: Map<string, MessageHandler>; background?: boolean } = {},
 ): Promise<BootedGateway> {
   const config = opts.config ?? loadConfig();
   const logger = opts.logger ?? createLogger({ level: config.logLevel });
@@ -80,6 +83,13 @@ export async function bootGateway(
       return true;
     },
   });
+  // On by default on the wall clock (serve). A gateway on an injected clock (tests, benchmarks)
+  // has it off unless asked: there the caller moves time and drives expiry itself, and a pass
+  // firing between two steps of a test would race it.
+  const background =
+    (opts.background ?? clock === systemClock) && config.ordersBackgroundMs > 0
+      ? startOrdersBackground({ orders, clock, logger }, { everyMs: config.ordersBackgroundMs })
+      : null;
   return {
     config,
     app,
@@ -89,7 +99,10 @@ export async function bootGateway(
     supply,
     inventory,
     orders,
+    background,
     close: async () => {
+      // The background pass asks actors to act: it stops (and finishes its pass) before they close.
+      await background?.stop();
       // Actors first: their queued commands still need the store.
       await actors.close();
       await store.close();

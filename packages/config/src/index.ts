@@ -43,6 +43,8 @@ export interface GatewayConfig {
   requestGzip: boolean;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
   actors: { idleMs: number; mailboxLimit: number };
+  /** How often the gateway expires unpaid held orders and reconciles sagas (0: never). */
+  ordersBackgroundMs: number;
   shopping: ShoppingConfig;
 }
 
@@ -158,6 +160,7 @@ export function loadConfig(env: Env = process.env): GatewayConfig {
       supplySeed: env.SUPPLY_SEED?.trim() || "xb-sandbox-1",
       answerCache: bool(env, "SHOP_ANSWER_CACHE", true),
     },
+    ordersBackgroundMs: int(env, "ORDERS_BACKGROUND_MS", 15_000, 0),
     actors: {
       idleMs: int(env, "ACTOR_IDLE_MS", 5 * 60_000, 1),
       mailboxLimit: int(env, "ACTOR_MAILBOX_LIMIT", 10_000, 1),

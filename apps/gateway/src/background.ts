@@ -1,0 +1,67 @@
+import type { Clock } from "@ndc/clock";
+import type { Logger } from "@ndc/log";
+import type { OrdersService } from "@ndc/orders";
+
+/** A saga younger than this may still belong to a request in flight: the reconciler leaves it alone. */
+export const RECONCILE_MIN_AGE_MS = 30_000;
+
+export interface OrdersBackground {
+  /** Runs one pass now (tests; also what each tick does). Never two passes at once. */
+  tick(): Promise<void>;
+  /** Stops the timer and waits for a pass in progress, so the store can close after it. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The order work that is due at a time rather than on a request (spec 3): held orders past
+ * their payment time limit are cancelled (holds released), and sagas a crash left unfinished are
+ * completed or compensated. It runs inside the gateway, beside the actor system, and not as a
+ * scheduler job: orders change only through their actors (one writer per key, DESIGN 4) and the
+ * actors live in this process, so a scheduler in another process would be a second writer. Each
+ * change still goes through the order's actor; the pass only finds what is due at clock.now().
+ */
+export function startOrdersBackground(deps: { orders: OrdersService; clock: Clock; logger: Logger }, opts: { everyMs: number }): OrdersBackground {
+  let running: Promise<void> | null = null;
+  let stopped = false;
+
+  const pass = async () => {
+    const now = deps.clock.now();
+    try {
+      const expired = await deps.orders.expireUnpaid(now);
+      const report = await deps.orders.reconcile(now, { minAgeMs: RECONCILE_MIN_AGE_MS });
+      // A quiet pass writes nothing, so an idle gateway's log is not one line every few seconds.
+      if (expired.length || report.finished.length || report.compensated.length || report.failed.length) {
+        deps.logger.info("orders_background_done", {
+          expired: expired.length,
+          finished: report.finished.length,
+          compensated: report.compensated.length,
+          failed: report.failed.length,
+        });
+      }
+    } catch (e) {
+      // Logged, not thrown: the next tick tries again; a failing pass must not stop the gateway.
+      deps.logger.error("orders_background_failed", { error: e instanceof Error ? e.message : String(e) });
+    }
+  };
+
+  const tick = (): Promise<void> => {
+    // Never overlaps itself: a tick while a pass runs joins that pass instead of starting another.
+    if (!running) running = pass().finally(() => (running = null));
+    return running;
+  };
+
+  const timer = setInterval(() => {
+    if (!stopped) void tick();
+  }, opts.everyMs);
+  // The timer alone must not keep a process (a test, a CLI command) alive.
+  timer.unref?.();
+
+  return {
+    tick,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
