@@ -26,16 +26,17 @@ export interface Shopped {
   itemIds: string[];
   /** Minor units of EUR the whole selection costs. */
   totalMinor: number;
-  seat?: { offerId: string; itemId: string; priceMinor: number };
+  /** Seats from SeatAvailabilityRQ: one per passenger, in passenger order. */
+  seat?: { offerId: string; itemIds: string[]; priceMinor: number };
 }
 
 const minor = (s: string) => Math.round(Number(s) * 100);
 export const decimal = (m: number) => (m / 100).toFixed(2);
 
 /** AirShoppingRQ over HTTP; the first offer, optionally with a seat from SeatAvailabilityRQ. */
-export async function shopOffer(t: TestGateway, o: { pax?: number; seat?: boolean; headers?: Record<string, string>; n?: number } = {}): Promise<Shopped> {
+export async function shopOffer(t: Pick<TestGateway, "ndc">, o: { pax?: number; seat?: boolean; headers?: Record<string, string>; n?: number; date?: string } = {}): Promise<Shopped> {
   const pax = Array.from({ length: o.pax ?? 1 }, (_, i) => [`PAX${i + 1}`, "ADT"] as [string, string]);
-  const shop = await t.ndc("AirShoppingRQ", airShoppingRQ({ legs: [{ from: "LHR", to: "CDG", date: TRAVEL_DATE }], pax, currency: "EUR" }), { headers: o.headers });
+  const shop = await t.ndc("AirShoppingRQ", airShoppingRQ({ legs: [{ from: "LHR", to: "CDG", date: o.date ?? TRAVEL_DATE }], pax, currency: "EUR" }), { headers: o.headers });
   expect(shop.status).toBe(200);
   const offer = blocks(shop.body, "Offer")[o.n ?? 0]!;
   const offerId = all(offer, "OfferID")[0]!;
@@ -45,9 +46,9 @@ export async function shopOffer(t: TestGateway, o: { pax?: number; seat?: boolea
     const sa = await t.ndc("SeatAvailabilityRQ", seatAvailabilityRQ({ offerId, currency: "EUR" }), { headers: o.headers });
     expect(sa.status).toBe(200);
     const alc = blocks(sa.body, "ALaCarteOffer")[0]!;
-    const item = blocks(alc, "OfferItem")[0]!;
-    const price = minor(all(item, "TotalAmount")[0]!);
-    out.seat = { offerId: all(alc, "OfferID")[0]!, itemId: all(item, "OfferItemID")[0]!, priceMinor: price };
+    const items = blocks(alc, "OfferItem").slice(0, o.pax ?? 1);
+    const price = items.reduce((sum, item) => sum + minor(all(item, "TotalAmount")[0]!), 0);
+    out.seat = { offerId: all(alc, "OfferID")[0]!, itemIds: items.map((item) => all(item, "OfferItemID")[0]!), priceMinor: price };
     out.totalMinor += price;
   }
   return out;
@@ -109,7 +110,9 @@ export function orderCreateRQ(o: CreateOpts): string {
         .map((id) => `<cns:SelectedOfferItem><cns:OfferItemRefID>${id}</cns:OfferItemRefID>${paxIds}</cns:SelectedOfferItem>`)
         .join("")}</cns:SelectedPricedOffer>${
         s.seat
-          ? `<cns:SelectedPricedOffer><cns:OfferRefID>${s.seat.offerId}</cns:OfferRefID><cns:OwnerCode>XB</cns:OwnerCode><cns:SelectedOfferItem><cns:OfferItemRefID>${s.seat.itemId}</cns:OfferItemRefID><cns:PaxRefID>${pax[0]!.id}</cns:PaxRefID></cns:SelectedOfferItem></cns:SelectedPricedOffer>`
+          ? `<cns:SelectedPricedOffer><cns:OfferRefID>${s.seat.offerId}</cns:OfferRefID><cns:OwnerCode>XB</cns:OwnerCode>${s.seat.itemIds
+              .map((id, i) => `<cns:SelectedOfferItem><cns:OfferItemRefID>${id}</cns:OfferItemRefID><cns:PaxRefID>${(pax[i] ?? pax[0]!).id}</cns:PaxRefID></cns:SelectedOfferItem>`)
+              .join("")}</cns:SelectedPricedOffer>`
           : ""
       }</cns:AcceptSelectedQuotedOfferList>`;
   const contacts = pax.filter((p) => p.email);

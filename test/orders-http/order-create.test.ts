@@ -40,10 +40,10 @@ describe("OrderCreateRQ", () => {
     expect(all(pf[0]!, "TrxID")[0]!.length).toBeGreaterThan(0);
     expect(all(pf[0]!, "PaymentStatusCode")[0]).toBe("CAPTURED");
     expect(all(pf[0]!, "Amount")[0]).toBe((shopped.totalMinor / 100).toFixed(2));
-    // Names come from the order; the seat is on the first passenger.
+    // Names come from the order; one seat per passenger.
     expect(r.body).toContain("HOPPER");
     expect(r.body).toContain("LOVELACE");
-    expect(r.body).toContain("<cns:SeatOnLeg>");
+    expect(blocks(r.body, "SeatOnLeg")).toHaveLength(2);
     expect(r.body).toContain("grace@example.test");
     expect(all(r.body, "OrderVersionNumber")[0]).toMatch(/^\d+$/);
 
