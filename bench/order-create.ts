@@ -33,6 +33,13 @@ async function ndc(message: string, body: string) {
   return { status: res.status, headers: res.headers, body: await res.text() };
 }
 
+// Shopping answers are checked by shopOffer; this names the one that was not what it expected.
+async function logged(message: string, body: string) {
+  const r = await ndc(message, body);
+  if (r.status !== 200 || !/<cns:(ALaCarte)?Offer>/.test(r.body)) throw new Error(`${message}: ${r.status} ${r.body.slice(0, 800)}`);
+  return r;
+}
+
 // Rows the order path leaves behind: counted over every table before and after the run.
 async function totalRows(): Promise<number> {
   const tables = (await gw.store.db.all(sql`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`)) as { name: string }[];
@@ -45,9 +52,22 @@ const day = (n: number) => new Date(Date.UTC(2026, 11, 1) + n * 86_400_000).toIS
 const rowsBefore = await totalRows();
 const latencies: number[] = [];
 let timedMs = 0;
+let dayIndex = 0;
+let onDay = 0;
 for (let i = 0; i < orders; i++) {
-  // A new travel day every 20 orders keeps seats free on the flight.
-  const shopped = await shopOffer({ ndc }, { pax: 2, seat: true, date: day(Math.floor(i / 20)) });
+  // A new travel day every 20 orders keeps seats free; a day whose cabin sells no seat is skipped.
+  if (onDay === 20) [dayIndex, onDay] = [dayIndex + 1, 0];
+  let shopped;
+  for (;;) {
+    try {
+      shopped = await shopOffer({ ndc: logged }, { pax: 2, seat: true, date: day(dayIndex) });
+      break;
+    } catch {
+      [dayIndex, onDay] = [dayIndex + 1, 0];
+      if (dayIndex > 300) throw new Error("no seats to sell on any day");
+    }
+  }
+  onDay++;
   const body = orderCreateRQ({
     shopped,
     pax: [
