@@ -57,14 +57,15 @@ test("another seller's order is answered exactly like a missing one", async () =
   const orderId = orderIdOf(created.body);
   const headers = await otherSeller(t);
 
-  // The order's id and a made-up id of the same length.
-  const missingId = `ORD-${"Z".repeat(orderId.length - 4)}`;
+  // A made-up id of another length: nothing of the id may show in the answer.
+  const missingId = "ORD-MISSING";
   const theirs = await ndcAs(t, headers, "OrderRetrieveRQ", orderRetrieveRQ(orderId, { correlationId: "C-1" }));
   const missing = await ndcAs(t, headers, "OrderRetrieveRQ", orderRetrieveRQ(missingId, { correlationId: "C-2" }));
   expect(theirs.status).toBe(404);
   expect(missing.status).toBe(404);
   expect(errorCode(theirs.body)).toBe("order_not_found");
-  expect(theirs.body.replace("C-1", "C-?").replace(orderId, "ID")).toBe(missing.body.replace("C-2", "C-?").replace(missingId, "ID"));
+  // Byte for byte, apart from the correlation ids each request chose.
+  expect(theirs.body.replace("C-1", "C-?")).toBe(missing.body.replace("C-2", "C-?"));
   const headerSet = (h: Headers) => [...h.entries()].filter(([k]) => k !== "x-request-id").sort();
   expect(headerSet(theirs.headers)).toEqual(headerSet(missing.headers));
 

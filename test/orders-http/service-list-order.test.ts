@@ -62,7 +62,7 @@ test("another seller's order is answered exactly like a missing one (404 order_n
   expect(other.status).toBe(404);
   expect(errorCode(other.body)).toBe("order_not_found");
   expect(missing.status).toBe(404);
-  expect(normalise(other.body, theirs.orderId)).toBe(normalise(missing.body, "ORD-00000000000000000000"));
+  expect(normalise(other.body)).toBe(normalise(missing.body));
   expect([...other.headers.keys()].sort()).toEqual([...missing.headers.keys()].sort());
   expect(errorCode((await list(order.orderId, { owner: "LH" })).body)).toBe("order_not_found");
 });

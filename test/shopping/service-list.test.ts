@@ -166,13 +166,13 @@ test("another currency: prices converted exactly, under an a-la-carte offer of i
 });
 
 // The booked-order form for real orders: test/orders-http/service-list-order.test.ts.
-test("the booked-order form answers a missing order 404 order_not_found, identical for every OrderID but the id echoed", async () => {
+test("the booked-order form answers a missing order 404 order_not_found, identical for every OrderID", async () => {
   const a = await t.ndc("ServiceListRQ", serviceListRQ({ orderId: "ORD-LOOKS-REAL", correlationId: "C-ORD" }));
   const b = await t.ndc("ServiceListRQ", serviceListRQ({ orderId: "nonsense", correlationId: "C-ORD" }));
   expect(a.status).toBe(404);
   expect(errorCode(a.body)).toBe("order_not_found");
   expect(b.status).toBe(a.status);
-  expect(b.body.replace("nonsense", "ORD-LOOKS-REAL")).toBe(a.body);
+  expect(b.body).toBe(a.body);
   expect([...b.headers.keys()].sort()).toEqual([...a.headers.keys()].sort());
 });
 

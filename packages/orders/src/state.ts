@@ -173,11 +173,12 @@ export function travelDates(order: Pick<Order, "journeys">): { from?: string; to
 }
 
 /** Another seller's order is answered exactly like a missing one (DESIGN 5 Access). */
-export function assertOwner<T extends { owner: Seller }>(order: T | null | undefined, seller: Seller, orderId: string): T {
-  if (!order || order.owner.agencyId !== seller.agencyId) throw notFound(orderId);
+export function assertOwner<T extends { owner: Seller }>(order: T | null | undefined, seller: Seller): T {
+  if (!order || order.owner.agencyId !== seller.agencyId) throw notFound();
   return order;
 }
 
-export function notFound(orderId: string): GatewayError {
-  return new GatewayError("order_not_found", { detail: `OrderID ${orderId.slice(0, 64)}.` });
+/** The id is not echoed: the answer about another seller's order and about a missing one must be identical. */
+export function notFound(): GatewayError {
+  return new GatewayError("order_not_found");
 }

@@ -26,7 +26,7 @@ export function orderChangeHandler(deps: HandlerDeps): MessageHandler {
     const rq = decodeOrderChangeRQ(envelope);
     const { orderId, ownerCode } = rq.order;
     // Another airline's order is never ours: answered like a missing order.
-    if (ownerCode !== deps.config.airline.designator) throw new GatewayError("order_not_found", { detail: `OrderID ${orderId.slice(0, 64)}.` });
+    if (ownerCode !== deps.config.airline.designator) throw new GatewayError("order_not_found");
     const owner = { clientId: seller.clientId, agencyId: seller.agencyId };
     if (rq.change.form !== "paymentRetry") {
       // Ownership first: another seller's order must not learn which changes exist for it.

@@ -59,7 +59,7 @@ export function orderHistoryHandler(deps: HandlerDeps): MessageHandler {
     const request = decodeOrderHistoryRQ(envelope);
     const { orderId, ownerCode } = request.order;
     // Another airline's order is not ours: answered like a missing one.
-    if (ownerCode !== deps.config.airline.designator) throw new GatewayError("order_not_found", { detail: `OrderID ${orderId.slice(0, 64)}.` });
+    if (ownerCode !== deps.config.airline.designator) throw new GatewayError("order_not_found");
     const order = await deps.orders.retrieve(orderId, { clientId: seller.clientId, agencyId: seller.agencyId });
     const entries = order.history;
     return {

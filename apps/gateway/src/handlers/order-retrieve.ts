@@ -12,7 +12,7 @@ export function orderRetrieveHandler(deps: HandlerDeps): MessageHandler {
   return async ({ envelope, seller }) => {
     const { order: key } = decodeOrderRetrieveRQ(envelope);
     // Another airline's order is never ours: answered like a missing order, not as an error of its own.
-    if (key.ownerCode !== deps.config.airline.designator) throw new GatewayError("order_not_found", { detail: `OrderID ${key.orderId.slice(0, 64)}.` });
+    if (key.ownerCode !== deps.config.airline.designator) throw new GatewayError("order_not_found");
     const order = await deps.orders.retrieve(key.orderId, { clientId: seller.clientId, agencyId: seller.agencyId });
     return orderViewResult(order, deps);
   };

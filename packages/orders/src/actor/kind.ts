@@ -49,7 +49,7 @@ function decideEvents(order: Order | null, command: OrderCommand, now: number): 
     };
     return [attachDocuments({ type: "created", order: created }, command.documents)];
   }
-  if (!order) throw new GatewayError("order_not_found", { detail: "No such order." });
+  if (!order) throw new GatewayError("order_not_found");
   switch (command.op) {
     case "recordPaymentAuthorised": {
       if (order.state === "booked" && command.legs.every((l) => order.legs.some((o) => o.legId === l.legId))) return [];

@@ -22,7 +22,7 @@ export interface RetryPlan {
 export async function retryPayment(ctx: OrdersContext, orderId: string, seller: Seller, legs: LegRequest[], key: string): Promise<Order> {
   refuseCardData(legs, "PaymentFunctions");
   validateLegs(legs);
-  const order = assertOwner(await ctx.orders.ask(orderId, { op: "get" }), seller, orderId);
+  const order = assertOwner(await ctx.orders.ask(orderId, { op: "get" }), seller);
   const sagaId = ids.retrySaga(orderId, key);
   const changeRef = `retry-${sagaId.slice(3, 15)}`;
   return ctx.sagaLock.run(sagaId, async () => {

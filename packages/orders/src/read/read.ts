@@ -15,8 +15,8 @@ export async function retrieve(ctx: OrdersContext, orderId: string, seller: Sell
     .from(tables.orders)
     .where(eq(tables.orders.orderId, orderId))
     .limit(1);
-  if (!rows[0] || rows[0].agencyId !== seller.agencyId) throw notFound(orderId);
-  return assertOwner(await ctx.orders.ask(orderId, { op: "get" }), seller, orderId);
+  if (!rows[0] || rows[0].agencyId !== seller.agencyId) throw notFound();
+  return assertOwner(await ctx.orders.ask(orderId, { op: "get" }), seller);
 }
 
 /** OrderHistory: each version with when, what kind of change and which fields changed. */

@@ -12,7 +12,7 @@ import { confirmHolds } from "./holds";
  */
 export async function finishCommitted(ctx: OrdersContext, orderId: string, sagaId: string, changeRef: string): Promise<Order> {
   let order = await ctx.orders.ask(orderId, { op: "get" });
-  if (!order) throw notFound(orderId);
+  if (!order) throw notFound();
   if (order.state === "booked") {
     if (!order.inventoryConfirmed) {
       await confirmHolds(ctx, order.seatHolds, order.partnerHolds);

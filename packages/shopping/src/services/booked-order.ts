@@ -35,7 +35,7 @@ export async function bookedOrderContext(lookup: BookedOrderLookup | undefined, 
   // Without an order domain (tests of shopping alone) every order is a missing one.
   if (!lookup) throw new GatewayError("order_not_found");
   // Another airline's order is not ours: answered like a missing one, with the same detail.
-  if (ref.ownerCode !== supply.carrier.code) throw new GatewayError("order_not_found", { detail: `OrderID ${ref.orderId.slice(0, 64)}.` });
+  if (ref.ownerCode !== supply.carrier.code) throw new GatewayError("order_not_found");
   const order = await lookup(ref.orderId, owner);
   if (!OPEN_STATES.has(order.state)) {
     throw new GatewayError("order_state_invalid", { detail: "The order is cancelled or closed; no extras can be added to it.", element: "Request/ServiceListCoreRequest/OrderRequest/Order/OrderID" });
