@@ -2,7 +2,10 @@ import type { Clock } from "@ndc/clock";
 import type { Logger } from "@ndc/log";
 import type { OrdersService } from "@ndc/orders";
 
-/** A saga younger than this may still belong to a request in flight: the reconciler leaves it alone. */
+/**
+ * A saga younger than this may still belong to a request in flight: the reconciler leaves it
+ * alone. The default of ORDERS_RECONCILE_MIN_AGE_MS; crash tests lower it to reconcile at once.
+ */
 export const RECONCILE_MIN_AGE_MS = 30_000;
 
 export interface OrdersBackground {
@@ -20,7 +23,8 @@ export interface OrdersBackground {
  * actors live in this process, so a scheduler in another process would be a second writer. Each
  * change still goes through the order's actor; the pass only finds what is due at clock.now().
  */
-export function startOrdersBackground(deps: { orders: OrdersService; clock: Clock; logger: Logger }, opts: { everyMs: number }): OrdersBackground {
+export function startOrdersBackground(deps: { orders: OrdersService; clock: Clock; logger: Logger }, opts: { everyMs: number; minAgeMs?: number }): OrdersBackground {
+  const minAgeMs = opts.minAgeMs ?? RECONCILE_MIN_AGE_MS;
   let running: Promise<void> | null = null;
   let stopped = false;
 
@@ -28,7 +32,7 @@ export function startOrdersBackground(deps: { orders: OrdersService; clock: Cloc
     const now = deps.clock.now();
     try {
       const expired = await deps.orders.expireUnpaid(now);
-      const report = await deps.orders.reconcile(now, { minAgeMs: RECONCILE_MIN_AGE_MS });
+      const report = await deps.orders.reconcile(now, { minAgeMs });
       // A quiet pass writes nothing, so an idle gateway's log is not one line every few seconds.
       if (expired.length || report.finished.length || report.compensated.length || report.failed.length) {
         deps.logger.info("orders_background_done", {

@@ -88,7 +88,7 @@ export async function bootGateway(
   // firing between two steps of a test would race it.
   const background =
     (opts.background ?? clock === systemClock) && config.ordersBackgroundMs > 0
-      ? startOrdersBackground({ orders, clock, logger }, { everyMs: config.ordersBackgroundMs })
+      ? startOrdersBackground({ orders, clock, logger }, { everyMs: config.ordersBackgroundMs, minAgeMs: config.ordersReconcileMinAgeMs })
       : null;
   return {
     config,
