@@ -2,3 +2,4 @@ export { ActorSystem, type ActorLimits, type ActorRef, type ActorSystemOptions }
 export { defineActorKind, type ActorContext, type ActorKind, type Decision, type PersistContext } from "./kind";
 export { defineJournaledKind, type Journaled, type JournaledSpec } from "./journaled";
 export { appendEvents, readEvents, saveSnapshot, loadSnapshot, type JournalEntry } from "./journal";
+export { KeyedLock } from "./keyed-lock";

@@ -6,7 +6,7 @@ import type { FieldKey } from "@ndc/pii";
 import type { OfferRepository } from "@ndc/shopping";
 import type { Store } from "@ndc/store";
 import type { OrderCommand, OrderReply } from "./actor/commands";
-import type { KeyedLock } from "./keyed-lock";
+import type { KeyedLock } from "@ndc/actors";
 import type { SagaStore } from "./saga/store";
 import type { Order } from "./state";
 

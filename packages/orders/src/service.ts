@@ -10,7 +10,7 @@ import type { OrdersContext } from "./context";
 import type { OrderCreateInput } from "./create/input";
 import { createOrder } from "./create/saga";
 import { RequestIdempotency } from "./idempotency/idempotency";
-import { KeyedLock } from "./keyed-lock";
+import { KeyedLock } from "@ndc/actors";
 import { retryPayment } from "./payment/retry";
 import { history, list, retrieve, type OrderListFilters, type OrderListPage, type OrderListResult } from "./read/read";
 import { expireUnpaid } from "./reconcile/expire";

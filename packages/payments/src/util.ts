@@ -18,20 +18,3 @@ export function stableJson(value: unknown): string {
 export function idFromKey(prefix: string, key: string): string {
   return `${prefix}${sha256Hex(key).slice(0, 20).toUpperCase()}`;
 }
-
-/** Serialises work per key (one order at a time) inside this process, like an actor mailbox. */
-export class KeyedLock {
-  private tails = new Map<string, Promise<unknown>>();
-
-  async run<T>(key: string, fn: () => Promise<T>): Promise<T> {
-    const prev = this.tails.get(key) ?? Promise.resolve();
-    const next = prev.then(fn, fn);
-    const tail = next.catch(() => undefined);
-    this.tails.set(key, tail);
-    try {
-      return await next;
-    } finally {
-      if (this.tails.get(key) === tail) this.tails.delete(key);
-    }
-  }
-}

@@ -5,7 +5,7 @@ import { validateLegs } from "../legs/validate";
 import type { LegRequest, PaymentLeg } from "../legs/types";
 import type { Money } from "../money";
 import { PspSimulator } from "../psp/simulator";
-import { KeyedLock } from "../util";
+import { KeyedLock } from "@ndc/actors";
 import { fingerprint } from "./idempotency";
 import { keyed } from "./keyed";
 import { orderLegs } from "./leg-rows";

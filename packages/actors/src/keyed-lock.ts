@@ -1,4 +1,7 @@
-/** Serialises work per key inside this process (one saga, one idempotency key at a time). */
+/**
+ * Serialises work per key inside this process, like a mailbox without an actor's state: for work
+ * that spans several actors or none (one saga, one idempotency key, one order's payment legs).
+ */
 export class KeyedLock {
   private tails = new Map<string, Promise<unknown>>();
 
