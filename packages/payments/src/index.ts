@@ -12,5 +12,6 @@ export { verifyChain, GENESIS_HASH, type ChainCheck, type EntryType } from "./le
 export { OWN_PROGRAMME, REDEMPTION_RATES, pointsNeeded, pointsValue } from "./loyalty/programme";
 export { issueCertificate } from "./loyalty/certificates";
 export { saleCommission, chargeCommission, commissionBase, type CommissionAgreement, type Commission } from "./commission/commission";
+export { commissionAgreementFor, putCommissionAgreement, agreementRow } from "./commission/agreements";
 export { paymentSummary, maskTail, SETTLEMENT_METHOD_NAMES, type PaymentSummary } from "./masking";
-export { seedPayments, SANDBOX_AGENCY, SANDBOX_VOUCHERS, SANDBOX_SETTLEMENT_ACCOUNTS, SANDBOX_MEMBERS, SANDBOX_CERTIFICATES } from "./seed/sandbox";
+export { seedPayments, SANDBOX_AGENCY, SANDBOX_VOUCHERS, SANDBOX_SETTLEMENT_ACCOUNTS, SANDBOX_MEMBERS, SANDBOX_CERTIFICATES, SANDBOX_COMMISSION } from "./seed/sandbox";

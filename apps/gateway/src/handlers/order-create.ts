@@ -1,6 +1,7 @@
 import { isGatewayError, type ErrorCode } from "@ndc/errors";
 import { decodeOrderCreateRQ, type HandlerInput, type MessageHandler } from "@ndc/messages";
 import { fingerprintOf } from "@ndc/orders";
+import { commissionAgreementFor } from "@ndc/payments";
 import { errorDocument, responseDocument, type ResponseContext } from "@ndc/xml";
 import type { HandlerDeps } from "./deps";
 import { orderCreateInput } from "./orders/create-input";
@@ -20,7 +21,9 @@ const TRANSIENT = new Set<ErrorCode>(["actor_busy", "request_in_progress", "rate
 export function orderCreateHandler(deps: HandlerDeps): MessageHandler {
   return async (x: HandlerInput) => {
     const rq = decodeOrderCreateRQ(x.envelope);
-    const input = orderCreateInput(rq, x.seller);
+    // The agency's agreement as registered now: the order freezes the commission it gives, so a
+    // later change of agreement never rewrites an order already sold (spec 4.4 rule 7, PAYCOM).
+    const input = orderCreateInput(rq, x.seller, await commissionAgreementFor(deps.store, x.seller.agencyId));
     const key = { clientId: x.seller.clientId, correlationId: input.correlationId, trxId: input.trxId };
     // The decoded request, not the raw body: whitespace or prefix changes are the same order.
     const fingerprint = fingerprintOf(rq);

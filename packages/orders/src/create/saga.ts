@@ -26,7 +26,10 @@ export async function createOrder(ctx: OrdersContext, input: OrderCreateInput): 
   const docs = checkRequest(input);
   const sagaId = ids.createSaga(input.seller.clientId, input.correlationId, input.trxId);
   const orderId = ids.order(sagaId);
-  const fingerprint = fingerprintOf(input);
+  // What the seller asked, without the agreement the gateway looked up for it: an operator who
+  // changes the agency's agreement between a crash and the retry has not made it another request.
+  const { commissionAgreement: _agreement, ...asked } = input;
+  const fingerprint = fingerprintOf(asked);
   return ctx.sagaLock.run(sagaId, async () => {
     const now = ctx.clock.now();
     let saga = await ctx.sagas.start<CreatePlan>({

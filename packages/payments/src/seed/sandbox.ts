@@ -1,5 +1,7 @@
 import { tables, type Store } from "@ndc/store";
 import { OWN_PROGRAMME } from "../loyalty/programme";
+import { agreementRow } from "../commission/agreements";
+import type { CommissionAgreement } from "../commission/commission";
 
 // Sandbox payment data (docs/payments.md lists it for sellers). Far-future expiries keep it
 // usable; one expired voucher and one inactive account show the refusals.
@@ -34,6 +36,13 @@ export const SANDBOX_CERTIFICATES = [
   { certificateId: "900000000099", memberAccount: "XB1000000001", points: 1_000, expiresAt: PAST, state: "issued", legId: null, issuedAt: PAST - 1 },
 ];
 
+/**
+ * The sandbox agency sells under a 5% agreement, so PAYCOM can be tried without registering one.
+ * A percentage (not tiered or flat) because it serves a sale in any currency and every post-sale
+ * charge (spec 4.7 servicing rule 6).
+ */
+export const SANDBOX_COMMISSION: CommissionAgreement = { kind: "percentage", basisPoints: 500 };
+
 /** Idempotent: rows that exist (and whatever was spent from them) are left as they are. */
 export async function seedPayments(store: Store): Promise<void> {
   await store.write(async (tx) => {
@@ -41,5 +50,7 @@ export async function seedPayments(store: Store): Promise<void> {
     await tx.insert(tables.settlementAccounts).values(SANDBOX_SETTLEMENT_ACCOUNTS).onConflictDoNothing();
     await tx.insert(tables.loyaltyAccounts).values(SANDBOX_MEMBERS).onConflictDoNothing();
     await tx.insert(tables.loyaltyCertificates).values(SANDBOX_CERTIFICATES).onConflictDoNothing();
+    // An agreement the operator changed since is theirs: left as it is, like a spent voucher.
+    await tx.insert(tables.commissionAgreements).values(agreementRow(SANDBOX_AGENCY, SANDBOX_COMMISSION, ISSUED)).onConflictDoNothing();
   });
 }

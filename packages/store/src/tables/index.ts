@@ -8,3 +8,4 @@ export * from "./inventory";
 export * from "./payments";
 export * from "./orders";
 export * from "./sagas";
+export * from "./commission";

@@ -1,6 +1,7 @@
 import { GatewayError } from "@ndc/errors";
 import type { OrderCreateRequest, SellerContext } from "@ndc/messages";
 import type { OrderCreateInput, OfferSelection, PassengerInput } from "@ndc/orders";
+import type { CommissionAgreement } from "@ndc/payments";
 import { shoppingIds } from "@ndc/shopping";
 
 const PA = "PayloadAttributes";
@@ -10,7 +11,12 @@ const PA = "PayloadAttributes";
  * although the schema makes them optional: with the seller they are the idempotency key, and
  * without a key a retry could book twice (spec 4.4 rule 1).
  */
-export function orderCreateInput(rq: OrderCreateRequest, seller: SellerContext): OrderCreateInput & { correlationId: string; trxId: string } {
+export function orderCreateInput(
+  rq: OrderCreateRequest,
+  seller: SellerContext,
+  /** The seller agency's agreement (PAYCOM), looked up by the handler; none: no commission. */
+  commissionAgreement?: CommissionAgreement,
+): OrderCreateInput & { correlationId: string; trxId: string } {
   if (!rq.correlationId) throw new GatewayError("request_invalid", { detail: "PayloadAttributes/CorrelationID is required: OrderCreateRQ is idempotent on CorrelationID and TrxID.", element: `${PA}/CorrelationID` });
   if (!rq.trxId) throw new GatewayError("request_invalid", { detail: "PayloadAttributes/TrxID is required: OrderCreateRQ is idempotent on CorrelationID and TrxID.", element: `${PA}/TrxID` });
   const contactOf = new Map(rq.contacts.map((c) => [c.contactInfoId, c]));
@@ -41,6 +47,7 @@ export function orderCreateInput(rq: OrderCreateRequest, seller: SellerContext):
     passengers,
     ...(email || phone ? { contact: { ...(email ? { email } : {}), ...(phone ? { phone } : {}) } } : {}),
     ...(rq.paymentLegs.length ? { payment: rq.paymentLegs } : {}),
+    ...(commissionAgreement ? { commissionAgreement } : {}),
   };
 }
 

@@ -59,8 +59,8 @@ export async function orderViewOf(order: Order, deps: HandlerDeps): Promise<{ vi
   const { passengers, contacts } = people(order, docsByPax);
   const flightItem = (it: OrderItem) => it.kind === "flight";
   const items = order.items.map((it) => itemView(order, it, m, flightItem(it)));
-  const surcharges = order.adjustments.filter((a) => a.effect === "surcharge").map((a) => ({ ruleId: a.ruleId.slice(0, 15), name: a.ruleId, amount: m(a.minor) }));
-  const discounts = order.adjustments.filter((a) => a.effect === "discount").map((a) => ({ ruleId: a.ruleId.slice(0, 15), name: a.ruleId, amount: m(a.minor) }));
+  const surcharges = perRule(order, "surcharge").map((a) => ({ ruleId: a.ruleId.slice(0, 15), name: a.ruleId, amount: m(a.minor) }));
+  const discounts = perRule(order, "discount").map((a) => ({ ruleId: a.ruleId.slice(0, 15), name: a.ruleId, amount: m(a.minor) }));
 
   const view: OrderView = {
     orderId: order.orderId,
@@ -94,6 +94,17 @@ export async function orderViewOf(order: Order, deps: HandlerDeps): Promise<{ vi
 export async function orderViewResult(order: Order, deps: HandlerDeps): Promise<{ response: XNode; trailing: XNode[] }> {
   const { view } = await orderViewOf(order, deps);
   return encodeOrderViewRS(view);
+}
+
+/**
+ * The order's TotalPrice names each rule once, summed over the items it touched, as OfferPrice's
+ * TotalPrice does (spec 4.5 rule 3): the order recorded one adjustment per item, and the same
+ * rule on an adult and a child item is still one surcharge of the whole order.
+ */
+function perRule(order: Order, effect: "discount" | "surcharge"): { ruleId: string; minor: number }[] {
+  const sums = new Map<string, number>();
+  for (const a of order.adjustments) if (a.effect === effect) sums.set(a.ruleId, (sums.get(a.ruleId) ?? 0) + a.minor);
+  return [...sums].map(([ruleId, minor]) => ({ ruleId, minor }));
 }
 
 function percentOf(rule: string): { percent?: number } {
@@ -171,13 +182,25 @@ function extraServices(it: OrderItem, status: string): OrderServiceView[] {
     // A seat item is offered to every seated passenger; one seat seats one, the first named.
     return [{ serviceId: `${it.orderItemId}-1`, paxId: it.paxIds[0]!, statusCode: status, description: `Seat ${it.ref}`, association: { kind: "seat", row: Number(seat[1]), column: seat[2]!, paxSegmentId: segment } }];
   }
-  return it.paxIds.map((paxId, i) => ({
-    serviceId: `${it.orderItemId}-${i + 1}`,
-    paxId,
-    statusCode: status,
-    ...(it.qty && it.qty > 1 ? { description: `Quantity ${it.qty}` } : {}),
-    association: { kind: "serviceDefinition" as const, serviceDefinitionId: serviceDefinitionIdOf(it), ...(segment ? { paxSegmentIds: [segment] } : {}) },
-  }));
+  const paxSegmentIds = segment ? { paxSegmentIds: [segment] } : {};
+  return it.paxIds.flatMap((paxId, i) => [
+    {
+      serviceId: `${it.orderItemId}-${i + 1}`,
+      paxId,
+      statusCode: status,
+      ...(it.qty && it.qty > 1 ? { description: `Quantity ${it.qty}` } : {}),
+      association: { kind: "serviceDefinition" as const, serviceDefinitionId: serviceDefinitionIdOf(it), ...paxSegmentIds },
+    },
+    // A bundle's chosen options (SelectedBundleServices) are services of the same item, so the
+    // seller reads back which meal it chose, not just that it bought the bundle.
+    ...(it.bundleOptions ?? []).map((code, k) => ({
+      serviceId: `${it.orderItemId}-${i + 1}-O${k + 1}`,
+      paxId,
+      statusCode: status,
+      description: `Bundle option ${code}`,
+      association: { kind: "serviceDefinition" as const, serviceDefinitionId: shoppingIds.serviceDefinition(code), ...paxSegmentIds },
+    })),
+  ]);
 }
 
 /** The ServiceDefinition an extra refers to, also listed in DataLists (data-lists.ts). */
