@@ -76,7 +76,12 @@ export function buildOrder(
   return { order, documents };
 }
 
-/** PAYCOM: on the order total, which includes every surcharge (spec 4.4 rule 7). */
+/**
+ * PAYCOM on the order total (spec 4.4 rule 7). Each item's total is the one its offer was priced
+ * at, so it already holds every surcharge and, by the payments rule (commissionBase), less every
+ * discount: the order total is the commission base as it stands, and adding r.adjustments again
+ * would count them twice. The rate's rounding is the payments package's (half away from zero).
+ */
 export function commissionOf(agreement: CommissionAgreement, r: Resolution): NonNullable<NewOrder["commission"]> {
   const c = saleCommission(agreement, { amount: r.totalMinor, currency: r.currency as never });
   return { amountMinor: c.amount.amount, basisMinor: c.basis.amount, rule: c.rule };
