@@ -1,0 +1,143 @@
+/**
+ * The real gateway process for the crash tests: `serve` from source, a shared data dir across
+ * restarts, NDC calls over real HTTP with the sandbox API key, and a read-only look at the
+ * database file to find half-finished work that no HTTP answer would show.
+ */
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { inArray, type SQL } from "drizzle-orm";
+import { openStore, tables } from "@ndc/store";
+import { sourceCli, startServer, type Running } from "../binary/processes";
+import type { NdcReply } from "../support/gateway";
+import { assertSchemaValid } from "../support/xsd";
+
+export function tempDataDir(): { dir: string; remove(): void } {
+  const dir = mkdtempSync(join(tmpdir(), "ndc-crash-"));
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+export interface Gateway {
+  run: Running;
+  url: string;
+  /** The NDC call of the in-process test gateway, over a socket: same shape, so the orders-http helpers take it. XSD-checked. */
+  ndc(message: string, body: string): Promise<NdcReply>;
+  /**
+   * The same without the XSD check, for the load: xmllint runs synchronously in this process,
+   * so checking each answer would serialise the workers and the kill would find the gateway idle.
+   */
+  ndcUnchecked(message: string, body: string): Promise<NdcReply>;
+  /** SIGKILL: nothing flushed, nothing closed (what a power cut leaves). Resolves once the process is gone. */
+  kill(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Fast reconciliation: a pass every 100 ms that touches sagas of any age (ORDERS_RECONCILE_MIN_AGE_MS=0). */
+const FAST_RECONCILE = { ORDERS_BACKGROUND_MS: "100", ORDERS_RECONCILE_MIN_AGE_MS: "0" };
+
+export async function startGateway(dir: string, env: Record<string, string> = {}): Promise<Gateway> {
+  const run = await startServer(sourceCli, ["serve"], {
+    PORT: "0",
+    GATEWAY_DATA_DIR: dir,
+    GATEWAY_MODE: "local",
+    SUPPLY_SEED: "xb-sandbox-1",
+    // The load loop sends far more than a seller's default allowance per minute.
+    RATE_LIMIT_SHOP_PER_MINUTE: "1000000",
+    RATE_LIMIT_DEFAULT_PER_MINUTE: "1000000",
+    LOG_LEVEL: "warn",
+    ...FAST_RECONCILE,
+    ...env,
+  });
+  const { api_key } = JSON.parse(readFileSync(join(dir, "sandbox-credentials.json"), "utf8")) as { api_key: string };
+  const call = async (message: string, body: string, check: boolean): Promise<NdcReply> => {
+    const res = await fetch(`${run.url}/24.4/${message}`, {
+      method: "POST",
+      headers: { "content-type": "application/xml", "iata-message-name": `IATA_${message}`, "x-api-key": api_key },
+      body,
+    });
+    const text = await res.text();
+    if (check && res.headers.get("content-type")?.startsWith("application/xml")) assertSchemaValid(text);
+    return { status: res.status, headers: res.headers, body: text };
+  };
+  return {
+    run,
+    url: run.url,
+    ndc: (message, body) => call(message, body, true),
+    ndcUnchecked: (message, body) => call(message, body, false),
+    async kill() {
+      run.proc.kill("SIGKILL");
+      await run.proc.exited;
+    },
+    async stop() {
+      if (run.proc.exitCode === null && run.proc.signalCode === null) await run.stop();
+    },
+  };
+}
+
+/** Waits for a process that is expected to kill itself (the saga's crash hook); kills it after `ms` if it does not. */
+export async function exitedWithin(g: Gateway, ms: number): Promise<string | null> {
+  const timer = setTimeout(() => g.run.proc.kill("SIGKILL"), ms);
+  await g.run.proc.exited;
+  clearTimeout(timer);
+  return g.run.proc.signalCode;
+}
+
+export interface Footprint {
+  /** order id -> state, for every order in the index. */
+  orders: Map<string, string>;
+  /** Sagas not done or compensated. */
+  openSagas: { sagaId: string; step: string }[];
+  sagas: { sagaId: string; orderId: string; status: string; step: string; errorCode: string | null }[];
+  /** Seat claims that still bind a seat (held or sold), with the order that holds them. */
+  liveSeats: { holder: string; status: string; seatId: string }[];
+  legs: { orderId: string; legId: string; state: string; kind: string }[];
+  idempotency: { correlationId: string; state: string; responseStatus: number | null }[];
+}
+
+/**
+ * Everything of OrderCreate the database holds, read through a second connection (WAL lets it
+ * read beside a running gateway). `orderIds` narrows sagas, legs and seats to those orders.
+ */
+export async function footprint(dir: string, orderIds?: string[]): Promise<Footprint> {
+  const store = await openStore(`file:${join(dir, "gateway.db")}`);
+  try {
+    const db = store.db;
+    const only = (col: Parameters<typeof inArray>[0]): SQL | undefined => (orderIds ? inArray(col, orderIds) : undefined);
+    const orders = await db.select({ orderId: tables.orders.orderId, state: tables.orders.state }).from(tables.orders).where(only(tables.orders.orderId));
+    const sagas = await db
+      .select({ sagaId: tables.sagas.sagaId, orderId: tables.sagas.orderId, status: tables.sagas.status, step: tables.sagas.step, errorCode: tables.sagas.errorCode })
+      .from(tables.sagas)
+      .where(only(tables.sagas.orderId));
+    const seats = await db
+      .select({ holder: tables.seatInventory.holder, status: tables.seatInventory.status, seatId: tables.seatInventory.seatId })
+      .from(tables.seatInventory)
+      .where(inArray(tables.seatInventory.status, ["held", "sold"]));
+    const legs = await db
+      .select({ orderId: tables.paymentLegs.orderId, legId: tables.paymentLegs.legId, state: tables.paymentLegs.state, kind: tables.paymentLegs.kind })
+      .from(tables.paymentLegs)
+      .where(only(tables.paymentLegs.orderId));
+    const idem = await db
+      .select({ correlationId: tables.requestIdempotency.correlationId, state: tables.requestIdempotency.state, responseStatus: tables.requestIdempotency.responseStatus })
+      .from(tables.requestIdempotency);
+    return {
+      orders: new Map(orders.map((o) => [o.orderId, o.state])),
+      openSagas: sagas.filter((s) => s.status === "running").map((s) => ({ sagaId: s.sagaId, step: s.step })),
+      sagas,
+      liveSeats: seats.filter((s) => !orderIds || orderIds.includes(s.holder)),
+      legs,
+      idempotency: idem,
+    };
+  } finally {
+    await store.close();
+  }
+}
+
+/** Polls until the restarted gateway's background pass has closed every saga (or `ms` passes). */
+export async function reconciled(dir: string, ms = 10_000): Promise<Footprint> {
+  const t0 = performance.now();
+  for (;;) {
+    const f = await footprint(dir);
+    if (f.openSagas.length === 0 || performance.now() - t0 > ms) return f;
+    await Bun.sleep(100);
+  }
+}
