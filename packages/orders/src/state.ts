@@ -74,6 +74,8 @@ export interface OrderItem {
   ref?: string;
   flightKeys?: string[];
   qty?: number;
+  /** A bundle's options chosen (SelectedBundleServices): catalogue codes, one per option group. */
+  bundleOptions?: string[];
 }
 
 /** Discounts and surcharges recorded on the order (SHPREV), per offer item. */

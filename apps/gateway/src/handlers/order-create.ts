@@ -5,6 +5,7 @@ import { commissionAgreementFor } from "@ndc/payments";
 import { errorDocument, responseDocument, type ResponseContext } from "@ndc/xml";
 import type { HandlerDeps } from "./deps";
 import { orderCreateInput } from "./orders/create-input";
+import { withItemList } from "./orders/item-list";
 import { orderViewResult } from "./orders/order-view";
 
 // Failures that say "not now" rather than "not this request": never stored, so a retry with
@@ -30,7 +31,8 @@ export function orderCreateHandler(deps: HandlerDeps): MessageHandler {
     const ctx: ResponseContext = { correlationId: input.correlationId, trxId: input.trxId, simulated: true, carrier: deps.config.airline.designator };
     const answered = await deps.orders.idempotency.run(key, fingerprint, async () => {
       try {
-        const order = await deps.orders.create(input);
+        // Inside the section: a refusal of an item is the stored answer like any other.
+        const order = await deps.orders.create(await withItemList(input, rq, x.seller, deps));
         const view = await orderViewResult(order, deps);
         return { status: 200, body: new TextEncoder().encode(responseDocument(x.spec.response, view.response, ctx, view.trailing)) };
       } catch (e) {

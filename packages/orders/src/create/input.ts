@@ -27,6 +27,8 @@ export interface OfferSelection {
   ownerCode: string;
   /** The offer items taken; absent takes every item of the offer (AcceptSelectedQuotedOfferList). */
   offerItemIds?: string[];
+  /** SelectedBundleServices per bundle item taken: the ServiceDefinition ids of the options chosen. */
+  bundleOptions?: { offerItemId: string; serviceDefinitionIds: string[] }[];
 }
 
 export interface PassengerInput {

@@ -2,6 +2,7 @@ import { GatewayError } from "@ndc/errors";
 import type { ALaCartePayload, FlightOfferPayload, OfferPayload, OfferRepository, StoredOfferItem, StoredPax } from "@ndc/shopping";
 import { ids } from "../ids";
 import type { OrderAdjustment, OrderItem, OrderJourney, Seller } from "../state";
+import { bundleOptionsOf } from "./bundle-options";
 import type { OfferSelection } from "./input";
 
 /** What the selected offers add up to, read only from what the gateway stored when it issued them. */
@@ -57,6 +58,7 @@ export async function resolveSelections(offers: OfferRepository, seller: Seller,
     }
     const chosen = pick(payload.items, sel);
     for (const it of chosen) {
+      const bundleOptions = bundleOptionsOf(sel, it);
       items.push({
         orderItemId: ids.orderItem(orderId, `${sel.offerId}/${it.offerItemId}`),
         offerId: sel.offerId,
@@ -67,6 +69,7 @@ export async function resolveSelections(offers: OfferRepository, seller: Seller,
         ...(it.ref ? { ref: it.ref } : {}),
         ...(it.flightKeys ? { flightKeys: it.flightKeys } : {}),
         ...(it.qty ? { qty: it.qty } : {}),
+        ...(bundleOptions ? { bundleOptions } : {}),
       });
       for (const paxId of it.paxIds) if (!pax.has(paxId)) throw new GatewayError("request_invalid", { detail: `Offer item ${it.offerItemId.slice(0, 64)} names a passenger of no selected flight offer.` });
     }

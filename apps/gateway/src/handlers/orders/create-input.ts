@@ -2,7 +2,6 @@ import { GatewayError } from "@ndc/errors";
 import type { OrderCreateRequest, SellerContext } from "@ndc/messages";
 import type { OrderCreateInput, OfferSelection, PassengerInput } from "@ndc/orders";
 import type { CommissionAgreement } from "@ndc/payments";
-import { shoppingIds } from "@ndc/shopping";
 
 const PA = "PayloadAttributes";
 
@@ -54,22 +53,14 @@ export function orderCreateInput(
 function selections(rq: OrderCreateRequest): OfferSelection[] {
   const s = rq.selection;
   if (s.form === "AcceptSelectedQuotedOfferList") {
-    return s.quotedOffers.map((o) => ({ offerId: o.offerId, ownerCode: o.ownerCode, offerItemIds: o.items.map((i) => i.offerItemId) }));
+    return s.quotedOffers.map((o) => {
+      // SelectedBundleServices: the options chosen per bundle item; the domain checks them against the bundle.
+      const bundleOptions = o.items.flatMap((i) => (i.bundle?.serviceDefinitionIds.length ? [{ offerItemId: i.offerItemId, serviceDefinitionIds: i.bundle.serviceDefinitionIds }] : []));
+      return { offerId: o.offerId, ownerCode: o.ownerCode, offerItemIds: o.items.map((i) => i.offerItemId), ...(bundleOptions.length ? { bundleOptions } : {}) };
+    });
   }
-  // CreateOrderItem carries no OfferID in 24.4: a flight offer item's id names its offer
-  // (shopping ids), so items are grouped by the offer their id names.
-  const byOffer = new Map<string, OfferSelection>();
-  s.orderItems.forEach((item, i) => {
-    const offerId = item.offerItemId ? shoppingIds.offerOfItem(item.offerItemId) : undefined;
-    if (!offerId) {
-      throw new GatewayError("request_invalid", {
-        detail: "A CreateOrderItem names a flight offer item by OfferItemRefID; book seats and extras with AcceptSelectedQuotedOfferList.",
-        element: `Request/CreateOrder/AcceptOrderItemList/CreateOrderItem[${i + 1}]/OfferItemRefID`,
-      });
-    }
-    const sel = byOffer.get(offerId) ?? { offerId, ownerCode: item.ownerCode, offerItemIds: [] };
-    sel.offerItemIds!.push(item.offerItemId!);
-    byOffer.set(offerId, sel);
-  });
-  return [...byOffer.values()];
+  // CreateOrderItem carries no OfferID in 24.4: its items are traced to their offers by reading
+  // the stored offers (item-list.ts, asynchronous), which the handler does before the domain
+  // sees the input. Left empty here, the domain refuses the request rather than book nothing.
+  return [];
 }

@@ -26,6 +26,10 @@ export function orderDataLists(order: Order, deps: HandlerDeps, passengers: Orde
   const definitions = new Map<string, ServiceDefinitionView>();
   for (const it of order.items) {
     if (it.kind === "flight" || it.kind === "seat") continue;
+    for (const code of it.bundleOptions ?? []) {
+      const id = shoppingIds.serviceDefinition(code);
+      if (!definitions.has(id)) definitions.set(id, { serviceDefinitionId: id, ownerCode: deps.config.airline.designator, name: `Bundle option ${code}`, descriptions: [], taxonomy: [] });
+    }
     const id = serviceDefinitionIdOf(it);
     if (!definitions.has(id)) {
       definitions.set(id, {
