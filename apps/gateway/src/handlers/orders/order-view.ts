@@ -182,13 +182,25 @@ function extraServices(it: OrderItem, status: string): OrderServiceView[] {
     // A seat item is offered to every seated passenger; one seat seats one, the first named.
     return [{ serviceId: `${it.orderItemId}-1`, paxId: it.paxIds[0]!, statusCode: status, description: `Seat ${it.ref}`, association: { kind: "seat", row: Number(seat[1]), column: seat[2]!, paxSegmentId: segment } }];
   }
-  return it.paxIds.map((paxId, i) => ({
-    serviceId: `${it.orderItemId}-${i + 1}`,
-    paxId,
-    statusCode: status,
-    ...(it.qty && it.qty > 1 ? { description: `Quantity ${it.qty}` } : {}),
-    association: { kind: "serviceDefinition" as const, serviceDefinitionId: serviceDefinitionIdOf(it), ...(segment ? { paxSegmentIds: [segment] } : {}) },
-  }));
+  const paxSegmentIds = segment ? { paxSegmentIds: [segment] } : {};
+  return it.paxIds.flatMap((paxId, i) => [
+    {
+      serviceId: `${it.orderItemId}-${i + 1}`,
+      paxId,
+      statusCode: status,
+      ...(it.qty && it.qty > 1 ? { description: `Quantity ${it.qty}` } : {}),
+      association: { kind: "serviceDefinition" as const, serviceDefinitionId: serviceDefinitionIdOf(it), ...paxSegmentIds },
+    },
+    // A bundle's chosen options (SelectedBundleServices) are services of the same item, so the
+    // seller reads back which meal it chose, not just that it bought the bundle.
+    ...(it.bundleOptions ?? []).map((code, k) => ({
+      serviceId: `${it.orderItemId}-${i + 1}-O${k + 1}`,
+      paxId,
+      statusCode: status,
+      description: `Bundle option ${code}`,
+      association: { kind: "serviceDefinition" as const, serviceDefinitionId: shoppingIds.serviceDefinition(code), ...paxSegmentIds },
+    })),
+  ]);
 }
 
 /** The ServiceDefinition an extra refers to, also listed in DataLists (data-lists.ts). */
