@@ -23,7 +23,7 @@ export const CAPABILITIES: Readonly<Record<string, { description: string; enable
   PAYSET: { description: "settlement platform", enabled: true },
   PAYMIX: { description: "mixed payment", enabled: true },
   PAYSUM: { description: "payment summary", enabled: true },
-  PAYCOM: { description: "commission disclosure", enabled: false },
+  PAYCOM: { description: "commission disclosure", enabled: true },
   PAYCPC: { description: "customer card", enabled: true },
   PAYVCH: { description: "vouchers", enabled: true },
   PAY3D2: { description: "seller authenticates payer", enabled: false },
