@@ -1,4 +1,4 @@
-import { GatewayError, isGatewayError, type ErrorCode } from "@ndc/errors";
+import { CATALOGUE, GatewayError, isGatewayError, type ErrorCode } from "@ndc/errors";
 import type { AuthoriseAllResult } from "@ndc/payments";
 import type { OrdersContext } from "../context";
 import { fingerprintOf } from "../fingerprint";
@@ -42,7 +42,9 @@ export async function createOrder(ctx: OrdersContext, input: OrderCreateInput): 
       plan: { fingerprint, createdAt: now, paymentTimeLimit: now + ctx.paymentTimeLimitMs, seatHolds: [], partnerHolds: [], legCount: input.payment?.length ?? 0 },
     });
     if (saga.plan.fingerprint !== fingerprint) throw new GatewayError("idempotency_conflict");
-    if (saga.status === "compensated") throw new GatewayError((saga.errorCode ?? "internal_error") as ErrorCode, { detail: "(an earlier attempt with these ids)" });
+    // The reconciler records "reconciled", not a wire code: that attempt came to nothing (no
+    // order, nothing held or charged), answered as the system failure it was.
+    if (saga.status === "compensated") throw new GatewayError(wireCode(saga.errorCode), { detail: "(an earlier attempt with these ids)" });
     if (saga.status === "done" || (await orderExists(ctx, orderId))) return finish(ctx, saga);
 
     let auth: AuthoriseAllResult | undefined;
@@ -108,6 +110,10 @@ export async function compensateCreate(ctx: OrdersContext, saga: SagaRow<CreateP
 
 export async function orderExists(ctx: OrdersContext, orderId: string): Promise<boolean> {
   return (await ctx.orders.ask(orderId, { op: "get" })) !== null;
+}
+
+function wireCode(code: string | undefined): ErrorCode {
+  return code !== undefined && Object.hasOwn(CATALOGUE, code) ? (code as ErrorCode) : "internal_error";
 }
 
 function codeOf(e: unknown): string {
