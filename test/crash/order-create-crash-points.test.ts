@@ -59,6 +59,8 @@ describe("OrderCreateRQ: the real gateway SIGKILLed at each saga step, restarted
       gw = await startGateway(data.dir);
       const f = await reconciled(data.dir);
       expect(f.openSagas).toEqual([]);
+      // Nor does the PSP (which outlives the crash) hold money for it: captured or voided there too.
+      expect(f.pspAuthorised).toEqual([]);
       const retrieved = await gw.ndc("OrderRetrieveRQ", orderRetrieveRQ(orderId));
       if (p.complete) {
         expect(f.sagas.map((s) => s.status)).toEqual(["done"]);

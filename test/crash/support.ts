@@ -6,7 +6,7 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { inArray, type SQL } from "drizzle-orm";
+import { eq, inArray, type SQL } from "drizzle-orm";
 import { openStore, tables } from "@ndc/store";
 import { sourceCli, startServer, type Running } from "../binary/processes";
 import type { NdcReply } from "../support/gateway";
@@ -90,7 +90,9 @@ export interface Footprint {
   sagas: { sagaId: string; orderId: string; status: string; step: string; errorCode: string | null }[];
   /** Seat claims that still bind a seat (held or sold), with the order that holds them. */
   liveSeats: { holder: string; status: string; seatId: string }[];
-  legs: { orderId: string; legId: string; state: string; kind: string }[];
+  legs: { orderId: string; legId: string; state: string; kind: string; declineCode: string | null }[];
+  /** What the simulated PSP (an outside system: it outlives the crash) still holds authorised. */
+  pspAuthorised: string[];
   idempotency: { correlationId: string; state: string; responseStatus: number | null }[];
 }
 
@@ -113,9 +115,10 @@ export async function footprint(dir: string, orderIds?: string[]): Promise<Footp
       .from(tables.seatInventory)
       .where(inArray(tables.seatInventory.status, ["held", "sold"]));
     const legs = await db
-      .select({ orderId: tables.paymentLegs.orderId, legId: tables.paymentLegs.legId, state: tables.paymentLegs.state, kind: tables.paymentLegs.kind })
+      .select({ orderId: tables.paymentLegs.orderId, legId: tables.paymentLegs.legId, state: tables.paymentLegs.state, kind: tables.paymentLegs.kind, declineCode: tables.paymentLegs.declineCode })
       .from(tables.paymentLegs)
       .where(only(tables.paymentLegs.orderId));
+    const psp = await db.select({ ref: tables.pspSimPayments.pspReference }).from(tables.pspSimPayments).where(eq(tables.pspSimPayments.state, "authorised"));
     const idem = await db
       .select({ correlationId: tables.requestIdempotency.correlationId, state: tables.requestIdempotency.state, responseStatus: tables.requestIdempotency.responseStatus })
       .from(tables.requestIdempotency);
@@ -125,6 +128,7 @@ export async function footprint(dir: string, orderIds?: string[]): Promise<Footp
       sagas,
       liveSeats: seats.filter((s) => !orderIds || orderIds.includes(s.holder)),
       legs,
+      pspAuthorised: psp.map((p) => p.ref),
       idempotency: idem,
     };
   } finally {
