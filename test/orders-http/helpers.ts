@@ -66,7 +66,8 @@ export type Leg =
   | { kind: "card"; token: string; amountMinor: number }
   | { kind: "cardNumber"; number: string; amountMinor: number }
   | { kind: "voucher"; code: string; amountMinor: number }
-  | { kind: "settlement"; method: "CA" | "DP" | "MS"; amountMinor: number };
+  | { kind: "settlement"; method: "CA" | "DP" | "MS"; amountMinor: number }
+  | { kind: "loyalty"; account: string; certificate: string; amountMinor: number };
 
 function legXml(l: Leg): string {
   const method =
@@ -76,7 +77,9 @@ function legXml(l: Leg): string {
         ? `<cns:PaymentCard><cns:CardNumber>${l.number}</cns:CardNumber></cns:PaymentCard>`
         : l.kind === "voucher"
           ? `<cns:Voucher><cns:VoucherID>${l.code}</cns:VoucherID></cns:Voucher>`
-          : `<cns:SettlementPlan><cns:PaymentTypeCode>${l.method}</cns:PaymentTypeCode></cns:SettlementPlan>`;
+          : l.kind === "loyalty"
+            ? `<cns:LoyaltyRedemption><cns:CertificateNumber>${l.certificate}</cns:CertificateNumber><cns:LoyaltyProgramAccount><cns:AccountNumber>${l.account}</cns:AccountNumber><cns:LoyaltyProgram><cns:Carrier><cns:AirlineDesigCode>XB</cns:AirlineDesigCode></cns:Carrier></cns:LoyaltyProgram></cns:LoyaltyProgramAccount></cns:LoyaltyRedemption>`
+            : `<cns:SettlementPlan><cns:PaymentTypeCode>${l.method}</cns:PaymentTypeCode></cns:SettlementPlan>`;
   return `<cns:PaymentFunctions><cns:PaymentProcessingDetails><cns:Amount CurCode="EUR">${decimal(l.amountMinor)}</cns:Amount><cns:PaymentMethod>${method}</cns:PaymentMethod></cns:PaymentProcessingDetails></cns:PaymentFunctions>`;
 }
 

@@ -27,7 +27,7 @@ export const CAPABILITIES: Readonly<Record<string, { description: string; enable
   PAYCPC: { description: "customer card", enabled: true },
   PAYVCH: { description: "vouchers", enabled: true },
   PAY3D2: { description: "seller authenticates payer", enabled: false },
-  PAYRCV: { description: "payment recovery", enabled: false },
+  PAYRCV: { description: "payment recovery", enabled: true },
   STTCAP: { description: "clearance capture", enabled: false },
   STTCAN: { description: "clearance cancellation", enabled: false },
   ORDDEL: { description: "fulfilment notification", enabled: false },

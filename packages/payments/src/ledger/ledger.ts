@@ -70,10 +70,12 @@ export class PaymentLedger {
           return { resume: true as const };
         }
         const r = await reserve(tx, req, legId, now);
+        // A declined leg still names what the seller offered, so PAYSUM can say which leg failed.
+        const asked = requestedInstrument(req);
         const done: PaymentLeg =
           "declined" in r
-            ? { ...leg, state: "declined", declineCode: r.declined, endedAt: now }
-            : { ...leg, ...r.fields, state: "authorised", authorised: req.amount.amount };
+            ? { ...leg, ...asked, state: "declined", declineCode: r.declined, endedAt: now }
+            : { ...leg, ...asked, ...r.fields, state: "authorised", authorised: req.amount.amount };
         await insertLeg(tx, done);
         await appendEntry(tx, { orderId, legId, type: "declined" in r ? "decline" : "authorise", amount: req.amount.amount, currency: req.amount.currency, points: done.points, idempotencyKey: key, at: now });
         const outcome = outcomeOf(done);
@@ -188,3 +190,15 @@ export class PaymentLedger {
   }
 }
 
+
+/** The instrument as the seller named it (before any account was found for it). */
+function requestedInstrument(req: Exclude<LegRequest, { kind: "card" }>): Partial<PaymentLeg> {
+  switch (req.kind) {
+    case "voucher":
+      return { voucherCode: req.code };
+    case "settlement":
+      return req.method ? { settlementMethod: req.method } : {};
+    case "loyalty":
+      return { memberAccount: req.memberAccount, certificateId: req.certificateId };
+  }
+}

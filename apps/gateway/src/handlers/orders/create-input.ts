@@ -1,7 +1,7 @@
 import { GatewayError } from "@ndc/errors";
 import type { OrderCreateRequest, SellerContext } from "@ndc/messages";
 import type { OrderCreateInput, OfferSelection, PassengerInput } from "@ndc/orders";
-import type { CommissionAgreement } from "@ndc/payments";
+import type { CommissionAgreement, LegRequest } from "@ndc/payments";
 
 const PA = "PayloadAttributes";
 
@@ -45,9 +45,23 @@ export function orderCreateInput(
     selections: selections(rq),
     passengers,
     ...(email || phone ? { contact: { ...(email ? { email } : {}), ...(phone ? { phone } : {}) } } : {}),
-    ...(rq.paymentLegs.length ? { payment: rq.paymentLegs } : {}),
+    ...(rq.paymentLegs.length ? { payment: rq.paymentLegs.map((l, i) => sellerSettlement(l, seller, i)) } : {}),
     ...(commissionAgreement ? { commissionAgreement } : {}),
   };
+}
+
+/**
+ * A settlement plan pays through the seller's own account (spec 4.4 rule 6). The request names the
+ * agency by IATA number or agency id (IATA_Number, else the Seller link); accounts are kept by
+ * agency id, so the name is resolved to the seller here, and any other agency is refused.
+ */
+function sellerSettlement(leg: LegRequest, seller: SellerContext, index: number): LegRequest {
+  if (leg.kind !== "settlement") return leg;
+  if (leg.agencyId === seller.agencyId || leg.agencyId === seller.iataNumber) return { ...leg, agencyId: seller.agencyId };
+  throw new GatewayError("seller_not_authorised", {
+    detail: "A settlement plan pays through the selling agency's own account only.",
+    element: `Request/PaymentFunctions[${index + 1}]/PaymentProcessingDetails/PaymentMethod/SettlementPlan/IATA_Number`,
+  });
 }
 
 function selections(rq: OrderCreateRequest): OfferSelection[] {
