@@ -79,7 +79,8 @@ export async function exitedWithin(g: Gateway, ms: number): Promise<string | nul
   const timer = setTimeout(() => g.run.proc.kill("SIGKILL"), ms);
   await g.run.proc.exited;
   clearTimeout(timer);
-  return g.run.proc.signalCode;
+  const signal = g.run.proc.signalCode;
+  return signal === null ? null : String(signal);
 }
 
 export interface Footprint {

@@ -1,8 +1,9 @@
 import type { Envelope } from "@ndc/xml";
-import { invalid, list, opt, optText, req, reqText, texts, type Cursor } from "../shared/cursor";
+import { invalid, list, opt, req, reqText, texts, type Cursor } from "../shared/cursor";
 import { flightAssociation, nonEmpty, paxes, requestCursor, responsePreferences } from "../shared/request-common";
 import { column, wholeNumber } from "../shared/values";
-import type { CreateOrderItemSelection, OfferPriceRequest, SeatChoice, SelectedOffer, SelectedOfferItem } from "./request";
+import { decodeCreateOrderItems } from "../shared/create-order-item";
+import type { OfferPriceRequest, SeatChoice, SelectedOffer, SelectedOfferItem } from "./request";
 
 const MAX_ROW = 999;
 const MAX_QTY = 99;
@@ -40,58 +41,6 @@ function selectedOffers(listCursor: Cursor): SelectedOffer[] {
   });
 }
 
-function itemType(t: Cursor): CreateOrderItemSelection["item"] {
-  const flight = opt(t, "FlightItem");
-  if (flight) return { kind: "flight", originDestIds: nonEmpty(flight, "OriginDestRefID") };
-  const seat = opt(t, "SeatItem");
-  if (seat) {
-    const rowText = optText(seat, "RowNumber");
-    const colText = optText(seat, "ColumnID");
-    if ((rowText === undefined) !== (colText === undefined)) {
-      throw invalid(`${seat.path}/${rowText === undefined ? "RowNumber" : "ColumnID"}`, "A seat needs both RowNumber and ColumnID.");
-    }
-    return {
-      kind: "seat",
-      paxId: reqText(seat, "PaxRefID"),
-      paxSegmentId: reqText(seat, "PaxSegmentRefID"),
-      datedOperatingLegIds: nonEmpty(seat, "DatedOperatingLegRefID"),
-      seatProfileIds: texts(seat, "SeatProfileRefID"),
-      ...(rowText && colText
-        ? { seat: { row: wholeNumber(rowText, `${seat.path}/RowNumber`, 1, MAX_ROW), column: column(colText, `${seat.path}/ColumnID`) } }
-        : {}),
-    };
-  }
-  const bag = opt(t, "BaggageItem");
-  if (bag) {
-    return {
-      kind: "baggage",
-      paxId: reqText(bag, "PaxRefID"),
-      paxSegmentId: reqText(bag, "PaxSegmentRefID"),
-      baggageAllowanceIds: list(bag, "BagItemDetails").map((d) => reqText(d, "BaggageAllowanceRefID")),
-    };
-  }
-  const other = opt(t, "OtherItem");
-  if (other) {
-    const description = optText(other, "DescText");
-    return { kind: "other", ...(description ? { description } : {}) };
-  }
-  throw invalid(t.path, "OfferItemType needs BaggageItem, FlightItem, OtherItem or SeatItem.");
-}
-
-function orderItems(listCursor: Cursor): CreateOrderItemSelection[] {
-  const items = list(listCursor, "CreateOrderItem");
-  if (items.length === 0) throw invalid(`${listCursor.path}/CreateOrderItem`, "CreateOrderItem is required.");
-  return items.map((i) => {
-    const sel: CreateOrderItemSelection = { ownerCode: reqText(i, "OwnerCode") };
-    const ref = optText(i, "OfferItemRefID");
-    if (ref) sel.offerItemId = ref;
-    const t = opt(i, "OfferItemType");
-    if (t) sel.item = itemType(t);
-    if (!sel.offerItemId && !sel.item) throw invalid(`${i.path}/OfferItemRefID`, "A CreateOrderItem needs OfferItemRefID or OfferItemType.");
-    return sel;
-  });
-}
-
 /** IATA_OfferPriceRQ -> OfferPriceRequest. Throws GatewayError request_invalid naming the element at fault. */
 export function decodeOfferPriceRQ(envelope: Envelope): OfferPriceRequest {
   const request = requestCursor(envelope);
@@ -101,6 +50,6 @@ export function decodeOfferPriceRQ(envelope: Envelope): OfferPriceRequest {
   const sel = opt(priced, "SelectedOfferList");
   if (sel) return { form: "SelectedOfferList", selectedOffers: selectedOffers(sel), orderItems: [], passengers, preferences };
   const accept = opt(priced, "AcceptOrderItemList");
-  if (accept) return { form: "AcceptOrderItemList", selectedOffers: [], orderItems: orderItems(accept), passengers, preferences };
+  if (accept) return { form: "AcceptOrderItemList", selectedOffers: [], orderItems: decodeCreateOrderItems(accept), passengers, preferences };
   throw invalid(priced.path, "PricedOffer needs AcceptOrderItemList or SelectedOfferList.");
 }

@@ -1,4 +1,6 @@
-import { invalid, list, opt, optText, req, reqText, texts, type Cursor } from "../../../shopping/shared/cursor";
+import { invalid, list, opt, req, reqText, texts, type Cursor } from "../../../shopping/shared/cursor";
+import { decodeCreateOrderItems } from "../../../shopping/shared/create-order-item";
+import type { CreateOrderItemSelection } from "../../../shopping/offer-price/request";
 import { flightAssociation, nonEmpty } from "../../../shopping/shared/request-common";
 import type { FlightAssociation } from "../../../shopping/shared/request-types";
 import { column, wholeNumber } from "../../../shopping/shared/values";
@@ -11,19 +13,8 @@ export interface OrderSeatChoice {
   column: string;
 }
 
-/**
- * One CreateOrderItem of AcceptOrderItemList (CreateOrderItemType). OfferItemType says what the
- * item is; prices a seller puts there are never read, the airline prices.
- */
-export interface CreateOrderItemRef {
-  offerItemId?: string;
-  ownerCode: string;
-  item?:
-    | { kind: "flight"; originDestIds: string[] }
-    | { kind: "seat"; paxId: string; paxSegmentId: string; datedOperatingLegIds: string[]; seatProfileIds: string[]; seat?: OrderSeatChoice }
-    | { kind: "baggage"; paxId: string; paxSegmentId: string; baggageAllowanceIds: string[] }
-    | { kind: "other"; description?: string };
-}
+/** One CreateOrderItem of AcceptOrderItemList: decoded as OfferPriceRQ decodes it (one decoder for both). */
+export type CreateOrderItemRef = CreateOrderItemSelection;
 
 /** One SelectedOfferItem of a SelectedPricedOffer: the item, its passengers and the choices made. */
 export interface QuotedOfferItemRef {
@@ -53,56 +44,6 @@ function seatOf(row: Cursor, col: Cursor): OrderSeatChoice {
     row: wholeNumber(row.el.text.trim(), row.path, 1, MAX_ROW),
     column: column(col.el.text.trim(), col.path),
   };
-}
-
-function itemType(t: Cursor): NonNullable<CreateOrderItemRef["item"]> {
-  const flight = opt(t, "FlightItem");
-  if (flight) return { kind: "flight", originDestIds: nonEmpty(flight, "OriginDestRefID") };
-  const seat = opt(t, "SeatItem");
-  if (seat) {
-    const row = opt(seat, "RowNumber");
-    const col = opt(seat, "ColumnID");
-    if ((row === undefined) !== (col === undefined)) {
-      throw invalid(`${seat.path}/${row === undefined ? "RowNumber" : "ColumnID"}`, "A seat needs both RowNumber and ColumnID.");
-    }
-    return {
-      kind: "seat",
-      paxId: reqText(seat, "PaxRefID"),
-      paxSegmentId: reqText(seat, "PaxSegmentRefID"),
-      datedOperatingLegIds: nonEmpty(seat, "DatedOperatingLegRefID"),
-      seatProfileIds: texts(seat, "SeatProfileRefID"),
-      ...(row && col ? { seat: seatOf(row, col) } : {}),
-    };
-  }
-  const bag = opt(t, "BaggageItem");
-  if (bag) {
-    return {
-      kind: "baggage",
-      paxId: reqText(bag, "PaxRefID"),
-      paxSegmentId: reqText(bag, "PaxSegmentRefID"),
-      baggageAllowanceIds: list(bag, "BagItemDetails").map((d) => reqText(d, "BaggageAllowanceRefID")),
-    };
-  }
-  const other = opt(t, "OtherItem");
-  if (other) {
-    const description = optText(other, "DescText");
-    return { kind: "other", ...(description ? { description } : {}) };
-  }
-  throw invalid(t.path, "OfferItemType needs BaggageItem, FlightItem, OtherItem or SeatItem.");
-}
-
-function createOrderItems(accept: Cursor): CreateOrderItemRef[] {
-  const items = list(accept, "CreateOrderItem");
-  if (items.length === 0) throw invalid(`${accept.path}/CreateOrderItem`, "CreateOrderItem is required.");
-  return items.map((i) => {
-    const ref: CreateOrderItemRef = { ownerCode: reqText(i, "OwnerCode") };
-    const id = optText(i, "OfferItemRefID");
-    if (id) ref.offerItemId = id;
-    const t = opt(i, "OfferItemType");
-    if (t) ref.item = itemType(t);
-    if (!ref.offerItemId && !ref.item) throw invalid(`${i.path}/OfferItemRefID`, "A CreateOrderItem needs OfferItemRefID or OfferItemType.");
-    return ref;
-  });
 }
 
 function quotedItem(i: Cursor): QuotedOfferItemRef {
@@ -135,7 +76,7 @@ function quotedOffers(accept: Cursor): QuotedOfferRef[] {
 /** The AcceptOrderItemList | AcceptSelectedQuotedOfferList choice under `parent`, if present. */
 export function offerSelection(parent: Cursor): OfferSelection | undefined {
   const accept = opt(parent, "AcceptOrderItemList");
-  if (accept) return { form: "AcceptOrderItemList", orderItems: createOrderItems(accept) };
+  if (accept) return { form: "AcceptOrderItemList", orderItems: decodeCreateOrderItems(accept) };
   const quoted = opt(parent, "AcceptSelectedQuotedOfferList");
   if (quoted) return { form: "AcceptSelectedQuotedOfferList", quotedOffers: quotedOffers(quoted) };
   return undefined;
