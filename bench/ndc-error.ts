@@ -1,6 +1,6 @@
-// Authenticated NDC call answering an Error (AirShoppingRQ while its handler is unreleased: 501
-// message_not_available, after token check, scope, rate limit, headers, body read, strict parse,
-// envelope and DistributionChain checks), against a bare Bun.serve answering the same bytes.
+// Authenticated NDC call answering an Error: an AirShoppingRQ with an empty Request, refused 400
+// request_invalid by its decoder after token check, scope, rate limit, headers, body read, strict
+// parse, envelope and DistributionChain checks; against a bare Bun.serve answering the same bytes.
 // Rounds alternate between the two so both see the same machine noise; the ratio is what counts.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -39,18 +39,18 @@ try {
   writeFileSync(initFile, JSON.stringify(init));
   const sample = await fetch(`${gw.url}/24.4/AirShoppingRQ`, init);
   const sampleBody = await sample.text();
-  if (sample.status !== 501) throw new Error(`unexpected gateway answer ${sample.status}: ${sampleBody}`);
+  if (sample.status !== 400 || !sampleBody.includes("request_invalid")) throw new Error(`unexpected gateway answer ${sample.status}: ${sampleBody}`);
   const bodyFile = join(dir, "answer.xml");
   writeFileSync(bodyFile, sampleBody);
-  const bare = await startServer("bench/bare-server.ts", [bodyFile, "501"]);
+  const bare = await startServer("bench/bare-server.ts", [bodyFile, "400"]);
   try {
     const g: LoadResult[] = [];
     const b: LoadResult[] = [];
-    await runLoad(gw.url + "/24.4/AirShoppingRQ", initFile, CONNS, 1, 501); // warm-up
-    await runLoad(bare.url + "/24.4/AirShoppingRQ", initFile, CONNS, 1, 501);
+    await runLoad(gw.url + "/24.4/AirShoppingRQ", initFile, CONNS, 1, 400); // warm-up
+    await runLoad(bare.url + "/24.4/AirShoppingRQ", initFile, CONNS, 1, 400);
     for (let i = 0; i < ROUNDS; i++) {
-      b.push(await runLoad(bare.url + "/24.4/AirShoppingRQ", initFile, CONNS, SECS, 501));
-      g.push(await runLoad(gw.url + "/24.4/AirShoppingRQ", initFile, CONNS, SECS, 501));
+      b.push(await runLoad(bare.url + "/24.4/AirShoppingRQ", initFile, CONNS, SECS, 400));
+      g.push(await runLoad(gw.url + "/24.4/AirShoppingRQ", initFile, CONNS, SECS, 400));
       console.log(`round ${i + 1}\n  bare Bun.serve ${fmt(b[i]!)}\n  gateway        ${fmt(g[i]!)}`);
     }
     const sum = (xs: LoadResult[]) => xs.reduce((s, x) => s + x.requests, 0);
