@@ -170,3 +170,4 @@ export function loadConfig(env: Env = process.env): GatewayConfig {
     },
   };
 }
+export * from "./private-files";

@@ -58,6 +58,7 @@ export async function issueToken(deps: IssueDeps, req: TokenRequest): Promise<Re
   const access_token = signToken(
     {
       cid: caller.client.clientId,
+      agy: caller.agency.agencyId,
       gen: caller.client.secretGeneration,
       epo: caller.client.tokenEpoch,
       scp: scope,
