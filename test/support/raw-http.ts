@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
+import { connect } from "node:net";
 
 /** A parsed HTTP/1.1 answer read off a raw socket. */
 export interface RawReply {
@@ -15,42 +16,37 @@ export interface RawReply {
 
 /**
  * Sends bytes exactly as given over a TCP socket and reads the answer: what fetch() cannot do
- * (odd or missing Host headers, a Content-Length the body does not match).
+ * (odd or missing Host headers, a Content-Length the body does not match, a chosen source
+ * address such as 127.0.0.2).
  */
-export function rawRequest(port: number, request: string | Uint8Array, timeoutMs = 5_000): Promise<RawReply> {
+export function rawRequest(
+  port: number,
+  request: string | Uint8Array,
+  opts: { timeoutMs?: number; localAddress?: string } = {},
+): Promise<RawReply> {
   return new Promise((resolve, reject) => {
-    const chunks: Uint8Array[] = [];
+    const chunks: Buffer[] = [];
     let settled = false;
     const finish = () => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      sock.destroy();
       try {
         resolve(parse(Buffer.concat(chunks)));
       } catch (e) {
         reject(e);
       }
     };
-    const timer = setTimeout(finish, timeoutMs);
-    void Bun.connect({
-      hostname: "127.0.0.1",
-      port,
-      socket: {
-        open(sock) {
-          sock.write(request);
-        },
-        data(sock, d) {
-          chunks.push(new Uint8Array(d));
-          // One answer is all a test wants: stop once its body is complete.
-          if (complete(Buffer.concat(chunks))) {
-            sock.end();
-            finish();
-          }
-        },
-        close: finish,
-        error: finish,
-      },
-    }).catch(reject);
+    const timer = setTimeout(finish, opts.timeoutMs ?? 5_000);
+    const sock = connect({ host: "127.0.0.1", port, localAddress: opts.localAddress }, () => sock.write(request));
+    sock.on("data", (d: Buffer) => {
+      chunks.push(d);
+      // One answer is all a test wants: stop once its body is complete.
+      if (complete(Buffer.concat(chunks))) finish();
+    });
+    sock.on("close", finish);
+    sock.on("error", finish);
   });
 }
 
