@@ -75,6 +75,15 @@ describe("oversized bodies get the documented refusal (real socket)", () => {
     expectOAuth413(r);
   });
 
+  test("NDC message path, huge Content-Length and no credentials: 401 invalid_token Error document, body never read", async () => {
+    const { "x-api-key": _, ...anonymous } = ndcHeaders();
+    const r = await rawRequest(g.port, head("/24.4/AirShoppingRQ", { ...anonymous, "content-length": String(1_000_000_000_000) }));
+    expect(r.status).toBe(401);
+    expect(r.headers.get("cache-control")).toBe("no-store");
+    assertSchemaValid(r.body);
+    expect(errorCode(r.body)).toBe("invalid_token");
+  });
+
   test("an unknown path with a huge Content-Length is the 404 JSON, no-store", async () => {
     const r = await rawRequest(g.port, head("/nowhere", { "content-length": String(1_000_000_000_000) }));
     expect(r.status).toBe(404);
