@@ -66,7 +66,8 @@ describe("DistributionChain", () => {
   test("the resolved seller is the agency named (what handlers receive)", async () => {
     const { createAuthService } = await import("@ndc/auth");
     const { systemClock } = await import("@ndc/clock");
-    const auth = await createAuthService({ store: g.gw.store, config: g.gw.config, clock: systemClock });
+    const { loadFieldKey } = await import("@ndc/pii");
+    const auth = await createAuthService({ store: g.gw.store, config: g.gw.config, clock: systemClock, fieldKey: loadFieldKey(g.gw.config) });
     const link = (l: Link, ordinal: number) => ({ ...l, ordinal });
     const p = await auth.authenticate({ authorization: `Bearer ${t.aggregatorNoScope}`, apiKey: null });
     expect(auth.resolveSeller(p, [link(carrier, 1)])).toMatchObject({ agencyId: "AGG", iataNumber: "44444444" });

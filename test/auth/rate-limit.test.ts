@@ -50,7 +50,7 @@ describe("rate limits over HTTP", () => {
 });
 
 describe("createRateLimiter", () => {
-  const limits = { shopPerMinute: 60, defaultPerMinute: 120, tokenPerMinute: 6 };
+  const limits = { shopPerMinute: 60, defaultPerMinute: 120, tokenPerMinute: 6, tokenFailuresPerMinute: 6 };
 
   test("burst equals the per-minute figure, refill is continuous", () => {
     const clock = new ManualClock();
@@ -73,7 +73,7 @@ describe("createRateLimiter", () => {
   });
 
   test("keys and classes are independent", () => {
-    const rl = createRateLimiter({ shopPerMinute: 1, defaultPerMinute: 1, tokenPerMinute: 1 }, new ManualClock());
+    const rl = createRateLimiter({ shopPerMinute: 1, defaultPerMinute: 1, tokenPerMinute: 1, tokenFailuresPerMinute: 1 }, new ManualClock());
     expect(rl.take("a", "shop").ok).toBe(true);
     expect(rl.take("a", "shop").ok).toBe(false);
     expect(rl.take("a", "default").ok).toBe(true);
@@ -82,7 +82,7 @@ describe("createRateLimiter", () => {
 
   test("memory stays bounded: idle buckets are dropped, then the least recently used", () => {
     const clock = new ManualClock();
-    const rl = createRateLimiter({ shopPerMinute: 1, defaultPerMinute: 1, tokenPerMinute: 1 }, clock, { maxBuckets: 100 });
+    const rl = createRateLimiter({ shopPerMinute: 1, defaultPerMinute: 1, tokenPerMinute: 1, tokenFailuresPerMinute: 1 }, clock, { maxBuckets: 100 });
     for (let i = 0; i < 10_000; i++) rl.take(`k${i}`, "shop");
     expect(rl.size).toBeLessThanOrEqual(100);
     // "recent" stays limited while thousands of other keys pass through.

@@ -7,6 +7,7 @@ import type { MessageHandler } from "@ndc/messages";
 import { handleNdc } from "./ndc/pipeline";
 import { discoveryDocument } from "./routes/discovery";
 import { tokenEndpoint } from "./routes/token";
+import { arrivedUrl, remoteAddress } from "./edge";
 
 export interface GatewayDeps {
   config: GatewayConfig;
@@ -30,12 +31,13 @@ export function createGateway(deps: GatewayDeps) {
       const ok = await deps.ready().catch(() => false);
       return Response.json({ status: ok ? "ready" : "not_ready" }, { status: ok ? 200 : 503 });
     })
-    .get("/24.4", ({ request }) => Response.json(discoveryDocument(deps.config, request)))
+    .get("/24.4", ({ request }) => Response.json(discoveryDocument(deps.config, arrivedUrl(request))))
     .all(
       "/oauth/token",
       async ({ request, server }) => {
         const started = performance.now();
-        const res = await tokenEndpoint(request, deps.auth, deps.rateLimiter, server?.requestIP(request)?.address);
+        const remote = remoteAddress(request) ?? server?.requestIP(request)?.address;
+        const res = await tokenEndpoint(request, deps.auth, deps.rateLimiter, remote);
         // The token request gets its log line too; the client is named only once it authenticated.
         logRequest(deps.logger, {
           requestId: nanoid(12),
@@ -55,9 +57,11 @@ export function createGateway(deps: GatewayDeps) {
     )
     .all("/24.4/:message", ({ request, params }) => handleNdc(request, params.message, ndc), { parse: "none" })
     .onError(({ code, error }) => {
-      if (code === "NOT_FOUND") return Response.json({ error: "not_found" }, { status: 404 });
+      // Refusals are never cached, whatever the layer that answers them.
+      const headers = { "cache-control": "no-store" };
+      if (code === "NOT_FOUND") return Response.json({ error: "not_found" }, { status: 404, headers });
       deps.logger.error("http_unhandled", { code: String(code), error: error instanceof Error ? error.message.slice(0, 300) : "unknown" });
-      return Response.json({ error: "internal_error" }, { status: 500 });
+      return Response.json({ error: "internal_error" }, { status: 500, headers });
     });
 }
 

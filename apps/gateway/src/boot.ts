@@ -1,4 +1,4 @@
-import { loadConfig, type GatewayConfig } from "@ndc/config";
+import { ensurePrivateDir, loadConfig, type GatewayConfig } from "@ndc/config";
 import { systemClock, type Clock } from "@ndc/clock";
 import { createLogger, type Logger } from "@ndc/log";
 import { openStore, migrate, type Store } from "@ndc/store";
@@ -43,12 +43,14 @@ export async function bootGateway(
   const config = opts.config ?? loadConfig();
   const logger = opts.logger ?? createLogger({ level: config.logLevel });
   const clock = opts.clock ?? systemClock;
+  // The data directory holds the database, the field key and the sandbox secret: its owner's only.
+  ensurePrivateDir(config.dataDir);
   // Fail at start, not at the first booking, when the field-encryption key is unusable.
   const fieldKey = loadFieldKey(config);
   const store = await openStore(config.databaseUrl, { driver: config.databaseDriver, authToken: config.databaseAuthToken });
   await migrate(store);
   const sandbox = config.mode === "local" ? await ensureSandbox({ store, config }) : null;
-  const auth = await createAuthService({ store, config, clock });
+  const auth = await createAuthService({ store, config, clock, fieldKey });
   // The simulated airline sells from today (the injected clock's day) for 330 days.
   const supply = createSupply({
     seed: config.shopping.supplySeed,

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { BootedGateway } from "./boot";
+import { edgeFetch } from "./edge";
 
 /**
  * Listens on the configured address: HTTPS when TLS_CERT_FILE and TLS_KEY_FILE are set,
@@ -13,10 +14,16 @@ export function listen(gw: BootedGateway): { url: string; stop(graceMs?: number)
     tls: config.tls
       ? { cert: readFileSync(config.tls.certFile, "utf8"), key: readFileSync(config.tls.keyFile, "utf8") }
       : undefined,
-    // Bodies are capped by the NDC pipeline; this is the hard stop above it (gzip bodies are smaller still).
-    maxRequestBodySize: config.xml.maxBodyBytes + 64 * 1024,
-    fetch: (req, srv) => gw.app.handle(req),
-    error: () => new Response(JSON.stringify({ error: "internal_error" }), { status: 500, headers: { "content-type": "application/json" } }),
+    // Bun's own cap answers an empty 413 before the gateway sees the request, so it is set out of
+    // reach: every route that reads a body caps it itself while streaming (the NDC pipeline at
+    // MAX_BODY_BYTES, /oauth/token at 8 KiB) and refuses with its documented body.
+    maxRequestBodySize: Number.MAX_SAFE_INTEGER,
+    fetch: edgeFetch(gw.app),
+    error: () =>
+      new Response(JSON.stringify({ error: "internal_error" }), {
+        status: 500,
+        headers: { "content-type": "application/json", "cache-control": "no-store" },
+      }),
   });
   const scheme = config.tls ? "https" : "http";
   return {

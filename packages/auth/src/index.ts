@@ -11,6 +11,7 @@ export type {
 } from "./types";
 export { createAuthService } from "./service";
 export { createRateLimiter } from "./rate-limiter";
+export { failureSource } from "./source-address";
 export {
   ensureSandbox,
   type SandboxCredentials,

@@ -2,7 +2,7 @@ import type { Clock } from "@ndc/clock";
 import type { RateLimitConfig } from "@ndc/config";
 import type { RateDecision, RateLimiter } from "./types";
 
-type RateClassName = "shop" | "default" | "token";
+type RateClassName = "shop" | "default" | "token" | "token_failure";
 
 interface Bucket {
   tokens: number;
@@ -25,6 +25,7 @@ export function createRateLimiter(
     shop: limits.shopPerMinute,
     default: limits.defaultPerMinute,
     token: limits.tokenPerMinute,
+    token_failure: limits.tokenFailuresPerMinute,
   };
   const maxBuckets = opts.maxBuckets ?? 100_000;
   // Map iteration order is insertion order; each take re-inserts, so the first entries are the idlest.
@@ -53,13 +54,7 @@ export function createRateLimiter(
       const now = clock.now();
       if (buckets.size >= maxBuckets || now - lastSweep >= MINUTE_MS) sweep(now);
       const rate = perMinute[cls];
-      const id = `${cls}\u0000${key}`;
-      const prev = buckets.get(id);
-      const b: Bucket = prev
-        ? { tokens: Math.min(rate, prev.tokens + (Math.max(0, now - prev.last) * rate) / MINUTE_MS), last: now }
-        : { tokens: rate, last: now };
-      buckets.delete(id);
-      buckets.set(id, b);
+      const b = refilled(`${cls}\u0000${key}`, rate, now);
       if (b.tokens >= 1) {
         b.tokens -= 1;
         return { ok: true };
@@ -67,5 +62,22 @@ export function createRateLimiter(
       const waitMs = ((1 - b.tokens) * MINUTE_MS) / rate;
       return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
     },
+    give(key: string, cls: RateClassName): void {
+      const now = clock.now();
+      const rate = perMinute[cls];
+      const b = refilled(`${cls}\u0000${key}`, rate, now);
+      b.tokens = Math.min(rate, b.tokens + 1);
+    },
   };
+
+  /** The bucket brought up to now (and moved to the recent end of the map). */
+  function refilled(id: string, rate: number, now: number): Bucket {
+    const prev = buckets.get(id);
+    const b: Bucket = prev
+      ? { tokens: Math.min(rate, prev.tokens + (Math.max(0, now - prev.last) * rate) / MINUTE_MS), last: now }
+      : { tokens: rate, last: now };
+    buckets.delete(id);
+    buckets.set(id, b);
+    return b;
+  }
 }

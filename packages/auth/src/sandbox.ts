@@ -1,8 +1,8 @@
-import { chmodSync, existsSync, readFileSync, renameSync, writeFileSync, mkdirSync } from "node:fs";
+import { chmodSync, existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { and, eq } from "drizzle-orm";
 import { ALL_SCOPES } from "@ndc/messages";
-import type { GatewayConfig } from "@ndc/config";
+import { ensurePrivateDir, narrowIfPresent, PRIVATE_FILE_MODE, type GatewayConfig } from "@ndc/config";
 import { tables, type Store } from "@ndc/store";
 import { apiKeyDigest, verifySecret } from "./secrets";
 import { findAgency, registerAgency } from "./registry/agencies";
@@ -37,6 +37,8 @@ export async function ensureSandbox(opts: { store: Store; config: GatewayConfig 
   const { store, config } = opts;
   if (config.mode !== "local") return null;
   const file = join(config.dataDir, SANDBOX_CREDENTIALS_FILE);
+  // It holds a client secret and an API key: its owner's only, even if an earlier run left it wider.
+  narrowIfPresent(file);
 
   if (!(await findAgency(store.db, SANDBOX_AGENCY_ID))) {
     // Another process starting on the same database may win the race: that is fine.
@@ -117,10 +119,10 @@ function readSaved(file: string): Partial<SandboxCredentials> | undefined {
 
 /** Written beside the database, readable by its owner only (0600), replaced atomically. */
 function save(file: string, creds: SandboxCredentials): SandboxCredentials {
-  mkdirSync(join(file, ".."), { recursive: true });
+  ensurePrivateDir(join(file, ".."));
   const tmp = `${file}.${process.pid}.tmp`;
-  writeFileSync(tmp, JSON.stringify(creds, null, 2) + "\n", { mode: 0o600 });
-  chmodSync(tmp, 0o600);
+  writeFileSync(tmp, JSON.stringify(creds, null, 2) + "\n", { mode: PRIVATE_FILE_MODE });
+  chmodSync(tmp, PRIVATE_FILE_MODE);
   renameSync(tmp, file);
   return creds;
 }

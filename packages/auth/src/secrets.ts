@@ -42,12 +42,14 @@ export async function verifySecret(secret: string, hash: string): Promise<boolea
   }
 }
 
-/** A hash of a random throwaway secret: verified against when the client is unknown, so timing does not tell. */
-let decoy: Promise<string> | undefined;
-export function decoyHash(): Promise<string> {
-  decoy ??= hashSecret(newSecret());
-  return decoy;
-}
+/**
+ * Verified against when the client is unknown, so an unknown client_id costs one argon2id
+ * verify with the same parameters as a real one: no timing oracle, and the same price for
+ * spraying. Fixed text (the hash of a random secret nobody kept), so even the first unknown
+ * client costs a verify and not a hash plus a verify. Its parameters must stay those of ARGON2
+ * (a test compares them).
+ */
+export const DECOY_HASH = "$argon2id$v=19$m=19456,t=2,p=1$fj/ywcLbqIEDJdYjdYdrSWdb+P1NyJWRjBOdg3FL/+I$ocZuD0m+md/nXXJ8cfkwh+1rEQIpwkqQNdE9duhNGFM";
 
 /** API keys are high-entropy, so a plain SHA-256 digest is a sound stored form and an index key. */
 export function apiKeyDigest(key: string): string {

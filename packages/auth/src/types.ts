@@ -69,5 +69,7 @@ export interface AuthService {
 export type RateDecision = { ok: true } | { ok: false; retryAfterSeconds: number };
 
 export interface RateLimiter {
-  take(key: string, cls: "shop" | "default" | "token"): RateDecision;
+  take(key: string, cls: "shop" | "default" | "token" | "token_failure"): RateDecision;
+  /** Returns one unit taken earlier (a reservation that turned out not to be needed). */
+  give(key: string, cls: "shop" | "default" | "token" | "token_failure"): void;
 }

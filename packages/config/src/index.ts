@@ -13,6 +13,8 @@ export interface RateLimitConfig {
   defaultPerMinute: number;
   /** Token requests per minute per client_id (or per remote address when it has none). */
   tokenPerMinute: number;
+  /** Failed client authentications at the token endpoint per minute per source address. */
+  tokenFailuresPerMinute: number;
 }
 
 export interface XmlLimits {
@@ -144,6 +146,7 @@ export function loadConfig(env: Env = process.env): GatewayConfig {
       shopPerMinute: int(env, "RATE_LIMIT_SHOP_PER_MINUTE", 300, 1),
       defaultPerMinute: int(env, "RATE_LIMIT_DEFAULT_PER_MINUTE", 1200, 1),
       tokenPerMinute: int(env, "RATE_LIMIT_TOKEN_PER_MINUTE", 60, 1),
+      tokenFailuresPerMinute: int(env, "RATE_LIMIT_TOKEN_FAILURES_PER_MINUTE", 20, 1),
     },
     xml: {
       maxBodyBytes: int(env, "MAX_BODY_BYTES", 2 * 1024 * 1024, 1024),
@@ -170,3 +173,4 @@ export function loadConfig(env: Env = process.env): GatewayConfig {
     },
   };
 }
+export * from "./private-files";

@@ -77,6 +77,17 @@ export const MESSAGES: readonly MessageSpec[] = [
   },
 ];
 
+/**
+ * Spec 4.3, 5.5: "payment functions on orders" need ndc:payment besides the message's own scope.
+ * These messages may carry Request/PaymentFunctions; carrying it asks for that scope too.
+ */
+export const PAYMENT_SCOPE: Scope = "ndc:payment";
+const PAYING_MESSAGES: ReadonlySet<string> = new Set(["OrderCreateRQ", "OrderChangeRQ"]);
+
+export function mayCarryPayment(spec: MessageSpec): boolean {
+  return PAYING_MESSAGES.has(spec.name);
+}
+
 const BY_NAME = new Map(MESSAGES.map((m) => [m.name, m]));
 
 export function messageByName(name: string): MessageSpec | undefined {

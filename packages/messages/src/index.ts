@@ -1,4 +1,5 @@
-export { MESSAGES, ALL_SCOPES, messageByName, type MessageSpec, type Scope, type RateClass } from "./catalogue";
+export { MESSAGES, ALL_SCOPES, PAYMENT_SCOPE, messageByName, type MessageSpec, type Scope, type RateClass } from "./catalogue";
+export { contentScopes } from "./content-scopes";
 export type { SellerContext, HandlerInput, HandlerResult, MessageHandler } from "./handler";
 export { CAPABILITIES, enabledCapabilities } from "./capabilities";
 export * from "./shopping";

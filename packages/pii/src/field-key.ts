@@ -1,6 +1,6 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
-import { ConfigError, type GatewayConfig } from "@ndc/config";
+import { ConfigError, ensurePrivateDir, narrowIfPresent, PRIVATE_FILE_MODE, type GatewayConfig } from "@ndc/config";
 
 /** The AES-256-GCM key that encrypts identity-document numbers at rest (DESIGN 5), with its version. */
 export interface FieldKey {
@@ -14,6 +14,17 @@ function decode(b64: string, where: string): Uint8Array {
   return key;
 }
 
+/** Exclusive create: of two processes starting together, one writes the key and both read it. */
+function createKeyFile(file: string): void {
+  try {
+    writeFileSync(file, Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64") + "\n", { mode: PRIVATE_FILE_MODE, flag: "wx" });
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === "EEXIST") return;
+    throw e;
+  }
+  chmodSync(file, PRIVATE_FILE_MODE);
+}
+
 /**
  * Loads the key from GATEWAY_FIELD_KEY or its file. Outside production a missing file is created
  * with a random key (0600), so a local gateway works out of the box; production never invents one,
@@ -24,8 +35,10 @@ export function loadFieldKey(config: GatewayConfig): FieldKey {
   if (src.source === "env") return { key: decode(src.value!, "GATEWAY_FIELD_KEY"), version: src.version };
   if (!existsSync(src.file)) {
     if (config.mode === "production") throw new ConfigError(`GATEWAY_FIELD_KEY_FILE ${src.file} does not exist`);
-    mkdirSync(dirname(src.file), { recursive: true });
-    writeFileSync(src.file, Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64") + "\n", { mode: 0o600 });
+    if (!existsSync(dirname(src.file))) ensurePrivateDir(dirname(src.file));
+    createKeyFile(src.file);
   }
+  // Readable by the gateway's user only, even when an earlier version or the umask left it wider.
+  narrowIfPresent(src.file);
   return { key: decode(readFileSync(src.file, "utf8"), `GATEWAY_FIELD_KEY_FILE ${src.file}`), version: src.version };
 }

@@ -1,6 +1,3 @@
-import { mkdirSync } from "node:fs";
-import { dirname } from "node:path";
-
 export type DriverName = "bun-sqlite" | "libsql";
 
 /** Chooses the driver for a database URL; `requested` comes from GATEWAY_DATABASE_DRIVER. */
@@ -26,11 +23,6 @@ export function filePath(url: string): string {
 
 export function isMemory(path: string): boolean {
   return path === ":memory:" || path === "";
-}
-
-/** Creates the folder of a database file so a fresh data dir just works. */
-export function ensureDir(path: string): void {
-  if (!isMemory(path)) mkdirSync(dirname(path), { recursive: true });
 }
 
 /** URLs may carry a token in the query string; keep it out of error messages. */

@@ -3,7 +3,7 @@ import { GatewayError, isGatewayError } from "@ndc/errors";
 import type { GatewayConfig } from "@ndc/config";
 import type { AuthService, RateLimiter, Principal } from "@ndc/auth";
 import { logRequest, type Logger } from "@ndc/log";
-import { messageByName, type MessageHandler, type MessageSpec } from "@ndc/messages";
+import { contentScopes, messageByName, type MessageHandler, type MessageSpec } from "@ndc/messages";
 import {
   acknowledgementDocument,
   decodeEnvelope,
@@ -57,6 +57,8 @@ export async function handleNdc(request: Request, messageName: string, deps: Ndc
     checkRoot(root.name, root.ns, x.spec);
     x.envelope = decodeEnvelope(root);
     requireParts(x.envelope);
+    // What the message carries may need more (PaymentFunctions: ndc:payment), before anything is reserved.
+    for (const scope of contentScopes(x.spec, x.envelope)) deps.auth.requireScope(x.principal, scope);
     const seller = deps.auth.resolveSeller(x.principal, x.envelope.distributionChain);
     const handler = deps.handlers.get(x.spec.name);
     if (!handler) {

@@ -3,8 +3,8 @@ import { MESSAGES, enabledCapabilities } from "@ndc/messages";
 import { AIRPORTS, cityPairs } from "@ndc/supply";
 
 /** GET /24.4: what this gateway serves (docs/discovery.md describes each field). */
-export function discoveryDocument(config: GatewayConfig, request: Request): Record<string, unknown> {
-  const base = config.publicBaseUrl ?? new URL(request.url).origin;
+export function discoveryDocument(config: GatewayConfig, requestUrl: string): Record<string, unknown> {
+  const base = config.publicBaseUrl ?? new URL(requestUrl).origin;
   const doc: Record<string, unknown> = {
     airline: { designator: config.airline.designator, name: config.airline.name },
     version: "24.4",

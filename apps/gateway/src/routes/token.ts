@@ -1,4 +1,4 @@
-import type { AuthService, RateLimiter } from "@ndc/auth";
+import { failureSource, type AuthService, type RateLimiter } from "@ndc/auth";
 
 const MAX_TOKEN_BODY = 8 * 1024;
 
@@ -15,15 +15,32 @@ export async function tokenEndpoint(request: Request, auth: AuthService, limiter
   if (request.method !== "POST") {
     return json(405, { error: "invalid_request", error_description: "The token endpoint takes POST." }, { allow: "POST" });
   }
-  const buf = await request.arrayBuffer();
-  if (buf.byteLength > MAX_TOKEN_BODY) {
-    return json(413, { error: "invalid_request", error_description: "The token request body is too large." });
-  }
+  const buf = await readTokenBody(request);
+  if (!buf) return json(413, { error: "invalid_request", error_description: "The token request body is too large." });
   const body = new TextDecoder().decode(buf);
+  // Failed client authentications per source address: random client_ids each get a fresh
+  // per-client bucket, so this is what bounds the argon2id verifies one source can cause. A unit
+  // is reserved before the verify (concurrent requests cannot all slip through) and given back
+  // unless the client failed to authenticate. A spent source is refused for every client_id,
+  // valid or not: telling them apart would take the very verify being limited.
+  const source = failureSource(remote);
+  const failures = limiter.take(source, "token_failure");
+  if (!failures.ok) {
+    return json(
+      429,
+      { error: "rate_limited", error_description: "Too many failed token requests from this address." },
+      { "retry-after": String(failures.retryAfterSeconds), "x-error-code": "rate_limited" },
+    );
+  }
   const rateKey = `token:${clientHint(request, body) ?? remote ?? "anonymous"}`;
   const d = limiter.take(rateKey, "token");
   if (!d.ok) {
-    return json(429, { error: "rate_limited", error_description: "Too many token requests." }, { "retry-after": String(d.retryAfterSeconds) });
+    limiter.give(source, "token_failure");
+    return json(
+      429,
+      { error: "rate_limited", error_description: "Too many token requests." },
+      { "retry-after": String(d.retryAfterSeconds), "x-error-code": "rate_limited" },
+    );
   }
   const result = await auth.issueToken({
     authorization: request.headers.get("authorization"),
@@ -31,10 +48,35 @@ export async function tokenEndpoint(request: Request, auth: AuthService, limiter
     body,
     remoteAddress: remote,
   });
+  if (result.ok || result.error.error !== "invalid_client") limiter.give(source, "token_failure");
   // x-authenticated-client and x-error-code feed the request log line and are removed before sending.
   if (result.ok) return json(200, result.token, { "x-authenticated-client": result.clientId });
   const { status, error, error_description, headers } = result.error;
   return json(status, { error, error_description }, { ...headers, "x-error-code": error });
+}
+
+/**
+ * The form, read while counting: a declared or streamed size past MAX_TOKEN_BODY is refused
+ * without reading the rest (Bun's own cap is out of reach, so this is the only one). Null: too large.
+ */
+async function readTokenBody(request: Request): Promise<Uint8Array | null> {
+  const declared = request.headers.get("content-length");
+  if (declared !== null && Number(declared) > MAX_TOKEN_BODY) return null;
+  if (!request.body) return new Uint8Array(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > MAX_TOKEN_BODY) {
+      await reader.cancel().catch(() => undefined);
+      return null;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
 }
 
 /** The client id the caller claims, only to pick its rate bucket (authentication happens later). */

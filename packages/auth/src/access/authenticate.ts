@@ -4,7 +4,7 @@ import type { Store } from "@ndc/store";
 import type { Principal } from "../types";
 import { apiKeyDigest } from "../secrets";
 import { scopeSet } from "../registry/scopes";
-import { verifyToken } from "../token/format";
+import { TOKEN_CLOCK_SKEW_SECONDS, TOKEN_LIFETIME_SECONDS, verifyToken, type TokenClaims } from "../token/format";
 import { invalidToken } from "./challenge";
 import { loadAggregatorAgencies, loadApiKey, loadCaller, refusal, type CallerRow } from "./lookup";
 
@@ -37,17 +37,32 @@ async function byToken(deps: AuthenticateDeps, token: string): Promise<Principal
     throw invalidToken(check.reason === "signature" ? "The access token signature is not valid." : "The access token is malformed.");
   }
   const c = check.claims;
-  if (deps.clock.now() >= c.exp * 1000) throw invalidToken("The access token has expired; request a new one.");
+  checkLifetime(c, deps.clock.now());
   const caller = await loadCaller(deps.store.db, c.cid);
   if (!caller) throw invalidToken("The access token was revoked.");
   const why = refusal(caller, deps.config.mode);
   if (why) throw invalidToken(why);
+  // Spec 5.1: the token states the agency it sells as; the registry still has to agree.
+  if (c.agy !== caller.agency.agencyId) throw invalidToken("The access token was issued for another agency; request a new one.");
   if (caller.client.secretGeneration !== c.gen) throw invalidToken("The access token was revoked: the client secret was rotated.");
   if (caller.client.tokenEpoch !== c.epo) throw invalidToken("The access token was revoked; request a new one.");
   // Scopes revoked since issue leave the token at once.
   const granted = scopeSet(caller.client.scopes);
   const scopes = new Set(c.scp.split(" ").filter((s) => granted.has(s)));
   return principal(deps, caller, scopes, "token", `client:${caller.client.clientId}`);
+}
+
+/**
+ * A token lives 30 minutes from its issue time whatever its exp says (spec 5.2, 8): a token
+ * claiming longer was not made by this gateway's issuer, and one issued in the future would
+ * outlive its 30 minutes, so both are refused even with a valid signature.
+ */
+function checkLifetime(c: TokenClaims, nowMs: number): void {
+  if (c.exp - c.iat > TOKEN_LIFETIME_SECONDS || c.exp <= c.iat) {
+    throw invalidToken("The access token claims a lifetime other than 30 minutes; request a new one.");
+  }
+  if (c.iat * 1000 > nowMs + TOKEN_CLOCK_SKEW_SECONDS * 1000) throw invalidToken("The access token is issued in the future.");
+  if (nowMs >= c.exp * 1000) throw invalidToken("The access token has expired; request a new one.");
 }
 
 async function byApiKey(deps: AuthenticateDeps, key: string): Promise<Principal> {

@@ -4,15 +4,20 @@ import { constantTimeEqual } from "../secrets";
 /**
  * Access tokens are self-contained and HMAC-SHA256 signed:
  *   ndc1.<base64url(JSON claims)>.<base64url(HMAC-SHA256(key, "ndc1." + claims))>
- * The claims name the client, the secret generation and token epoch it was issued under
- * (so rotation and suspension revoke it), the scopes and the expiry. Nothing personal.
+ * The claims name the client, the agency it sells as (spec 5.1), the secret generation and token
+ * epoch it was issued under (so rotation and suspension revoke it), the scopes and the expiry.
+ * Nothing personal.
  */
 export const TOKEN_PREFIX = "ndc1";
 export const TOKEN_LIFETIME_SECONDS = 1800;
+/** Clocks of gateways sharing a database may differ this much; an iat further ahead is refused. */
+export const TOKEN_CLOCK_SKEW_SECONDS = 60;
 
 export interface TokenClaims {
   /** client_id */
   cid: string;
+  /** agency_id of the client's own agency at issue; re-checked against the registry on every call */
+  agy: string;
   /** secret_generation at issue */
   gen: number;
   /** token_epoch at issue (bumped by rotation and suspension) */
@@ -61,6 +66,7 @@ function isClaims(c: unknown): c is TokenClaims {
   const o = c as Record<string, unknown>;
   return (
     typeof o.cid === "string" &&
+    typeof o.agy === "string" &&
     typeof o.scp === "string" &&
     Number.isInteger(o.gen) &&
     Number.isInteger(o.epo) &&

@@ -2,7 +2,7 @@ import type { Clock } from "@ndc/clock";
 import type { GatewayConfig } from "@ndc/config";
 import type { Store } from "@ndc/store";
 import type { OAuthErrorResult, TokenRequest, TokenResponse } from "../types";
-import { decoyHash, verifySecret } from "../secrets";
+import { DECOY_HASH, verifySecret } from "../secrets";
 import { scopeSet, scopeString } from "../registry/scopes";
 import { loadCaller, refusal, type CallerRow } from "../access/lookup";
 import { basicChallenge } from "../access/challenge";
@@ -58,6 +58,7 @@ export async function issueToken(deps: IssueDeps, req: TokenRequest): Promise<Re
   const access_token = signToken(
     {
       cid: caller.client.clientId,
+      agy: caller.agency.agencyId,
       gen: caller.client.secretGeneration,
       epo: caller.client.tokenEpoch,
       scp: scope,
@@ -80,7 +81,7 @@ function checkGrant(form: Form): Result | undefined {
 async function authenticateClient(deps: IssueDeps, clientId: string, secret: string): Promise<CallerRow | string> {
   const generic = "Client authentication failed: unknown client or wrong secret.";
   const caller = clientId.length <= 128 && secret.length <= 512 ? await loadCaller(deps.store.db, clientId) : undefined;
-  const ok = await verifySecret(secret, caller?.client.secretHash ?? (await decoyHash()));
+  const ok = await verifySecret(secret, caller?.client.secretHash ?? DECOY_HASH);
   if (!caller || !ok) return generic;
   // Only a caller holding the right secret learns why it is refused.
   return refusal(caller, deps.config.mode) ?? caller;

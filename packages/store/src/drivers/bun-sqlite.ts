@@ -2,7 +2,8 @@ import { Database } from "bun:sqlite";
 import { drizzle } from "drizzle-orm/bun-sqlite";
 import type { Store, StoreDb } from "../open";
 import { serialQueue } from "../serial";
-import { ensureDir, filePath, isMemory } from "../url";
+import { filePath, isMemory } from "../url";
+import { narrowDatabaseCompanions, preparePrivateDatabase } from "../private-database";
 
 /** Per-connection settings; journal_mode=WAL is stored in the file, the others are not. */
 function configure(conn: Database): void {
@@ -18,10 +19,11 @@ function configure(conn: Database): void {
  */
 export function openBunSqlite(url: string): Store {
   const path = filePath(url);
-  ensureDir(path);
+  preparePrivateDatabase(path);
   const writer = new Database(isMemory(path) ? ":memory:" : path, { create: true, strict: true });
   writer.exec("PRAGMA journal_mode = WAL");
   configure(writer);
+  narrowDatabaseCompanions(path);
   // An in-memory database exists on one connection only, so there it has to be shared.
   const reader = isMemory(path) ? writer : new Database(path, { strict: true });
   if (reader !== writer) {

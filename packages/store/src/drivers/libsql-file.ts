@@ -2,7 +2,8 @@ import { createClient } from "@libsql/client";
 import { drizzle } from "drizzle-orm/libsql";
 import type { Store, StoreDb, WriteRaw } from "../open";
 import { splitStatements } from "../statements";
-import { ensureDir, filePath, isMemory } from "../url";
+import { filePath, isMemory } from "../url";
+import { narrowDatabaseCompanions, preparePrivateDatabase } from "../private-database";
 import { assemble } from "./assemble";
 
 const CONNECTION_PRAGMAS = "PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON; PRAGMA synchronous = FULL;";
@@ -22,10 +23,11 @@ const CONNECTION_PRAGMAS = "PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON
 export async function openLibsqlFile(url: string): Promise<Store> {
   const path = filePath(url);
   if (isMemory(path)) throw new Error("the libsql driver needs a file; use the bun-sqlite driver for :memory:");
-  ensureDir(path);
+  preparePrivateDatabase(path);
   const writer = createClient({ url: `file:${path}` });
   await writer.execute("PRAGMA journal_mode = WAL");
   await writer.executeMultiple(CONNECTION_PRAGMAS);
+  narrowDatabaseCompanions(path);
   const reader = createClient({ url: `file:${path}` });
   await reader.executeMultiple(`${CONNECTION_PRAGMAS} PRAGMA query_only = ON;`);
   const writeDb = drizzle({ client: writer }) as unknown as StoreDb;

@@ -1,0 +1,55 @@
+import type { Server } from "bun";
+import type { GatewayApp } from "./app";
+
+/**
+ * The socket's side of a request, which Elysia's context cannot carry: Bun's
+ * server.requestIP() answers only for the Request object the socket produced, and the edge
+ * may hand Elysia another one (below).
+ */
+interface Arrival {
+  /** The peer's address (server.requestIP). */
+  address?: string;
+  /** The URL as the request arrived, for answers that echo the caller's own origin. */
+  url: string;
+}
+
+const arrivals = new WeakMap<Request, Arrival>();
+
+/** The remote address of a request that came through the edge; undefined in process (app.handle). */
+export function remoteAddress(request: Request): string | undefined {
+  return arrivals.get(request)?.address;
+}
+
+/** The URL the caller sent, even when the edge rewrote it for routing. */
+export function arrivedUrl(request: Request): string {
+  return arrivals.get(request)?.url ?? request.url;
+}
+
+/**
+ * Bun.serve's fetch: routes on the request path only. Elysia reads the path from request.url by
+ * position (from the first "/" at index 11 or later, assuming "http://" plus a host of at least
+ * four characters), so with a short Host header ("Host: ab") it routed "/zzzz/health/ready" as
+ * "/health/ready" and "/admin/24.4/AirShoppingRQ" as AirShopping. When the two readings differ,
+ * Elysia gets the same request under a URL whose path it reads exactly.
+ */
+export function edgeFetch(app: GatewayApp): (request: Request, server: Server<unknown>) => Promise<Response> {
+  return (request, server) => {
+    const address = server.requestIP(request)?.address;
+    const routed = routable(request);
+    arrivals.set(routed, { address, url: request.url });
+    return app.handle(routed);
+  };
+}
+
+/** A host that puts the path where Elysia looks for it, whatever the caller's Host was. */
+const ROUTING_ORIGIN = "http://gateway.invalid";
+
+function routable(request: Request): Request {
+  const url = request.url;
+  const exact = new URL(url);
+  const s = url.indexOf("/", 11);
+  const q = s === -1 ? -1 : url.indexOf("?", s + 1);
+  const elysiaPath = s === -1 ? "/" : url.substring(s, q === -1 ? undefined : q);
+  if (elysiaPath === exact.pathname) return request;
+  return new Request(`${ROUTING_ORIGIN}${exact.pathname}${exact.search}`, request);
+}
