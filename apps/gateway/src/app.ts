@@ -30,7 +30,7 @@ export function createGateway(deps: GatewayDeps) {
       const ok = await deps.ready().catch(() => false);
       return Response.json({ status: ok ? "ready" : "not_ready" }, { status: ok ? 200 : 503 });
     })
-    .get("/24.4", ({ request }) => Response.json(discoveryDocument(deps.config, request)))
+    .get("/24.4", ({ request }) => Response.json(discoveryDocument(deps.config, request, deps.handlers)))
     .all(
       "/oauth/token",
       async ({ request, server }) => {
