@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { CAPABILITIES, MESSAGES, type MessageHandler } from "@ndc/messages";
+import { el } from "@ndc/xml";
 import { errorCode, startTestGateway, type TestGateway } from "../support/gateway";
 import { ndcRequest } from "../support/requests";
 
@@ -68,7 +69,8 @@ describe("the gateway as shipped", () => {
 
 describe("a gateway whose registry holds only AirShoppingRQ and OfferPriceRQ", () => {
   let t: TestGateway;
-  const handler: MessageHandler = async () => ({ response: "" });
+  // Never called: discovery reads only which names the registry holds.
+  const handler: MessageHandler = async () => ({ response: el("Response") });
   beforeAll(async () => {
     t = await startTestGateway({}, undefined, new Map([["AirShoppingRQ", handler], ["OfferPriceRQ", handler]]));
   });
