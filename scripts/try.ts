@@ -42,7 +42,7 @@ async function token(): Promise<string> {
   }).catch((e: Error) => fail("token", `${base} does not answer (${e.message}); is the gateway running?`));
   const body = (await res.json().catch(() => ({}))) as { access_token?: string; error?: string; scope?: string };
   if (res.status !== 200 || !body.access_token) fail("token", `HTTP ${res.status} ${body.error ?? ""}`);
-  console.log(`✓ token          POST /oauth/token -> 200, scopes: ${body.scope}`);
+  console.log(`✓ token            POST /oauth/token -> 200, scopes: ${body.scope}`);
   return body.access_token;
 }
 
@@ -59,7 +59,7 @@ async function ndc(bearer: string, message: string, xml: string): Promise<string
   return text;
 }
 
-const step = (name: string, line: string) => console.log(`✓ ${name.padEnd(14)} ${line}`);
+const step = (name: string, line: string) => console.log(`✓ ${name.padEnd(16)} ${line}`);
 
 const bearer = await token();
 
