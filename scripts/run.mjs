@@ -1,11 +1,18 @@
 #!/usr/bin/env node
-// Entry for `npm start`, `npm test`, `npm run bench` and `npm run build` on a machine that has
+// Entry for `npm start`, `npm test`, `npm run cli`, `npm run try`, `npm run bench` and `npm run build` on a machine that has
 // only Node.js and npm: installs what is missing (Bun comes from the npm registry as a pinned
 // dev dependency; xmllint from Debian's libxml2-utils for the schema checks), then hands over to Bun.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { nodeTooOld } from "./node-floor.mjs";
+
+const tooOld = nodeTooOld(process.versions.node);
+if (tooOld) {
+  console.error(tooOld);
+  process.exit(1);
+}
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const bun = join(root, "node_modules", ".bin", process.platform === "win32" ? "bun.exe" : "bun");
@@ -88,6 +95,13 @@ switch (command) {
   case "test":
     runTests(rest);
     break;
+  case "cli":
+    // The single binary's commands from a checkout, on the same data directory as `npm start`.
+    handOver(["apps/cli/src/main.ts", ...rest]);
+    break;
+  case "try":
+    handOver(["scripts/try.ts", ...rest]);
+    break;
   case "bench":
     handOver(["bench/run.ts", ...rest]);
     break;
@@ -95,6 +109,6 @@ switch (command) {
     handOver(["scripts/build-binary.ts", ...rest]);
     break;
   default:
-    console.error("usage: node scripts/run.mjs start|test|bench|build [args...]");
+    console.error("usage: node scripts/run.mjs start|test|cli|try|bench|build [args...]");
     process.exit(2);
 }

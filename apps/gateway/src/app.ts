@@ -31,7 +31,7 @@ export function createGateway(deps: GatewayDeps) {
       const ok = await deps.ready().catch(() => false);
       return Response.json({ status: ok ? "ready" : "not_ready" }, { status: ok ? 200 : 503 });
     })
-    .get("/24.4", ({ request }) => Response.json(discoveryDocument(deps.config, arrivedUrl(request))))
+    .get("/24.4", ({ request }) => Response.json(discoveryDocument(deps.config, arrivedUrl(request), deps.handlers)))
     .all(
       "/oauth/token",
       async ({ request, server }) => {

@@ -1,47 +1,75 @@
 /**
- * Capability codes of spec 1 and whether this build switches them on. The discovery document
- * publishes the codes switched on; each business issue turns its codes on as it lands.
+ * Capability codes of spec 1 and what each one needs before it may be advertised. A code is
+ * published in the discovery document only when every message it needs has a live handler on
+ * this gateway and no rule behind it is still unfinished; nothing here is switched on by hand,
+ * so the advertised list cannot drift from the handler registry.
  */
-export const CAPABILITIES: Readonly<Record<string, { description: string; enabled: boolean }>> = {
-  SHPFLT: { description: "flight shopping", enabled: true },
-  SHPITL: { description: "flights of other airlines", enabled: true },
-  SHPANC: { description: "ancillaries", enabled: true },
-  SHPAN2: { description: "airline ancillaries", enabled: true },
-  SHPAN3: { description: "partner ancillaries", enabled: true },
-  SHPMOD: { description: "ground rides", enabled: true },
-  SHPSRV: { description: "airline taxonomy", enabled: true },
-  SHPSTO: { description: "seats", enabled: true },
-  SHPLOC: { description: "localisation", enabled: true },
-  SHPBND: { description: "bundled offers", enabled: true },
-  SHPREV: { description: "price adjustments", enabled: true },
-  SHPDSC: { description: "discounts", enabled: true },
-  SHPRMD: { description: "rich media", enabled: true },
-  SHPOR1: { description: "offer conditions", enabled: true },
-  ORDWPM: { description: "order without payment", enabled: true },
-  ORDCRE: { description: "order with instant payment", enabled: true },
-  ORDRE2: { description: "adding extras and seats to a booked order", enabled: false },
-  PAYSET: { description: "settlement platform", enabled: true },
-  PAYMIX: { description: "mixed payment", enabled: true },
-  PAYSUM: { description: "payment summary", enabled: true },
-  PAYCOM: { description: "commission disclosure", enabled: true },
-  PAYCPC: { description: "customer card", enabled: true },
-  PAYVCH: { description: "vouchers", enabled: true },
-  PAY3D2: { description: "seller authenticates payer", enabled: false },
-  PAYRCV: { description: "payment recovery", enabled: true },
-  STTCAP: { description: "clearance capture", enabled: false },
-  STTCAN: { description: "clearance cancellation", enabled: false },
-  ORDDEL: { description: "fulfilment notification", enabled: false },
-  ORDST2: { description: "fulfilment notification", enabled: false },
-  ACCREP: { description: "sales reporting", enabled: false },
-  ACCRE2: { description: "sales reporting", enabled: false },
-  ACCSTS: { description: "status change for revenue recognition", enabled: false },
-  ORDOCN: { description: "airline-initiated change notification", enabled: false },
-  ORDOC2: { description: "airline-initiated change notification", enabled: false },
-  STPNTF: { description: "notification setup", enabled: false },
+export interface Capability {
+  description: string;
+  /** Messages whose handlers must all be live (apps/gateway/src/handlers.ts). */
+  messages: readonly string[];
+  /** Rules behind the code that no handler implements yet; any entry withholds the code. */
+  unfinished?: readonly string[];
+}
+
+const SHOP = ["AirShoppingRQ", "OfferPriceRQ"] as const;
+const BOOK = ["OrderCreateRQ", "OrderRetrieveRQ"] as const;
+const NOTIFICATIONS = "pushed notifications and their subscription (spec 6)";
+
+export const CAPABILITIES: Readonly<Record<string, Capability>> = {
+  SHPFLT: { description: "flight shopping", messages: SHOP },
+  SHPITL: { description: "flights of other airlines", messages: SHOP },
+  SHPANC: { description: "ancillaries", messages: [...SHOP, "ServiceListRQ"] },
+  SHPAN2: { description: "airline ancillaries", messages: [...SHOP, "ServiceListRQ"] },
+  SHPAN3: { description: "partner ancillaries", messages: [...SHOP, "ServiceListRQ"] },
+  SHPMOD: { description: "ground rides", messages: SHOP },
+  SHPSRV: { description: "airline taxonomy", messages: [...SHOP, "ServiceListRQ"] },
+  SHPSTO: { description: "seats", messages: [...SHOP, "SeatAvailabilityRQ"] },
+  SHPLOC: {
+    description: "localisation",
+    // Spec 4.8 rule 1 names six responses; all must answer in the requested language.
+    messages: [...SHOP, "ServiceListRQ", "SeatAvailabilityRQ", "OrderRetrieveRQ", "OrderReshopRQ"],
+    unfinished: ["OrderViewRS content in the requested language (spec 4.8 rule 1)"],
+  },
+  SHPBND: { description: "bundled offers", messages: SHOP },
+  SHPREV: { description: "price adjustments", messages: [...SHOP, ...BOOK] },
+  SHPDSC: { description: "discounts", messages: SHOP },
+  SHPRMD: { description: "rich media", messages: SHOP },
+  SHPOR1: {
+    description: "offer conditions",
+    messages: [...SHOP, "OrderRulesRQ", "OrderReshopRQ", "OrderQuoteRQ", "OrderChangeRQ"],
+    unfinished: ["servicing rules: frozen conditions, per-direction changeability, change fees by band (spec 4.7)"],
+  },
+  ORDWPM: { description: "order without payment", messages: BOOK },
+  ORDCRE: { description: "order with instant payment", messages: BOOK },
+  ORDRE2: {
+    description: "adding extras and seats to a booked order",
+    messages: [...BOOK, "OrderReshopRQ", "OrderQuoteRQ", "OrderChangeRQ"],
+    unfinished: ["OrderChangeRQ adding a seat or an extra to a booked order"],
+  },
+  PAYSET: { description: "settlement platform", messages: BOOK },
+  PAYMIX: { description: "mixed payment", messages: BOOK },
+  PAYSUM: { description: "payment summary", messages: BOOK },
+  PAYCOM: { description: "commission disclosure", messages: BOOK },
+  PAYCPC: { description: "customer card", messages: BOOK },
+  PAYVCH: { description: "vouchers", messages: BOOK },
+  PAY3D2: { description: "seller authenticates payer", messages: BOOK, unfinished: ["payer authentication results carried by the seller"] },
+  PAYRCV: { description: "payment recovery", messages: [...BOOK, "OrderChangeRQ"] },
+  STTCAP: { description: "clearance capture", messages: ["PaymentClearanceRQ"] },
+  STTCAN: { description: "clearance cancellation", messages: ["PaymentClearanceRQ"] },
+  ORDDEL: { description: "fulfilment notification", messages: ["ServiceDeliveryRQ"], unfinished: [NOTIFICATIONS] },
+  ORDST2: { description: "fulfilment notification", messages: ["ServiceDeliveryRQ"], unfinished: [NOTIFICATIONS] },
+  ACCREP: { description: "sales reporting", messages: [], unfinished: ["sales reports"] },
+  ACCRE2: { description: "sales reporting", messages: [], unfinished: ["sales reports"] },
+  ACCSTS: { description: "status change for revenue recognition", messages: [], unfinished: ["revenue-recognition status changes"] },
+  ORDOCN: { description: "airline-initiated change notification", messages: [], unfinished: [NOTIFICATIONS] },
+  ORDOC2: { description: "airline-initiated change notification", messages: [], unfinished: [NOTIFICATIONS] },
+  STPNTF: { description: "notification setup", messages: [], unfinished: [NOTIFICATIONS] },
 };
 
-export function enabledCapabilities(): string[] {
+/** The codes whose every message is live (by `isLive`, the handler registry) and whose rules are all done. */
+export function liveCapabilities(isLive: (message: string) => boolean): string[] {
   return Object.entries(CAPABILITIES)
-    .filter(([, c]) => c.enabled)
+    .filter(([, c]) => c.messages.every(isLive) && (c.unfinished?.length ?? 0) === 0)
     .map(([code]) => code);
 }

@@ -1,9 +1,18 @@
 import type { GatewayConfig } from "@ndc/config";
-import { MESSAGES, enabledCapabilities } from "@ndc/messages";
+import { MESSAGES, liveCapabilities, type MessageHandler } from "@ndc/messages";
 import { AIRPORTS, cityPairs } from "@ndc/supply";
 
-/** GET /24.4: what this gateway serves (docs/discovery.md describes each field). */
-export function discoveryDocument(config: GatewayConfig, requestUrl: string): Record<string, unknown> {
+/**
+ * GET /24.4: what this gateway serves (docs/discovery.md describes each field). A message is
+ * "live" when the handler registry has its handler, "planned" when it answers 501
+ * message_not_available; capabilities follow from the same registry, never from a flag.
+ */
+export function discoveryDocument(
+  config: GatewayConfig,
+  requestUrl: string,
+  handlers: ReadonlyMap<string, MessageHandler>,
+): Record<string, unknown> {
+  const isLive = (message: string) => handlers.has(message);
   const base = config.publicBaseUrl ?? new URL(requestUrl).origin;
   const doc: Record<string, unknown> = {
     airline: { designator: config.airline.designator, name: config.airline.name },
@@ -17,8 +26,9 @@ export function discoveryDocument(config: GatewayConfig, requestUrl: string): Re
       messageNameHeader: m.requestRoot,
       scope: m.scope,
       responseRoot: m.response.root,
+      status: isLive(m.name) ? "live" : "planned",
     })),
-    capabilities: enabledCapabilities(),
+    capabilities: liveCapabilities(isLive),
     requestCompression: {
       gzip: config.requestGzip,
       maxBodyBytes: config.xml.maxBodyBytes,

@@ -1,0 +1,47 @@
+import { expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { JOBS } from "../../apps/scheduler/src/jobs/index";
+import { USAGE } from "../../apps/cli/src/usage";
+// @ts-expect-error: a plain .mjs module (scripts/run.mjs runs under Node before Bun exists), no types.
+import { NODE_FLOOR, nodeTooOld } from "../../scripts/node-floor.mjs";
+
+/** Docs that describe code state what the code does today; what is not built is called planned. */
+const root = join(import.meta.dir, "../..");
+const read = (p: string) => readFileSync(join(root, p), "utf8");
+
+test("docs/scheduler.md's job table lists exactly the jobs the scheduler runs", () => {
+  const doc = read("docs/scheduler.md");
+  const table = doc.slice(doc.indexOf("## The jobs"), doc.indexOf("### Order work"));
+  const documented = [...table.matchAll(/^\| `([a-z-]+\.[a-z-]+)` \|/gm)].map((m) => m[1]);
+  expect(documented).toEqual(JOBS.map((j) => j.name));
+});
+
+test("no job sweeps identity documents yet, so configuration.md and scheduler.md call the retention sweep planned", () => {
+  expect(JOBS.some((j) => /retention|erase|pii/.test(j.name))).toBe(false);
+  const row = read("docs/configuration.md").split("\n").find((l) => l.startsWith("| `ORDER_TRAVEL_DOC_RETENTION_DAYS`"))!;
+  expect(row).toContain("planned, not built");
+  expect(read("docs/scheduler.md")).toMatch(/Planned, not built:[^.]*retention sweep/);
+});
+
+test("docs/single-binary.md documents every command of `ndc-gateway help`, and its npm run cli form", () => {
+  const commands = [...USAGE.matchAll(/^ {2}([a-z-]+) /gm)].map((m) => m[1]!);
+  expect(commands).toContain("web-shop");
+  const doc = read("docs/single-binary.md");
+  for (const c of commands) expect(doc).toContain(`\`ndc-gateway ${c}`);
+  expect(doc).toContain("`npm run cli -- agency list`");
+  expect(read("docs/registering-sellers.md")).toContain("npm run cli -- agency");
+  expect(JSON.parse(read("package.json")).scripts.cli).toBe("node scripts/run.mjs cli");
+});
+
+test("the Node.js floor is the one package.json, the README and scripts/run.mjs state", () => {
+  expect(NODE_FLOOR).toBe(20);
+  expect(JSON.parse(read("package.json")).engines.node).toBe(`>=${NODE_FLOOR}`);
+  expect(read("README.md")).toContain(`Node.js ${NODE_FLOOR} or newer`);
+  expect(nodeTooOld("18.20.4")).toBe(
+    "ndc-gateway needs Node.js 20 or newer to install its dependencies and start Bun; this is Node.js 18.20.4. Install a current Node.js (https://nodejs.org) and run again.",
+  );
+  expect(nodeTooOld("20.17.0")).toBeNull();
+  expect(nodeTooOld("24.1.0")).toBeNull();
+  expect(read("scripts/run.mjs")).toContain("nodeTooOld(process.versions.node)");
+});
