@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { ManualClock } from "@ndc/clock";
+import { OfferRepository, type FlightOfferPayload } from "@ndc/shopping";
 import { errorCode, type TestGateway } from "../support/gateway";
-import { all } from "../shopping/shop-requests";
+import { all, blocks, offerPriceRQ } from "../shopping/shop-requests";
 import { gateway } from "./helpers";
 import {
   distinctTotal,
   freshSeats,
   orderItems,
   orderTotalMinor,
+  OWNER,
   partyOrderCreateRQ,
   pspCapture,
   pspPaymentCount,
@@ -120,6 +122,29 @@ describe("OrderCreateRQ: each offer item once, for its own passengers", () => {
     const [seat] = await freshSeats(t, clock, party.flightOfferId, 1);
     const shared = [{ item: adult(), pax: ["PAX1", "PAX2"] }, { item: seat!, pax: ["PAX1", "PAX2"] }];
     await expectRefused(quotedOffers(shared), shared, `${Q}[2]/SelectedOfferItem[1]/PaxRefID[2]`);
+  });
+
+  test("an extra kept by an OfferPrice priced offer and named again from its a-la-carte offer is one item: request_invalid", async () => {
+    const bag = service("BAG1/ADT");
+    const rq = offerPriceRQ({
+      offers: [
+        { offerId: party.flightOfferId, items: [{ id: adult().stored.offerItemId, pax: ["PAX1", "PAX2"] }, { id: child().stored.offerItemId, pax: ["PAX3"] }] },
+        { offerId: bag.offerId, items: [{ id: bag.stored.offerItemId, pax: ["PAX1"] }] },
+      ],
+      currency: "EUR",
+    });
+    const priced = await t.ndc("OfferPriceRQ", rq);
+    expect(priced.status).toBe(200);
+    const po = blocks(priced.body, "PricedOffer")[0]!;
+    const opr = all(po, "OfferID")[0]!;
+    const oprItems = await new OfferRepository(t.gw.store, clock).resolve<FlightOfferPayload>(opr, OWNER);
+    // The priced offer keeps the extra's id; naming it again from the services offer is a repeat.
+    expect(oprItems.payload.items.map((i) => i.offerItemId)).toContain(bag.stored.offerItemId);
+    const namings = [
+      ...oprItems.payload.items.map((stored) => ({ item: { offerId: opr, stored }, pax: stored.paxIds.slice(0, 1) })),
+      { item: bag, pax: ["PAX1"] },
+    ];
+    await expectRefused(quotedOffers(namings), namings, `${Q}[2]/SelectedOfferItem[1]/OfferItemRefID`, multiplied(namings));
   });
 
   test("a-la-carte items for some of their eligible passengers are booked, at their stored prices; the card captures exactly the total", async () => {
