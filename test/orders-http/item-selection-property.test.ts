@@ -2,13 +2,15 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import fc from "fast-check";
 import type { ManualClock } from "@ndc/clock";
 import { errorCode, type TestGateway } from "../support/gateway";
-import { all, blocks } from "../shopping/shop-requests";
+import { OfferRepository, type FlightOfferPayload } from "@ndc/shopping";
+import { all, blocks, offerPriceRQ } from "../shopping/shop-requests";
 import { gateway } from "./helpers";
 import {
   distinctTotal,
   freshSeats,
   orderItems,
   orderTotalMinor,
+  OWNER,
   partyOrderCreateRQ,
   pspCapture,
   pspPaymentCount,
@@ -22,13 +24,14 @@ import {
 /**
  * fast-check over the real HTTP stack (in-process app): any selection of a two-adult-and-a-child
  * offer's items (flight items, services, a bundle, rides, seats), with repeats and any PaxRefIDs,
- * in either CreateOrder form, is either refused with request_invalid naming the element at fault
- * (an item named twice; a PaxRefID the item was not issued for, repeated in one item, or a second
- * one on a seat), charging nothing, or booked with an Order/TotalPrice and a card capture (at the
- * simulated PSP) equal to the sum of the distinct items' stored prices. Which of the two is
- * decided here from the stored items alone, so a gateway refusing everything fails too.
+ * in either CreateOrder form or first through OfferPriceRQ, is either refused with request_invalid
+ * naming the element at fault (an item named twice; a PaxRefID the item was not issued for,
+ * repeated in one item, or a second one on a seat), charging nothing, or booked with an
+ * Order/TotalPrice and a card capture (at the simulated PSP) equal to the sum of the distinct
+ * items' stored prices. Which of the two is decided here from the stored items alone, so a
+ * gateway refusing everything fails too.
  */
-const RUNS = 40;
+const RUNS = 45;
 let t: TestGateway;
 let clock: ManualClock;
 let party: ShoppedParty;
@@ -51,19 +54,22 @@ const pick = (size: number): fc.Arbitrary<Pick> =>
   fc.record({ index: fc.nat(size - 1), pax: fc.array(fc.constantFrom("PAX1", "PAX2", "PAX3", "PAX9"), { minLength: 1, maxLength: 3 }) });
 const POOL = 2 + EXTRAS.length + SEATS;
 const selection = fc.record({
-  form: fc.constantFrom("quoted" as const, "items" as const),
+  form: fc.constantFrom("quoted" as const, "items" as const, "offerPrice" as const),
   // The first naming is a flight item: an extra is only sold with its flight.
   first: fc.record({ index: fc.nat(1), pax: pick(POOL).map((p) => p.pax) }),
   rest: fc.array(pick(POOL), { maxLength: 6 }),
 });
 
+type Form = "quoted" | "items" | "offerPrice";
+
 /** Where the request names a naming, as the gateway reports it. */
-function elementOf(form: "quoted" | "items", namings: readonly Naming[], i: number): string {
+function elementOf(form: Form, namings: readonly Naming[], i: number): string {
   if (form === "items") return `Request/CreateOrder/AcceptOrderItemList/CreateOrderItem[${i + 1}]`;
   const offers = [...new Set(namings.map((n) => n.item.offerId))];
   const offer = namings[i]!.item.offerId;
   const k = namings.slice(0, i + 1).filter((n) => n.item.offerId === offer).length;
-  return `Request/CreateOrder/AcceptSelectedQuotedOfferList/SelectedPricedOffer[${offers.indexOf(offer) + 1}]/SelectedOfferItem[${k}]`;
+  const list = form === "quoted" ? "CreateOrder/AcceptSelectedQuotedOfferList/SelectedPricedOffer" : "PricedOffer/SelectedOfferList/SelectedOffer";
+  return `Request/${list}[${offers.indexOf(offer) + 1}]/SelectedOfferItem[${k}]`;
 }
 
 /**
@@ -71,9 +77,9 @@ function elementOf(form: "quoted" | "items", namings: readonly Naming[], i: numb
  * resolves offer by offer (the request's offer order; AcceptOrderItemList: the flight offer's
  * items, then the extras), each item in request order.
  */
-function expectedFault(form: "quoted" | "items", namings: readonly Naming[]): string | undefined {
+function expectedFault(form: Form, namings: readonly Naming[]): string | undefined {
   const order = namings.map((n, i) => ({ n, i }));
-  const ranked = form === "quoted" ? [...new Set(namings.map((n) => n.item.offerId))] : [party.flightOfferId];
+  const ranked = form === "items" ? [party.flightOfferId] : [...new Set(namings.map((n) => n.item.offerId))];
   const rank = (id: string) => (ranked.includes(id) ? ranked.indexOf(id) : ranked.length);
   order.sort((a, b) => rank(a.n.item.offerId) - rank(b.n.item.offerId) || a.i - b.i);
   const seen = new Set<string>();
@@ -91,6 +97,38 @@ function expectedFault(form: "quoted" | "items", namings: readonly Naming[]): st
   return undefined;
 }
 
+/**
+ * OfferPriceRQ with the namings (the flight items are always all priced), then OrderCreateRQ
+ * booking every item of the priced offer: refused as the rule says, or priced with each item once
+ * and booked at the priced offer's stored item prices, which add up to what OfferPriceRS quoted.
+ */
+async function priceThenBook(namings: readonly Naming[], fault: string | undefined, pspBefore: number): Promise<void> {
+  const byOffer = new Map<string, Naming[]>();
+  for (const n of namings) byOffer.set(n.item.offerId, [...(byOffer.get(n.item.offerId) ?? []), n]);
+  const offers = [...byOffer].map(([offerId, ns]) => ({ offerId, items: ns.map((n) => ({ id: n.item.stored.offerItemId, pax: n.pax })) }));
+  const priced = await t.ndc("OfferPriceRQ", offerPriceRQ({ offers, currency: "EUR", correlationId: `PROP-PRICE-${run}` }));
+  if (fault) {
+    expect({ status: priced.status, code: errorCode(priced.body), element: all(priced.body, "TagText") }).toEqual({ status: 400, code: "request_invalid", element: [fault] });
+    expect(await pspPaymentCount(t)).toBe(pspBefore);
+    return;
+  }
+  expect({ status: priced.status, errors: blocks(priced.body, "Error") }).toEqual({ status: 200, errors: [] });
+  const po = blocks(priced.body, "PricedOffer")[0]!;
+  const oprId = all(po, "OfferID")[0]!;
+  const opr = await new OfferRepository(t.gw.store, clock).resolve<FlightOfferPayload>(oprId, OWNER);
+  const extras = new Set(namings.filter((n) => n.item.stored.kind !== "flight").map((n) => n.item.stored.offerItemId));
+  // Every flight item of the offer, and each extra once.
+  expect(opr.payload.items).toHaveLength(party.flights.length + extras.size);
+  expect(new Set(opr.payload.items.map((i) => i.offerItemId)).size).toBe(opr.payload.items.length);
+  const quoted = Math.round(Number(all(blocks(po, "TotalPrice")[0]!, "TotalAmount").at(-1)) * 100);
+  const oprNamings = opr.payload.items.map((stored) => ({ item: { offerId: oprId, stored }, pax: stored.paxIds }));
+  expect(distinctTotal(oprNamings)).toBe(quoted);
+  const r = await t.ndc("OrderCreateRQ", partyOrderCreateRQ(quotedOffers(oprNamings), quoted, `PROP-${run}`));
+  expect({ status: r.status, errors: blocks(r.body, "Error"), booked: r.body.includes("<cns:StatusCode>BOOKED</cns:StatusCode>") }).toEqual({ status: 200, errors: [], booked: true });
+  expect(orderTotalMinor(r.body)).toBe(quoted);
+  expect(await pspCapture(t, r.body)).toEqual({ state: "captured", authorised: quoted, captured: quoted });
+}
+
 let run = 0;
 const refused: number[] = [];
 const booked: number[] = [];
@@ -102,13 +140,14 @@ test(`any selection (${RUNS} runs over HTTP): refused request_invalid, or booked
       const pool: PoolItem[] = [...party.flights, ...EXTRAS.map((k) => party.services.get(k)!), ...(await freshSeats(t, clock, party.flightOfferId, SEATS))];
       expect(pool.every(Boolean)).toBe(true);
       const namings: Naming[] = [{ item: pool[s.first.index]!, pax: s.first.pax }, ...s.rest.map((p) => ({ item: pool[p.index]!, pax: p.pax }))];
-      const create = s.form === "quoted" ? quotedOffers(namings) : orderItems(namings);
-      const expected = distinctTotal(namings);
       const fault = expectedFault(s.form, namings);
       const before = await pspPaymentCount(t);
-
-      const r = await t.ndc("OrderCreateRQ", partyOrderCreateRQ(create, expected, `PROP-${run}`));
       (fault ? refused : booked).push(run);
+
+      if (s.form === "offerPrice") return priceThenBook(namings, fault, before);
+      const create = s.form === "quoted" ? quotedOffers(namings) : orderItems(namings);
+      const expected = distinctTotal(namings);
+      const r = await t.ndc("OrderCreateRQ", partyOrderCreateRQ(create, expected, `PROP-${run}`));
       if (fault) {
         expect({ status: r.status, code: errorCode(r.body), element: all(r.body, "TagText") }).toEqual({ status: 400, code: "request_invalid", element: [fault] });
         expect(await pspPaymentCount(t)).toBe(before);
