@@ -52,10 +52,10 @@ export async function resolveSelections(offers: OfferRepository, seller: Seller,
 
   const items: OrderItem[] = [];
   const adjustments: OrderAdjustment[] = [];
-  const picked = stored.map((s) => ({ ...s, chosen: pick(s.payload.items, s.sel) }));
+  const picked = stored.map((s) => ({ ...s, picks: pick(s.payload.items, s.sel) }));
   // Each item once, for passengers it covers: its stored price is for all of them together.
-  checkItemPicks(picked.flatMap((p) => p.chosen));
-  for (const { sel, payload, chosen: picks } of picked) {
+  checkItemPicks(picked.flatMap((p) => p.picks));
+  for (const { sel, payload, picks } of picked) {
     if (payload.kind === "a_la_carte" && !covered.has((payload as ALaCartePayload).flightOfferId)) {
       throw new GatewayError("request_invalid", { detail: `Offer ${sel.offerId.slice(0, 64)} is sold with a flight offer that is not selected.` });
     }
