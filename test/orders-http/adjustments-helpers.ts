@@ -39,7 +39,10 @@ export async function pricedOffer(t: Pick<TestGateway, "ndc">, o: { brand?: stri
   expect(priced.status).toBe(200);
   const po = blocks(priced.body, "PricedOffer")[0]!;
   const total = all(blocks(po, "TotalPrice")[0]!, "TotalAmount").at(-1);
-  return { offerId: all(po, "OfferID")[0]!, itemIds: blocks(po, "OfferItem").map((i) => all(i, "OfferItemID")[0]!), totalMinor: minor(total), offer: po };
+  const pricedItems = blocks(po, "OfferItem");
+  // Each item is booked for the passengers the priced offer states it is for (FareDetail, Service).
+  const itemPax = pricedItems.map((i) => [...new Set(all(i, "PaxRefID"))]);
+  return { offerId: all(po, "OfferID")[0]!, itemIds: pricedItems.map((i) => all(i, "OfferItemID")[0]!), itemPax, totalMinor: minor(total), offer: po };
 }
 
 /**

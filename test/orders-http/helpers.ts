@@ -26,6 +26,8 @@ export interface Shopped {
   itemIds: string[];
   /** Minor units of EUR the whole selection costs. */
   totalMinor: number;
+  /** PaxRefIDs per item (same order as itemIds), as the offer states them; absent: every passenger. */
+  itemPax?: string[][];
   /** Seats from SeatAvailabilityRQ: one per passenger, in passenger order. */
   seat?: { offerId: string; itemIds: string[]; priceMinor: number };
 }
@@ -110,7 +112,7 @@ export function orderCreateRQ(o: CreateOpts): string {
   const create = o.itemList
     ? `<cns:AcceptOrderItemList>${s.itemIds.map((id) => `<cns:CreateOrderItem><cns:OfferItemRefID>${id}</cns:OfferItemRefID><cns:OwnerCode>XB</cns:OwnerCode></cns:CreateOrderItem>`).join("")}</cns:AcceptOrderItemList>`
     : `<cns:AcceptSelectedQuotedOfferList><cns:SelectedPricedOffer><cns:OfferRefID>${s.offerId}</cns:OfferRefID><cns:OwnerCode>XB</cns:OwnerCode>${s.itemIds
-        .map((id) => `<cns:SelectedOfferItem><cns:OfferItemRefID>${id}</cns:OfferItemRefID>${paxIds}</cns:SelectedOfferItem>`)
+        .map((id, i) => `<cns:SelectedOfferItem><cns:OfferItemRefID>${id}</cns:OfferItemRefID>${s.itemPax?.[i]?.map((p) => `<cns:PaxRefID>${p}</cns:PaxRefID>`).join("") ?? paxIds}</cns:SelectedOfferItem>`)
         .join("")}</cns:SelectedPricedOffer>${
         s.seat
           ? `<cns:SelectedPricedOffer><cns:OfferRefID>${s.seat.offerId}</cns:OfferRefID><cns:OwnerCode>XB</cns:OwnerCode>${s.seat.itemIds

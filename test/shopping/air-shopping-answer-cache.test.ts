@@ -45,7 +45,8 @@ describe("the answer cache", () => {
     expect(expiry(again)).toBe(T0 + 30 * 60_000); // the expiry the offers were issued (and stored) with
     // The reused offers resolve: OfferPrice prices one of them.
     const offer = blocks(again, "Offer")[0]!;
-    const items = blocks(offer, "OfferItem").map((i) => ({ id: all(i, "OfferItemID")[0]!, pax: all(all(i, "FareDetail").length ? blocks(i, "FareDetail")[0]! : i, "PaxRefID") }));
+    // Each passenger once: a PaxRefID repeated in one item is refused (docs/messages/OfferPriceRQ.md).
+    const items = blocks(offer, "OfferItem").map((i) => ({ id: all(i, "OfferItemID")[0]!, pax: [...new Set(all(all(i, "FareDetail").length ? blocks(i, "FareDetail")[0]! : i, "PaxRefID"))] }));
     const priced = await t.ndc("OfferPriceRQ", offerPriceRQ({ offers: [{ offerId: all(offer, "OfferID")[0]!, items }] }));
     expect(priced.status).toBe(200);
   });

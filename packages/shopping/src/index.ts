@@ -1,5 +1,6 @@
 export { OfferRepository, type StoredOffer, type OfferOwner, type OfferSource } from "./offers/repository";
 export type { FlightOfferPayload, ALaCartePayload, OfferPayload, StoredPax, StoredJourney, StoredOfferItem } from "./offers/payload";
+export { checkItemPicks, type ItemPick } from "./offers/item-picks";
 export { Localiser } from "./localisation";
 export type { ShoppingContext, ShoppingSettings, SellerRef } from "./context";
 export { shop } from "./air-shopping/shop";

@@ -1,5 +1,6 @@
 import type { LegRequest, CommissionAgreement } from "@ndc/payments";
 import type { IdentityDocInput } from "@ndc/pii";
+import type { ItemPick } from "@ndc/shopping";
 import type { Seller } from "../state";
 
 /**
@@ -25,8 +26,11 @@ export interface OrderCreateInput {
 export interface OfferSelection {
   offerId: string;
   ownerCode: string;
-  /** The offer items taken; absent takes every item of the offer (AcceptSelectedQuotedOfferList). */
-  offerItemIds?: string[];
+  /**
+   * The offer items taken, each with the PaxRefIDs given and the element naming it (one rule
+   * for OfferPrice and OrderCreate: shopping's checkItemPicks). Absent takes every item once.
+   */
+  items?: ItemPick[];
   /** SelectedBundleServices per bundle item taken: the ServiceDefinition ids of the options chosen. */
   bundleOptions?: { offerItemId: string; serviceDefinitionIds: string[] }[];
 }

@@ -1,5 +1,5 @@
 import { GatewayError } from "@ndc/errors";
-import type { ALaCartePayload, FlightOfferPayload, OfferPayload, OfferRepository, StoredOfferItem, StoredPax } from "@ndc/shopping";
+import { checkItemPicks, type ALaCartePayload, type FlightOfferPayload, type ItemPick, type OfferPayload, type OfferRepository, type StoredOfferItem, type StoredPax } from "@ndc/shopping";
 import { ids } from "../ids";
 import type { OrderAdjustment, OrderItem, OrderJourney, Seller } from "../state";
 import { bundleOptionsOf } from "./bundle-options";
@@ -52,11 +52,14 @@ export async function resolveSelections(offers: OfferRepository, seller: Seller,
 
   const items: OrderItem[] = [];
   const adjustments: OrderAdjustment[] = [];
-  for (const { sel, payload } of stored) {
+  const picked = stored.map((s) => ({ ...s, picks: pick(s.payload.items, s.sel) }));
+  // Each item once, for passengers it covers: its stored price is for all of them together.
+  checkItemPicks(picked.flatMap((p) => p.picks));
+  for (const { sel, payload, picks } of picked) {
     if (payload.kind === "a_la_carte" && !covered.has((payload as ALaCartePayload).flightOfferId)) {
       throw new GatewayError("request_invalid", { detail: `Offer ${sel.offerId.slice(0, 64)} is sold with a flight offer that is not selected.` });
     }
-    const chosen = pick(payload.items, sel);
+    const chosen = picks.map((p) => p.item);
     for (const it of chosen) {
       const bundleOptions = bundleOptionsOf(sel, it);
       items.push({
@@ -105,12 +108,12 @@ export async function resolveSelections(offers: OfferRepository, seller: Seller,
   };
 }
 
-function pick(items: readonly StoredOfferItem[], sel: OfferSelection): StoredOfferItem[] {
-  if (!sel.offerItemIds) return [...items];
-  if (sel.offerItemIds.length === 0) throw new GatewayError("request_invalid", { detail: `No item selected from offer ${sel.offerId.slice(0, 64)}.` });
-  return sel.offerItemIds.map((id) => {
-    const it = items.find((i) => i.offerItemId === id);
-    if (!it) throw new GatewayError("offer_not_found", { detail: `OfferItemID ${id.slice(0, 64)} is not in offer ${sel.offerId.slice(0, 64)}.`, element: "OfferItemID" });
-    return it;
+function pick(items: readonly StoredOfferItem[], sel: OfferSelection): { pick: ItemPick; item: StoredOfferItem }[] {
+  if (!sel.items) return items.map((item) => ({ pick: { offerItemId: item.offerItemId }, item }));
+  if (sel.items.length === 0) throw new GatewayError("request_invalid", { detail: `No item selected from offer ${sel.offerId.slice(0, 64)}.` });
+  return sel.items.map((p) => {
+    const item = items.find((i) => i.offerItemId === p.offerItemId);
+    if (!item) throw new GatewayError("offer_not_found", { detail: `OfferItemID ${p.offerItemId.slice(0, 64)} is not in offer ${sel.offerId.slice(0, 64)}.`, element: p.at ? `${p.at}/OfferItemRefID` : "OfferItemID" });
+    return { pick: p, item };
   });
 }

@@ -3,6 +3,7 @@ import type { OfferPriceRequest, SeatChoice } from "@ndc/messages";
 import type { SellerRef, ShoppingContext } from "../context";
 import { ids } from "../common/ids";
 import type { ALaCartePayload, FlightOfferPayload, OfferPayload, StoredOfferItem } from "../offers/payload";
+import { checkItemPicks, type ItemPick } from "../offers/item-picks";
 import type { StoredOffer } from "../offers/repository";
 
 /** An a-la-carte item chosen for pricing, with who it is for and how many. */
@@ -35,6 +36,7 @@ export async function resolveSelection(ctx: ShoppingContext, request: OfferPrice
   if (request.form === "AcceptOrderItemList") return acceptForm(ctx, request, seller);
   let flight: StoredOffer<FlightOfferPayload> | undefined;
   const extras: ChosenExtra[] = [];
+  const picks: { pick: ItemPick; item: StoredOfferItem }[] = [];
   for (const [i, sel] of request.selectedOffers.entries()) {
     const at = `${SELECTED}[${i + 1}]`;
     if (sel.ownerCode !== ctx.ownerCode) throw new GatewayError("offer_not_found", { detail: `OfferID ${sel.offerId.slice(0, 64)}.`, element: `${at}/OwnerCode` });
@@ -45,7 +47,10 @@ export async function resolveSelection(ctx: ShoppingContext, request: OfferPrice
       }
       flight = offer as StoredOffer<FlightOfferPayload>;
       for (const [k, s] of sel.items.entries()) {
-        if (!flight.payload.items.some((it) => it.offerItemId === s.offerItemId)) throw itemNotFound(sel.offerId, s.offerItemId, `${at}/SelectedOfferItem[${k + 1}]/OfferItemRefID`);
+        const el = `${at}/SelectedOfferItem[${k + 1}]`;
+        const item = flight.payload.items.find((it) => it.offerItemId === s.offerItemId);
+        if (!item) throw itemNotFound(sel.offerId, s.offerItemId, `${el}/OfferItemRefID`);
+        picks.push({ pick: { offerItemId: s.offerItemId, paxIds: s.paxIds, at: el }, item });
       }
       continue;
     }
@@ -54,8 +59,7 @@ export async function resolveSelection(ctx: ShoppingContext, request: OfferPrice
       const el = `${at}/SelectedOfferItem[${k + 1}]`;
       const item = alc.items.find((it) => it.offerItemId === s.offerItemId);
       if (!item) throw itemNotFound(sel.offerId, s.offerItemId, `${el}/OfferItemRefID`);
-      const stranger = s.paxIds.find((p) => !item.paxIds.includes(p));
-      if (stranger) throw new GatewayError("offer_item_not_found", { detail: `Item ${s.offerItemId.slice(0, 64)} is not sold to passenger ${stranger.slice(0, 32)}.`, element: `${el}/PaxRefID` });
+      picks.push({ pick: { offerItemId: s.offerItemId, paxIds: s.paxIds, at: el }, item });
       extras.push({ offerId: sel.offerId, item, currency: alc.currency, paxIds: s.paxIds, qty: s.aLaCarte?.qty ?? 1, ...(s.seat ? { seat: s.seat } : {}) });
     }
     // The flight offer these extras are sold with is priced too, even when not listed itself.
@@ -65,22 +69,30 @@ export async function resolveSelection(ctx: ShoppingContext, request: OfferPrice
     }
   }
   if (!flight) throw new GatewayError("shopping_criteria_invalid", { detail: "Select a flight offer.", element: SELECTED });
+  // Every flight item is priced whatever is selected, but an extra would be priced once per
+  // naming: the rule OrderCreate applies too (offers/item-picks.ts).
+  checkItemPicks(picks);
   return { flight, extras };
 }
 
 /** CreateOrderItem carries no OfferID in 24.4: a flight item id names its offer (common/ids.ts). */
 async function acceptForm(ctx: ShoppingContext, request: OfferPriceRequest, seller: SellerRef): Promise<Selection> {
   let flight: StoredOffer<FlightOfferPayload> | undefined;
+  const picks: { pick: ItemPick; item: StoredOfferItem }[] = [];
   for (const [i, item] of request.orderItems.entries()) {
-    const el = `Request/PricedOffer/AcceptOrderItemList/CreateOrderItem[${i + 1}]/OfferItemRefID`;
+    const at = `Request/PricedOffer/AcceptOrderItemList/CreateOrderItem[${i + 1}]`;
+    const el = `${at}/OfferItemRefID`;
     const offerId = item.offerItemId ? ids.offerOfItem(item.offerItemId) : undefined;
     if (!offerId) {
       throw new GatewayError("offer_item_not_found", { detail: "Name a flight offer item by OfferItemRefID; price extras with SelectedOfferList.", element: el });
     }
     const offer = await ctx.offers.resolve<FlightOfferPayload>(offerId, seller, el);
-    if (offer.payload.kind !== "flight" || !offer.payload.items.some((it) => it.offerItemId === item.offerItemId)) throw itemNotFound(offerId, item.offerItemId!, el);
+    const stored = offer.payload.kind === "flight" ? offer.payload.items.find((it) => it.offerItemId === item.offerItemId) : undefined;
+    if (!stored) throw itemNotFound(offerId, item.offerItemId!, el);
     if (flight && flight.offerId !== offer.offerId) throw new GatewayError("shopping_criteria_invalid", { detail: "Price one flight offer at a time.", element: el });
     flight = offer;
+    picks.push({ pick: { offerItemId: stored.offerItemId, at }, item: stored });
   }
+  checkItemPicks(picks);
   return { flight: flight!, extras: [] };
 }

@@ -4,6 +4,7 @@ import type { OrderCreateInput, OfferSelection, PassengerInput } from "@ndc/orde
 import type { CommissionAgreement, LegRequest } from "@ndc/payments";
 
 const PA = "PayloadAttributes";
+const QUOTED = "Request/CreateOrder/AcceptSelectedQuotedOfferList";
 
 /**
  * The decoded OrderCreateRQ as the domain takes it. CorrelationID and TrxID are required here
@@ -67,10 +68,13 @@ function sellerSettlement(leg: LegRequest, seller: SellerContext, index: number)
 function selections(rq: OrderCreateRequest): OfferSelection[] {
   const s = rq.selection;
   if (s.form === "AcceptSelectedQuotedOfferList") {
-    return s.quotedOffers.map((o) => {
+    return s.quotedOffers.map((o, n) => {
       // SelectedBundleServices: the options chosen per bundle item; the domain checks them against the bundle.
       const bundleOptions = o.items.flatMap((i) => (i.bundle?.serviceDefinitionIds.length ? [{ offerItemId: i.offerItemId, serviceDefinitionIds: i.bundle.serviceDefinitionIds }] : []));
-      return { offerId: o.offerId, ownerCode: o.ownerCode, offerItemIds: o.items.map((i) => i.offerItemId), ...(bundleOptions.length ? { bundleOptions } : {}) };
+      // With their PaxRefIDs and where they are named: the domain refuses an item named twice or
+      // for a passenger it does not cover, naming the element.
+      const items = o.items.map((i, k) => ({ offerItemId: i.offerItemId, paxIds: i.paxIds, at: `${QUOTED}/SelectedPricedOffer[${n + 1}]/SelectedOfferItem[${k + 1}]` }));
+      return { offerId: o.offerId, ownerCode: o.ownerCode, items, ...(bundleOptions.length ? { bundleOptions } : {}) };
     });
   }
   // CreateOrderItem carries no OfferID in 24.4: its items are traced to their offers by reading

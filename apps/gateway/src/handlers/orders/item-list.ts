@@ -25,9 +25,10 @@ export interface ItemListDeps {
  */
 export async function itemListSelections(items: readonly CreateOrderItemRef[], seller: SellerContext, deps: ItemListDeps): Promise<OfferSelection[]> {
   const byOffer = new Map<string, OfferSelection>();
-  const take = (offerId: string, item: CreateOrderItemRef) => {
-    const sel = byOffer.get(offerId) ?? { offerId, ownerCode: item.ownerCode, offerItemIds: [] };
-    sel.offerItemIds!.push(item.offerItemId!);
+  // Each with the CreateOrderItem naming it: the domain refuses an item named twice there.
+  const take = (offerId: string, item: CreateOrderItemRef, at: string) => {
+    const sel = byOffer.get(offerId) ?? { offerId, ownerCode: item.ownerCode, items: [] };
+    sel.items!.push({ offerItemId: item.offerItemId!, at });
     byOffer.set(offerId, sel);
   };
   const extras: { item: CreateOrderItemRef; at: string }[] = [];
@@ -42,7 +43,7 @@ export async function itemListSelections(items: readonly CreateOrderItemRef[], s
     const offerId = shoppingIds.offerOfItem(item.offerItemId);
     if (!offerId) return void extras.push({ item, at });
     if (!byOffer.has(offerId)) flightOffers.push({ offerId, at: `${at}/OfferItemRefID` });
-    take(offerId, item);
+    take(offerId, item, at);
   });
   if (extras.length === 0) return [...byOffer.values()];
 
@@ -58,7 +59,7 @@ export async function itemListSelections(items: readonly CreateOrderItemRef[], s
         element: `${at}/OfferItemRefID`,
       });
     }
-    take(offerId, item);
+    take(offerId, item, at);
   }
   return [...byOffer.values()];
 }
