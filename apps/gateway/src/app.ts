@@ -4,6 +4,7 @@ import type { AuthService, RateLimiter } from "@ndc/auth";
 import { logRequest, type Logger } from "@ndc/log";
 import { nanoid } from "nanoid";
 import type { MessageHandler } from "@ndc/messages";
+import { clientGone } from "./ndc/client-gone";
 import { handleNdc } from "./ndc/pipeline";
 import { discoveryDocument } from "./routes/discovery";
 import { tokenEndpoint } from "./routes/token";
@@ -54,8 +55,13 @@ export function createGateway(deps: GatewayDeps) {
       { parse: "none" },
     )
     .all("/24.4/:message", ({ request, params }) => handleNdc(request, params.message, ndc), { parse: "none" })
-    .onError(({ code, error }) => {
+    .onError(({ code, error, request }) => {
       if (code === "NOT_FOUND") return Response.json({ error: "not_found" }, { status: 404 });
+      // A token request whose client left mid-body: its abort, not our failure (as in the NDC pipeline).
+      if (clientGone(request)) {
+        logRequest(deps.logger, { requestId: nanoid(12), method: request.method, path: new URL(request.url).pathname.slice(0, 128), status: 499, durationMs: 0, errorCode: "client_abort" });
+        return Response.json({ error: "client_abort" }, { status: 499 });
+      }
       deps.logger.error("http_unhandled", { code: String(code), error: error instanceof Error ? error.message.slice(0, 300) : "unknown" });
       return Response.json({ error: "internal_error" }, { status: 500 });
     });
