@@ -36,7 +36,11 @@ export function createGateway(deps: GatewayDeps) {
       "/oauth/token",
       async ({ request, server }) => {
         const started = performance.now();
-        const res = await tokenEndpoint(request, deps.auth, deps.rateLimiter, server?.requestIP(request)?.address);
+        // A client that left mid-body is its abort (499, as in the NDC pipeline), not our failure.
+        const res = await tokenEndpoint(request, deps.auth, deps.rateLimiter, server?.requestIP(request)?.address).catch((e: unknown) => {
+          if (!clientGone(request)) throw e;
+          return Response.json({ error: "client_abort" }, { status: 499, headers: { "x-error-code": "client_abort" } });
+        });
         // The token request gets its log line too; the client is named only once it authenticated.
         logRequest(deps.logger, {
           requestId: nanoid(12),
@@ -55,13 +59,8 @@ export function createGateway(deps: GatewayDeps) {
       { parse: "none" },
     )
     .all("/24.4/:message", ({ request, params }) => handleNdc(request, params.message, ndc), { parse: "none" })
-    .onError(({ code, error, request }) => {
+    .onError(({ code, error }) => {
       if (code === "NOT_FOUND") return Response.json({ error: "not_found" }, { status: 404 });
-      // A token request whose client left mid-body: its abort, not our failure (as in the NDC pipeline).
-      if (clientGone(request)) {
-        logRequest(deps.logger, { requestId: nanoid(12), method: request.method, path: new URL(request.url).pathname.slice(0, 128), status: 499, durationMs: 0, errorCode: "client_abort" });
-        return Response.json({ error: "client_abort" }, { status: 499 });
-      }
       deps.logger.error("http_unhandled", { code: String(code), error: error instanceof Error ? error.message.slice(0, 300) : "unknown" });
       return Response.json({ error: "internal_error" }, { status: 500 });
     });
