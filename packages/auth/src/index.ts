@@ -13,6 +13,8 @@ export { createAuthService } from "./service";
 export { createRateLimiter } from "./rate-limiter";
 export {
   ensureSandbox,
+  provisionSandbox,
+  type SandboxProvision,
   type SandboxCredentials,
   SANDBOX_AGENCY_ID,
   SANDBOX_CLIENT_ID,
