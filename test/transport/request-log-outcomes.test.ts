@@ -134,3 +134,31 @@ describe("a client that leaves before its answer", () => {
     expect((await nextRequestLine())).toMatchObject({ status: 400, errorCode: "xml_malformed" });
   });
 });
+
+test("a client that stops sending is cut after HTTP_IDLE_TIMEOUT_SECONDS and logged as client_abort (499)", async () => {
+  const g = await startTestGateway({ PORT: "0", HTTP_IDLE_TIMEOUT_SECONDS: "1" });
+  const srv = listen(g.gw);
+  try {
+    const u = new URL(srv.url);
+    const s = connect(Number(u.port), u.hostname);
+    await new Promise<void>((resolve, reject) => {
+      s.on("connect", () => resolve());
+      s.on("error", reject);
+    });
+    const closed = new Promise<number>((resolve) => {
+      const t0 = performance.now();
+      s.on("close", () => resolve(performance.now() - t0));
+    });
+    s.write(`POST /24.4/AirShoppingRQ HTTP/1.1\r\nhost: ${u.host}\r\ncontent-type: application/xml\r\niata-message-name: IATA_AirShoppingRQ\r\nx-api-key: ${g.gw.sandbox!.api_key}\r\ncontent-length: 5000\r\n\r\n<IATA_AirShoppingRQ>`);
+    // The client stays connected and silent: the server, not the client, ends it.
+    const after = await Promise.race([closed, Bun.sleep(8_000).then(() => -1)]);
+    expect(after).toBeGreaterThan(500);
+    for (let i = 0; i < 100 && !g.logs.some((l) => l.includes('"event":"request"')); i++) await Bun.sleep(20);
+    const logged = g.logs.map((l) => JSON.parse(l));
+    expect(logged.filter((l) => l.event === "request")).toMatchObject([{ message: "AirShoppingRQ", status: 499, errorCode: "client_abort" }]);
+    expect(logged.filter((l) => l.level === "error")).toEqual([]);
+  } finally {
+    await srv.stop(100);
+    await g.close();
+  }
+}, 15_000);

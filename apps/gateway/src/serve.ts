@@ -15,6 +15,8 @@ export function listen(gw: BootedGateway): { url: string; stop(graceMs?: number)
       : undefined,
     // Bodies are capped by the NDC pipeline; this is the hard stop above it (gzip bodies are smaller still).
     maxRequestBodySize: config.xml.maxBodyBytes + 64 * 1024,
+    // A client that stops sending is cut after this; the pipeline logs its request as client_abort.
+    idleTimeout: config.idleTimeoutSeconds,
     fetch: (req, srv) => gw.app.handle(req),
     error: () => new Response(JSON.stringify({ error: "internal_error" }), { status: 500, headers: { "content-type": "application/json" } }),
   });
