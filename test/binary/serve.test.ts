@@ -144,7 +144,7 @@ describe("compiled binary", () => {
     });
   });
 
-  test("seed prints the same sandbox credentials on every run", async () => {
+  test("seed prints the sandbox secrets when it creates them, and only where they are on a later run", async () => {
     const dir = dataDir();
     const a = await run(cli, ["seed"], { GATEWAY_DATA_DIR: dir });
     expect(a.code).toBe(0);
@@ -153,7 +153,8 @@ describe("compiled binary", () => {
     const b = await run(cli, ["seed"], { GATEWAY_DATA_DIR: dir });
     expect(b.code).toBe(0);
     expect(b.stdout).toContain("schema up to date");
-    expect(b.stdout).toContain(`  client_secret  ${creds.client_secret}`);
+    expect(b.stdout).not.toContain(creds.client_secret);
+    expect(b.stdout).toContain(`kept in ${join(dir, "sandbox-credentials.json")}`);
   });
 
   test("the scheduler runs as its own process and stops on SIGINT (Ctrl-C)", async () => {

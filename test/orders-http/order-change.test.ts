@@ -34,7 +34,7 @@ test("a held unpaid order is paid; a declined retry keeps it held with the decli
   const declined = await change(paymentRetryRQ(order.orderId, "200.00", "tok_decline", { trxId: "a" }));
   expect(declined.status).toBe(200);
   expect(declined.body).toContain("<cns:StatusCode>PAYMENT_DECLINED</cns:StatusCode>");
-  expect(declined.body).toContain("payment_declined");
+  expect(declined.body).toContain("<cns:Code>do_not_honour</cns:Code>");
   const paid = await change(paymentRetryRQ(order.orderId, "200.00", "tok_approve_visa", { trxId: "b" }));
   expect(paid.body).toContain("<cns:StatusCode>BOOKED</cns:StatusCode>");
   // A booked order is not paid again.

@@ -111,7 +111,7 @@ describe("OrderCreateRQ", () => {
     );
     expect(r.status).toBe(200);
     expect(r.body).toContain("<cns:StatusCode>PAYMENT_DECLINED</cns:StatusCode>");
-    expect(r.body).toContain("payment_declined");
+    expect(r.body).toContain("<cns:Code>do_not_honour</cns:Code>"); // the PSP's reason (docs/payments.md)
     expect(all(r.body, "PaymentTimeLimitDateTime").length).toBeGreaterThan(0);
     const pf = blocks(r.body, "PaymentFunctions");
     for (const p of pf) expect(all(p, "PaymentStatusCode")[0]).toBe("DECLINED");

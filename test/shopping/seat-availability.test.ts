@@ -185,7 +185,7 @@ test("unknown, expired and another seller's offers are refused; another seller's
   expect(errorCode(expired.body)).toBe("offer_expired");
 });
 
-test("the booked-order form answers order_not_found until orders exist", async () => {
+test("the booked-order form answers an order that does not exist with order_not_found", async () => {
   const r = await t.ndc("SeatAvailabilityRQ", seatAvailabilityRQ({ orderId: "ORD-1" }));
   expect(r.status).toBe(404);
   expect(errorCode(r.body)).toBe("order_not_found");

@@ -4,6 +4,7 @@ import type { AuthService, RateLimiter } from "@ndc/auth";
 import { logRequest, type Logger } from "@ndc/log";
 import { nanoid } from "nanoid";
 import type { MessageHandler } from "@ndc/messages";
+import { clientGone } from "./ndc/client-gone";
 import { handleNdc } from "./ndc/pipeline";
 import { discoveryDocument } from "./routes/discovery";
 import { tokenEndpoint } from "./routes/token";
@@ -37,7 +38,11 @@ export function createGateway(deps: GatewayDeps) {
       async ({ request, server }) => {
         const started = performance.now();
         const remote = remoteAddress(request) ?? server?.requestIP(request)?.address;
-        const res = await tokenEndpoint(request, deps.auth, deps.rateLimiter, remote);
+        // A client that left mid-body is its abort (499, as in the NDC pipeline), not our failure.
+        const res = await tokenEndpoint(request, deps.auth, deps.rateLimiter, remote).catch((e: unknown) => {
+          if (!clientGone(request)) throw e;
+          return Response.json({ error: "client_abort" }, { status: 499, headers: { "x-error-code": "client_abort" } });
+        });
         // The token request gets its log line too; the client is named only once it authenticated.
         logRequest(deps.logger, {
           requestId: nanoid(12),

@@ -2,7 +2,7 @@ import { ensurePrivateDir, loadConfig, type GatewayConfig } from "@ndc/config";
 import { systemClock, type Clock } from "@ndc/clock";
 import { createLogger, type Logger } from "@ndc/log";
 import { openStore, migrate, type Store } from "@ndc/store";
-import { createAuthService, createRateLimiter, ensureSandbox, type SandboxCredentials } from "@ndc/auth";
+import { createAuthService, createRateLimiter, provisionSandbox, type SandboxCredentials } from "@ndc/auth";
 import { loadFieldKey } from "@ndc/pii";
 import { createGateway, type GatewayApp } from "./app";
 import { messageHandlers } from "./handlers";
@@ -22,6 +22,8 @@ export interface BootedGateway {
   logger: Logger;
   /** Local mode only: the shared sandbox client and API key. */
   sandbox: SandboxCredentials | null;
+  /** Local mode only: whether this start issued them (created or rotated), so `serve` prints them once. */
+  sandboxIssued: boolean;
   /** The simulated airline (tests switch its promotions engine, read its schedule). */
   supply: Supply;
   /** Seats and partner stock for every channel of this process. */
@@ -49,7 +51,8 @@ export async function bootGateway(
   const fieldKey = loadFieldKey(config);
   const store = await openStore(config.databaseUrl, { driver: config.databaseDriver, authToken: config.databaseAuthToken });
   await migrate(store);
-  const sandbox = config.mode === "local" ? await ensureSandbox({ store, config }) : null;
+  const provision = config.mode === "local" ? await provisionSandbox({ store, config }) : null;
+  const sandbox = provision?.credentials ?? null;
   const auth = await createAuthService({ store, config, clock, fieldKey });
   // The simulated airline sells from today (the injected clock's day) for 330 days.
   const supply = createSupply({
@@ -98,6 +101,7 @@ export async function bootGateway(
     store,
     logger,
     sandbox,
+    sandboxIssued: provision?.issued ?? false,
     supply,
     inventory,
     orders,

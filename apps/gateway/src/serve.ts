@@ -18,6 +18,8 @@ export function listen(gw: BootedGateway): { url: string; stop(graceMs?: number)
     // reach: every route that reads a body caps it itself while streaming (the NDC pipeline at
     // MAX_BODY_BYTES, /oauth/token at 8 KiB) and refuses with its documented body.
     maxRequestBodySize: Number.MAX_SAFE_INTEGER,
+    // A client that stops sending is cut after this; the pipeline logs its request as client_abort.
+    idleTimeout: config.idleTimeoutSeconds,
     fetch: edgeFetch(gw.app),
     error: () =>
       new Response(JSON.stringify({ error: "internal_error" }), {

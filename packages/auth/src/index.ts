@@ -14,6 +14,8 @@ export { createRateLimiter } from "./rate-limiter";
 export { failureSource } from "./source-address";
 export {
   ensureSandbox,
+  provisionSandbox,
+  type SandboxProvision,
   type SandboxCredentials,
   SANDBOX_AGENCY_ID,
   SANDBOX_CLIENT_ID,

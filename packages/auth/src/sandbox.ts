@@ -34,6 +34,23 @@ const SANDBOX_SCOPES = ALL_SCOPES.filter((s) => s !== "ndc:aggregator");
  * The client and key are marked local-only: other modes refuse them even if the rows exist.
  */
 export async function ensureSandbox(opts: { store: Store; config: GatewayConfig }): Promise<SandboxCredentials | null> {
+  return (await provisionSandbox(opts))?.credentials ?? null;
+}
+
+/** ensureSandbox, also saying whether the secrets were issued by this call (created or rotated). */
+export interface SandboxProvision {
+  credentials: SandboxCredentials;
+  /** True when this call wrote new secrets to the file; false when the saved ones still verify. */
+  issued: boolean;
+  /** $GATEWAY_DATA_DIR/sandbox-credentials.json */
+  file: string;
+}
+
+/**
+ * ensureSandbox's work. A terminal shows the secrets only when `issued` (DESIGN 5: a secret is
+ * shown once): a restart that reuses the saved file names the file instead of printing them.
+ */
+export async function provisionSandbox(opts: { store: Store; config: GatewayConfig }): Promise<SandboxProvision | null> {
   const { store, config } = opts;
   if (config.mode !== "local") return null;
   const file = join(config.dataDir, SANDBOX_CREDENTIALS_FILE);
@@ -60,7 +77,7 @@ export async function ensureSandbox(opts: { store: Store; config: GatewayConfig 
         localOnly: true,
       });
       const { apiKey } = await createApiKey(store, SANDBOX_CLIENT_ID);
-      return save(file, credentials(issued.clientSecret, apiKey));
+      return { credentials: save(file, credentials(issued.clientSecret, apiKey)), issued: true, file };
     } catch (e) {
       failure = e;
     }
@@ -80,10 +97,9 @@ export async function ensureSandbox(opts: { store: Store; config: GatewayConfig 
     apiKey = (await createApiKey(store, SANDBOX_CLIENT_ID)).apiKey;
   }
   const creds = credentials(secret, apiKey);
-  if (!saved || saved.client_secret !== creds.client_secret || saved.api_key !== creds.api_key || saved.client_id !== creds.client_id) {
-    save(file, creds);
-  }
-  return creds;
+  const changed = !saved || saved.client_secret !== creds.client_secret || saved.api_key !== creds.api_key || saved.client_id !== creds.client_id;
+  if (changed) save(file, creds);
+  return { credentials: creds, issued: changed, file };
 }
 
 function credentials(clientSecret: string, apiKey: string): SandboxCredentials {

@@ -28,6 +28,8 @@ export interface GatewayConfig {
   mode: GatewayMode;
   port: number;
   host: string;
+  /** A connection silent this long is closed (Bun.serve idleTimeout); its request is logged client_abort (499). */
+  idleTimeoutSeconds: number;
   dataDir: string;
   databaseUrl: string;
   /** Forces a store driver; otherwise chosen from the URL. */
@@ -83,6 +85,13 @@ function int(env: Env, name: string, dflt: number, min = 0): number {
   return v;
 }
 
+/** Bun.serve accepts 1 to 255 seconds (0 would keep a stalled client's connection forever). */
+function idleTimeout(env: Env): number {
+  const v = int(env, "HTTP_IDLE_TIMEOUT_SECONDS", 10, 1);
+  if (v > 255) throw new ConfigError(`HTTP_IDLE_TIMEOUT_SECONDS must be at most 255, got ${v}`);
+  return v;
+}
+
 function bool(env: Env, name: string, dflt: boolean): boolean {
   const raw = env[name]?.trim().toLowerCase();
   if (raw === undefined || raw === "") return dflt;
@@ -128,6 +137,7 @@ export function loadConfig(env: Env = process.env): GatewayConfig {
     port: int(env, "PORT", 8080),
     // Local mode serves this machine only; the others listen on every interface unless told.
     host: env.BIND_ADDRESS?.trim() || (mode === "local" ? "127.0.0.1" : "0.0.0.0"),
+    idleTimeoutSeconds: idleTimeout(env),
     dataDir,
     databaseUrl: env.GATEWAY_DATABASE_URL?.trim() || `file:${join(dataDir, "gateway.db")}`,
     databaseDriver: databaseDriver(env),

@@ -34,6 +34,7 @@ export const CATALOGUE = {
   root_element_invalid: { status: 400, kind: "transport", text: "The root element does not match the message of the path." },
   namespace_invalid: { status: 400, kind: "transport", text: "The root element is not in the NDC 24.4 message namespace." },
   request_invalid: { status: 400, kind: "transport", text: "A required element of the message is missing or malformed." },
+  client_abort: { status: 499, kind: "transport", text: "The client closed the connection before the answer was sent." },
   message_not_available: { status: 501, kind: "transport", text: "This gateway does not process this message yet." },
 
   // OAuth 2.0 token endpoint (RFC 6749 5.2)
@@ -87,6 +88,15 @@ export const CATALOGUE = {
   payment_legs_invalid: { status: 400, kind: "refusal", text: "The payment legs are malformed: more than four, mixed currencies, a missing field or an amount that is not positive." },
   payment_declined: { status: 402, kind: "refusal", text: "A payment leg was declined; every leg already authorised was voided." },
   psp_unavailable: { status: 503, kind: "system", text: "The payment provider did not answer in time; the payment will be reconciled." },
+  // Why the PSP declined a card (packages/payments/src/psp/decline-reasons.ts): the Warning of a
+  // held order whose card leg was declined, and the log line's declineReason.
+  do_not_honour: { status: 200, kind: "warning", text: "The card issuer declined the payment without a reason: the customer should ask their bank, or pay another way." },
+  insufficient_funds: { status: 200, kind: "warning", text: "The card has insufficient funds for the amount: pay with another card or method, or split the amount over several legs." },
+  expired_card: { status: 200, kind: "warning", text: "The card has expired: ask the customer for a valid card and tokenise it again." },
+  lost_or_stolen_card: { status: 200, kind: "warning", text: "The card is reported lost or stolen: do not retry it; pay another way." },
+  card_not_supported: { status: 200, kind: "warning", text: "The card does not support this purchase (brand, currency or type): pay with another card or method." },
+  processing_error: { status: 200, kind: "warning", text: "The PSP could not process the card because of an error on its side: the same card may be retried." },
+  unknown_token: { status: 200, kind: "warning", text: "The PSP holds no card for this token: tokenise the card again." },
   voucher_invalid: { status: 400, kind: "refusal", text: "The voucher is unknown, inactive, expired or in another currency." },
   voucher_insufficient: { status: 402, kind: "refusal", text: "The voucher balance does not cover the amount." },
   loyalty_programme_not_accepted: { status: 400, kind: "refusal", text: "Only the airline's own loyalty programme can pay." },

@@ -67,7 +67,10 @@ export interface RequestLogLine {
   path: string;
   status: number;
   durationMs: number;
+  /** The wire code of a refusal; client_abort (status 499) when the client left before the answer. */
   errorCode?: string;
+  /** A declined card: the PSP's reason (do_not_honour, insufficient_funds...), never card data. */
+  declineReason?: string;
 }
 
 export function logRequest(logger: Logger, line: RequestLogLine): void {

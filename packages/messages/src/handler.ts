@@ -16,8 +16,18 @@ export interface HandlerInput {
   seller: SellerContext;
 }
 
+/**
+ * What the request's log line says of an answer that is not an Error the pipeline raised: a
+ * refusal answered as a document (OrderCreate stores its refusals), or a declined payment that
+ * still answers 200 with the order held (the PSP's reason, docs/payments.md).
+ */
+export interface AnswerOutcome {
+  errorCode?: string;
+  declineReason?: string;
+}
+
 /** What a handler returns: the Response element, optional trailing root content, and the HTTP status. */
-export type HandlerResult =
+export type HandlerResult = (
   | {
       response: XNode;
       trailing?: Child;
@@ -30,7 +40,8 @@ export type HandlerResult =
        */
       document: string;
       status: number;
-    };
+    }
+) & { outcome?: AnswerOutcome };
 
 /** A message handler is small: decode, call the domain, encode (DESIGN 3). Failures throw GatewayError. */
 export type MessageHandler = (input: HandlerInput) => Promise<HandlerResult> | HandlerResult;

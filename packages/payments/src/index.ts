@@ -4,6 +4,7 @@ export type { LegKind, LegRequest, LegState, PaymentLeg, SettlementMethod } from
 export { SETTLEMENT_METHODS } from "./legs/types";
 export { refuseCardData, containsCardNumber, luhnValid } from "./legs/card-data";
 export { validateLeg, validateLegs, MAX_LEGS } from "./legs/validate";
+export { DECLINE_REASONS, isDeclineReason, type DeclineReason } from "./psp/decline-reasons";
 export { TEST_TOKENS, lookupToken, type TestToken, type TokenBehaviour } from "./psp/tokens";
 export { PspSimulator, PspTimeoutError, type PspAuthorisation, type PspOutcome } from "./psp/simulator";
 export { PaymentLedger, type AuthoriseOutcome } from "./ledger/ledger";

@@ -7,6 +7,7 @@ export { shop } from "./air-shopping/shop";
 export { ids as shoppingIds } from "./common/ids";
 export { catalogueFaults, CatalogueFaults, CATALOGUE_CATEGORIES, type CatalogueCategory, type CatalogueFault } from "./catalogue/faults";
 export { ServiceList, type StoredServiceItem } from "./services/service-list";
+export type { BookedOrder, BookedOrderLookup } from "./services/booked-order";
 export { serviceItemId, servicesOfferId, aLaCarteOfferId } from "./services/ids";
 export { SeatAvailability, type LiveSeatInventory } from "./seats/seat-availability";
 export { price } from "./offer-price/price";

@@ -1,4 +1,4 @@
-import { ensureSandbox } from "@ndc/auth";
+import { provisionSandbox } from "@ndc/auth";
 import { migrate, openStore } from "@ndc/store";
 import { loadRuntime } from "../config";
 import { UsageError, type CliIo } from "../io";
@@ -15,9 +15,9 @@ export async function seedCommand(args: string[], io: CliIo): Promise<number> {
   try {
     const applied = await migrate(store);
     io.out(applied.length ? `applied ${applied.join(", ")}` : "schema up to date");
-    const sandbox = await ensureSandbox({ store, config }); // null outside local mode
+    const sandbox = await provisionSandbox({ store, config }); // null outside local mode
     if (sandbox) {
-      printSandboxCredentials(sandbox, config, io);
+      printSandboxCredentials(sandbox.credentials, sandbox.issued, config, io);
     } else {
       io.out(`no sandbox seller in ${config.mode} mode: register sellers with \`ndc-gateway agency\` and \`ndc-gateway client\``);
     }

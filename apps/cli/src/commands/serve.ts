@@ -30,7 +30,7 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
     // Stable first line: scripts and tests read the address from it (PORT=0 picks a free port).
     io.out(`listening on ${server.url}`);
     io.out(`ndc-gateway ${VERSION}, mode ${config.mode}, data directory ${config.dataDir}`);
-    if (gw.sandbox) printSandboxCredentials(gw.sandbox, config, io);
+    if (gw.sandbox) printSandboxCredentials(gw.sandbox, gw.sandboxIssued, config, io);
     if (withScheduler) {
       scheduler = startScheduler({ store: gw.store, config, logger, clock: systemClock });
       io.out(`scheduler running in-process: ${scheduler.jobs.join(", ")}`);

@@ -7,6 +7,7 @@ import type { HandlerDeps } from "./deps";
 import { orderCreateInput } from "./orders/create-input";
 import { withItemList } from "./orders/item-list";
 import { orderViewResult } from "./orders/order-view";
+import { storedOutcome } from "./orders/stored-outcome";
 
 // Failures that say "not now" rather than "not this request": never stored, so a retry with
 // the same ids is tried again instead of being told the same thing forever.
@@ -41,6 +42,7 @@ export function orderCreateHandler(deps: HandlerDeps): MessageHandler {
         return { status: e.status, body: new TextEncoder().encode(doc) };
       }
     });
-    return { document: new TextDecoder().decode(answered.body), status: answered.status };
+    const document = new TextDecoder().decode(answered.body);
+    return { document, status: answered.status, outcome: storedOutcome(document) };
   };
 }

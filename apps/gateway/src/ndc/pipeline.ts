@@ -3,7 +3,7 @@ import { GatewayError, isGatewayError } from "@ndc/errors";
 import type { GatewayConfig } from "@ndc/config";
 import type { AuthService, RateLimiter, Principal } from "@ndc/auth";
 import { logRequest, type Logger } from "@ndc/log";
-import { contentScopes, messageByName, type MessageHandler, type MessageSpec } from "@ndc/messages";
+import { contentScopes, messageByName, type AnswerOutcome, type MessageHandler, type MessageSpec } from "@ndc/messages";
 import {
   acknowledgementDocument,
   decodeEnvelope,
@@ -14,6 +14,7 @@ import {
   type ResponseContext,
 } from "@ndc/xml";
 import { readBody } from "./body";
+import { clientGone } from "./client-gone";
 import { reply, xmlHeaders } from "./reply";
 
 export interface NdcDeps {
@@ -41,7 +42,7 @@ interface Exchange {
 export async function handleNdc(request: Request, messageName: string, deps: NdcDeps): Promise<Response> {
   const x: Exchange = { requestId: nanoid(12), started: performance.now() };
   let response: Response;
-  let errorCode: string | undefined;
+  let outcome: AnswerOutcome = {};
   try {
     x.spec = findMessage(messageName);
     requirePost(request);
@@ -76,11 +77,17 @@ export async function handleNdc(request: Request, messageName: string, deps: Ndc
         ? result.document
         : responseDocument(x.spec.response, result.response, context(x, deps.config.airline.designator), result.trailing);
     const status = "document" in result ? result.status : (result.status ?? 200);
+    outcome = result.outcome ?? {};
     response = reply(request, status, xml, { ...xmlHeaders(true), "x-request-id": x.requestId });
   } catch (e) {
-    const err = isGatewayError(e) ? e : unexpected(e, x, deps.logger);
-    errorCode = err.code;
+    const err = isGatewayError(e) ? e : clientGone(request) ? new GatewayError("client_abort") : unexpected(e, x, deps.logger);
+    outcome = { errorCode: err.code };
     response = errorResponse(request, err, x, deps.config.airline.designator);
+  }
+  // Whatever was computed, a client that left reads none of it: logged as its abort (499).
+  if (clientGone(request) && outcome.errorCode !== "client_abort") {
+    outcome = { errorCode: "client_abort" };
+    response = errorResponse(request, new GatewayError("client_abort"), x, deps.config.airline.designator);
   }
   logRequest(deps.logger, {
     requestId: x.requestId,
@@ -91,7 +98,8 @@ export async function handleNdc(request: Request, messageName: string, deps: Ndc
     path: new URL(request.url).pathname.slice(0, 128),
     status: response.status,
     durationMs: Math.round((performance.now() - x.started) * 100) / 100,
-    errorCode,
+    errorCode: outcome.errorCode,
+    declineReason: outcome.declineReason,
   });
   return response;
 }

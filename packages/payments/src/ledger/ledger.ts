@@ -4,6 +4,7 @@ import type { Store } from "@ndc/store";
 import { validateLeg } from "../legs/validate";
 import type { LegRequest, PaymentLeg } from "../legs/types";
 import type { Money } from "../money";
+import { isDeclineReason } from "../psp/decline-reasons";
 import { PspTimeoutError, type PspAuthorisation, type PspSimulator } from "../psp/simulator";
 import { KeyedLock } from "@ndc/actors";
 import { idFromKey } from "../util";
@@ -118,7 +119,15 @@ export class PaymentLedger {
       const next: PaymentLeg =
         answer.status === "authorised"
           ? { ...leg, state: "authorised", authorised: answer.amount, cardBrand: answer.brand, cardLast4: answer.lastFour, pspReference: answer.pspReference }
-          : { ...leg, state: "declined", declineCode, endedAt: now, ...(answer.brand ? { cardBrand: answer.brand, cardLast4: answer.lastFour } : {}) };
+          : {
+              ...leg,
+              state: "declined",
+              declineCode,
+              endedAt: now,
+              ...(answer.brand ? { cardBrand: answer.brand, cardLast4: answer.lastFour } : {}),
+              // Only a PSP that answered has a reason; a leg it never saw (psp_unavailable) has none.
+              ...(isDeclineReason(answer.reason) ? { declineReason: answer.reason } : {}),
+            };
       await saveLeg(tx, next);
       await appendEntry(tx, { orderId: leg.orderId, legId, type: answer.status === "authorised" ? "authorise" : "decline", amount: leg.requested, currency: leg.currency, idempotencyKey: leg.authoriseKey, at: now });
       const outcome = outcomeOf(next);

@@ -34,6 +34,7 @@ export function fromRow(r: Row): PaymentLeg {
     pointsCaptured: r.pointsCaptured,
     pointsRefunded: r.pointsRefunded,
     declineCode: opt(r.declineCode),
+    declineReason: opt(r.declineReason),
     createdAt: r.createdAt,
     endedAt: opt(r.endedAt),
   };

@@ -47,6 +47,8 @@ export interface PaymentLeg {
   pointsCaptured: number;
   pointsRefunded: number;
   declineCode?: string;
+  /** A card the PSP declined: its reason (do_not_honour, insufficient_funds...), for the seller. */
+  declineReason?: string;
   createdAt: number;
   endedAt?: number;
 }

@@ -11,10 +11,12 @@ import { cabinTypeCode, offerFlightLists, segmentView } from "../services/flight
 import { aLaCarteOfferId } from "../services/ids";
 import type { StoredServiceItem } from "../services/service-list";
 import { localiserFor } from "../services/request-language";
+import { bookedOrderContext, type BookedOrderLookup } from "../services/booked-order";
 import { requestedFlights } from "./requested-flights";
-import { SeatProfiles, seatMapView, type SeatForSale } from "./seat-map-view";
+import { SeatProfiles, seatMapView, type OwnSeat, type SeatForSale } from "./seat-map-view";
 
 const SEAT_DEFINITION = "SD-SEAT";
+const ORDER_ELEMENT = "Request/SeatAvailCoreRequest/OrderRequest/Order";
 
 interface Target {
   paxSegmentId: string;
@@ -37,11 +39,10 @@ export interface LiveSeatInventory {
 }
 
 export class SeatAvailability {
-  constructor(private readonly deps: { supply: Supply; offers: OfferRepository; clock: Clock; inventory?: LiveSeatInventory }) {}
+  constructor(private readonly deps: { supply: Supply; offers: OfferRepository; clock: Clock; inventory?: LiveSeatInventory; orders?: BookedOrderLookup }) {}
 
   async seatMaps(request: SeatAvailabilityRequest, owner: OfferOwner): Promise<SeatAvailabilityView> {
     const { target } = request;
-    if (target.form === "order") throw new GatewayError("order_not_found");
     const lang = localiserFor(request.preferences);
     const designator = this.deps.supply.carrier.code;
 
@@ -51,7 +52,26 @@ export class SeatAvailability {
     let journeys = emptyDataLists().journeys;
     let currency: CurrencyCode;
     let flightOffer: { offerId: string; expiresAt: number } | undefined;
-    if (target.form === "offer") {
+    // A booked order's own seats, by flight key and seat id (the booked-order form only).
+    let ownSeats = new Map<string, OwnSeat>();
+    let bookedOrderId: string | undefined;
+    if (target.form === "order") {
+      // Ownership is the order domain's: another seller's order is order_not_found, like a missing one.
+      const { context, order } = await bookedOrderContext(this.deps.orders, this.deps.supply, target.order, owner, this.deps.clock.now(), `${ORDER_ELEMENT}/OrderID`);
+      bookedOrderId = order.orderId;
+      currency = responseCurrency(request.preferences.currency, order.currency);
+      ({ passengers: pax, segments, journeys } = offerFlightLists(context, lang));
+      targets = context.segments.map((s) => ({ paxSegmentId: s.paxSegmentId, flight: s.flight, cabinCode: s.journey.cabin }));
+      ownSeats = new Map((order.seats ?? []).map((o) => [`${o.flightKey}/${o.seatId}`, { orderItemId: o.orderItemId, paxIds: o.paxIds }]));
+      // OrderItem/PaxSegmentRefID narrows the maps to those flights of the order.
+      const wanted = new Set(target.order.items.flatMap((i) => i.paxSegmentIds));
+      if (wanted.size > 0) {
+        const unknown = [...wanted].find((id) => !targets.some((t) => t.paxSegmentId === id));
+        if (unknown) throw new GatewayError("request_invalid", { detail: `PaxSegmentRefID ${unknown.slice(0, 64)} is not a flight of the order.`, element: `${ORDER_ELEMENT}/OrderItem/PaxSegmentRefID` });
+        targets = targets.filter((t) => wanted.has(t.paxSegmentId));
+        segments = segments.filter((s) => wanted.has(s.paxSegmentId));
+      }
+    } else if (target.form === "offer") {
       const { context, ref } = await loadFlightOffer(this.deps.offers, this.deps.supply, target.offers, owner, "Request/SeatAvailCoreRequest/OfferRequest");
       flightOffer = context.offer;
       currency = responseCurrency(request.preferences.currency, context.offer.payload.currency);
@@ -87,7 +107,8 @@ export class SeatAvailability {
         return map.seatItemIds[s.id];
       };
       const sold: SeatForSale[] = [];
-      const view = seatMapView(map, t.paxSegmentId, `${t.paxSegmentId}-LEG`, profiles, lang, sellable, sold);
+      const own = (seat: Seat) => ownSeats.get(`${t.flight.key}/${seat.id}`);
+      const view = seatMapView(map, t.paxSegmentId, `${t.paxSegmentId}-LEG`, profiles, lang, sellable, sold, own);
       forSale.push(...sold.map((s) => ({ ...s, target: t })));
       return view;
     });
@@ -116,7 +137,9 @@ export class SeatAvailability {
         expiresAt: flightOffer ? new Date(flightOffer.expiresAt).toISOString() : undefined,
         description: flightOffer
           ? `Seats sold with flight offer ${flightOffer.offerId}.`
-          : "Seat prices for information: seats are bought with a flight offer (SeatAvailabilityRQ naming its OfferID).",
+          : bookedOrderId
+            ? `Seat prices for information: buying a seat on booked order ${bookedOrderId} is not offered yet.`
+            : "Seat prices for information: seats are bought with a flight offer (SeatAvailabilityRQ naming its OfferID).",
         items: forSale.map((s) => {
           const price = viewMoney(s.price);
           return {

@@ -10,6 +10,12 @@ export interface SeatForSale {
   price: Money;
 }
 
+/** A seat the booked order being shown holds: the order item that sells it and its passengers. */
+export interface OwnSeat {
+  orderItemId: string;
+  paxIds: string[];
+}
+
 /** Seat characteristics that describe where a seat is; the rest describe the row or the sale. */
 const POSITION = new Set(["W", "A", "9"]);
 
@@ -31,6 +37,24 @@ export class SeatProfiles {
     return p.seatProfileId;
   }
 
+  /**
+   * The profile of a booked order's own seat: the seat's characteristics, plus SeatKeywords naming
+   * the order item that holds it and its passengers (docs/messages/SeatAvailabilityRQ.md). 24.4
+   * has no "yours" seat status, and a profile is what a Seat can refer to.
+   */
+  ownFor(characteristics: readonly string[], own: OwnSeat): string {
+    const id = `SP-OWN-${own.orderItemId}`;
+    if (!this.byKey.has(id)) {
+      this.byKey.set(id, {
+        seatProfileId: id,
+        characteristics: [...characteristics],
+        descriptions: characteristics.map((c) => this.lang.text(`seat.${c}`)),
+        keywords: [{ key: "OrderItemRefID", value: own.orderItemId }, ...own.paxIds.map((p) => ({ key: "PaxRefID", value: p }))],
+      });
+    }
+    return id;
+  }
+
   all(): SeatProfileView[] {
     return [...this.byKey.values()];
   }
@@ -49,6 +73,8 @@ export function seatMapView(
   lang: Localiser,
   sellable: (seat: Seat) => string | undefined,
   forSale: SeatForSale[],
+  /** A booked order's own seats: shown occupied (O), with their own-seat profile, never for sale. */
+  own: (seat: Seat) => OwnSeat | undefined = () => undefined,
 ): SeatMapView {
   const cabins: CabinView[] = map.cabins.map((cabin) => {
     const code = cabinTypeCode(cabin.cabin);
@@ -56,6 +82,8 @@ export function seatMapView(
     for (let row = cabin.firstRow; row <= cabin.lastRow; row++) {
       const seats = cabin.seats.filter((s) => s.row === row);
       const seatViews: SeatView[] = seats.map((s) => {
+        const mine = own(s);
+        if (mine) return { column: s.column, availability: "Occupied", characteristics: [...s.characteristics], seatProfileId: profiles.ownFor(s.characteristics, mine), offerItemIds: [] };
         const itemId = s.availability === "available" ? sellable(s) : undefined;
         if (itemId) forSale.push({ offerItemId: itemId, seat: s, price: s.price });
         return {

@@ -19,6 +19,8 @@ export interface BookedOrder {
   currency: string;
   passengers: StoredPax[];
   journeys: Pick<StoredJourney, "paxJourneyId" | "flightKeys" | "brandCode" | "cabin">[];
+  /** The order's seat items: which seat of which flight, for whom (SeatAvailabilityRQ marks them). */
+  seats?: { orderItemId: string; flightKey: string; seatId: string; paxIds: string[] }[];
 }
 
 export type BookedOrderLookup = (orderId: string, owner: OfferOwner) => Promise<BookedOrder>;
@@ -31,14 +33,21 @@ const OPEN_STATES = new Set(["held_unpaid", "held_payment_declined", "booked"]);
  * the listing code already works from. Segment ids are SEG-<flight key>, as AirShopping issued
  * them, so the items refer to the same PaxSegmentIDs the seller saw when it shopped.
  */
-export async function bookedOrderContext(lookup: BookedOrderLookup | undefined, supply: Supply, ref: OrderRef, owner: OfferOwner, now: number): Promise<{ context: FlightOfferContext; order: BookedOrder }> {
+export async function bookedOrderContext(
+  lookup: BookedOrderLookup | undefined,
+  supply: Supply,
+  ref: OrderRef,
+  owner: OfferOwner,
+  now: number,
+  element = "Request/ServiceListCoreRequest/OrderRequest/Order/OrderID",
+): Promise<{ context: FlightOfferContext; order: BookedOrder }> {
   // Without an order domain (tests of shopping alone) every order is a missing one.
   if (!lookup) throw new GatewayError("order_not_found");
   // Another airline's order is not ours: answered like a missing one, with the same detail.
   if (ref.ownerCode !== supply.carrier.code) throw new GatewayError("order_not_found");
   const order = await lookup(ref.orderId, owner);
   if (!OPEN_STATES.has(order.state)) {
-    throw new GatewayError("order_state_invalid", { detail: "The order is cancelled or closed; no extras can be added to it.", element: "Request/ServiceListCoreRequest/OrderRequest/Order/OrderID" });
+    throw new GatewayError("order_state_invalid", { detail: "The order is cancelled or closed; no extras can be added to it.", element });
   }
   const journeys: StoredJourney[] = order.journeys.map((j) => ({ ...j, paxSegmentIds: j.flightKeys.map((k) => ids.segment(k)) }));
   const payload: FlightOfferPayload = { kind: "flight", currency: order.currency, language: "en", pax: order.passengers, journeys, items: [], totalMinor: 0 };

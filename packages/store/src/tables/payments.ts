@@ -29,6 +29,8 @@ export const paymentLegs = sqliteTable(
     pointsCaptured: integer("points_captured").notNull().default(0),
     pointsRefunded: integer("points_refunded").notNull().default(0),
     declineCode: text("decline_code"),
+    /** The PSP's reason for a declined card (migration 0011). */
+    declineReason: text("decline_reason"),
     createdAt: integer("created_at").notNull(),
     endedAt: integer("ended_at"),
   },

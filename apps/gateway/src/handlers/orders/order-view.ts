@@ -1,6 +1,6 @@
-import { encodeOrderViewRS, type OrderView, type OrderItemView, type OrderServiceView, type OrderPaxView, type OrderContactView, type PaymentEntryView, type WarningView } from "@ndc/messages";
+import { encodeOrderViewRS, type AnswerOutcome, type OrderView, type OrderItemView, type OrderServiceView, type OrderPaxView, type OrderContactView, type PaymentEntryView, type WarningView } from "@ndc/messages";
 import type { Order, OrderItem, OrderState } from "@ndc/orders";
-import { maskTail, minorUnits, OWN_PROGRAMME, paymentSummary, type PaymentLeg } from "@ndc/payments";
+import { isDeclineReason, maskTail, minorUnits, OWN_PROGRAMME, paymentSummary, type PaymentLeg } from "@ndc/payments";
 import { isOmitted, readMaskedDocuments, type MaskedIdentityDoc } from "@ndc/pii";
 import { shoppingIds } from "@ndc/shopping";
 import type { XNode } from "@ndc/xml";
@@ -37,7 +37,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
  * and PAYSUM from the payment ledger (the ledger, not the order, knows brand, last four and
  * PSP reference). Used by OrderCreate, OrderRetrieve and OrderChange.
  */
-export async function orderViewOf(order: Order, deps: HandlerDeps): Promise<{ view: OrderView }> {
+export async function orderViewOf(order: Order, deps: HandlerDeps): Promise<{ view: OrderView; decline?: AnswerOutcome }> {
   const decimals = minorUnits(order.currency as never);
   const m = (minor: number) => ({ minor, currency: order.currency, decimals });
   const warnings: WarningView[] = [];
@@ -54,7 +54,8 @@ export async function orderViewOf(order: Order, deps: HandlerDeps): Promise<{ vi
   }
   // Spec 2.4 rule 4: silence must not read as "no document on file".
   if (omitted > 0) warnings.push({ code: "identity_document_not_shown", detail: `${omitted} document(s) omitted.` });
-  if (order.declineCode) warnings.push({ code: "payment_declined", text: `The payment was declined (${order.declineCode}); the order is held until its payment time limit.` });
+  const decline = order.declineCode ? declineOf(order.declineCode, legs) : undefined;
+  if (decline) warnings.push(decline.warning);
 
   const { passengers, contacts } = people(order, docsByPax);
   const flightItem = (it: OrderItem) => it.kind === "flight";
@@ -87,13 +88,34 @@ export async function orderViewOf(order: Order, deps: HandlerDeps): Promise<{ vi
     processing: { currency: { code: order.currency, decimals }, contentLanguages: [] },
     warnings,
   };
-  return { view };
+  return { view, ...(decline ? { decline: decline.outcome } : {}) };
 }
 
-/** The handler result for an order: the Response element and the root PaymentFunctions (PAYSUM). */
-export async function orderViewResult(order: Order, deps: HandlerDeps): Promise<{ response: XNode; trailing: XNode[] }> {
-  const { view } = await orderViewOf(order, deps);
-  return encodeOrderViewRS(view);
+/**
+ * The handler result for an order: the Response element and the root PaymentFunctions (PAYSUM),
+ * and, for a handler whose request was a payment attempt, what its log line says of a decline.
+ */
+export async function orderViewResult(order: Order, deps: HandlerDeps): Promise<{ response: XNode; trailing: XNode[]; decline?: AnswerOutcome }> {
+  const { view, decline } = await orderViewOf(order, deps);
+  return { ...encodeOrderViewRS(view), ...(decline ? { decline } : {}) };
+}
+
+/**
+ * The Warning of a held order whose last payment attempt was declined. A card the PSP declined
+ * names the PSP's reason as its Code (do_not_honour, insufficient_funds...: docs/payments.md),
+ * so a seller can tell "try another card" from "retry the same card"; any other decline (a
+ * voucher, points, settlement headroom, a PSP that never answered) names its own wire code.
+ */
+function declineOf(declineCode: string, legs: readonly PaymentLeg[]): { warning: WarningView; outcome: AnswerOutcome } {
+  const declined = legs.filter((l) => l.state === "declined").at(-1);
+  const held = "The order is held until its payment time limit.";
+  if (declined && isDeclineReason(declined.declineReason)) {
+    return {
+      warning: { code: declined.declineReason, detail: held, element: "PaymentFunctions" },
+      outcome: { errorCode: declineCode, declineReason: declined.declineReason },
+    };
+  }
+  return { warning: { code: "payment_declined", text: `The payment was declined (${declineCode}). ${held}` }, outcome: { errorCode: declineCode } };
 }
 
 /**

@@ -53,6 +53,7 @@ function seatProfile(s: SeatProfileView, media: ReadonlyMap<string, MediaView>):
     s.descriptions.map((d) => c("MarketingInfo", c("DescText", d))),
     mediaFor(s.mediaIds, media).map(richMedia),
     s.characteristics.map((ch) => c("SeatCharacteristicCode", ch)),
+    (s.keywords ?? []).map((k) => c("SeatKeywords", c("KeyText", k.key), c("ValueText", k.value))),
     s.pitchInches !== undefined ? el("cns:SeatPitchMeasure", { UnitCode: "Inches" }, s.pitchInches) : null,
     c("SeatProfileID", s.seatProfileId),
     s.widthInches !== undefined ? el("cns:SeatWidthMeasure", { UnitCode: "Inches" }, s.widthInches) : null,

@@ -92,6 +92,8 @@ export interface SeatProfileView {
   characteristics: string[];
   /** Seat descriptions in the content language (MarketingInfo). */
   descriptions: string[];
+  /** SeatKeywords (KeyText, ValueText): e.g. the OrderItemRefID and PaxRefID of a booked order's own seat. */
+  keywords?: { key: string; value: string }[];
   pitchInches?: number;
   widthInches?: number;
   mediaIds?: string[];
