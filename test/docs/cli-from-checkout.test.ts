@@ -26,7 +26,7 @@ test("npm run cli -- agency register / agency list work on the data directory, l
   const list = cli("agency", "list");
   expect(list.code).toBe(0);
   expect(list.out).toContain("AGY-CLI\t87654321\tactive\tCheckout Travel");
-});
+}, 60_000);
 
 test("exit codes pass through npm: a wrong command line is 2 with the usage on stderr, a refusal is 1", () => {
   const wrong = cli("no-such-command");
@@ -37,4 +37,4 @@ test("exit codes pass through npm: a wrong command line is 2 with the usage on s
   expect(refused.code).toBe(1);
   // docs/registering-sellers.md: "<command>: <stable code>: <text>".
   expect(refused.err).toBe('client register: unknown_agency: No agency "AGY-MISSING" is registered (give its agency id or IATA number).\n');
-});
+}, 60_000);
