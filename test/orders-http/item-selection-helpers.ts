@@ -121,5 +121,6 @@ export async function pspPaymentCount(t: TestGateway): Promise<number> {
 /** Order/TotalPrice/TotalAmount of an OrderViewRS, in minor units. */
 export function orderTotalMinor(orderView: string): number {
   const order = blocks(orderView, "Order")[0]!;
-  return Math.round(Number(all(blocks(order, "TotalPrice").at(-1)!, "TotalAmount")[0]) * 100);
+  // TotalPrice's own TotalAmount is its last child; a Surcharge or Discount inside it has one too, before it.
+  return Math.round(Number(all(blocks(order, "TotalPrice").at(-1)!, "TotalAmount").at(-1)) * 100);
 }
