@@ -76,7 +76,8 @@ export async function handleNdc(request: Request, messageName: string, deps: Ndc
     const status = "document" in result ? result.status : (result.status ?? 200);
     response = reply(request, status, xml, { ...xmlHeaders(true), "x-request-id": x.requestId });
   } catch (e) {
-    const err = isGatewayError(e) ? e : unexpected(e, x, deps.logger);
+    // An internal_error raised by a step is as unexpected as a crash of one: logged, never silent.
+    const err = isGatewayError(e) && e.code !== "internal_error" ? e : unexpected(e, x, deps.logger);
     errorCode = err.code;
     response = errorResponse(request, err, x, deps.config.airline.designator);
   }
