@@ -36,7 +36,7 @@ export async function createOrder(ctx: OrdersContext, input: OrderCreateInput): 
   const fingerprint = fingerprintOf(asked);
   return ctx.sagaLock.run(sagaId, async () => {
     const now = ctx.clock.now();
-    const firstPlan = (attempt: number): CreatePlan => ({
+    const freshPlan = (attempt: number): CreatePlan => ({
       fingerprint,
       request: { correlationId: input.correlationId, trxId: input.trxId },
       attempt,
@@ -46,11 +46,11 @@ export async function createOrder(ctx: OrdersContext, input: OrderCreateInput): 
       partnerHolds: [],
       legCount: input.payment?.length ?? 0,
     });
-    let saga = await ctx.sagas.start<CreatePlan>({ sagaId, kind: "order_create", orderId: ids.order(sagaId), owner: input.seller, step: "started", createdAt: now, plan: firstPlan(1) });
+    let saga = await ctx.sagas.start<CreatePlan>({ sagaId, kind: "order_create", orderId: ids.order(sagaId), owner: input.seller, step: "started", createdAt: now, plan: freshPlan(1) });
     if (saga.plan.fingerprint !== fingerprint) throw new GatewayError("idempotency_conflict");
     if (saga.status === "compensated") {
       const attempt = attemptOf(saga) + 1;
-      saga = await ctx.sagas.restart(saga, ids.order(ids.createAttempt(sagaId, attempt)), "started", firstPlan(attempt), now);
+      saga = await ctx.sagas.restart(saga, ids.order(ids.createAttempt(sagaId, attempt)), "started", freshPlan(attempt), now);
     }
     const orderId = saga.orderId;
     const run = ids.createAttempt(sagaId, attemptOf(saga));

@@ -62,7 +62,7 @@ const rowKey = (k: IdempotencyKey) => `${k.clientId}\u0000${k.correlationId}\u00
  */
 export class RequestIdempotency {
   private readonly slots = new Map<string, Slot>();
-  readonly owner: string;
+  private readonly owner: string;
   private readonly workOf: (key: IdempotencyKey) => Promise<GuardedWork>;
 
   constructor(
@@ -177,11 +177,11 @@ export class RequestIdempotency {
 }
 
 /**
- * Inside the transaction that settles the work of `key` (the reconciler's mark that a saga is
- * done or compensated): deletes the in-flight lock a request of another, dead process left on
- * it, so a retry with the same ids is served at once: afresh after a compensation, with the
- * order after a finish. A lock of `owner` (this process) belongs to a request still running
- * here and is kept.
+ * Inside the transaction that settles the work of `key` (the mark of a saga done or
+ * compensated; after a crash, the reconciler's): deletes the in-flight lock a request of
+ * another, dead process left on it, so a retry with the same ids is served at once: afresh
+ * after a compensation, with the order after a finish. A lock of `owner` (this process)
+ * belongs to a request still running here and is kept, to store its answer.
  */
 export async function releaseLeftBehind(tx: StoreDb, key: IdempotencyKey, owner: string): Promise<void> {
   const t = tables.requestIdempotency;
