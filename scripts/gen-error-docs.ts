@@ -87,7 +87,7 @@ const WHEN: Record<string, string> = {
   payment_time_limit_passed: "OrderChangeRQ pays a held order after its payment time limit.",
   partner_product_needs_email: "OrderCreateRQ with a partner product and no contact email on the order.",
   idempotency_conflict: "OrderCreateRQ repeats the seller's CorrelationID and TrxID with a different body.",
-  request_in_progress: "OrderCreateRQ repeats a CorrelationID and TrxID whose first request another gateway process is still processing. Retry with backoff.",
+  request_in_progress: "OrderCreateRQ repeats a CorrelationID and TrxID whose first request is still being processed, or died with its process and its saga awaits the reconciler. Retry with backoff.",
   reconcile_failed: "Staff item: the reconciler could not finish a payment step.",
   actor_busy: "The mailbox of the order or inventory the message needs is full. Retry with backoff.",
   internal_error: "An unexpected failure; logged under the request id quoted in DescText.",

@@ -2,17 +2,21 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { errorCode } from "../support/gateway";
 import { orderCreateRQ, orderIdOf, orderRetrieveRQ, shopOffer } from "../orders-http/helpers";
 import { all, blocks } from "../shopping/shop-requests";
-import { askLater } from "./later";
 import { exitedWithin, footprint, reconciled, startGateway, tempDataDir, type Gateway } from "./support";
 
 /**
- * Issue 4 "crash safety", against the real `serve` process: NDC_ORDERS_CRASH_AT makes the
- * gateway SIGKILL itself at one step of an OrderCreateRQ (a seat and a card leg); a gateway
- * restarted on the same data dir reconciles, and then the order is complete (booked, seat sold,
- * leg captured) when the crash came after the commit point, and absent with nothing held or
- * authorised (seat released, leg voided) when it came before. The same request retried is
- * answered consistently: 409 request_in_progress while the dead request's lock lasts, then
- * the booked order itself, or the error that the earlier attempt came to nothing.
+ * Issue 4 "crash safety" and issue 7 item 3, against the real `serve` process:
+ * NDC_ORDERS_CRASH_AT makes the gateway SIGKILL itself at one step of an OrderCreateRQ (a seat
+ * and a card leg). Then the seller retries with the same CorrelationID, TrxID and body:
+ * - on a gateway restarted without its reconciler the saga is unfinished: 409
+ *   request_in_progress with Retry-After, and nothing is taken;
+ * - on one that reconciles, the order is complete (booked, seat sold, leg captured) when the
+ *   crash came after the commit point, and absent with nothing held or authorised (seat
+ *   released, leg voided) when it came before, and the dead request's lock went with that
+ *   decision;
+ * - the retry is then the order: the same one past the commit, a new one (booked, the card
+ *   captured once, the first attempt's leg left voided) short of it; never a 5xx. Asked again,
+ *   the stored answer, byte for byte.
  */
 const POINTS = [
   // step: the saga's last recovery point at the kill; seat/leg: what the kill left behind.
@@ -22,23 +26,24 @@ const POINTS = [
   { at: "before_capture", complete: true, step: "committed", seat: "sold", legs: ["authorised"] },
 ] as const;
 
-/** The idempotency lock of a request whose process died is taken over after this (RequestIdempotency's default). */
-const LOCK_TTL_MS = 60_000;
-
 const cleanup: (() => Promise<void> | void)[] = [];
 afterAll(async () => {
   for (const c of cleanup.reverse()) await c();
 });
 
-describe("OrderCreateRQ: the real gateway SIGKILLed at each saga step, restarted and reconciled", () => {
+/** Log lines at error level: an answer that went wrong unseen would leave one (or should have). */
+const errorLines = (gw: Gateway) => (gw.run.stdout() + gw.run.stderr()).split("\n").filter((l) => l.includes('"level":"error"'));
+
+describe("OrderCreateRQ: the real gateway SIGKILLed at each saga step, restarted, reconciled and retried with the same ids", () => {
   for (const p of POINTS) {
-    test(`${p.at}: the order is ${p.complete ? "complete, its leg captured" : "absent, nothing held or authorised"}; a retry is answered consistently`, async () => {
+    test(`${p.at}: 409 while the saga is unfinished; reconciled ${p.complete ? "complete" : "to nothing"}; then the retry is the ${p.complete ? "same" : "new"} booked order`, async () => {
       const data = tempDataDir();
       cleanup.push(data.remove);
       let gw: Gateway = await startGateway(data.dir, { NDC_ORDERS_CRASH_AT: p.at });
       cleanup.push(() => gw.kill());
       const shopped = await shopOffer(gw, { seat: true });
-      const rq = orderCreateRQ({ shopped, legs: [{ kind: "card", token: "tok_approve_visa", amountMinor: shopped.totalMinor }], correlationId: `CRASH-${p.at}`, trxId: "T1" });
+      const correlationId = `CRASH-${p.at}`;
+      const rq = orderCreateRQ({ shopped, legs: [{ kind: "card", token: "tok_approve_visa", amountMinor: shopped.totalMinor }], correlationId, trxId: "T1" });
 
       // The connection drops with the process: no answer at all, not an error document.
       const sent = await gw.ndcUnchecked("OrderCreateRQ", rq).then(
@@ -48,31 +53,43 @@ describe("OrderCreateRQ: the real gateway SIGKILLed at each saga step, restarted
       expect(sent).toBe("connection dropped");
       expect(await exitedWithin(gw, 10_000)).toBe("SIGKILL");
 
-      // The kill came where it was asked to: the saga's recovery point and what it had taken.
+      // The kill came where it was asked to: the saga's recovery point and what it had taken,
+      // and the request's lock, naming the process that died.
       const left = await footprint(data.dir);
       expect(left.sagas.map((s) => [s.status, s.step])).toEqual([["running", p.step]]);
-      const orderId = left.sagas[0]!.orderId;
-      expect(left.liveSeats.map((s) => [s.holder, s.status])).toEqual([[orderId, p.seat]]);
+      const firstOrderId = left.sagas[0]!.orderId;
+      expect(left.liveSeats.map((s) => [s.holder, s.status])).toEqual([[firstOrderId, p.seat]]);
       expect(left.legs.map((l) => l.state)).toEqual([...p.legs]);
-      expect(left.orders.get(orderId)).toBe(p.complete ? "booked" : undefined);
+      expect(left.orders.get(firstOrderId)).toBe(p.complete ? "booked" : undefined);
+      expect(left.idempotency.map((i) => [i.correlationId, i.state, typeof i.owner])).toEqual([[correlationId, "in_flight", "string"]]);
 
+      // Restarted without its background pass: nobody has decided the saga yet, so the retry is
+      // told to come back, and takes nothing.
+      gw = await startGateway(data.dir, { ORDERS_BACKGROUND_MS: "0" });
+      const waiting = await gw.ndc("OrderCreateRQ", rq);
+      expect([waiting.status, errorCode(waiting.body), waiting.headers.get("retry-after")]).toEqual([409, "request_in_progress", "1"]);
+      expect(errorLines(gw)).toEqual([]);
+      await gw.stop();
+      expect(await footprint(data.dir)).toEqual(left);
+
+      // Restarted with it: the reconciler finishes or compensates the saga, and its decision
+      // releases the dead request's lock in the same transaction.
       gw = await startGateway(data.dir);
       const f = await reconciled(data.dir);
       expect(f.openSagas).toEqual([]);
       // Nor does the PSP (which outlives the crash) hold money for it: captured or voided there too.
       expect(f.pspAuthorised).toEqual([]);
-      const retrieved = await gw.ndc("OrderRetrieveRQ", orderRetrieveRQ(orderId));
+      expect(f.idempotency).toEqual([]);
+      const retrieved = await gw.ndc("OrderRetrieveRQ", orderRetrieveRQ(firstOrderId));
       if (p.complete) {
         expect(f.sagas.map((s) => s.status)).toEqual(["done"]);
-        expect(f.orders.get(orderId)).toBe("booked");
-        expect(f.liveSeats.map((s) => [s.holder, s.status])).toEqual([[orderId, "sold"]]);
+        expect(f.orders.get(firstOrderId)).toBe("booked");
+        expect(f.liveSeats.map((s) => [s.holder, s.status])).toEqual([[firstOrderId, "sold"]]);
         expect(f.legs.map((l) => [l.kind, l.state])).toEqual([["card", "captured"]]);
         expect(retrieved.status).toBe(200);
         expect(retrieved.body).toContain("<cns:StatusCode>BOOKED</cns:StatusCode>");
-        expect(blocks(retrieved.body, "SeatOnLeg")).toHaveLength(1);
-        expect(all(blocks(retrieved.body, "PaymentFunctions")[0]!, "PaymentStatusCode")).toEqual(["CAPTURED"]);
       } else {
-        expect(f.sagas.map((s) => [s.status, s.errorCode])).toEqual([["compensated", expect.any(String)]]);
+        expect(f.sagas.map((s) => [s.status, s.errorCode])).toEqual([["compensated", "reconciled"]]);
         expect(f.orders.size).toBe(0);
         expect(f.liveSeats).toEqual([]);
         // A leg authorised before the kill is voided; none was taken after_holds.
@@ -81,35 +98,38 @@ describe("OrderCreateRQ: the real gateway SIGKILLed at each saga step, restarted
         expect(errorCode(retrieved.body)).toBe("order_not_found");
       }
 
-      // The retry right after recovery: the dead request still holds its idempotency lock, so
-      // the gateway says "retry shortly" rather than guess at an answer nobody received.
-      const soon = await gw.ndc("OrderCreateRQ", rq);
-      expect([soon.status, errorCode(soon.body), soon.headers.get("retry-after")]).toEqual([409, "request_in_progress", "1"]);
-      await gw.stop();
-
-      // Once the lock has lapsed the retry resumes the saga under the same ids: the same order
-      // booked, or the refusal that the earlier attempt came to nothing. Asked twice: the
-      // second is the stored answer, byte for byte.
-      const later = await askLater(data.dir, LOCK_TTL_MS + 1_000, "OrderCreateRQ", rq);
-      const again = await askLater(data.dir, LOCK_TTL_MS + 2_000, "OrderCreateRQ", rq);
-      if (p.complete) {
-        expect(later.status).toBe(200);
-        expect(orderIdOf(later.body)).toBe(orderId);
-        expect(later.body).toContain("<cns:StatusCode>BOOKED</cns:StatusCode>");
-      } else {
-        // Nothing was booked, held or charged; the seller sends the order again under a new
-        // TrxID (docs/orders.md: a saga that failed answers the same again). A 5xx is not
-        // stored, so each retry re-reads the compensated saga and says the same words.
-        expect([later.status, errorCode(later.body)]).toEqual([500, "internal_error"]);
-        expect(later.body).toContain("(an earlier attempt with these ids)");
-      }
-      expect(again.body).toBe(later.body);
-      // And the retry changed nothing: still one saga, the same order (or none), no new hold or leg.
+      // The retry with the same ids is the order: past the commit the one the dead request
+      // booked, short of it a new run of the saga (the first left nothing) that books now.
+      const retry = await gw.ndc("OrderCreateRQ", rq);
+      expect(retry.status).toBe(200);
+      expect(retry.body).toContain("<cns:StatusCode>BOOKED</cns:StatusCode>");
+      const orderId = orderIdOf(retry.body);
+      if (p.complete) expect(orderId).toBe(firstOrderId);
+      else expect(orderId).not.toBe(firstOrderId);
       const after = await footprint(data.dir);
-      expect(after.sagas.map((s) => s.status)).toEqual(f.sagas.map((s) => s.status));
-      expect([...after.orders]).toEqual([...f.orders]);
-      expect(after.liveSeats).toEqual(f.liveSeats);
-      expect(after.legs).toEqual(f.legs);
-    }, 20_000);
+      // Exactly one saga and one order for these ids, its seat sold, its card captured once.
+      expect(after.sagas.map((s) => [s.orderId, s.status])).toEqual([[orderId, "done"]]);
+      expect([...after.orders]).toEqual([[orderId, "booked"]]);
+      expect(after.liveSeats.map((s) => [s.holder, s.status])).toEqual([[orderId, "sold"]]);
+      expect(after.legs.filter((l) => l.state === "captured").map((l) => [l.orderId, l.kind])).toEqual([[orderId, "card"]]);
+      // The first attempt's leg stays voided (never captured, never revived).
+      expect(after.legs.filter((l) => l.orderId !== orderId).map((l) => l.state)).toEqual(p.complete ? [] : p.legs.map(() => "voided"));
+      expect(after.pspAuthorised).toEqual([]);
+      expect(after.idempotency.map((i) => [i.correlationId, i.state, i.responseStatus, i.owner])).toEqual([[correlationId, "done", 200, null]]);
+      const view = await gw.ndc("OrderRetrieveRQ", orderRetrieveRQ(orderId));
+      expect(view.status).toBe(200);
+      expect(view.body).toContain("<cns:StatusCode>BOOKED</cns:StatusCode>");
+      expect(blocks(view.body, "SeatOnLeg")).toHaveLength(1);
+      // PAYSUM: the order's own leg, captured; the first attempt's voided leg is not this order's.
+      expect(all(blocks(view.body, "PaymentFunctions")[0]!, "PaymentStatusCode")).toEqual(["CAPTURED"]);
+
+      // Asked again: the stored answer, byte for byte, and nothing more taken.
+      const again = await gw.ndc("OrderCreateRQ", rq);
+      expect(again.status).toBe(200);
+      expect(again.body).toBe(retry.body);
+      expect(await footprint(data.dir)).toEqual(after);
+      expect(errorLines(gw)).toEqual([]);
+      await gw.stop();
+    }, 30_000);
   }
 });

@@ -94,7 +94,8 @@ export interface Footprint {
   legs: { orderId: string; legId: string; state: string; kind: string; declineCode: string | null }[];
   /** What the simulated PSP (an outside system: it outlives the crash) still holds authorised. */
   pspAuthorised: string[];
-  idempotency: { correlationId: string; state: string; responseStatus: number | null }[];
+  /** Request idempotency rows; `owner` is the instance id of the process holding one in flight. */
+  idempotency: { correlationId: string; state: string; responseStatus: number | null; owner: string | null }[];
 }
 
 /**
@@ -121,7 +122,12 @@ export async function footprint(dir: string, orderIds?: string[]): Promise<Footp
       .where(only(tables.paymentLegs.orderId));
     const psp = await db.select({ ref: tables.pspSimPayments.pspReference }).from(tables.pspSimPayments).where(eq(tables.pspSimPayments.state, "authorised"));
     const idem = await db
-      .select({ correlationId: tables.requestIdempotency.correlationId, state: tables.requestIdempotency.state, responseStatus: tables.requestIdempotency.responseStatus })
+      .select({
+        correlationId: tables.requestIdempotency.correlationId,
+        state: tables.requestIdempotency.state,
+        responseStatus: tables.requestIdempotency.responseStatus,
+        owner: tables.requestIdempotency.owner,
+      })
       .from(tables.requestIdempotency);
     return {
       orders: new Map(orders.map((o) => [o.orderId, o.state])),

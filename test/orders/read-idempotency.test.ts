@@ -119,16 +119,35 @@ describe("request idempotency", () => {
     await b.orders.idempotency.abandon(key("t3"));
   });
 
-  test("across processes the table decides: another holder's fresh lock waits, a stale one is taken over", async () => {
-    const otherProcess = new RequestIdempotency(b.store, b.clock, { lockTtlMs: 30_000 });
-    expect(await otherProcess.begin(key("t4"), "fp4")).toEqual({ kind: "new" });
-    expect(await b.orders.idempotency.begin(key("t4"), "fp4")).toEqual({ kind: "wait" });
-    expect(await code(b.orders.idempotency.run(key("t4"), "fp4", async () => ({ status: 200, body: new Uint8Array() })))).toBe("request_in_progress");
-    b.clock.advance(60_001);
+  test("a lock another instance left (its process died) is not waited out: with no work behind it, it is taken over at once", async () => {
+    // One gateway process serves a store, so a lock of another instance id is a dead request's.
+    const dead = new RequestIdempotency(b.store, b.clock, { owner: "instance-that-died" });
+    expect(await dead.begin(key("t4"), "fp4")).toEqual({ kind: "new" });
+    // No create saga exists for these ids ("none"): nothing to finish or undo, so no wait.
     expect(await b.orders.idempotency.begin(key("t4"), "fp4")).toEqual({ kind: "new" });
-    await b.orders.idempotency.complete(key("t4"), 201, "done");
-    // (the first holder "died" with its in-process lock; a fresh process reads the answer)
-    const r = await new RequestIdempotency(b.store, b.clock).begin(key("t4"), "fp4");
+    // The dead holder (were it alive after all) cannot overwrite the taker's key.
+    expect(await dead.complete(key("t4"), 500, "late")).toBe(false);
+    expect(await b.orders.idempotency.complete(key("t4"), 201, "done")).toBe(true);
+    const r = await new RequestIdempotency(b.store, b.clock, { owner: "a-later-boot" }).begin(key("t4"), "fp4");
     expect(r.kind === "replay" && r.status === 201 && new TextDecoder().decode(r.body)).toBe("done");
+  });
+
+  test("a dead instance's lock over unfinished work: request_in_progress until that work is settled", async () => {
+    let work: "running" | "settled" = "running";
+    const dead = new RequestIdempotency(b.store, b.clock, { owner: "instance-that-died" });
+    const live = new RequestIdempotency(b.store, b.clock, { owner: "this-boot", workOf: async () => work });
+    expect(await dead.begin(key("t5"), "fp5")).toEqual({ kind: "new" });
+    expect(await live.begin(key("t5"), "fp5")).toEqual({ kind: "wait" });
+    const refused = await live.run(key("t5"), "fp5", async () => ({ status: 200, body: new Uint8Array() })).then(
+      () => null,
+      (e) => [e.code, e.status, e.headers["Retry-After"]],
+    );
+    expect(refused).toEqual(["request_in_progress", 409, "1"]);
+    // Waiting is no cure: a minute later the work is still the reconciler's.
+    b.clock.advance(120_000);
+    expect(await live.begin(key("t5"), "fp5")).toEqual({ kind: "wait" });
+    work = "settled";
+    expect(await live.begin(key("t5"), "fp5")).toEqual({ kind: "new" });
+    await live.abandon(key("t5"));
   });
 });

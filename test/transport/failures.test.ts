@@ -12,6 +12,7 @@ const handlers = new Map<string, MessageHandler>([
   ["OrderListRQ", () => { throw new GatewayError("order_not_found", { element: "Request/OrderFilterCriteria" }); }],
   ["OrderHistoryRQ", () => { throw new GatewayError("actor_busy"); }],
   ["OrderRulesRQ", () => ({ document: "<?xml version=\"1.0\"?><stored/>", status: 201 })],
+  ["OrderQuoteRQ", () => { throw new GatewayError("internal_error", { detail: "saga SGC00 in state nobody expected" }); }],
   ["ServiceListRQ", ({ seller }) => ({ response: el("Response", null, c("Warning", c("Code", "x"), c("DescText", seller.agencyId), c("LangCode", "EN"))) })],
 ]);
 
@@ -34,6 +35,19 @@ test("an unexpected failure is 500 internal_error quoting the request id, intern
   const logged = t.logs.map((l) => JSON.parse(l)).find((l) => l.event === "unhandled");
   expect(logged.requestId).toBe(rid);
   expect(logged.error).toContain("corrupted");
+});
+
+test("an internal_error raised by a step is logged like any unexpected failure, never a silent 500", async () => {
+  t.logs.length = 0;
+  const r = await t.ndc("OrderQuoteRQ", ndcRequest("OrderQuoteRQ"));
+  expect(r.status).toBe(500);
+  expect(errorCode(r.body)).toBe("internal_error");
+  const rid = r.headers.get("x-request-id")!;
+  expect(r.body).toContain(`Request id ${rid}.`);
+  expect(r.body).not.toContain("nobody expected");
+  const logged = t.logs.map((l) => JSON.parse(l)).filter((l) => l.level === "error");
+  expect(logged.map((l) => [l.event, l.requestId, l.message])).toEqual([["unhandled", rid, "OrderQuoteRQ"]]);
+  expect(logged[0].error).toContain("nobody expected");
 });
 
 test("a domain refusal carries its catalogue status, code and element", async () => {

@@ -25,4 +25,6 @@ export interface OrdersContext {
   paymentTimeLimitMs: number;
   /** One saga step sequence at a time per saga id (the request and the reconciler). */
   sagaLock: KeyedLock;
+  /** This process's instance id, new at every boot: the owner of the request locks it takes. */
+  instanceId: string;
 }

@@ -8,6 +8,12 @@ const digest = (parts: readonly string[]) => createHash("sha256").update(parts.j
  */
 export const ids = {
   createSaga: (clientId: string, correlationId: string, trxId: string) => `SGC${digest([clientId, correlationId, trxId]).slice(0, 24)}`,
+  /**
+   * The n-th run of a create saga: a compensated saga run again (its first run left nothing) may
+   * not reuse a released hold or a voided leg's key. Run 1 is the saga id itself, so the ids of
+   * a first run are what they always were.
+   */
+  createAttempt: (sagaId: string, attempt: number) => (attempt > 1 ? `${sagaId}-${attempt}` : sagaId),
   retrySaga: (orderId: string, key: string) => `SGR${digest([orderId, key]).slice(0, 24)}`,
   order: (sagaId: string) => `ORD-${digest(["order", sagaId]).slice(0, 12)}`,
   seatHold: (sagaId: string, flightKey: string) => `SH-${digest(["seat", sagaId, flightKey]).slice(0, 20)}`,

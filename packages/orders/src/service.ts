@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { ActorSystem } from "@ndc/actors";
 import type { Clock } from "@ndc/clock";
 import type { InventoryService } from "@ndc/inventory";
@@ -8,7 +9,7 @@ import type { Store } from "@ndc/store";
 import { orderKind } from "./actor/kind";
 import type { OrdersContext } from "./context";
 import type { OrderCreateInput } from "./create/input";
-import { createOrder } from "./create/saga";
+import { createOrder, createSagaProgress } from "./create/saga";
 import { RequestIdempotency } from "./idempotency/idempotency";
 import { KeyedLock } from "@ndc/actors";
 import { retryPayment } from "./payment/retry";
@@ -30,8 +31,8 @@ export interface OrdersServiceOptions {
   ownerCode: string;
   /** How long a held order waits for payment; default PAYMENT_TIME_LIMIT_MS (24 h). */
   paymentTimeLimitMs?: number;
-  /** In-flight lock lifetime of a request key (another process presumed dead after it). */
-  idempotencyLockTtlMs?: number;
+  /** This process's instance id (tests name two "processes" on one store); default a random one per boot. */
+  instanceId?: string;
 }
 
 /** The order domain's one door (no HTTP, no XML): message handlers call these. */
@@ -52,8 +53,10 @@ export class OrdersService {
       ownerCode: opts.ownerCode,
       paymentTimeLimitMs: opts.paymentTimeLimitMs ?? PAYMENT_TIME_LIMIT_MS,
       sagaLock: new KeyedLock(),
+      instanceId: opts.instanceId ?? randomUUID(),
     };
-    this.idempotency = new RequestIdempotency(opts.store, opts.clock, { lockTtlMs: opts.idempotencyLockTtlMs });
+    // A request lock left by a dead process is judged by the create saga with the same ids.
+    this.idempotency = new RequestIdempotency(opts.store, opts.clock, { owner: this.ctx.instanceId, workOf: (key) => createSagaProgress(this.ctx, key) });
   }
 
   /** OrderCreate: Booked with legs captured, HeldUnpaid without legs, HeldPaymentDeclined on a decline. */

@@ -80,7 +80,13 @@ export async function handleNdc(request: Request, messageName: string, deps: Ndc
     outcome = result.outcome ?? {};
     response = reply(request, status, xml, { ...xmlHeaders(true), "x-request-id": x.requestId });
   } catch (e) {
-    const err = isGatewayError(e) ? e : clientGone(request) ? new GatewayError("client_abort") : unexpected(e, x, deps.logger);
+    // An internal_error raised by a step is as unexpected as a crash of one: logged, never silent.
+    const err =
+      isGatewayError(e) && e.code !== "internal_error"
+        ? e
+        : clientGone(request)
+          ? new GatewayError("client_abort")
+          : unexpected(e, x, deps.logger);
     outcome = { errorCode: err.code };
     response = errorResponse(request, err, x, deps.config.airline.designator);
   }

@@ -4,6 +4,16 @@ import type { PartnerHoldRef, SeatHoldRef } from "../state";
 export interface CreatePlan {
   /** SHA-256 of the canonical request: the same ids with another body are refused. */
   fingerprint: string;
+  /**
+   * The request's CorrelationID and TrxID (the seller is the saga's owner): the reconciler's
+   * settling mark releases the lock a dead request left on them. Absent on sagas started before.
+   */
+  request?: { correlationId: string; trxId: string };
+  /**
+   * Which run of the saga this is (absent: 1). A compensated saga runs again when the same ids
+   * come back unanswered; hold ids, payment keys and the order id are the run's (ids.createAttempt).
+   */
+  attempt?: number;
   createdAt: number;
   paymentTimeLimit: number;
   seatHolds: SeatHoldRef[];

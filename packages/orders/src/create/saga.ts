@@ -1,7 +1,9 @@
-import { CATALOGUE, GatewayError, isGatewayError, type ErrorCode } from "@ndc/errors";
+import { GatewayError, isGatewayError } from "@ndc/errors";
 import type { AuthoriseAllResult } from "@ndc/payments";
+import type { StoreDb } from "@ndc/store";
 import type { OrdersContext } from "../context";
 import { fingerprintOf } from "../fingerprint";
+import { releaseLeftBehind, type GuardedWork, type IdempotencyKey } from "../idempotency/idempotency";
 import { ids } from "../ids";
 import { crashPoint } from "../saga/crash-point";
 import { finishCommitted } from "../saga/finish";
@@ -20,31 +22,38 @@ import { checkRequest, checkRules } from "./rules";
  * -> capture -> done. A recovery point is written before each step that takes something, so
  * after a crash the reconciler compensates a saga short of its commit and finishes one past
  * it. The saga id comes from (seller client, CorrelationID, TrxID), and every hold, leg and the
- * order id from the saga id, so running it again resumes it instead of starting a second order.
+ * order id from the saga id and its run, so running it again resumes it instead of starting a
+ * second order. A compensated saga left nothing behind; reached again (the request layer had no
+ * answer to replay: the first attempt died, or failed for a reason that may pass), it runs
+ * afresh as its next run, under new hold ids and payment keys, for a new order id.
  */
 export async function createOrder(ctx: OrdersContext, input: OrderCreateInput): Promise<Order> {
   const docs = checkRequest(input);
   const sagaId = ids.createSaga(input.seller.clientId, input.correlationId, input.trxId);
-  const orderId = ids.order(sagaId);
   // What the seller asked, without the agreement the gateway looked up for it: an operator who
   // changes the agency's agreement between a crash and the retry has not made it another request.
   const { commissionAgreement: _agreement, ...asked } = input;
   const fingerprint = fingerprintOf(asked);
   return ctx.sagaLock.run(sagaId, async () => {
     const now = ctx.clock.now();
-    let saga = await ctx.sagas.start<CreatePlan>({
-      sagaId,
-      kind: "order_create",
-      orderId,
-      owner: input.seller,
-      step: "started",
+    const freshPlan = (attempt: number): CreatePlan => ({
+      fingerprint,
+      request: { correlationId: input.correlationId, trxId: input.trxId },
+      attempt,
       createdAt: now,
-      plan: { fingerprint, createdAt: now, paymentTimeLimit: now + ctx.paymentTimeLimitMs, seatHolds: [], partnerHolds: [], legCount: input.payment?.length ?? 0 },
+      paymentTimeLimit: now + ctx.paymentTimeLimitMs,
+      seatHolds: [],
+      partnerHolds: [],
+      legCount: input.payment?.length ?? 0,
     });
+    let saga = await ctx.sagas.start<CreatePlan>({ sagaId, kind: "order_create", orderId: ids.order(sagaId), owner: input.seller, step: "started", createdAt: now, plan: freshPlan(1) });
     if (saga.plan.fingerprint !== fingerprint) throw new GatewayError("idempotency_conflict");
-    // The reconciler records "reconciled", not a wire code: that attempt came to nothing (no
-    // order, nothing held or charged), answered as the system failure it was.
-    if (saga.status === "compensated") throw new GatewayError(wireCode(saga.errorCode), { detail: "(an earlier attempt with these ids)" });
+    if (saga.status === "compensated") {
+      const attempt = attemptOf(saga) + 1;
+      saga = await ctx.sagas.restart(saga, ids.order(ids.createAttempt(sagaId, attempt)), "started", freshPlan(attempt), now);
+    }
+    const orderId = saga.orderId;
+    const run = ids.createAttempt(sagaId, attemptOf(saga));
     if (saga.status === "done" || (await orderExists(ctx, orderId))) return finish(ctx, saga);
 
     let auth: AuthoriseAllResult | undefined;
@@ -58,8 +67,8 @@ export async function createOrder(ctx: OrdersContext, input: OrderCreateInput): 
       // naming every hold that may exist.
       const plan: CreatePlan = {
         ...saga.plan,
-        seatHolds: r.seats.map((s) => ({ ...s, holdId: ids.seatHold(sagaId, s.flightKey) })),
-        partnerHolds: r.partnerUnits.map((code) => ({ productCode: code, holdId: ids.partnerHold(sagaId, code) })),
+        seatHolds: r.seats.map((s) => ({ ...s, holdId: ids.seatHold(run, s.flightKey) })),
+        partnerHolds: r.partnerUnits.map((code) => ({ productCode: code, holdId: ids.partnerHold(run, code) })),
       };
       saga = await ctx.sagas.mark(saga, "holding", ctx.clock.now(), { plan });
       await takeHolds(ctx, orderId, plan.seatHolds, plan.partnerHolds, plan.paymentTimeLimit);
@@ -69,7 +78,7 @@ export async function createOrder(ctx: OrdersContext, input: OrderCreateInput): 
       if (input.payment?.length) {
         saga = await ctx.sagas.mark(saga, "authorising", ctx.clock.now());
         // One decline voids every leg already authorised (inside authoriseAll).
-        auth = await ctx.payments.authoriseAll(orderId, SALE_CHANGE_REF, input.payment, `${sagaId}/authorise`);
+        auth = await ctx.payments.authoriseAll(orderId, SALE_CHANGE_REF, input.payment, `${run}/authorise`);
         saga = await ctx.sagas.mark(saga, auth.status === "authorised" ? "authorised" : "declined", ctx.clock.now());
         crashPoint("after_authorise");
       }
@@ -96,24 +105,41 @@ export async function createOrder(ctx: OrdersContext, input: OrderCreateInput): 
 
 /** Past the commit point: confirm, capture, done. Also the reconciler's way forward. */
 export async function finish(ctx: OrdersContext, saga: SagaRow<CreatePlan>): Promise<Order> {
-  const order = await finishCommitted(ctx, saga.orderId, saga.sagaId, SALE_CHANGE_REF);
-  if (saga.status !== "done") await ctx.sagas.mark(saga, "done", ctx.clock.now(), { status: "done" });
+  const order = await finishCommitted(ctx, saga.orderId, runOf(saga), SALE_CHANGE_REF);
+  if (saga.status !== "done") await ctx.sagas.mark(saga, "done", ctx.clock.now(), { status: "done", alsoInTx: releaseRequest(ctx, saga) });
   return order;
 }
 
 /** Short of the commit point: every hold planned is released and every leg voided. */
 export async function compensateCreate(ctx: OrdersContext, saga: SagaRow<CreatePlan>, errorCode: string): Promise<void> {
   await releaseHolds(ctx, saga.plan.seatHolds, saga.plan.partnerHolds);
-  if (saga.plan.legCount > 0) await ctx.payments.voidAll(saga.orderId, `${saga.sagaId}/compensate`, { changeRef: SALE_CHANGE_REF });
-  await ctx.sagas.mark(saga, saga.step, ctx.clock.now(), { status: "compensated", errorCode });
+  if (saga.plan.legCount > 0) await ctx.payments.voidAll(saga.orderId, `${runOf(saga)}/compensate`, { changeRef: SALE_CHANGE_REF });
+  await ctx.sagas.mark(saga, saga.step, ctx.clock.now(), { status: "compensated", errorCode, alsoInTx: releaseRequest(ctx, saga) });
 }
+
+/**
+ * The saga settles, and with it goes any in-flight lock a dead process's request left on its
+ * ids (in the same transaction: no moment where the saga is settled and the retry still told to
+ * wait). A request of this process keeps its lock, to store its own answer.
+ */
+function releaseRequest(ctx: OrdersContext, saga: SagaRow<CreatePlan>): ((tx: StoreDb) => Promise<void>) | undefined {
+  const rq = saga.plan.request;
+  return rq ? (tx) => releaseLeftBehind(tx, { clientId: saga.owner.clientId, ...rq }, ctx.instanceId) : undefined;
+}
+
+/** For a request lock left by a dead process: where the create saga of those ids stands. */
+export async function createSagaProgress(ctx: OrdersContext, key: IdempotencyKey): Promise<GuardedWork> {
+  const saga = await ctx.sagas.load(ids.createSaga(key.clientId, key.correlationId, key.trxId));
+  if (!saga) return "none";
+  return saga.status === "running" ? "running" : "settled";
+}
+
+const attemptOf = (saga: SagaRow<CreatePlan>) => saga.plan.attempt ?? 1;
+/** The id this run's holds, payment keys and order id derive from. */
+const runOf = (saga: SagaRow<CreatePlan>) => ids.createAttempt(saga.sagaId, attemptOf(saga));
 
 export async function orderExists(ctx: OrdersContext, orderId: string): Promise<boolean> {
   return (await ctx.orders.ask(orderId, { op: "get" })) !== null;
-}
-
-function wireCode(code: string | undefined): ErrorCode {
-  return code !== undefined && Object.hasOwn(CATALOGUE, code) ? (code as ErrorCode) : "internal_error";
 }
 
 function codeOf(e: unknown): string {

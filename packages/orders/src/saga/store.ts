@@ -1,5 +1,5 @@
 import { and, eq, lte } from "drizzle-orm";
-import { tables, type Store } from "@ndc/store";
+import { tables, type Store, type StoreDb } from "@ndc/store";
 import type { Seller } from "../state";
 
 export type SagaKind = "order_create" | "payment_retry";
@@ -52,15 +52,36 @@ export class SagaStore {
     return (await this.load<P>(row.sagaId))!;
   }
 
-  async mark<P>(saga: SagaRow<P>, step: string, now: number, opts: { plan?: P; status?: SagaStatus; errorCode?: string } = {}): Promise<SagaRow<P>> {
+  /** `alsoInTx` writes what must be durable together with this recovery point (in its transaction). */
+  async mark<P>(
+    saga: SagaRow<P>,
+    step: string,
+    now: number,
+    opts: { plan?: P; status?: SagaStatus; errorCode?: string; alsoInTx?: (tx: StoreDb) => Promise<void> } = {},
+  ): Promise<SagaRow<P>> {
     const next: SagaRow<P> = { ...saga, step, plan: opts.plan ?? saga.plan, status: opts.status ?? saga.status, errorCode: opts.errorCode ?? saga.errorCode, updatedAt: now };
+    await this.store.write(async (tx) => {
+      await tx
+        .update(tables.sagas)
+        .set({ step, plan: JSON.stringify(next.plan), status: next.status, errorCode: next.errorCode ?? null, updatedAt: now })
+        .where(eq(tables.sagas.sagaId, saga.sagaId));
+      await opts.alsoInTx?.(tx);
+    });
+    return next;
+  }
+
+  /**
+   * Runs a compensated saga again from its first recovery point (its earlier run left nothing
+   * behind), for another order id and plan. One write, as `start` is for a first run.
+   */
+  async restart<P>(saga: SagaRow<P>, orderId: string, step: string, plan: P, now: number): Promise<SagaRow<P>> {
     await this.store.write((tx) =>
       tx
         .update(tables.sagas)
-        .set({ step, plan: JSON.stringify(next.plan), status: next.status, errorCode: next.errorCode ?? null, updatedAt: now })
-        .where(eq(tables.sagas.sagaId, saga.sagaId)),
+        .set({ orderId, step, status: "running", plan: JSON.stringify(plan), errorCode: null, updatedAt: now })
+        .where(and(eq(tables.sagas.sagaId, saga.sagaId), eq(tables.sagas.status, "compensated"))),
     );
-    return next;
+    return (await this.load<P>(saga.sagaId))!;
   }
 
   /** Sagas still running whose last recovery point is at or before `before`. */

@@ -21,8 +21,11 @@ export function openBunSqlite(url: string): Store {
   const path = filePath(url);
   preparePrivateDatabase(path);
   const writer = new Database(isMemory(path) ? ":memory:" : path, { create: true, strict: true });
-  writer.exec("PRAGMA journal_mode = WAL");
+  // The busy timeout before anything that takes a lock: switching to WAL does, and another
+  // connection may hold one for a moment (a reader's deferred close checkpointing the WAL, a
+  // restart recovering it). Without it the open fails at once with "database is locked".
   configure(writer);
+  writer.exec("PRAGMA journal_mode = WAL");
   narrowDatabaseCompanions(path);
   // An in-memory database exists on one connection only, so there it has to be shared.
   const reader = isMemory(path) ? writer : new Database(path, { strict: true });

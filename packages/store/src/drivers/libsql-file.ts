@@ -25,8 +25,9 @@ export async function openLibsqlFile(url: string): Promise<Store> {
   if (isMemory(path)) throw new Error("the libsql driver needs a file; use the bun-sqlite driver for :memory:");
   preparePrivateDatabase(path);
   const writer = createClient({ url: `file:${path}` });
-  await writer.execute("PRAGMA journal_mode = WAL");
+  // The busy timeout first: switching to WAL takes a lock another connection may hold for a moment.
   await writer.executeMultiple(CONNECTION_PRAGMAS);
+  await writer.execute("PRAGMA journal_mode = WAL");
   narrowDatabaseCompanions(path);
   const reader = createClient({ url: `file:${path}` });
   await reader.executeMultiple(`${CONNECTION_PRAGMAS} PRAGMA query_only = ON;`);

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
-/** Sagas and request idempotency (schemas/migrations/0009_sagas_idempotency.sql). */
+/** Sagas and request idempotency (schemas/migrations/0009_sagas_idempotency.sql, 0012_request_idempotency_owner.sql). */
 
 export const sagas = sqliteTable(
   "sagas",
@@ -37,6 +37,8 @@ export const requestIdempotency = sqliteTable(
     /** base64 of the exact response bytes. */
     responseBody: text("response_body"),
     lockedAt: integer("locked_at"),
+    /** Instance id of the process holding it in flight (0012); null once answered. */
+    owner: text("owner"),
     createdAt: integer("created_at").notNull(),
     completedAt: integer("completed_at"),
   },
