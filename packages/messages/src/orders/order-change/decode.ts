@@ -1,7 +1,6 @@
 import type { Envelope } from "@ndc/xml";
 import { invalid, list, opt, optText, reqText, type Cursor } from "../../shopping/shared/cursor";
 import { requestCursor } from "../../shopping/shared/request-common";
-import { refuseCardDataIn } from "../shared/decode/card-data";
 import { refuseIdentityDocs } from "../shared/decode/identity-doc";
 import { offerSelection, type OfferSelection } from "../shared/decode/offer-selection";
 import { requiredOrderKey } from "../shared/decode/order-key";
@@ -57,11 +56,11 @@ function change(choice: Cursor | undefined, legs: number, request: Cursor): Orde
 }
 
 /**
- * IATA_OrderChangeRQ -> OrderChangeRequest. Card data is refused first; then any IdentityDoc,
+ * IATA_OrderChangeRQ -> OrderChangeRequest. Card data was refused by the transport pipeline
+ * (refuseCardDataIn) before this runs; first here, any IdentityDoc,
  * wherever it is, is refused with identity_document_not_updatable (spec 7.3), never dropped.
  */
 export function decodeOrderChangeRQ(envelope: Envelope): OrderChangeRequest {
-  refuseCardDataIn(envelope.root);
   refuseIdentityDocs(envelope.root);
   const request = requestCursor(envelope);
   const order = requiredOrderKey(request, "Order");

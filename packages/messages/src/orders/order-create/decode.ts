@@ -1,7 +1,6 @@
 import type { Envelope } from "@ndc/xml";
 import { invalid, opt, req } from "../../shopping/shared/cursor";
 import { requestCursor, responsePreferences } from "../../shopping/shared/request-common";
-import { refuseCardDataIn } from "../shared/decode/card-data";
 import { offerSelection } from "../shared/decode/offer-selection";
 import { orderContacts, orderPassengers } from "../shared/decode/passengers";
 import { paymentLegs } from "../shared/decode/payment-legs";
@@ -9,12 +8,12 @@ import { pointOfSale } from "../shared/decode/pos";
 import type { OrderCreateRequest } from "./request";
 
 /**
- * IATA_OrderCreateRQ -> OrderCreateRequest. Card data is refused first, before any other
- * element is read, so a card number cannot reach a model, an error text or a log line.
- * Throws GatewayError request_invalid (or card_data_refused) naming the element at fault.
+ * IATA_OrderCreateRQ -> OrderCreateRequest. Card data was refused by the transport pipeline
+ * (refuseCardDataIn, on the whole tree) before the envelope was decoded, so a card number
+ * cannot reach a model, an error text or a log line.
+ * Throws GatewayError request_invalid naming the element at fault.
  */
 export function decodeOrderCreateRQ(envelope: Envelope): OrderCreateRequest {
-  refuseCardDataIn(envelope.root);
   const request = requestCursor(envelope);
   const create = req(request, "CreateOrder");
   const selection = offerSelection(create);
