@@ -5,6 +5,7 @@ import { offerSelection } from "../shared/decode/offer-selection";
 import { orderContacts, orderPassengers } from "../shared/decode/passengers";
 import { paymentLegs } from "../shared/decode/payment-legs";
 import { pointOfSale } from "../shared/decode/pos";
+import { requirePartySize } from "../../shopping/shared/party-size";
 import type { OrderCreateRequest } from "./request";
 
 /**
@@ -19,9 +20,11 @@ export function decodeOrderCreateRQ(envelope: Envelope): OrderCreateRequest {
   const selection = offerSelection(create);
   if (!selection) throw invalid(create.path, "CreateOrder needs AcceptOrderItemList or AcceptSelectedQuotedOfferList.");
   const dataLists = opt(request, "DataLists");
+  const passengers = orderPassengers(dataLists);
+  requirePartySize(passengers, "Request/DataLists/PaxList/Pax", "request_invalid");
   const out: OrderCreateRequest = {
     selection,
-    passengers: orderPassengers(dataLists),
+    passengers,
     contacts: orderContacts(dataLists),
     paymentLegs: paymentLegs(request, envelope),
     signed: envelope.signature !== undefined,
