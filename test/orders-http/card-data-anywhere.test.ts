@@ -80,9 +80,9 @@ test("any message: a card number as AirShoppingRQ's CorrelationID is refused and
   expect(all(r.body, "CorrelationID")).toEqual([]);
 });
 
-test("numbers that are not card numbers pass: a non-Luhn 16-digit remark, dates, an IATA number", async () => {
+test("numbers that are not card numbers pass: a non-Luhn 16-digit remark, zero padding, dates, an IATA number", async () => {
   const shopped = await shopOffer(t, { n: cases.length });
-  const rq = must(orderCreateRQ({ shopped, correlationId: "NOT-A-CARD", trxId: "T1" }), "<cns:PTC>ADT</cns:PTC>", "<cns:PTC>ADT</cns:PTC><cns:Remark><cns:RemarkText>ref 4111111111111112, agency 12345678</cns:RemarkText></cns:Remark>");
+  const rq = must(orderCreateRQ({ shopped, correlationId: "NOT-A-CARD", trxId: "T1" }), "<cns:PTC>ADT</cns:PTC>", "<cns:PTC>ADT</cns:PTC><cns:Remark><cns:RemarkText>ref 4111111111111112, agency 12345678, file 00000000000000000000</cns:RemarkText></cns:Remark>");
   const r = await t.ndc("OrderCreateRQ", rq);
   expect(r.status).toBe(200);
   expect(all(r.body, "OrderID").length).toBeGreaterThan(0);

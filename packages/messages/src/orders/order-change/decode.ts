@@ -1,4 +1,4 @@
-import type { Envelope } from "@ndc/xml";
+import { checkText, type Envelope } from "@ndc/xml";
 import { invalid, list, opt, optText, reqText, type Cursor } from "../../shopping/shared/cursor";
 import { requestCursor } from "../../shopping/shared/request-common";
 import { refuseIdentityDocs } from "../shared/decode/identity-doc";
@@ -47,7 +47,7 @@ function change(choice: Cursor | undefined, legs: number, request: Cursor): Orde
   const cancel = opt(choice, "CancelUnpaidOrder");
   if (cancel) {
     reqText(cancel, "OrderRefID");
-    return { form: "cancelUnpaid", orderItemIds: list(cancel, "SelectedOrderItem").flatMap((s) => list(s, "OrderItemRefID").map((i) => i.el.text.trim())) };
+    return { form: "cancelUnpaid", orderItemIds: list(cancel, "SelectedOrderItem").flatMap((s) => list(s, "OrderItemRefID").map((i) => checkText("OrderItemRefID", i.el.text.trim(), i.path))) };
   }
   for (const name of ["AcceptChange", "AcceptRepricedOrder", "AcceptCancelledOffer"] as const) {
     if (opt(choice, name)) return { form: "other", choice: name };
