@@ -20,6 +20,8 @@ export interface TextLimit {
   /** The whole value must match; `shape` says in English what it is. */
   pattern?: RegExp;
   shape?: string;
+  /** How often the element may repeat where it is read (IndividualType: GivenName 5, MiddleName 3). */
+  maxOccurs?: number;
   /** True when the limit is the schema's own facet; false: the gateway's, for an unbounded type. */
   xsd: boolean;
 }
@@ -39,8 +41,8 @@ const phonePart: TextLimit = { type: "TextType", maxLength: 20, pattern: /^[0-9]
 
 export const TEXT_LIMITS: Readonly<Record<string, TextLimit>> = {
   // Individual (PaxType, ContactInfoType)
-  GivenName: properName,
-  MiddleName: properName,
+  GivenName: { ...properName, maxOccurs: 5 },
+  MiddleName: { ...properName, maxOccurs: 3 },
   Surname: properName,
   TitleName: supplementName,
   SuffixName: supplementName,
@@ -135,4 +137,12 @@ export function checkText(name: string, value: string, path: string): string {
     throw new GatewayError("request_invalid", { detail: `${name} must be ${limit.shape} (24.4 ${limit.type}).`, element: path });
   }
   return value;
+}
+
+/** Refuses the repeat past the table's maxOccurs; `paths` are the repeats' paths, in order. */
+export function checkOccurs(name: string, paths: readonly string[]): void {
+  const max = TEXT_LIMITS[name]?.maxOccurs;
+  if (max !== undefined && paths.length > max) {
+    throw new GatewayError("request_invalid", { detail: `${name} may be repeated at most ${max} times (24.4 maxOccurs).`, element: paths[max]! });
+  }
 }

@@ -1,5 +1,5 @@
 import { GatewayError } from "@ndc/errors";
-import { checkText, children, type XmlElement } from "@ndc/xml";
+import { checkOccurs, checkText, children, type XmlElement } from "@ndc/xml";
 
 /**
  * A request element together with the path a seller would use to find it
@@ -58,7 +58,9 @@ export function reqText(parent: Cursor, name: string): string {
 
 /** Texts of every child of this name, empty ones refused (an empty token is never meaningful here). */
 export function texts(parent: Cursor | undefined, name: string): string[] {
-  return list(parent, name).map((c) => {
+  const cursors = list(parent, name);
+  checkOccurs(name, cursors.map((c) => c.path));
+  return cursors.map((c) => {
     const t = c.el.text.trim();
     if (!t) throw invalid(c.path, `${name} must not be empty.`);
     return checkText(name, t, c.path);
