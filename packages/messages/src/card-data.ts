@@ -7,10 +7,13 @@ import { NS, type XmlElement } from "@ndc/xml";
 // A 3-digit CVV cannot be recognised by its value, only by where it is sent.
 const CARD_ELEMENTS = new Set(["CardNumber", "CardSecurityCode", "SeriesCode"]);
 
-// The one exemption (docs/messages/xml-shapes.md, "Card numbers"): xmldsig's X509SerialNumber is
+// The one exemption (docs/messages/request-limits.md, "Card numbers, anywhere"): xmldsig's X509SerialNumber is
 // a decimal integer chosen by a certificate authority, often 16 to 49 digits, so one in ten
 // would pass Luhn by chance; it is computed, never typed, and the gateway keeps nothing of it.
 const EXEMPT = (el: XmlElement) => el.ns === NS.dsig && el.name === "X509SerialNumber";
+
+// A card number has at least 13 digits: shorter texts (most codes and ids) need no regex.
+const holdsCard = (text: string) => text.length >= 13 && containsCardNumber(text);
 
 function refuse(path: string): never {
   // The path names where the number was; the value is never echoed, not even masked.
@@ -25,31 +28,42 @@ function refuse(path: string): never {
  * one in PaymentCard. Called once by the transport pipeline on the parsed tree, before the
  * envelope is decoded, so nothing of the request (not even its CorrelationID) is read, logged
  * or stored first. A card number is @ndc/payments' containsCardNumber: 13 to 19 digits,
- * optionally grouped with single spaces or dashes, passing Luhn.
+ * optionally grouped with single spaces or dashes, passing Luhn, not starting with 0.
  */
 export function refuseCardDataIn(root: XmlElement): void {
-  check(root, root.name);
-  below(root, "");
+  // The chain from the root to the element being looked at; a path is only built to refuse.
+  const chain: XmlElement[] = [root];
+  const visit = (el: XmlElement): void => {
+    const what = offence(el);
+    if (what !== undefined) refuse(pathOf(chain, what));
+    for (const ch of el.children) {
+      chain.push(ch);
+      visit(ch);
+      chain.pop();
+    }
+  };
+  visit(root);
 }
 
-/** The element's own value: its name (CardNumber...), its text, its attribute values. */
-function check(el: XmlElement, path: string): void {
-  if (CARD_ELEMENTS.has(el.name) && el.text.trim() !== "") refuse(path);
-  if (!EXEMPT(el) && containsCardNumber(el.text)) refuse(path);
-  for (const [name, value] of Object.entries(el.attrs)) if (containsCardNumber(value)) refuse(`${path}/@${name}`);
+/** What in the element holds card data: "" its text (or its name), "@attr" an attribute; undefined nothing. */
+function offence(el: XmlElement): string | undefined {
+  if (CARD_ELEMENTS.has(el.name) && el.text.trim() !== "") return "";
+  if (!EXEMPT(el) && holdsCard(el.text)) return "";
+  for (const name in el.attrs) if (holdsCard(el.attrs[name]!)) return `@${name}`;
+  return undefined;
 }
 
-/** Every descendant, depth first, with cursor-style paths below the root ("Request/PaymentFunctions[2]/..."). */
-function below(el: XmlElement, path: string): void {
-  const counts = new Map<string, number>();
-  for (const ch of el.children) counts.set(ch.name, (counts.get(ch.name) ?? 0) + 1);
-  const seen = new Map<string, number>();
-  for (const ch of el.children) {
-    const i = (seen.get(ch.name) ?? 0) + 1;
-    seen.set(ch.name, i);
-    const step = (counts.get(ch.name) ?? 0) > 1 ? `${ch.name}[${i}]` : ch.name;
-    const here = path ? `${path}/${step}` : step;
-    check(ch, here);
-    below(ch, here);
+/**
+ * Cursor-style path below the root ("Request/PaymentFunctions[2]/..."), indexes on repeated
+ * names, like every TagText; the root itself is named by its own name.
+ */
+function pathOf(chain: readonly XmlElement[], what: string): string {
+  const steps: string[] = chain.length === 1 ? [chain[0]!.name] : [];
+  for (let i = 1; i < chain.length; i++) {
+    const el = chain[i]!;
+    const same = chain[i - 1]!.children.filter((c) => c.name === el.name);
+    steps.push(same.length > 1 ? `${el.name}[${same.indexOf(el) + 1}]` : el.name);
   }
+  if (what) steps.push(what);
+  return steps.join("/");
 }
