@@ -41,7 +41,7 @@ const WHEN: Record<string, string> = {
   offer_expired: "The offer's expiry (OFFER_TTL_MINUTES after issue) has passed.",
   offer_item_not_found: "An OfferItemID not in the named offer.",
   flight_not_found: "A flight or segment the schedule does not hold.",
-  shopping_criteria_invalid: "An airport not served, an unknown cabin or passenger type, no adult or child, more than 9 seated passengers or more lap infants than adults (AirShoppingRQ, OfferPriceRQ; TagText names the first Pax over), offers that cannot be priced together. A date outside the 330-day sale horizon is not an error: the answer has no offers.",
+  shopping_criteria_invalid: "An airport not served, an unknown cabin or passenger type, no adult or child, more than 9 seated passengers or more lap infants than adults (AirShoppingRQ, OfferPriceRQ; TagText names the first Pax over), offers that cannot be priced together. Not for a date beyond the sale horizon (docs/messages/AirShoppingRQ.md).",
   currency_not_supported: "A currency the airline's rate table does not hold.",
   services_not_listed: "Warning: a catalogue read failed or was late; DescText names what is missing and whether it was transient (fail open).",
   promotions_unavailable: "Warning: the promotions engine was unreachable, slow or refusing; no adjustments at all were applied.",
