@@ -23,7 +23,7 @@ export { buildSeatMap, type Seat, type SeatMap, type SeatMapCabin } from "./seat
 export { SEAT_LAYOUTS, type SeatLayout, type CabinLayout } from "./seats/layouts";
 export { SEAT_CHARACTERISTICS, ALL_SEAT_CHARACTERISTICS, type SeatCharacteristic } from "./seats/characteristics";
 
-export { PAX_TYPES, FARE_PAYING, type PaxType } from "./fares/pax";
+export { PAX_TYPES, FARE_PAYING, MAX_SEATED_PAX, partyBreach, type PartyBreach, type PaxType } from "./fares/pax";
 export { FARE_BRANDS, fareBrand, brandsForCabin, type FareBrand, type BaggageAllowance, type BrandBundle } from "./fares/brands";
 export { readBrandPolicy, conditionsFor, BrandPolicyUnreadable, SUPPLIER_CONDITIONS, type FareConditions, type ConditionsOutcome } from "./fares/brand-policy";
 export { baseFare, type FareQuery } from "./fares/fares";

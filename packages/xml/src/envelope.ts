@@ -1,5 +1,6 @@
 import { GatewayError } from "@ndc/errors";
 import { NS } from "./namespaces";
+import { checkText } from "./text-limits";
 import { all, child, textAt, type XmlElement } from "./tree";
 
 /** DistributionChainLink (spec 2.2): Ordinal, OrgRole (Carrier, Seller, Distributor), ParticipatingOrg/OrgID. */
@@ -28,19 +29,10 @@ export interface Envelope {
   augmentationPoint?: XmlElement;
 }
 
-/** Correlation ids are echoed in responses and logged: keep them short tokens, nothing else. */
-const ID_SHAPE = /^[\x21-\x7E]{1,64}$/;
-
-function id(root: XmlElement, path: string): string | undefined {
-  const v = textAt(root, path);
-  if (v === undefined) return undefined;
-  if (!ID_SHAPE.test(v)) {
-    throw new GatewayError("request_invalid", {
-      detail: `${path} must be 1 to 64 printable ASCII characters without spaces.`,
-      element: path,
-    });
-  }
-  return v;
+/** Correlation ids are echoed in responses and logged: short printable tokens (TEXT_LIMITS). */
+function id(pa: XmlElement, name: string): string | undefined {
+  const v = textAt(pa, name);
+  return v === undefined ? undefined : checkText(name, v, `${pa.name}/${name}`);
 }
 
 function links(chain: XmlElement): ChainLink[] {
@@ -58,7 +50,10 @@ function links(chain: XmlElement): ChainLink[] {
     if (!orgId) {
       throw new GatewayError("distribution_chain_invalid", { detail: "Each link needs ParticipatingOrg/OrgID.", element: `${where}/ParticipatingOrg/OrgID` });
     }
-    return { ordinal: Number(ordinalText), role, orgId, name: textAt(l, "ParticipatingOrg/Name") };
+    const name = textAt(l, "ParticipatingOrg/Name");
+    checkText("OrgID", orgId, `${where}/ParticipatingOrg/OrgID`);
+    if (name !== undefined) checkText("Name", name, `${where}/ParticipatingOrg/Name`);
+    return { ordinal: Number(ordinalText), role, orgId, name };
   });
 }
 

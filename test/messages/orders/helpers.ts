@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { expect } from "bun:test";
 import { GatewayError } from "@ndc/errors";
+import { refuseCardDataIn } from "@ndc/messages";
 import { decodeEnvelope, parseXml, type Envelope } from "@ndc/xml";
 
 export const ORDER_FIXTURES = resolve(import.meta.dir, "../../fixtures/ndc/orders");
@@ -10,8 +11,11 @@ export function fixture(name: string): string {
   return readFileSync(join(ORDER_FIXTURES, name), "utf8");
 }
 
+/** Parsed and card-scanned, then decoded: the transport pipeline's order (card data before anything). */
 export function envelopeOf(xml: string): Envelope {
-  return decodeEnvelope(parseXml(xml, { maxDepth: 64, maxElements: 10_000 }));
+  const root = parseXml(xml, { maxDepth: 64, maxElements: 10_000 });
+  refuseCardDataIn(root);
+  return decodeEnvelope(root);
 }
 
 /** Runs a decoder on a fixture, optionally edited (each replacement must match). */

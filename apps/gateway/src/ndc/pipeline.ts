@@ -3,7 +3,7 @@ import { GatewayError, isGatewayError } from "@ndc/errors";
 import type { GatewayConfig } from "@ndc/config";
 import type { AuthService, RateLimiter, Principal } from "@ndc/auth";
 import { logRequest, type Logger } from "@ndc/log";
-import { contentScopes, messageByName, type AnswerOutcome, type MessageHandler, type MessageSpec } from "@ndc/messages";
+import { contentScopes, messageByName, refuseCardDataIn, type AnswerOutcome, type MessageHandler, type MessageSpec } from "@ndc/messages";
 import {
   acknowledgementDocument,
   decodeEnvelope,
@@ -56,6 +56,7 @@ export async function handleNdc(request: Request, messageName: string, deps: Ndc
     const body = await readBody(request, deps.config.xml, deps.config.requestGzip);
     const root = parseXml(body, deps.config.xml);
     checkRoot(root.name, root.ns, x.spec);
+    refuseCardDataIn(root); // before the envelope: a card number in CorrelationID is never logged or echoed
     x.envelope = decodeEnvelope(root);
     requireParts(x.envelope);
     // What the message carries may need more (PaymentFunctions: ndc:payment), before anything is reserved.

@@ -21,11 +21,15 @@ export function luhnValid(digits: string): boolean {
   return digits.length > 0 && sum % 10 === 0;
 }
 
-/** True when the text holds a full card number: 13-19 digits passing Luhn, spaces/dashes allowed. */
+/**
+ * True when the text holds a full card number: 13-19 digits passing Luhn, spaces/dashes allowed.
+ * A run starting with 0 is not one: no card scheme issues under ISO/IEC 7812 major industry
+ * identifier 0, and zero-padded ids ("ORD-00000000000000000000") pass Luhn trivially.
+ */
 export function containsCardNumber(text: string): boolean {
   for (const m of text.matchAll(CARD_LIKE)) {
     const digits = m[0].replace(/[ -]/g, "");
-    if (digits.length >= 13 && digits.length <= 19 && luhnValid(digits)) return true;
+    if (digits[0] !== "0" && digits.length >= 13 && digits.length <= 19 && luhnValid(digits)) return true;
   }
   return false;
 }

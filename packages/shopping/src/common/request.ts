@@ -1,5 +1,5 @@
 import { GatewayError } from "@ndc/errors";
-import { AIRPORTS, BASE_CURRENCY, isCurrencyCode, type CabinCode, type CurrencyCode, type PaxCounts, type PaxType } from "@ndc/supply";
+import { AIRPORTS, BASE_CURRENCY, isCurrencyCode, partyBreach, type CabinCode, type CurrencyCode, type PaxCounts, type PaxType } from "@ndc/supply";
 import type { CabinPreference, ResponsePreferences, ShoppingPax } from "@ndc/messages";
 import type { StoredPax } from "../offers/payload";
 
@@ -24,7 +24,7 @@ const PRICED: readonly string[] = ["ADT", "CHD", "INF"];
 /**
  * Passengers as the airline prices them. No PaxList (the schema allows it) means one adult,
  * so a bare shop still answers. Types the airline does not price, a party with no fare-paying
- * passenger or more lap infants than adults cannot be served.
+ * passenger, more than 9 seated passengers or more lap infants than adults cannot be served.
  */
 export function party(passengers: readonly ShoppingPax[]): { pax: StoredPax[]; counts: PaxCounts } {
   const pax: StoredPax[] = passengers.length ? passengers.map((p) => ({ paxId: p.paxId, ptc: p.ptc })) : [{ paxId: "PAX1", ptc: "ADT" }];
@@ -38,9 +38,9 @@ export function party(passengers: readonly ShoppingPax[]): { pax: StoredPax[]; c
   if ((counts.ADT ?? 0) + (counts.CHD ?? 0) === 0) {
     throw new GatewayError("shopping_criteria_invalid", { detail: "At least one adult or child is needed.", element: "Request/PaxList/Pax" });
   }
-  if ((counts.INF ?? 0) > (counts.ADT ?? 0)) {
-    throw new GatewayError("shopping_criteria_invalid", { detail: "Each lap infant travels with an adult.", element: "Request/PaxList/Pax" });
-  }
+  // At most 9 seated, infants no more than adults (@ndc/supply partyBreach, the one rule).
+  const breach = partyBreach(pax.map((p) => p.ptc));
+  if (breach) throw new GatewayError("shopping_criteria_invalid", { detail: breach.detail, element: `Request/PaxList/Pax[${breach.index + 1}]` });
   return { pax, counts };
 }
 

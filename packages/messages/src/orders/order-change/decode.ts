@@ -1,7 +1,6 @@
-import type { Envelope } from "@ndc/xml";
+import { checkText, type Envelope } from "@ndc/xml";
 import { invalid, list, opt, optText, reqText, type Cursor } from "../../shopping/shared/cursor";
 import { requestCursor } from "../../shopping/shared/request-common";
-import { refuseCardDataIn } from "../shared/decode/card-data";
 import { refuseIdentityDocs } from "../shared/decode/identity-doc";
 import { offerSelection, type OfferSelection } from "../shared/decode/offer-selection";
 import { requiredOrderKey } from "../shared/decode/order-key";
@@ -48,7 +47,7 @@ function change(choice: Cursor | undefined, legs: number, request: Cursor): Orde
   const cancel = opt(choice, "CancelUnpaidOrder");
   if (cancel) {
     reqText(cancel, "OrderRefID");
-    return { form: "cancelUnpaid", orderItemIds: list(cancel, "SelectedOrderItem").flatMap((s) => list(s, "OrderItemRefID").map((i) => i.el.text.trim())) };
+    return { form: "cancelUnpaid", orderItemIds: list(cancel, "SelectedOrderItem").flatMap((s) => list(s, "OrderItemRefID").map((i) => checkText("OrderItemRefID", i.el.text.trim(), i.path))) };
   }
   for (const name of ["AcceptChange", "AcceptRepricedOrder", "AcceptCancelledOffer"] as const) {
     if (opt(choice, name)) return { form: "other", choice: name };
@@ -57,11 +56,11 @@ function change(choice: Cursor | undefined, legs: number, request: Cursor): Orde
 }
 
 /**
- * IATA_OrderChangeRQ -> OrderChangeRequest. Card data is refused first; then any IdentityDoc,
+ * IATA_OrderChangeRQ -> OrderChangeRequest. Card data was refused by the transport pipeline
+ * (refuseCardDataIn) before this runs; first here, any IdentityDoc,
  * wherever it is, is refused with identity_document_not_updatable (spec 7.3), never dropped.
  */
 export function decodeOrderChangeRQ(envelope: Envelope): OrderChangeRequest {
-  refuseCardDataIn(envelope.root);
   refuseIdentityDocs(envelope.root);
   const request = requestCursor(envelope);
   const order = requiredOrderKey(request, "Order");

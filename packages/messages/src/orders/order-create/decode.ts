@@ -1,28 +1,30 @@
 import type { Envelope } from "@ndc/xml";
 import { invalid, opt, req } from "../../shopping/shared/cursor";
 import { requestCursor, responsePreferences } from "../../shopping/shared/request-common";
-import { refuseCardDataIn } from "../shared/decode/card-data";
 import { offerSelection } from "../shared/decode/offer-selection";
 import { orderContacts, orderPassengers } from "../shared/decode/passengers";
 import { paymentLegs } from "../shared/decode/payment-legs";
 import { pointOfSale } from "../shared/decode/pos";
+import { requirePartySize } from "../../shopping/shared/party-size";
 import type { OrderCreateRequest } from "./request";
 
 /**
- * IATA_OrderCreateRQ -> OrderCreateRequest. Card data is refused first, before any other
- * element is read, so a card number cannot reach a model, an error text or a log line.
- * Throws GatewayError request_invalid (or card_data_refused) naming the element at fault.
+ * IATA_OrderCreateRQ -> OrderCreateRequest. Card data was refused by the transport pipeline
+ * (refuseCardDataIn, on the whole tree) before the envelope was decoded, so a card number
+ * cannot reach a model, an error text or a log line.
+ * Throws GatewayError request_invalid naming the element at fault.
  */
 export function decodeOrderCreateRQ(envelope: Envelope): OrderCreateRequest {
-  refuseCardDataIn(envelope.root);
   const request = requestCursor(envelope);
   const create = req(request, "CreateOrder");
   const selection = offerSelection(create);
   if (!selection) throw invalid(create.path, "CreateOrder needs AcceptOrderItemList or AcceptSelectedQuotedOfferList.");
   const dataLists = opt(request, "DataLists");
+  const passengers = orderPassengers(dataLists);
+  requirePartySize(passengers, "Request/DataLists/PaxList/Pax", "request_invalid");
   const out: OrderCreateRequest = {
     selection,
-    passengers: orderPassengers(dataLists),
+    passengers,
     contacts: orderContacts(dataLists),
     paymentLegs: paymentLegs(request, envelope),
     signed: envelope.signature !== undefined,

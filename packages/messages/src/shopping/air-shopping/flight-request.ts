@@ -1,3 +1,4 @@
+import { checkText } from "@ndc/xml";
 import { invalid, list, opt, optText, req, reqText, type Cursor } from "../shared/cursor";
 import { prefLevel } from "../shared/request-common";
 import type { CabinPreference } from "../shared/request-types";
@@ -92,7 +93,7 @@ function specificCriteria(specific: Cursor, request: Cursor): OriginDestCriterio
       throw invalid(`${c.path}/PaxJourneyRefID`, "A specific origin and destination needs PaxJourneyRefID naming the flights to shop.");
     }
     const flights = refs.flatMap((r) => {
-      const id = r.el.text.trim();
+      const id = checkText("PaxJourneyRefID", r.el.text.trim(), r.path);
       const j = js.get(id);
       if (!j) throw invalid(r.path, `No PaxJourney ${id} in Request/PaxJourneyList.`);
       return list(j, "PaxSegment").map((s) => requestedFlight(s, segs));

@@ -3,6 +3,7 @@ import { invalid, list, opt, req, reqText, texts, type Cursor } from "../shared/
 import { flightAssociation, nonEmpty, paxes, requestCursor, responsePreferences } from "../shared/request-common";
 import { column, wholeNumber } from "../shared/values";
 import { decodeCreateOrderItems } from "../shared/create-order-item";
+import { requirePartySize } from "../shared/party-size";
 import type { OfferPriceRequest, SeatChoice, SelectedOffer, SelectedOfferItem } from "./request";
 
 const MAX_ROW = 999;
@@ -46,6 +47,7 @@ export function decodeOfferPriceRQ(envelope: Envelope): OfferPriceRequest {
   const request = requestCursor(envelope);
   const priced = req(request, "PricedOffer");
   const passengers = paxes(list(opt(opt(request, "DataLists"), "PaxList"), "Pax"));
+  requirePartySize(passengers, "Request/DataLists/PaxList/Pax", "shopping_criteria_invalid");
   const preferences = responsePreferences(request, envelope);
   const sel = opt(priced, "SelectedOfferList");
   if (sel) return { form: "SelectedOfferList", selectedOffers: selectedOffers(sel), orderItems: [], passengers, preferences };

@@ -1,5 +1,5 @@
 import { GatewayError } from "@ndc/errors";
-import { children, type XmlElement } from "@ndc/xml";
+import { checkOccurs, checkText, children, type XmlElement } from "@ndc/xml";
 
 /**
  * A request element together with the path a seller would use to find it
@@ -39,26 +39,31 @@ export function list(parent: Cursor | undefined, name: string): Cursor[] {
   return children(parent.el, name).map((el, i) => ({ el, path: `${join(parent.path, name)}[${i + 1}]` }));
 }
 
+// Every text read below is checked against its 24.4 type's limits (@ndc/xml TEXT_LIMITS) as it
+// is read, so a value a decoder hands on (and the gateway may store and later emit) is in bounds.
+
 /** Trimmed text, or undefined when the element is absent or empty. */
 export function optText(parent: Cursor | undefined, name: string): string | undefined {
   const c = opt(parent, name);
   const t = c?.el.text.trim();
-  return t ? t : undefined;
+  return t ? checkText(name, t, c!.path) : undefined;
 }
 
 export function reqText(parent: Cursor, name: string): string {
   const c = req(parent, name);
   const t = c.el.text.trim();
   if (!t) throw invalid(c.path, `${name} must not be empty.`);
-  return t;
+  return checkText(name, t, c.path);
 }
 
 /** Texts of every child of this name, empty ones refused (an empty token is never meaningful here). */
 export function texts(parent: Cursor | undefined, name: string): string[] {
-  return list(parent, name).map((c) => {
+  const cursors = list(parent, name);
+  checkOccurs(name, cursors.map((c) => c.path));
+  return cursors.map((c) => {
     const t = c.el.text.trim();
     if (!t) throw invalid(c.path, `${name} must not be empty.`);
-    return t;
+    return checkText(name, t, c.path);
   });
 }
 

@@ -1,5 +1,5 @@
 import { MAX_LEGS, SETTLEMENT_METHODS, type LegRequest, type Money, type SettlementMethod } from "@ndc/payments";
-import type { Envelope } from "@ndc/xml";
+import { checkText, type Envelope } from "@ndc/xml";
 import { invalid, list, opt, optText, req, reqText, type Cursor } from "../../../shopping/shared/cursor";
 import { positiveAmountOf } from "./amount";
 
@@ -37,6 +37,7 @@ function loyaltyLeg(r: Cursor, amount: Money): LegRequest {
   if (certs.length > 1) throw invalid(certs[1]!.path, "One redemption certificate per loyalty leg.");
   const certificateId = certs[0]!.el.text.trim();
   if (!certificateId) throw invalid(certs[0]!.path, "CertificateNumber must not be empty.");
+  checkText("CertificateNumber", certificateId, certs[0]!.path);
   return { kind: "loyalty", programme, memberAccount, certificateId, amount };
 }
 
