@@ -22,6 +22,8 @@ describe("discovery document GET /24.4", () => {
     expect(doc.version).toBe("24.4");
     expect(doc.tokenUrl).toBe("http://localhost/oauth/token");
     expect(doc.requestCompression.gzip).toBe(true);
+    // The budgets the gateway enforces, the per-address token failure limit among them.
+    expect(doc.rateLimits).toEqual({ shopPerMinute: t.gw.config.rateLimits.shopPerMinute, defaultPerMinute: t.gw.config.rateLimits.defaultPerMinute, tokenPerMinute: t.gw.config.rateLimits.tokenPerMinute, tokenFailuresPerAddressPerMinute: 20 });
     expect(Array.isArray(doc.capabilities)).toBe(true);
     expect(doc.messages).toHaveLength(MESSAGES.length);
     expect(doc.messages).toContainEqual({
@@ -87,6 +89,16 @@ describe("structured request log", () => {
     const all = t.logs.join("\n");
     expect(all).not.toContain("P1234567");
     expect(all).not.toContain(t.gw.sandbox!.api_key);
+  });
+
+  test("a path the gateway does not serve is 404, not cached, and logged with its error code", async () => {
+    t.logs.length = 0;
+    const res = await t.fetch("/admin/secret?x=1", { method: "POST", body: "x" });
+    expect(res.status).toBe(404);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(await res.json()).toEqual({ error: "not_found" });
+    const lines = t.logs.map((l) => JSON.parse(l)).filter((l) => l.event === "request");
+    expect(lines.map((l) => [l.method, l.path, l.status, l.errorCode])).toEqual([["POST", "/admin/secret", 404, "not_found"]]);
   });
 
   test("a refused request is logged with its error code", async () => {

@@ -61,10 +61,22 @@ export function createGateway(deps: GatewayDeps) {
       { parse: "none" },
     )
     .all("/24.4/:message", ({ request, params }) => handleNdc(request, params.message, ndc), { parse: "none" })
-    .onError(({ code, error }) => {
+    .onError(({ code, error, request }) => {
       // Refusals are never cached, whatever the layer that answers them.
       const headers = { "cache-control": "no-store" };
-      if (code === "NOT_FOUND") return Response.json({ error: "not_found" }, { status: 404, headers });
+      if (code === "NOT_FOUND") {
+        // A path the gateway does not serve is a refusal like any other: it gets its log line.
+        logRequest(deps.logger, {
+          requestId: nanoid(12),
+          message: "not_found",
+          method: request.method.slice(0, 16),
+          path: new URL(request.url).pathname.slice(0, 128),
+          status: 404,
+          durationMs: 0,
+          errorCode: "not_found",
+        });
+        return Response.json({ error: "not_found" }, { status: 404, headers });
+      }
       deps.logger.error("http_unhandled", { code: String(code), error: error instanceof Error ? error.message.slice(0, 300) : "unknown" });
       return Response.json({ error: "internal_error" }, { status: 500, headers });
     });

@@ -39,6 +39,7 @@ export function discoveryDocument(
       shopPerMinute: config.rateLimits.shopPerMinute,
       defaultPerMinute: config.rateLimits.defaultPerMinute,
       tokenPerMinute: config.rateLimits.tokenPerMinute,
+      tokenFailuresPerAddressPerMinute: config.rateLimits.tokenFailuresPerMinute,
     },
   };
   if (config.mode !== "production") {
