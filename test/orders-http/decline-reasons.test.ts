@@ -51,6 +51,8 @@ describe("OrderCreateRQ with a declined card", () => {
       expect(all(pf[0]!, "PaymentStatusCode")[0]).toBe("DECLINED");
       expect(all(pf[0]!, "CardBrandCode")[0]).toBe(brand);
       expect(all(pf[0]!, "MaskedCardID")[0]).toEndWith(lastFour);
+      // ...and never says it paid: a declined leg took nothing.
+      expect(all(pf[0]!, "DescText")[0]).toStartWith(`Declined, nothing taken: Card ${brand} ending ${lastFour}:`);
       const line = requestLines().at(-1);
       expect(line).toMatchObject({ message: "OrderCreateRQ", status: 200, errorCode: "payment_declined", declineReason: reason });
       expect(line.correlationId).toBe(`OC-${token}`);
@@ -98,6 +100,10 @@ test("OrderChangeRQ: a declined retry names the new reason; a later approval cle
   const paid = await t.ndc("OrderChangeRQ", paymentRetryRQ(orderId, amount, "tok_approve_visa", { trxId: "retry-2" }));
   expect(paid.body).toContain("<cns:StatusCode>BOOKED</cns:StatusCode>");
   expect(blocks(paid.body, "Warning").map((w) => all(w, "Code")[0])).not.toContain("expired_card");
+  // PAYSUM tells the legs apart: the two declined cards took nothing, the approved one paid.
+  const summary = blocks(paid.body, "PaymentFunctions").map((pf) => [all(pf, "PaymentStatusCode")[0], all(pf, "DescText")[0]!.split(":")[0]]);
+  expect(summary).toEqual(expect.arrayContaining([["DECLINED", "Declined, nothing taken"], ["CAPTURED", "Paid by Card VI ending 4242"]]));
+  expect(summary.filter(([status]) => status === "DECLINED")).toHaveLength(2);
   const line = requestLines().at(-1);
   expect(line.status).toBe(200);
   expect(line.errorCode).toBeUndefined();

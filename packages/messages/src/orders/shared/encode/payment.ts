@@ -37,8 +37,26 @@ function description(e: PaymentEntryView): string {
         : m.kind === "settlement"
           ? `Settlement plan ${m.methodName} (${m.method})`
           : `${m.points} loyalty points from account ${m.maskedMemberAccount}`;
-  const verb = e.direction === "refund" ? "Refund to" : "Paid by";
-  return `${verb} ${what}: ${formatMoney(e.amount)} ${e.amount.currency}.`;
+  return `${verb(e)} ${what}: ${formatMoney(e.amount)} ${e.amount.currency}.`;
+}
+
+/** Says what happened to the money: a declined or voided leg paid nothing, whatever its amount. */
+function verb(e: PaymentEntryView): string {
+  if (e.direction === "refund") return "Refund to";
+  switch (e.status) {
+    case "CAPTURED":
+    case "REFUNDED":
+      return "Paid by";
+    case "AUTHORISED":
+    case "AUTHORISING":
+      return "Authorised, not yet taken, on";
+    case "DECLINED":
+      return "Declined, nothing taken:";
+    case "VOIDED":
+      return "Authorisation released, nothing taken:";
+    default:
+      return "Payment by";
+  }
 }
 
 /**
