@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { errorCode, type TestGateway } from "../support/gateway";
 import { airShoppingRQ, all, blocks, offerPriceRQ } from "../shopping/shop-requests";
+import { seatAvailabilityRQ, serviceListRQ } from "../shopping/seat-availability-helpers";
 import { gateway, orderCreateRQ, shopOffer, TRAVEL_DATE, type PaxSpec } from "./helpers";
 
 /**
@@ -79,5 +80,23 @@ describe("OrderCreateRQ", () => {
       .replace("<cns:PaxID>PAX2</cns:PaxID><cns:PTC>ADT</cns:PTC>", "<cns:PaxID>PAX2</cns:PaxID><cns:PTC>INF</cns:PTC>")
       .replace("<cns:PaxID>PAX3</cns:PaxID><cns:PTC>ADT</cns:PTC>", "<cns:PaxID>PAX3</cns:PaxID><cns:PTC>INF</cns:PTC>");
     expectRefusal(await t.ndc("OrderCreateRQ", rq), "request_invalid", "Request/DataLists/PaxList/Pax[3]");
+  });
+});
+
+describe("SeatAvailabilityRQ and ServiceListRQ (their Request/Pax)", () => {
+  // The Pax go straight under Request in both messages, before the core request.
+  const withPax = (xml: string, pax: [string, string][]) =>
+    xml.replace("<Request>", `<Request>${pax.map(([id, ptc]) => `<cns:Pax><cns:PaxID>${id}</cns:PaxID><cns:PTC>${ptc}</cns:PTC></cns:Pax>`).join("")}`);
+
+  test("a party too large to shop has no seat map and no services; the offer's own party has both", async () => {
+    const shopped = await shopOffer(t, { n: 2 });
+    for (const [message, rq] of [
+      ["SeatAvailabilityRQ", seatAvailabilityRQ({ offerId: shopped.offerId })],
+      ["ServiceListRQ", serviceListRQ({ offerId: shopped.offerId })],
+    ] as const) {
+      expectRefusal(await t.ndc(message, withPax(rq, party(["ADT", 10]))), "shopping_criteria_invalid", "Request/Pax[10]");
+      expectRefusal(await t.ndc(message, withPax(rq, party(["ADT", 1], ["INF", 2]))), "shopping_criteria_invalid", "Request/Pax[3]");
+      expect((await t.ndc(message, withPax(rq, party(["ADT", 1])))).status).toBe(200);
+    }
   });
 });
