@@ -1,6 +1,7 @@
 import { gunzipSync } from "node:zlib";
 import { GatewayError } from "@ndc/errors";
 import type { XmlLimits } from "@ndc/config";
+import { readWithin } from "../http/read-within";
 
 /**
  * Reads the request body within the size limit, then undoes gzip content codings, each layer
@@ -8,11 +9,8 @@ import type { XmlLimits } from "@ndc/config";
  * (zlib stops writing at maxOutputLength: memory stays bounded).
  */
 export async function readBody(request: Request, limits: XmlLimits, gzipAllowed: boolean): Promise<string> {
-  const declared = request.headers.get("content-length");
-  if (declared && Number(declared) > limits.maxBodyBytes) {
-    throw new GatewayError("payload_too_large", { detail: `The limit is ${limits.maxBodyBytes} bytes.` });
-  }
-  const raw = await readCapped(request, limits.maxBodyBytes);
+  const raw = await readWithin(request, limits.maxBodyBytes);
+  if (raw === null) throw new GatewayError("payload_too_large", { detail: `The limit is ${limits.maxBodyBytes} bytes.` });
   const codings = (request.headers.get("content-encoding") ?? "")
     .split(",")
     .map((s) => s.trim().toLowerCase())
@@ -42,29 +40,4 @@ function inflate(bytes: Uint8Array, max: number): Uint8Array {
     }
     throw new GatewayError("content_encoding_invalid");
   }
-}
-
-async function readCapped(request: Request, max: number): Promise<Uint8Array> {
-  if (!request.body) return new Uint8Array(0);
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > max) {
-      await reader.cancel().catch(() => undefined);
-      throw new GatewayError("payload_too_large", { detail: `The limit is ${max} bytes.` });
-    }
-    chunks.push(value);
-  }
-  if (chunks.length === 1) return chunks[0]!;
-  const out = new Uint8Array(total);
-  let off = 0;
-  for (const c of chunks) {
-    out.set(c, off);
-    off += c.byteLength;
-  }
-  return out;
 }

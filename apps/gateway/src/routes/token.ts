@@ -1,4 +1,5 @@
 import { failureSource, type AuthService, type RateLimiter } from "@ndc/auth";
+import { readWithin } from "../http/read-within";
 
 const MAX_TOKEN_BODY = 8 * 1024;
 
@@ -15,7 +16,7 @@ export async function tokenEndpoint(request: Request, auth: AuthService, limiter
   if (request.method !== "POST") {
     return json(405, { error: "invalid_request", error_description: "The token endpoint takes POST." }, { allow: "POST" });
   }
-  const buf = await readTokenBody(request);
+  const buf = await readWithin(request, MAX_TOKEN_BODY);
   if (!buf) return json(413, { error: "invalid_request", error_description: "The token request body is too large." });
   const body = new TextDecoder().decode(buf);
   // Failed client authentications per source address: random client_ids each get a fresh
@@ -53,30 +54,6 @@ export async function tokenEndpoint(request: Request, auth: AuthService, limiter
   if (result.ok) return json(200, result.token, { "x-authenticated-client": result.clientId });
   const { status, error, error_description, headers } = result.error;
   return json(status, { error, error_description }, { ...headers, "x-error-code": error });
-}
-
-/**
- * The form, read while counting: a declared or streamed size past MAX_TOKEN_BODY is refused
- * without reading the rest (Bun's own cap is out of reach, so this is the only one). Null: too large.
- */
-async function readTokenBody(request: Request): Promise<Uint8Array | null> {
-  const declared = request.headers.get("content-length");
-  if (declared !== null && Number(declared) > MAX_TOKEN_BODY) return null;
-  if (!request.body) return new Uint8Array(0);
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > MAX_TOKEN_BODY) {
-      await reader.cancel().catch(() => undefined);
-      return null;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
 }
 
 /** The client id the caller claims, only to pick its rate bucket (authentication happens later). */

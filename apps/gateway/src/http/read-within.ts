@@ -1,0 +1,32 @@
+/**
+ * Reads a request body while counting, and stops at `max` bytes without reading the rest: a
+ * declared Content-Length past it is refused before a byte is read, a streamed body as soon as
+ * it passes it. Bun's own body cap is set out of reach (serve.ts), so each route that reads a
+ * body caps it here and answers its own documented refusal. Null: the body is too large.
+ */
+export async function readWithin(request: Request, max: number): Promise<Uint8Array | null> {
+  const declared = request.headers.get("content-length");
+  if (declared !== null && Number(declared) > max) return null;
+  if (!request.body) return new Uint8Array(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > max) {
+      await reader.cancel().catch(() => undefined);
+      return null;
+    }
+    chunks.push(value);
+  }
+  if (chunks.length === 1) return chunks[0]!;
+  const out = new Uint8Array(total);
+  let off = 0;
+  for (const c of chunks) {
+    out.set(c, off);
+    off += c.byteLength;
+  }
+  return out;
+}
