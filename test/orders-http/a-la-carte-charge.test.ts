@@ -36,6 +36,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** The order's contact: a partner product is delivered to it. */
+const EMAIL = "orders@agency.example";
 const flightsTotal = () => party.flights.reduce((s, f) => s + f.stored.totalMinor, 0);
 const flightNamings = (): Naming[] => [
   { item: party.flights[0]!, pax: ["PAX1", "PAX2"] },
@@ -57,7 +59,7 @@ function orderItemFor(orderView: string, code: string): { totalMinor: number; pa
 
 /** OrderCreateRQ paid by card for `amount`; the order must be booked at exactly that, captured at the PSP. */
 async function book(create: string, amount: number): Promise<string> {
-  const r = await t.ndc("OrderCreateRQ", partyOrderCreateRQ(create, amount, `ALC-CHARGE-${++run}`));
+  const r = await t.ndc("OrderCreateRQ", partyOrderCreateRQ(create, amount, `ALC-CHARGE-${++run}`, EMAIL));
   expect({ status: r.status, errors: blocks(r.body, "Error") }).toEqual({ status: 200, errors: [] });
   expect(orderTotalMinor(r.body)).toBe(amount);
   expect(await pspCapture(t, r.body)).toEqual({ state: "captured", authorised: amount, captured: amount });
@@ -118,6 +120,22 @@ test("the same selection through OfferPriceRQ then OrderCreateRQ costs what it c
   expect(opr.totalMinor + net).toBe(direct);
   const body = await book(quotedOffers(opr.items.map((stored) => ({ item: { offerId: oprId, stored }, pax: stored.paxIds }))), opr.totalMinor);
   expect(orderItemFor(body, "BAG1").pax).toEqual(["PAX1", "PAX2"]);
+});
+
+describe("a partner product is bought once for the party", () => {
+  test("named for three passengers: charged its unit price once", async () => {
+    const esim = service("PP-ESIM/-");
+    const body = await book(quotedOffers([...flightNamings(), { item: esim, pax: ["PAX1", "PAX2", "PAX3"] }]), flightsTotal() + esim.stored.unitMinor!);
+    expect(orderItemFor(body, "PP-ESIM")).toEqual({ totalMinor: esim.stored.unitMinor!, pax: ["PAX1", "PAX2", "PAX3"] });
+  });
+
+  test("Qty 2: partner_product_once_per_order, nothing charged", async () => {
+    const esim = service("PP-ESIM/-");
+    const before = await pspPaymentCount(t);
+    const r = await t.ndc("OrderCreateRQ", partyOrderCreateRQ(quotedOffers([...flightNamings(), { item: esim, pax: ["PAX1"], qty: 2 }]), flightsTotal() + 2 * esim.stored.unitMinor!, `ALC-CHARGE-PP-${++run}`, EMAIL));
+    expect({ status: r.status, code: errorCode(r.body) }).toEqual({ status: 409, code: "partner_product_once_per_order" });
+    expect(await pspPaymentCount(t)).toBe(before);
+  });
 });
 
 describe("a seat is one seat: Qty other than 1 refused", () => {

@@ -96,9 +96,10 @@ export function orderItems(namings: readonly Naming[]): string {
   return `<cns:AcceptOrderItemList>${namings.map((n) => `<cns:CreateOrderItem><cns:OfferItemRefID>${n.item.stored.offerItemId}</cns:OfferItemRefID><cns:OwnerCode>XB</cns:OwnerCode></cns:CreateOrderItem>`).join("")}</cns:AcceptOrderItemList>`;
 }
 
-/** A card-paid OrderCreateRQ for the party with the given CreateOrder choice. */
-export function partyOrderCreateRQ(create: string, amountMinor: number, correlationId: string): string {
-  const body = multiOrderCreateRQ({ create, pax: PAX_SPECS, legs: [{ kind: "card", token: "tok_approve_visa", amountMinor }], correlationId });
+/** A card-paid OrderCreateRQ for the party with the given CreateOrder choice; `email`: PAX1's contact (partner products need one). */
+export function partyOrderCreateRQ(create: string, amountMinor: number, correlationId: string, email?: string): string {
+  const pax = PAX_SPECS.map((p, i) => (i === 0 && email ? { ...p, email } : p));
+  const body = multiOrderCreateRQ({ create, pax, legs: [{ kind: "card", token: "tok_approve_visa", amountMinor }], correlationId });
   // The child is described as one.
   return body.replace("<cns:PaxID>PAX3</cns:PaxID><cns:PTC>ADT</cns:PTC>", "<cns:PaxID>PAX3</cns:PaxID><cns:PTC>CHD</cns:PTC>");
 }
