@@ -17,7 +17,7 @@ import {
 } from "@ndc/supply";
 import type { OfferServiceView, TaxonomyView } from "@ndc/messages";
 import { ids } from "../common/ids";
-import { chargedUnits } from "../offers/extra-charge";
+import { chargedUnits, extraCharge } from "../offers/extra-charge";
 import type { DataListsBuilder } from "../views/data-lists";
 import { taxonomyView } from "../views/data-lists";
 import type { ChosenExtra } from "./selection";
@@ -29,6 +29,8 @@ export interface PricedExtra {
   unitMinor: number;
   /** Units charged (offers/extra-charge.ts): quantity x passengers (per-passenger products), else quantity. */
   units: number;
+  /** unitMinor x units: what the extra costs before promotions. */
+  chargeMinor: number;
   paxIds: string[];
   service: OfferServiceView;
   taxonomy: TaxonomyView[];
@@ -94,6 +96,7 @@ export function priceExtras(supply: Supply, extras: readonly ChosenExtra[], curr
   return extras.map((x) => {
     // The rule OrderCreateRQ applies to a direct booking too (offers/extra-charge.ts).
     const units = chargedUnits(x.item, x.paxIds, x.qty);
+    const unitMinor = unitPrice(supply, x, currency);
     const def = definition(x, lists);
     const segment = x.item.flightKeys?.[0];
     const association: OfferServiceView["association"] =
@@ -103,8 +106,9 @@ export function priceExtras(supply: Supply, extras: readonly ChosenExtra[], curr
     return {
       offerItemId: x.item.offerItemId,
       kind: KIND[x.item.kind] ?? "service",
-      unitMinor: unitPrice(supply, x, currency),
+      unitMinor,
       units,
+      chargeMinor: extraCharge(unitMinor, x.item, x.paxIds, x.qty),
       paxIds: x.paxIds,
       service: { serviceId: `${x.item.offerItemId}-SV`, paxIds: x.paxIds, association },
       taxonomy: def.taxonomy,
