@@ -80,7 +80,8 @@ const seatItem = blocks(seatOffer, "OfferItem")[0]!;
 const seat = { offerId: all(seatOffer, "OfferID")[0]!, itemId: all(seatItem, "OfferItemID")[0]!, price: all(seatItem, "TotalAmount")[0]! };
 step("SeatAvailability", `${blocks(seatOffer, "OfferItem").length} seats for sale; taking ${seat.itemId} at ${seat.price} EUR`);
 
-// What OrderCreateRQ charges today: the shopped offer plus the seat (OfferPriceRS adds promotions such as a fuel surcharge to its own total).
+// What OrderCreateRQ charges for a direct booking: the shopped offer plus the seat's unit price, a seat being one unit
+// (docs/messages/OrderCreateRQ.md, "What an item costs"); OfferPriceRS adds promotions such as a fuel surcharge to its own total.
 const amount = decimal(minor(offer.total) + minor(seat.price));
 const created = await ndc(
   bearer,

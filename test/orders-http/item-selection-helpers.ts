@@ -1,7 +1,8 @@
 /**
  * Offer items as OrderCreateRQ names them, for the "each item once, for its own passengers" rule:
  * a two-adult-and-a-child offer shopped over HTTP, its services (ServiceListRQ) and seats
- * (SeatAvailabilityRQ), each item with what the gateway stored for it (its passengers and price),
+ * (SeatAvailabilityRQ), each item with what the gateway stored for it (its passengers and price:
+ * a total for flight items, one unit's price for a-la-carte items),
  * read from the offer store rather than from a response, so the expected money is independent.
  */
 import { expect } from "bun:test";
@@ -28,12 +29,16 @@ export const PAX_SPECS = [
 export interface PoolItem {
   offerId: string;
   stored: StoredOfferItem;
+  /** An a-la-carte offer's item (ServiceList, SeatAvailability): its stored price is one unit's. */
+  unitPriced?: true;
 }
 
-/** One naming of an item in a request: the item and the PaxRefIDs written with it. */
+/** One naming of an item in a request: the item, the PaxRefIDs written with it and any Qty. */
 export interface Naming {
   item: PoolItem;
   pax: string[];
+  /** SelectedALaCarteOfferItem/Qty (SelectedOfferItem forms only). */
+  qty?: number;
 }
 
 async function stored(t: TestGateway, clock: Clock, offerId: string): Promise<OfferPayload> {
@@ -58,7 +63,7 @@ export async function shopParty(t: TestGateway, clock: Clock): Promise<ShoppedPa
   expect(sl.status).toBe(200);
   const alcId = all(blocks(sl.body, "ALaCarteOffer")[0]!, "OfferID")[0]!;
   const services = new Map<string, PoolItem>();
-  for (const s of (await stored(t, clock, alcId)).items) services.set(`${s.ref}/${s.paxType ?? "-"}`, { offerId: alcId, stored: s });
+  for (const s of (await stored(t, clock, alcId)).items) services.set(`${s.ref}/${s.paxType ?? "-"}`, { offerId: alcId, stored: s, unitPriced: true });
   return { flightOfferId, flights, services };
 }
 
@@ -67,10 +72,11 @@ export async function freshSeats(t: TestGateway, clock: Clock, flightOfferId: st
   const sa = await t.ndc("SeatAvailabilityRQ", seatAvailabilityRQ({ offerId: flightOfferId, currency: "EUR" }));
   expect(sa.status).toBe(200);
   const offerId = all(blocks(sa.body, "ALaCarteOffer")[0]!, "OfferID")[0]!;
-  return (await stored(t, clock, offerId)).items.slice(0, n).map((s) => ({ offerId, stored: s }));
+  return (await stored(t, clock, offerId)).items.slice(0, n).map((s) => ({ offerId, stored: s, unitPriced: true as const }));
 }
 
 const paxRefs = (pax: readonly string[]) => pax.map((p) => `<cns:PaxRefID>${p}</cns:PaxRefID>`).join("");
+const qtyOf = (n: Naming) => (n.qty === undefined ? "" : `<cns:SelectedALaCarteOfferItem><cns:Qty>${n.qty}</cns:Qty></cns:SelectedALaCarteOfferItem>`);
 
 /** AcceptSelectedQuotedOfferList: one SelectedPricedOffer per offer (first-seen order), its namings in order. */
 export function quotedOffers(namings: readonly Naming[]): string {
@@ -79,7 +85,7 @@ export function quotedOffers(namings: readonly Naming[]): string {
   const offers = [...byOffer].map(
     ([offerId, ns]) =>
       `<cns:SelectedPricedOffer><cns:OfferRefID>${offerId}</cns:OfferRefID><cns:OwnerCode>XB</cns:OwnerCode>${ns
-        .map((n) => `<cns:SelectedOfferItem><cns:OfferItemRefID>${n.item.stored.offerItemId}</cns:OfferItemRefID>${paxRefs(n.pax)}</cns:SelectedOfferItem>`)
+        .map((n) => `<cns:SelectedOfferItem><cns:OfferItemRefID>${n.item.stored.offerItemId}</cns:OfferItemRefID>${paxRefs(n.pax)}${qtyOf(n)}</cns:SelectedOfferItem>`)
         .join("")}</cns:SelectedPricedOffer>`,
   );
   return `<cns:AcceptSelectedQuotedOfferList>${offers.join("")}</cns:AcceptSelectedQuotedOfferList>`;
@@ -90,17 +96,33 @@ export function orderItems(namings: readonly Naming[]): string {
   return `<cns:AcceptOrderItemList>${namings.map((n) => `<cns:CreateOrderItem><cns:OfferItemRefID>${n.item.stored.offerItemId}</cns:OfferItemRefID><cns:OwnerCode>XB</cns:OwnerCode></cns:CreateOrderItem>`).join("")}</cns:AcceptOrderItemList>`;
 }
 
-/** A card-paid OrderCreateRQ for the party with the given CreateOrder choice. */
-export function partyOrderCreateRQ(create: string, amountMinor: number, correlationId: string): string {
-  const body = multiOrderCreateRQ({ create, pax: PAX_SPECS, legs: [{ kind: "card", token: "tok_approve_visa", amountMinor }], correlationId });
+/** A card-paid OrderCreateRQ for the party with the given CreateOrder choice; `email`: PAX1's contact (partner products need one). */
+export function partyOrderCreateRQ(create: string, amountMinor: number, correlationId: string, email?: string): string {
+  const pax = PAX_SPECS.map((p, i) => (i === 0 && email ? { ...p, email } : p));
+  const body = multiOrderCreateRQ({ create, pax, legs: [{ kind: "card", token: "tok_approve_visa", amountMinor }], correlationId });
   // The child is described as one.
   return body.replace("<cns:PaxID>PAX3</cns:PaxID><cns:PTC>ADT</cns:PTC>", "<cns:PaxID>PAX3</cns:PaxID><cns:PTC>CHD</cns:PTC>");
 }
 
-/** The sum of the distinct items' stored prices: what an order of these namings must cost. */
-export function distinctTotal(namings: readonly Naming[]): number {
+/**
+ * What one naming costs, the rule stated independently of the gateway's code: a flight item or a
+ * priced offer's item at its stored total; an a-la-carte item at its unit price x units, a unit
+ * being one passenger of those it is for where it was priced for a passenger type, else one (a
+ * seat, the per-vehicle car), times Qty. `forAll`: the form names no passenger (CreateOrderItem),
+ * so the item is for every passenger it was issued for.
+ */
+export function namingCharge(n: Naming, forAll = false): number {
+  const s = n.item.stored;
+  if (!n.item.unitPriced) return s.totalMinor;
+  const pax = forAll ? s.paxIds : n.pax;
+  const perPassenger = s.kind !== "seat" && s.paxType !== undefined;
+  return (s.unitMinor ?? s.totalMinor) * (perPassenger ? pax.length : 1) * (n.qty ?? 1);
+}
+
+/** What an order of these namings must cost: each distinct item once, charged as namingCharge says. */
+export function distinctTotal(namings: readonly Naming[], forAll = false): number {
   const seen = new Map<string, number>();
-  for (const n of namings) seen.set(n.item.stored.offerItemId, n.item.stored.totalMinor);
+  for (const n of namings) if (!seen.has(n.item.stored.offerItemId)) seen.set(n.item.stored.offerItemId, namingCharge(n, forAll));
   return [...seen.values()].reduce((a, b) => a + b, 0);
 }
 

@@ -1,6 +1,7 @@
 export { OfferRepository, type StoredOffer, type OfferOwner, type OfferSource } from "./offers/repository";
 export type { FlightOfferPayload, ALaCartePayload, OfferPayload, StoredPax, StoredJourney, StoredOfferItem } from "./offers/payload";
 export { checkItemPicks, type ItemPick } from "./offers/item-picks";
+export { extraCharge } from "./offers/extra-charge";
 export { Localiser } from "./localisation";
 export type { ShoppingContext, ShoppingSettings, SellerRef } from "./context";
 export { shop } from "./air-shopping/shop";

@@ -1,5 +1,5 @@
 import { GatewayError } from "@ndc/errors";
-import { checkItemPicks, type ALaCartePayload, type FlightOfferPayload, type ItemPick, type OfferPayload, type OfferRepository, type StoredOfferItem, type StoredPax } from "@ndc/shopping";
+import { checkItemPicks, extraCharge, type ALaCartePayload, type FlightOfferPayload, type ItemPick, type OfferPayload, type OfferRepository, type StoredOfferItem, type StoredPax } from "@ndc/shopping";
 import { ids } from "../ids";
 import type { OrderAdjustment, OrderItem, OrderJourney, Seller } from "../state";
 import { bundleOptionsOf } from "./bundle-options";
@@ -53,30 +53,28 @@ export async function resolveSelections(offers: OfferRepository, seller: Seller,
   const items: OrderItem[] = [];
   const adjustments: OrderAdjustment[] = [];
   const picked = stored.map((s) => ({ ...s, picks: pick(s.payload.items, s.sel) }));
-  // Each item once, for passengers it covers: its stored price is for all of them together.
+  // Each item once, for passengers it was issued for (shopping's checkItemPicks).
   checkItemPicks(picked.flatMap((p) => p.picks));
   for (const { sel, payload, picks } of picked) {
     if (payload.kind === "a_la_carte" && !covered.has((payload as ALaCartePayload).flightOfferId)) {
       throw new GatewayError("request_invalid", { detail: `Offer ${sel.offerId.slice(0, 64)} is sold with a flight offer that is not selected.` });
     }
-    const chosen = picks.map((p) => p.item);
-    for (const it of chosen) {
+    for (const { pick: p, item: it } of picks) {
       const bundleOptions = bundleOptionsOf(sel, it);
+      const charge = charged(payload, p, it);
       items.push({
         orderItemId: ids.orderItem(orderId, `${sel.offerId}/${it.offerItemId}`),
         offerId: sel.offerId,
         offerItemId: it.offerItemId,
         kind: it.kind,
-        paxIds: it.paxIds,
-        totalMinor: it.totalMinor,
+        ...charge,
         ...(it.ref ? { ref: it.ref } : {}),
         ...(it.flightKeys ? { flightKeys: it.flightKeys } : {}),
-        ...(it.qty ? { qty: it.qty } : {}),
         ...(bundleOptions ? { bundleOptions } : {}),
       });
-      for (const paxId of it.paxIds) if (!pax.has(paxId)) throw new GatewayError("request_invalid", { detail: `Offer item ${it.offerItemId.slice(0, 64)} names a passenger of no selected flight offer.` });
+      for (const paxId of charge.paxIds) if (!pax.has(paxId)) throw new GatewayError("request_invalid", { detail: `Offer item ${it.offerItemId.slice(0, 64)} names a passenger of no selected flight offer.` });
     }
-    const taken = new Set(chosen.map((c) => c.offerItemId));
+    const taken = new Set(picks.map((c) => c.item.offerItemId));
     if (payload.kind === "flight") {
       for (const a of payload.adjustments ?? []) if (taken.has(a.offerItemId)) adjustments.push({ offerId: sel.offerId, ...a });
     }
@@ -106,6 +104,20 @@ export async function resolveSelections(offers: OfferRepository, seller: Seller,
     seats: [...seatsByFlight].map(([flightKey, seatIds]) => ({ flightKey, seatIds })),
     partnerUnits,
   };
+}
+
+/**
+ * Who an item is booked for and what it costs. An a-la-carte offer (AirShopping, ServiceList,
+ * SeatAvailability) lists unit prices: booked directly, its item is for the passengers named
+ * with PaxRefID (every eligible one where the form names none, CreateOrderItem) and charged by
+ * the rule OfferPriceRQ prices with (shopping's extraCharge). A flight offer's items, and the
+ * extras of a priced offer (OPR-), are already priced for their passengers: their stored total.
+ */
+function charged(payload: OfferPayload, p: ItemPick, it: StoredOfferItem): Pick<OrderItem, "paxIds" | "totalMinor" | "qty"> {
+  if (payload.kind === "flight") return { paxIds: it.paxIds, totalMinor: it.totalMinor, ...(it.qty ? { qty: it.qty } : {}) };
+  const paxIds = p.paxIds?.length ? [...p.paxIds] : it.paxIds;
+  const qty = p.qty ?? 1;
+  return { paxIds, totalMinor: extraCharge(it.unitMinor ?? it.totalMinor, it, paxIds, qty), ...(qty > 1 ? { qty } : {}) };
 }
 
 function pick(items: readonly StoredOfferItem[], sel: OfferSelection): { pick: ItemPick; item: StoredOfferItem }[] {

@@ -17,6 +17,7 @@ import {
 } from "@ndc/supply";
 import type { OfferServiceView, TaxonomyView } from "@ndc/messages";
 import { ids } from "../common/ids";
+import { chargedUnits, extraCharge } from "../offers/extra-charge";
 import type { DataListsBuilder } from "../views/data-lists";
 import { taxonomyView } from "../views/data-lists";
 import type { ChosenExtra } from "./selection";
@@ -26,8 +27,10 @@ export interface PricedExtra {
   offerItemId: string;
   kind: AdjustableKind;
   unitMinor: number;
-  /** Units charged: quantity x passengers (per-passenger products) or quantity (per vehicle, per order). */
+  /** Units charged (offers/extra-charge.ts): quantity x passengers (per-passenger products), else quantity. */
   units: number;
+  /** unitMinor x units: what the extra costs before promotions. */
+  chargeMinor: number;
   paxIds: string[];
   service: OfferServiceView;
   taxonomy: TaxonomyView[];
@@ -91,8 +94,9 @@ function definition(x: ChosenExtra, lists: DataListsBuilder): { id?: string; tax
 
 export function priceExtras(supply: Supply, extras: readonly ChosenExtra[], currency: CurrencyCode, lists: DataListsBuilder): PricedExtra[] {
   return extras.map((x) => {
-    const perPassenger = x.item.paxType !== undefined || x.item.kind === "service" || x.item.kind === "bundle" || x.item.kind === "seat";
-    const units = x.qty * (perPassenger ? x.paxIds.length : 1);
+    // The rule OrderCreateRQ applies to a direct booking too (offers/extra-charge.ts).
+    const units = chargedUnits(x.item, x.paxIds, x.qty);
+    const unitMinor = unitPrice(supply, x, currency);
     const def = definition(x, lists);
     const segment = x.item.flightKeys?.[0];
     const association: OfferServiceView["association"] =
@@ -102,8 +106,9 @@ export function priceExtras(supply: Supply, extras: readonly ChosenExtra[], curr
     return {
       offerItemId: x.item.offerItemId,
       kind: KIND[x.item.kind] ?? "service",
-      unitMinor: unitPrice(supply, x, currency),
+      unitMinor,
       units,
+      chargeMinor: extraCharge(unitMinor, x.item, x.paxIds, x.qty),
       paxIds: x.paxIds,
       service: { serviceId: `${x.item.offerItemId}-SV`, paxIds: x.paxIds, association },
       taxonomy: def.taxonomy,

@@ -72,13 +72,13 @@ export async function price(ctx: ShoppingContext, request: OfferPriceRequest, se
     ...pricedExtras.map((x) => ({
       offerItemId: x.offerItemId,
       ownerCode,
-      price: priceView(currency, x.unitMinor * x.units, [], adjusted.byItem.get(x.offerItemId)),
+      price: priceView(currency, x.chargeMinor, [], adjusted.byItem.get(x.offerItemId)),
       services: [x.service],
       ...(x.taxonomy.length ? { taxonomy: x.taxonomy } : {}),
       priceGuaranteeUntil: expiresAt,
     })),
   ];
-  const baseMinor = f.items.reduce((s, it) => s + it.basePerPax.amount * it.count, 0) + pricedExtras.reduce((s, x) => s + x.unitMinor * x.units, 0);
+  const baseMinor = f.items.reduce((s, it) => s + it.basePerPax.amount * it.count, 0) + pricedExtras.reduce((s, x) => s + x.chargeMinor, 0);
   const taxes = mergeTaxes(f.items.flatMap((it) => scaleTaxes(it.taxesPerPax, it.count)));
   const totalPrice = priceView(currency, baseMinor, taxes, offerAdjustments(adjusted.byItem));
 

@@ -59,7 +59,7 @@ export async function resolveSelection(ctx: ShoppingContext, request: OfferPrice
       const el = `${at}/SelectedOfferItem[${k + 1}]`;
       const item = alc.items.find((it) => it.offerItemId === s.offerItemId);
       if (!item) throw itemNotFound(sel.offerId, s.offerItemId, `${el}/OfferItemRefID`);
-      picks.push({ pick: { offerItemId: s.offerItemId, paxIds: s.paxIds, at: el }, item });
+      picks.push({ pick: { offerItemId: s.offerItemId, paxIds: s.paxIds, ...(s.aLaCarte ? { qty: s.aLaCarte.qty } : {}), at: el }, item });
       extras.push({ offerId: sel.offerId, item, currency: alc.currency, paxIds: s.paxIds, qty: s.aLaCarte?.qty ?? 1, ...(s.seat ? { seat: s.seat } : {}) });
     }
     // The flight offer these extras are sold with is priced too, even when not listed itself.

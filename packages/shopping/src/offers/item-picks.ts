@@ -9,6 +9,8 @@ export interface ItemPick {
   offerItemId: string;
   /** PaxRefIDs given with the item; absent where the form has none (CreateOrderItem). */
   paxIds?: readonly string[];
+  /** SelectedALaCarteOfferItem/Qty, where the form carries one (absent: 1). */
+  qty?: number;
   /** The element naming the item (`.../SelectedOfferItem[2]`); a refusal names its child. */
   at?: string;
 }
@@ -18,16 +20,17 @@ function refused(detail: string, element: string | undefined): GatewayError {
 }
 
 /**
- * An offer item is priced for the passengers it was issued for (its stored `paxIds`, all of
- * them at its stored price), so naming it again, or for a passenger it does not cover, would
- * book or price it again: two SelectedOfferItem, two CreateOrderItem or one per passenger of
- * an item that already covers them all once multiplied the total and the card capture. Refused
+ * An offer item is priced once for the passengers it is picked for: a flight or priced-offer
+ * item at its stored price for all its passengers, an a-la-carte item at its unit price for each
+ * passenger named (offers/extra-charge.ts). Naming it again, or for a passenger it was not
+ * issued for, would book or price it again: two SelectedOfferItem, two CreateOrderItem or one
+ * per passenger multiplied the total and the card capture. Refused
  * instead, across the whole request (an item listed in two offers, as an OfferPrice priced
  * offer keeps its extras' ids, is still one item):
  * - an item named a second time (request_invalid naming that OfferItemRefID);
  * - a PaxRefID the item is not for, or named twice in one item (an a-la-carte item may be for
  *   some of its eligible passengers only: its PaxRefIDs are a subset of what it was issued for);
- * - a seat item for more than one passenger: a seat holds one.
+ * - a seat item for more than one passenger, or with a Qty other than 1: a seat holds one.
  */
 export function checkItemPicks(picks: readonly { pick: ItemPick; item: StoredOfferItem }[]): void {
   const named = new Set<string>();
@@ -45,6 +48,9 @@ export function checkItemPicks(picks: readonly { pick: ItemPick; item: StoredOff
       if (!item.paxIds.includes(paxId)) throw refused(`Offer item ${item.offerItemId.slice(0, 64)} is not for passenger ${paxId.slice(0, 32)}.`, el);
       if (item.kind === "seat" && j > 0) throw refused(`Seat item ${item.offerItemId.slice(0, 64)} is one seat, for one passenger.`, el);
       given.add(paxId);
+    }
+    if (item.kind === "seat" && pick.qty !== undefined && pick.qty !== 1) {
+      throw refused(`Seat item ${item.offerItemId.slice(0, 64)} is one seat: its Qty is 1.`, at && `${at}/SelectedALaCarteOfferItem/Qty`);
     }
   }
 }

@@ -24,7 +24,11 @@ export interface StoredOfferItem {
   offerItemId: string;
   kind: "flight" | "service" | "seat" | "ride" | "partner_product" | "bundle";
   paxIds: string[];
-  /** Integer minor units in the offer's currency, all passengers of the item together. */
+  /**
+   * Integer minor units in the offer's currency: a flight offer's item (priced offers' extras
+   * included), all passengers of the item together; an a-la-carte offer's item, one unit (as
+   * unitMinor), charged per offers/extra-charge.ts for the passengers and Qty it is bought for.
+   */
   totalMinor: number;
   /** Catalogue reference: RFISC/service code, seat id, ride or partner product code. */
   ref?: string;

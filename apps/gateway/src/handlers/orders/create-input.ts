@@ -73,7 +73,8 @@ function selections(rq: OrderCreateRequest): OfferSelection[] {
       const bundleOptions = o.items.flatMap((i) => (i.bundle?.serviceDefinitionIds.length ? [{ offerItemId: i.offerItemId, serviceDefinitionIds: i.bundle.serviceDefinitionIds }] : []));
       // With their PaxRefIDs and where they are named: the domain refuses an item named twice or
       // for a passenger it does not cover, naming the element.
-      const items = o.items.map((i, k) => ({ offerItemId: i.offerItemId, paxIds: i.paxIds, at: `${QUOTED}/SelectedPricedOffer[${n + 1}]/SelectedOfferItem[${k + 1}]` }));
+      // ... and the Qty asked for (SelectedALaCarteOfferItem): an a-la-carte item is charged per unit.
+      const items = o.items.map((i, k) => ({ offerItemId: i.offerItemId, paxIds: i.paxIds, ...(i.service ? { qty: i.service.qty } : {}), at: `${QUOTED}/SelectedPricedOffer[${n + 1}]/SelectedOfferItem[${k + 1}]` }));
       return { offerId: o.offerId, ownerCode: o.ownerCode, items, ...(bundleOptions.length ? { bundleOptions } : {}) };
     });
   }
