@@ -15,7 +15,7 @@ const WHEN: Record<string, string> = {
   xml_limit_exceeded: "Nesting deeper than MAX_XML_DEPTH or more elements than MAX_XML_ELEMENTS.",
   root_element_invalid: "The root element is not IATA_<MessageName> of the path.",
   namespace_invalid: "The root element is not in the message's namespace.",
-  request_invalid: "Request missing, a required element missing, or a text outside its 24.4 type's limits (length, format, repeats; docs/messages/request-limits.md), the envelope's CorrelationID and TrxID included. On OrderCreateRQ also more than 9 seated passengers or more lap infants than adults. On OfferPriceRQ and OrderCreateRQ, an offer item named twice, or for a passenger it was not issued for. TagText names the element; the value is never echoed.",
+  request_invalid: "Request missing, a required element missing, or a text outside its 24.4 type's limits (length, format, repeats; docs/messages/request-limits.md), the envelope's CorrelationID and TrxID included. On OrderCreateRQ also more than 9 seated passengers or more lap infants than adults. On OfferPriceRQ and OrderCreateRQ, an offer item named twice, or for a passenger it was not issued for; on OrderCreateRQ, a flight offer whose items taken leave one of its passengers without a fare. TagText names the element; the value is never echoed.",
   client_abort: "Log only, never answered: the client aborted, or its connection was cut (idle timeout), before the answer. The request log line has status 499 (as nginx's \"client closed request\").",
   message_not_available: "The message is routed and authorised, but its business processing has not been released.",
   invalid_request: "Token request: wrong content type, missing grant_type, repeated or conflicting parameters.",

@@ -76,6 +76,9 @@ const selection = fc.record({
   form: fc.constantFrom("quoted" as const, "items" as const, "offerPrice" as const),
   // The first naming is a flight item: an extra is only sold with its flight.
   first: fc.record({ index: fc.nat(1), pax: pick(POOL).map((p) => p.pax) }),
+  // Half the runs also name the other flight item for its own passengers, so that direct
+  // bookings, which need a fare for every passenger, are booked often enough to be tested.
+  otherFlight: fc.boolean(),
   rest: fc.array(pick(POOL), { maxLength: 6 }),
 });
 
@@ -94,14 +97,21 @@ function elementOf(form: Form, namings: readonly Naming[], i: number): string {
 /**
  * The element the rule refuses, or undefined when the selection is to be booked. The gateway
  * resolves offer by offer (the request's offer order; AcceptOrderItemList: the flight offer's
- * items, then the extras), each item in request order.
+ * items, then each other offer's in the order it is first named), each item in request order.
  */
 function expectedFault(form: Form, namings: readonly Naming[]): string | undefined {
   const order = namings.map((n, i) => ({ n, i }));
-  const ranked = form === "items" ? [party.flightOfferId] : [...new Set(namings.map((n) => n.item.offerId))];
+  // AcceptOrderItemList: the flight offer first, then each other offer in the order it is first named.
+  const ranked = [...new Set([...(form === "items" ? [party.flightOfferId] : []), ...namings.map((n) => n.item.offerId)])];
   const rank = (id: string) => (ranked.includes(id) ? ranked.indexOf(id) : ranked.length);
   order.sort((a, b) => rank(a.n.item.offerId) - rank(b.n.item.offerId) || a.i - b.i);
   const seen = new Set<string>();
+  // The gateway checks each item first (checkItemPicks over the whole request), then that every
+  // passenger of the flight offer has a fare: both its flight items (adults', child's).
+  const flightOfferDone = () => {
+    if (party.flights.every((f) => seen.has(f.stored.offerItemId))) return undefined;
+    return form === "items" ? "Request/CreateOrder/AcceptOrderItemList" : `Request/CreateOrder/AcceptSelectedQuotedOfferList/SelectedPricedOffer[${ranked.indexOf(party.flightOfferId) + 1}]`;
+  };
   for (const { n, i } of order) {
     const at = elementOf(form, namings, i);
     if (seen.has(n.item.stored.offerItemId)) return `${at}/OfferItemRefID`;
@@ -114,7 +124,8 @@ function expectedFault(form: Form, namings: readonly Naming[]): string | undefin
     }
     if (n.item.stored.kind === "seat" && n.qty !== undefined && n.qty !== 1) return `${at}/SelectedALaCarteOfferItem/Qty`;
   }
-  return undefined;
+  // Checked once every item passed its own rule; OfferPrice prices every flight item of the offer.
+  return form === "offerPrice" ? undefined : flightOfferDone();
 }
 
 /**
@@ -175,7 +186,8 @@ test(`any selection (${RUNS} runs over HTTP): refused request_invalid, or booked
       expect(pool.every(Boolean)).toBe(true);
       // A Qty is written on extras only, in the forms that carry one.
       const qtyOf = (p: Pick) => (s.form !== "items" && p.qty !== undefined && pool[p.index]!.stored.kind !== "flight" ? { qty: p.qty } : {});
-      const namings: Naming[] = [{ item: pool[s.first.index]!, pax: s.first.pax }, ...s.rest.map((p) => ({ item: pool[p.index]!, pax: p.pax, ...qtyOf(p) }))];
+      const other = pool[1 - s.first.index]!;
+      const namings: Naming[] = [{ item: pool[s.first.index]!, pax: s.first.pax }, ...(s.otherFlight ? [{ item: other, pax: [...other.stored.paxIds] }] : []), ...s.rest.map((p) => ({ item: pool[p.index]!, pax: p.pax, ...qtyOf(p) }))];
       const fault = expectedFault(s.form, namings);
       const before = await pspPaymentCount(t);
       (fault ? refused : booked).push(run);

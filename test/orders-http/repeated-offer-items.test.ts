@@ -147,6 +147,13 @@ describe("OrderCreateRQ: each offer item once, for its own passengers", () => {
     await expectRefused(quotedOffers(namings), namings, `${Q}[2]/SelectedOfferItem[1]/OfferItemRefID`, multiplied(namings));
   });
 
+  test("every passenger of the flight offer needs a fare: the adults' item alone (the child described) is refused, in both forms, nothing charged", async () => {
+    const adultsOnly = [{ item: adult(), pax: ["PAX1", "PAX2"] }];
+    // Before, this booked the child on the order's flights with no fare, for the adults' price.
+    await expectRefused(quotedOffers(adultsOnly), adultsOnly, `${Q}[1]`);
+    await expectRefused(orderItems([{ item: child(), pax: ["PAX3"] }]), [{ item: child(), pax: ["PAX3"] }], "Request/CreateOrder/AcceptOrderItemList");
+  });
+
   test("a-la-carte items for some of their eligible passengers are booked, at their stored prices; the card captures exactly the total", async () => {
     const seats = await freshSeats(t, clock, party.flightOfferId, 2);
     const namings = [

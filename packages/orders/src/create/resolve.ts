@@ -76,6 +76,7 @@ export async function resolveSelections(offers: OfferRepository, seller: Seller,
     }
     const taken = new Set(picks.map((c) => c.item.offerItemId));
     if (payload.kind === "flight") {
+      requireFareForEveryPax(sel, payload, picks);
       for (const a of payload.adjustments ?? []) if (taken.has(a.offerItemId)) adjustments.push({ offerId: sel.offerId, ...a });
     }
   }
@@ -127,5 +128,23 @@ function pick(items: readonly StoredOfferItem[], sel: OfferSelection): { pick: I
     const item = items.find((i) => i.offerItemId === p.offerItemId);
     if (!item) throw new GatewayError("offer_not_found", { detail: `OfferItemID ${p.offerItemId.slice(0, 64)} is not in offer ${sel.offerId.slice(0, 64)}.`, element: p.at ? `${p.at}/OfferItemRefID` : "OfferItemID" });
     return { pick: p, item };
+  });
+}
+
+/**
+ * Every passenger of a flight offer travels on it, so each needs a fare: the flight items taken
+ * must cover all of them. Without this, naming only the adults' item of a family offer booked
+ * the child on the order's journeys with no fare at all. OfferPrice always prices every flight
+ * item, so a priced offer passes.
+ */
+function requireFareForEveryPax(sel: OfferSelection, payload: FlightOfferPayload, picks: readonly { pick: ItemPick; item: StoredOfferItem }[]): void {
+  const fared = new Set(picks.filter((p) => p.item.kind === "flight").flatMap((p) => p.item.paxIds));
+  const unfared = payload.pax.map((p) => p.paxId).filter((id) => !fared.has(id));
+  if (unfared.length === 0) return;
+  // The selected offer's element (SelectedPricedOffer), or the list of CreateOrderItems.
+  const element = picks[0]?.pick.at?.replace(/\/(SelectedOfferItem|CreateOrderItem)\[\d+\]$/, "") ?? "Request/CreateOrder";
+  throw new GatewayError("request_invalid", {
+    detail: `Offer ${sel.offerId.slice(0, 64)}: ${unfared.map((id) => id.slice(0, 64)).join(", ")} would travel without a fare. Select every flight item of the offer, or shop again for the passengers who travel.`,
+    element,
   });
 }
