@@ -2,6 +2,7 @@
 // request_invalid by its decoder after token check, scope, rate limit, headers, body read, strict
 // parse, envelope and DistributionChain checks; against a bare Bun.serve answering the same bytes.
 // Rounds alternate between the two so both see the same machine noise; the ratio is what counts.
+// Options: BENCH_CONNECTIONS (32), BENCH_SECONDS (5), BENCH_ROUNDS (3), BENCH_ACCEPT_ENCODING.
 // `bun bench/ndc-error.ts --in-process`: no sockets; µs per call through the edge and Elysia
 // (app.handle), best of MICRO_ROUNDS rounds of MICRO_N calls. Run it under `bun --cpu-prof` for the
 // profile docs/decisions/0008-per-call-floor.md reads.
@@ -26,6 +27,10 @@ if (process.argv[2] === "--in-process") {
 const CONNS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const SECS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+// Bun's fetch sends Accept-Encoding: gzip unless told otherwise, and the gateway then gzips its
+// answer while the bare server sends it as is. Identity (the default) makes both send the same
+// bytes, as bench/air-shopping.ts does; BENCH_ACCEPT_ENCODING=gzip measures the gateway compressing.
+const ENCODING = process.env.BENCH_ACCEPT_ENCODING ?? "identity";
 
 const dir = mkdtempSync(join(tmpdir(), "ndc-bench-"));
 const gw = await startServer("bench/gateway-server.ts", [], {
@@ -46,7 +51,7 @@ try {
   const body = requestBody(creds.iata_number);
   const init = {
     method: "POST",
-    headers: { authorization: `Bearer ${access_token}`, "iata-message-name": "IATA_AirShoppingRQ", "content-type": "application/xml" },
+    headers: { authorization: `Bearer ${access_token}`, "iata-message-name": "IATA_AirShoppingRQ", "content-type": "application/xml", "accept-encoding": ENCODING },
     body,
   };
   const initFile = join(dir, "init.json");

@@ -1,5 +1,6 @@
 import type { Server } from "bun";
 import type { GatewayApp } from "./app";
+import { pathOf } from "./http/url-path";
 
 /**
  * The socket's side of a request, which Elysia's context cannot carry: Bun's
@@ -46,10 +47,10 @@ const ROUTING_ORIGIN = "http://gateway.invalid";
 
 function routable(request: Request): Request {
   const url = request.url;
-  const exact = new URL(url);
   const s = url.indexOf("/", 11);
   const q = s === -1 ? -1 : url.indexOf("?", s + 1);
   const elysiaPath = s === -1 ? "/" : url.substring(s, q === -1 ? undefined : q);
-  if (elysiaPath === exact.pathname) return request;
+  if (elysiaPath === pathOf(url)) return request;
+  const exact = new URL(url);
   return new Request(`${ROUTING_ORIGIN}${exact.pathname}${exact.search}`, request);
 }
