@@ -52,7 +52,7 @@ async function byToken(deps: AuthenticateDeps, token: string): Promise<Principal
   if (caller.client.secretGeneration !== c.gen) throw invalidToken("The access token was revoked: the client secret was rotated.");
   if (caller.client.tokenEpoch !== c.epo) throw invalidToken("The access token was revoked; request a new one.");
   // Scopes revoked since issue leave the token at once.
-  const scopes = grantedOf(c.scp, caller.granted);
+  const scopes = grantedOf(check.asked, caller.granted);
   return principal(deps, caller, scopes, "token", `client:${caller.client.clientId}`);
 }
 
@@ -97,8 +97,7 @@ async function principal(
  * The token's scopes that the client still holds: scopes revoked since issue leave the token at
  * once. When the client holds all of them (the usual case) the stored set itself is the answer.
  */
-function grantedOf(tokenScopes: string, granted: ReadonlySet<string>): ReadonlySet<string> {
-  const asked = tokenScopes.split(" ").filter(Boolean);
+function grantedOf(asked: readonly string[], granted: ReadonlySet<string>): ReadonlySet<string> {
   if (asked.length === granted.size && asked.every((s) => granted.has(s))) return granted;
   return new Set(asked.filter((s) => granted.has(s)));
 }

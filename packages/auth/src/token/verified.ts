@@ -1,10 +1,13 @@
-import { verifyToken, type TokenCheck } from "./format";
+import { verifyToken, type TokenCheck, type TokenClaims } from "./format";
 
 /** Past this many distinct tokens the memory starts over; a token lives 30 minutes anyway. */
 const MAX_TOKENS = 10_000;
 
+/** A token's claims, with its scopes already split (they are intersected with the registry's on every call). */
+export type VerifiedToken = { ok: true; claims: Readonly<TokenClaims>; asked: readonly string[] };
+
 export interface VerifiedTokens {
-  verify(token: string): TokenCheck;
+  verify(token: string): VerifiedToken | Extract<TokenCheck, { ok: false }>;
 }
 
 /**
@@ -15,18 +18,21 @@ export interface VerifiedTokens {
  * anyone cannot fill the memory or push real tokens out.
  */
 export function verifiedTokens(signingKey: Uint8Array): VerifiedTokens {
-  const seen = new Map<string, TokenCheck & { ok: true }>();
+  const seen = new Map<string, VerifiedToken>();
   return {
     verify(token) {
       const hit = seen.get(token);
       if (hit) return hit;
       const check = verifyToken(token, signingKey);
-      if (check.ok) {
-        if (seen.size >= MAX_TOKENS) seen.clear();
-        Object.freeze(check.claims);
-        seen.set(token, check);
-      }
-      return check;
+      if (!check.ok) return check;
+      const verified: VerifiedToken = Object.freeze({
+        ok: true as const,
+        claims: Object.freeze(check.claims),
+        asked: Object.freeze(check.claims.scp.split(" ").filter(Boolean)),
+      });
+      if (seen.size >= MAX_TOKENS) seen.clear();
+      seen.set(token, verified);
+      return verified;
     },
   };
 }
