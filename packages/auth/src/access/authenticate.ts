@@ -96,8 +96,15 @@ async function principal(
 /**
  * The token's scopes that the client still holds: scopes revoked since issue leave the token at
  * once. When the client holds all of them (the usual case) the stored set itself is the answer.
+ * Both inputs are cached objects (the verified token's scopes, the cached caller's set), so the
+ * answer is remembered per pair: a new registry read brings a new set and a fresh answer.
  */
+const grantedMemo = new WeakMap<readonly string[], { granted: ReadonlySet<string>; scopes: ReadonlySet<string> }>();
+
 function grantedOf(asked: readonly string[], granted: ReadonlySet<string>): ReadonlySet<string> {
-  if (asked.length === granted.size && asked.every((s) => granted.has(s))) return granted;
-  return new Set(asked.filter((s) => granted.has(s)));
+  const memo = grantedMemo.get(asked);
+  if (memo?.granted === granted) return memo.scopes;
+  const scopes = asked.length === granted.size && asked.every((s) => granted.has(s)) ? granted : new Set(asked.filter((s) => granted.has(s)));
+  grantedMemo.set(asked, { granted, scopes });
+  return scopes;
 }
