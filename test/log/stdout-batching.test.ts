@@ -11,7 +11,7 @@ function run(script: string): { stdout: string; signal: string | null } {
   const p = Bun.spawnSync([process.execPath, "-e", `import { createLogger } from "@ndc/log";\nconst log = createLogger({ level: "info" });\n${script}`], {
     cwd: ROOT,
   });
-  return { stdout: p.stdout.toString(), signal: p.signalCode ?? null };
+  return { stdout: p.stdout.toString(), signal: p.signalCode ? String(p.signalCode) : null };
 }
 
 const events = (stdout: string) => stdout.trim().split("\n").filter(Boolean).map((l) => JSON.parse(l).event as string);
