@@ -6,6 +6,8 @@ import { expect } from "bun:test";
 import { loadConfig } from "@ndc/config";
 import { createLogger } from "@ndc/log";
 import type { Clock } from "@ndc/clock";
+import type { RegistryReads } from "@ndc/auth";
+import type { Store } from "@ndc/store";
 import { bootGateway, type BootedGateway } from "@ndc/gateway";
 import { assertSchemaValid } from "../support/xsd";
 
@@ -38,14 +40,14 @@ export interface NdcReply {
 
 export async function bootAuthGateway(
   env: Record<string, string> = {},
-  opts: { clock?: Clock; dataDir?: string } = {},
+  opts: { clock?: Clock; dataDir?: string; registryReads?: (store: Store) => RegistryReads } = {},
 ): Promise<AuthGateway> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), "ndc-auth-"));
   const config = loadConfig({ GATEWAY_DATA_DIR: dataDir, LOG_LEVEL: "silent", ...env });
   const logs: string[] = [];
   const logger = createLogger({ level: "debug", sink: (l) => logs.push(l) });
   // No business handlers: authentication is tested up to the handler boundary (501 is the success path).
-  const gw = await bootGateway({ config, logger, clock: opts.clock, handlers: new Map() });
+  const gw = await bootGateway({ config, logger, clock: opts.clock, handlers: new Map(), registryReads: opts.registryReads });
   const handle = (path: string, init: RequestInit) => gw.app.handle(new Request(`http://localhost${path}`, init));
   return {
     gw,

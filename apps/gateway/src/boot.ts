@@ -2,7 +2,7 @@ import { ensurePrivateDir, loadConfig, type GatewayConfig } from "@ndc/config";
 import { systemClock, type Clock } from "@ndc/clock";
 import { createLogger, type Logger } from "@ndc/log";
 import { openStore, migrate, type Store } from "@ndc/store";
-import { createAuthService, createRateLimiter, provisionSandbox, type SandboxCredentials } from "@ndc/auth";
+import { createAuthService, createRateLimiter, provisionSandbox, type RegistryReads, type SandboxCredentials } from "@ndc/auth";
 import { loadFieldKey } from "@ndc/pii";
 import { createGateway, type GatewayApp } from "./app";
 import { messageHandlers } from "./handlers";
@@ -40,7 +40,15 @@ export interface BootedGateway {
  * the gateway. Used by `serve`, by tests (in process) and by benchmarks.
  */
 export async function bootGateway(
-  opts: { config?: GatewayConfig; logger?: Logger; clock?: Clock; handlers?: Map<string, MessageHandler>; background?: boolean } = {},
+  opts: {
+    config?: GatewayConfig;
+    logger?: Logger;
+    clock?: Clock;
+    handlers?: Map<string, MessageHandler>;
+    background?: boolean;
+    /** Tests only: wraps the registry reads behind the auth cache (to count what reaches the store). */
+    registryReads?: (store: Store) => RegistryReads;
+  } = {},
 ): Promise<BootedGateway> {
   const config = opts.config ?? loadConfig();
   const logger = opts.logger ?? createLogger({ level: config.logLevel });
@@ -53,7 +61,7 @@ export async function bootGateway(
   await migrate(store);
   const provision = config.mode === "local" ? await provisionSandbox({ store, config }) : null;
   const sandbox = provision?.credentials ?? null;
-  const auth = await createAuthService({ store, config, clock, fieldKey });
+  const auth = await createAuthService({ store, config, clock, fieldKey, registryReads: opts.registryReads?.(store) });
   // The simulated airline sells from today (the injected clock's day) for 330 days.
   const supply = createSupply({
     seed: config.shopping.supplySeed,

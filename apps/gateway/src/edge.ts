@@ -1,5 +1,6 @@
 import type { Server } from "bun";
 import type { GatewayApp } from "./app";
+import { pathOf } from "./http/url-path";
 
 /**
  * The socket's side of a request, which Elysia's context cannot carry: Bun's
@@ -7,22 +8,26 @@ import type { GatewayApp } from "./app";
  * may hand Elysia another one (below).
  */
 interface Arrival {
-  /** The peer's address (server.requestIP). */
-  address?: string;
-  /** The URL as the request arrived, for answers that echo the caller's own origin. */
-  url: string;
+  server: Server<unknown>;
+  /**
+   * The Request the socket produced: its peer address (server.requestIP) and the URL as it
+   * arrived (for answers that echo the caller's own origin), read only by routes that need them.
+   */
+  request: Request;
 }
 
 const arrivals = new WeakMap<Request, Arrival>();
 
 /** The remote address of a request that came through the edge; undefined in process (app.handle). */
 export function remoteAddress(request: Request): string | undefined {
-  return arrivals.get(request)?.address;
+  const a = arrivals.get(request);
+  // Asked only by the routes that use it (the token endpoint), not on every NDC call.
+  return a ? a.server.requestIP(a.request)?.address : undefined;
 }
 
 /** The URL the caller sent, even when the edge rewrote it for routing. */
 export function arrivedUrl(request: Request): string {
-  return arrivals.get(request)?.url ?? request.url;
+  return arrivals.get(request)?.request.url ?? request.url;
 }
 
 /**
@@ -34,9 +39,8 @@ export function arrivedUrl(request: Request): string {
  */
 export function edgeFetch(app: GatewayApp): (request: Request, server: Server<unknown>) => Promise<Response> {
   return (request, server) => {
-    const address = server.requestIP(request)?.address;
     const routed = routable(request);
-    arrivals.set(routed, { address, url: request.url });
+    arrivals.set(routed, { server, request });
     return app.handle(routed);
   };
 }
@@ -46,10 +50,10 @@ const ROUTING_ORIGIN = "http://gateway.invalid";
 
 function routable(request: Request): Request {
   const url = request.url;
-  const exact = new URL(url);
   const s = url.indexOf("/", 11);
   const q = s === -1 ? -1 : url.indexOf("?", s + 1);
   const elysiaPath = s === -1 ? "/" : url.substring(s, q === -1 ? undefined : q);
-  if (elysiaPath === exact.pathname) return request;
+  if (elysiaPath === pathOf(url)) return request;
+  const exact = new URL(url);
   return new Request(`${ROUTING_ORIGIN}${exact.pathname}${exact.search}`, request);
 }

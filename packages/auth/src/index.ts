@@ -10,6 +10,7 @@ export type {
   RateLimiter,
 } from "./types";
 export { createAuthService } from "./service";
+export { storeReads, type RegistryReads } from "./access/caller-cache";
 export { createRateLimiter } from "./rate-limiter";
 export { failureSource } from "./source-address";
 export {

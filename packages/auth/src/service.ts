@@ -7,6 +7,8 @@ import { issueToken } from "./token/issue";
 import { authenticate } from "./access/authenticate";
 import { requireScope } from "./access/require-scope";
 import { resolveSeller } from "./access/resolve-seller";
+import { CallerCache, storeReads, type RegistryReads } from "./access/caller-cache";
+import { verifiedTokens } from "./token/verified";
 
 /** The AuthService the gateway uses (apps/gateway/src/boot.ts). */
 export async function createAuthService(opts: {
@@ -15,8 +17,18 @@ export async function createAuthService(opts: {
   clock: Clock;
   /** The field-encryption key: the token signing key is kept in the store sealed under it. */
   fieldKey: SealingKey;
+  /** The registry reads behind the caller cache; tests wrap them to count what reaches the store. */
+  registryReads?: RegistryReads;
 }): Promise<AuthService> {
-  const deps = { store: opts.store, config: opts.config, clock: opts.clock, signingKey: await loadSigningKey(opts.store, opts.fieldKey, opts.clock.now()) };
+  const signingKey = await loadSigningKey(opts.store, opts.fieldKey, opts.clock.now());
+  const deps = {
+    store: opts.store,
+    config: opts.config,
+    clock: opts.clock,
+    signingKey,
+    callers: new CallerCache(opts.registryReads ?? storeReads(opts.store), opts.store),
+    tokens: verifiedTokens(signingKey),
+  };
   return {
     issueToken: (req) => issueToken(deps, req),
     authenticate: (headers) => authenticate(deps, headers),

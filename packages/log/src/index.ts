@@ -4,6 +4,8 @@
  * (document numbers, card data, secrets, tokens, names...) at any depth, and the request
  * log only ever receives the fields of `RequestLogLine`.
  */
+import { writeStdout } from "./stdout";
+
 export type Level = "debug" | "info" | "warn" | "error";
 const ORDER: Record<Level | "silent", number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 99 };
 
@@ -17,16 +19,32 @@ export const REDACTED_KEYS = [
 ];
 const REDACT = new Set(REDACTED_KEYS);
 
-function norm(key: string): string {
-  return key.toLowerCase().replace(/[^a-z]/g, "");
+/**
+ * Whether a key's value is dropped. Log fields use a small, fixed set of keys, so the answer is
+ * remembered per key (bounded, should a caller ever log keys taken from input).
+ */
+const redactedKey = new Map<string, boolean>();
+function isRedacted(key: string): boolean {
+  let r = redactedKey.get(key);
+  if (r === undefined) {
+    r = REDACT.has(key.toLowerCase().replace(/[^a-z]/g, ""));
+    if (redactedKey.size < 1000) redactedKey.set(key, r);
+  }
+  return r;
 }
 
 export function redact(value: unknown, depth = 0): unknown {
   if (depth > 6 || value === null || typeof value !== "object") return value;
   if (Array.isArray(value)) return value.map((v) => redact(v, depth + 1));
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
-    out[k] = REDACT.has(norm(k)) ? "[redacted]" : redact(v, depth + 1);
+  return redactInto({}, value as Record<string, unknown>, depth);
+}
+
+/** Copies `value`'s own fields into `out`, redacted: one pass, no intermediate entry arrays. */
+function redactInto(out: Record<string, unknown>, value: Record<string, unknown>, depth: number): Record<string, unknown> {
+  const keys = Object.keys(value);
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i]!;
+    out[k] = isRedacted(k) ? "[redacted]" : redact(value[k], depth + 1);
   }
   return out;
 }
@@ -43,10 +61,13 @@ export interface Logger {
 
 export function createLogger(opts: { level?: Level | "silent"; sink?: Sink } = {}): Logger {
   const min = ORDER[opts.level ?? "info"];
-  const sink: Sink = opts.sink ?? ((line) => process.stdout.write(line + "\n"));
+  const sink = opts.sink;
   const log = (level: Level, event: string, fields: Record<string, unknown> = {}) => {
     if (ORDER[level] < min) return;
-    sink(JSON.stringify({ ts: new Date().toISOString(), level, event, ...(redact(fields) as object) }));
+    // The fields are written after ts, level and event (and over them, as a spread would).
+    const line = JSON.stringify(redactInto({ ts: new Date().toISOString(), level, event }, fields, 0));
+    if (sink) sink(line);
+    else writeStdout(line, ORDER[level] >= ORDER.warn);
   };
   return {
     log,
@@ -74,5 +95,6 @@ export interface RequestLogLine {
 }
 
 export function logRequest(logger: Logger, line: RequestLogLine): void {
-  logger.info("request", { ...line });
+  // No copy: the log redacts into a new object of its own.
+  logger.info("request", line as unknown as Record<string, unknown>);
 }

@@ -25,10 +25,14 @@ export function refuseDeclarations(xml: string): void {
  * into an XmlElement tree, counting depth and elements as it goes so a hostile document
  * is stopped at the limit rather than after it has been built.
  */
+/** Shared by every element without attributes (most of them); the tree is read-only. */
+const NO_ATTRIBUTES: Record<string, string> = Object.freeze({}) as Record<string, string>;
+
 export function parseXml(xml: string, limits: ParseLimits): XmlElement {
   refuseDeclarations(xml);
   const parser = new SaxesParser({ xmlns: true, position: true });
-  const stack: { el: XmlElement; text: string[] }[] = [];
+  // Character data is gathered per open element as one string: most elements get one chunk or none.
+  const stack: { el: XmlElement; text: string }[] = [];
   let root: XmlElement | undefined;
   let count = 0;
 
@@ -43,10 +47,12 @@ export function parseXml(xml: string, limits: ParseLimits): XmlElement {
     if (stack.length + 1 > limits.maxDepth) {
       throw new GatewayError("xml_limit_exceeded", { detail: `Elements nested deeper than ${limits.maxDepth}.` });
     }
-    const attrs: Record<string, string> = {};
-    for (const a of Object.values(node.attributes)) {
+    let attrs: Record<string, string> = NO_ATTRIBUTES;
+    for (const key in node.attributes) {
+      const a = node.attributes[key]!;
       // Namespace declarations are resolved already; keep plain attributes by local name.
       if (a.prefix === "xmlns" || a.name === "xmlns") continue;
+      if (attrs === NO_ATTRIBUTES) attrs = {};
       attrs[a.local] = a.value;
     }
     const parent = stack[stack.length - 1];
@@ -60,17 +66,17 @@ export function parseXml(xml: string, limits: ParseLimits): XmlElement {
     };
     if (parent) parent.el.children.push(el);
     else root = el;
-    stack.push({ el, text: [] });
+    stack.push({ el, text: "" });
   });
   const onText = (t: string) => {
     const top = stack[stack.length - 1];
-    if (top) top.text.push(t);
+    if (top) top.text += t;
   };
   parser.on("text", onText);
   parser.on("cdata", onText);
   parser.on("closetag", () => {
     const top = stack.pop();
-    if (top) top.el.text = top.text.join("");
+    if (top) top.el.text = top.text;
   });
 
   try {

@@ -1,5 +1,5 @@
 import { CATALOGUE, type ErrorCode } from "@ndc/errors";
-import { c, cOpt, el, serialize, type Child, type XNode } from "./build";
+import { c, cOpt, el, serialize, shared, type Child, type XNode } from "./build";
 import { NS } from "./namespaces";
 
 /**
@@ -52,9 +52,9 @@ export function warningNode(code: ErrorCode, detail?: string): XNode {
 
 export const SIMULATED_SUPPLY_NOTE = "Inventory, payment, settlement and operations are simulated.";
 
-function simulationFlag(): XNode {
-  return el("AugmentationPoint", null, el("gw:SimulatedSupply", { "xmlns:gw": NS.gateway, simulated: "true" }, SIMULATED_SUPPLY_NOTE));
-}
+// The same on every answer: built and written once per process.
+const SIMULATION_FLAG = shared(el("AugmentationPoint", null, el("gw:SimulatedSupply", { "xmlns:gw": NS.gateway, simulated: "true" }, SIMULATED_SUPPLY_NOTE)));
+
 
 function payloadAttributes(ctx: ResponseContext): XNode | null {
   // No timestamp: two answers to the same request differ only in the ids the caller chose.
@@ -77,7 +77,7 @@ function ndcDocument(root: ResponseRoot, main: Child, ctx: ResponseContext, trai
       root.root,
       { xmlns: NS.message, "xmlns:cns": NS.common },
       main,
-      ctx.simulated ? simulationFlag() : null,
+      ctx.simulated ? SIMULATION_FLAG : null,
       root.chainRequired ? carrierChain(ctx) : null,
       payloadAttributes(ctx),
       trailing,

@@ -3,6 +3,9 @@ import { GatewayError } from "@ndc/errors";
 import type { XmlLimits } from "@ndc/config";
 import { readWithin } from "../http/read-within";
 
+// Stateless when decoding whole buffers (no stream option), so one serves every request.
+const UTF8 = new TextDecoder("utf-8", { fatal: true });
+
 /**
  * Reads the request body within the size limit, then undoes gzip content codings, each layer
  * capped at maxInflatedBytes so a small body that inflates to gigabytes is stopped at the cap
@@ -11,8 +14,8 @@ import { readWithin } from "../http/read-within";
 export async function readBody(request: Request, limits: XmlLimits, gzipAllowed: boolean): Promise<string> {
   const raw = await readWithin(request, limits.maxBodyBytes);
   if (raw === null) throw new GatewayError("payload_too_large", { detail: `The limit is ${limits.maxBodyBytes} bytes.` });
-  const codings = (request.headers.get("content-encoding") ?? "")
-    .split(",")
+  const header = request.headers.get("content-encoding");
+  const codings = (header === null ? [] : header.split(","))
     .map((s) => s.trim().toLowerCase())
     .filter((s) => s && s !== "identity");
   let bytes = raw;
@@ -24,7 +27,7 @@ export async function readBody(request: Request, limits: XmlLimits, gzipAllowed:
     bytes = inflate(bytes, limits.maxInflatedBytes);
   }
   try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    return UTF8.decode(bytes);
   } catch {
     throw new GatewayError("xml_malformed", { detail: "The body is not valid UTF-8." });
   }

@@ -13,6 +13,7 @@ import {
   type Envelope,
   type ResponseContext,
 } from "@ndc/xml";
+import { pathOf } from "../http/url-path";
 import { readBody } from "./body";
 import { clientGone } from "./client-gone";
 import { reply, xmlHeaders } from "./reply";
@@ -102,7 +103,7 @@ export async function handleNdc(request: Request, messageName: string, deps: Ndc
     client: x.principal?.clientId,
     message: x.spec?.name ?? messageName.slice(0, 64),
     method: request.method,
-    path: new URL(request.url).pathname.slice(0, 128),
+    path: pathOf(request.url).slice(0, 128),
     status: response.status,
     durationMs: Math.round((performance.now() - x.started) * 100) / 100,
     errorCode: outcome.errorCode,

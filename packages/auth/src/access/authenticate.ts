@@ -3,16 +3,21 @@ import type { GatewayConfig } from "@ndc/config";
 import type { Store } from "@ndc/store";
 import type { Principal } from "../types";
 import { apiKeyDigest } from "../secrets";
-import { scopeSet } from "../registry/scopes";
-import { TOKEN_CLOCK_SKEW_SECONDS, TOKEN_LIFETIME_SECONDS, verifyToken, type TokenClaims } from "../token/format";
+import { TOKEN_CLOCK_SKEW_SECONDS, TOKEN_LIFETIME_SECONDS, type TokenClaims } from "../token/format";
+import type { VerifiedTokens } from "../token/verified";
 import { invalidToken } from "./challenge";
-import { loadAggregatorAgencies, loadApiKey, loadCaller, refusal, type CallerRow } from "./lookup";
+import { refusal, type CallerRow } from "./lookup";
+import type { CallerCache } from "./caller-cache";
 
 export interface AuthenticateDeps {
   store: Store;
   config: GatewayConfig;
   clock: Clock;
   signingKey: Uint8Array;
+  /** The registry rows of callers, re-checked against the store's change counters every call. */
+  callers: CallerCache;
+  /** Tokens whose signature was already checked (expiry and revocation are checked every call). */
+  tokens: VerifiedTokens;
 }
 
 /** RFC 6750 bearer authentication, or X-API-Key on a local gateway (spec 5.3, 5.8). */
@@ -32,13 +37,13 @@ export async function authenticate(
 }
 
 async function byToken(deps: AuthenticateDeps, token: string): Promise<Principal> {
-  const check = verifyToken(token, deps.signingKey);
+  const check = deps.tokens.verify(token);
   if (!check.ok) {
     throw invalidToken(check.reason === "signature" ? "The access token signature is not valid." : "The access token is malformed.");
   }
   const c = check.claims;
   checkLifetime(c, deps.clock.now());
-  const caller = await loadCaller(deps.store.db, c.cid);
+  const caller = await deps.callers.caller(c.cid);
   if (!caller) throw invalidToken("The access token was revoked.");
   const why = refusal(caller, deps.config.mode);
   if (why) throw invalidToken(why);
@@ -47,8 +52,7 @@ async function byToken(deps: AuthenticateDeps, token: string): Promise<Principal
   if (caller.client.secretGeneration !== c.gen) throw invalidToken("The access token was revoked: the client secret was rotated.");
   if (caller.client.tokenEpoch !== c.epo) throw invalidToken("The access token was revoked; request a new one.");
   // Scopes revoked since issue leave the token at once.
-  const granted = scopeSet(caller.client.scopes);
-  const scopes = new Set(c.scp.split(" ").filter((s) => granted.has(s)));
+  const scopes = grantedOf(check.asked, caller.granted);
   return principal(deps, caller, scopes, "token", `client:${caller.client.clientId}`);
 }
 
@@ -69,22 +73,38 @@ async function byApiKey(deps: AuthenticateDeps, key: string): Promise<Principal>
   if (deps.config.mode !== "local") {
     throw invalidToken("API keys (X-API-Key) are accepted by a local gateway only; use an OAuth 2.0 bearer token.");
   }
-  const row = key.length > 0 && key.length <= 256 ? await loadApiKey(deps.store.db, apiKeyDigest(key)) : undefined;
+  const row = key.length > 0 && key.length <= 256 ? await deps.callers.apiKey(apiKeyDigest(key)) : undefined;
   if (!row || row.revoked) throw invalidToken("The API key is not valid.");
-  const caller = await loadCaller(deps.store.db, row.clientId);
+  const caller = await deps.callers.caller(row.clientId);
   if (!caller) throw invalidToken("The API key is not valid.");
   const why = refusal(caller, deps.config.mode);
   if (why) throw invalidToken(why);
-  return principal(deps, caller, scopeSet(caller.client.scopes), "api_key", `api_key:${row.keyId}`);
+  return principal(deps, caller, caller.granted, "api_key", `api_key:${row.keyId}`);
 }
 
 async function principal(
   deps: AuthenticateDeps,
   caller: CallerRow,
-  scopes: Set<string>,
+  scopes: ReadonlySet<string>,
   credential: Principal["credential"],
   rateKey: string,
 ): Promise<Principal> {
-  const aggregatorAgencies = scopes.has("ndc:aggregator") ? await loadAggregatorAgencies(deps.store.db, caller.client.clientId) : [];
+  const aggregatorAgencies = scopes.has("ndc:aggregator") ? await deps.callers.aggregatorAgencies(caller.client.clientId) : [];
   return { clientId: caller.client.clientId, agency: caller.agency, scopes, aggregatorAgencies, credential, rateKey };
+}
+
+/**
+ * The token's scopes that the client still holds: scopes revoked since issue leave the token at
+ * once. When the client holds all of them (the usual case) the stored set itself is the answer.
+ * Both inputs are cached objects (the verified token's scopes, the cached caller's set), so the
+ * answer is remembered per pair: a new registry read brings a new set and a fresh answer.
+ */
+const grantedMemo = new WeakMap<readonly string[], { granted: ReadonlySet<string>; scopes: ReadonlySet<string> }>();
+
+function grantedOf(asked: readonly string[], granted: ReadonlySet<string>): ReadonlySet<string> {
+  const memo = grantedMemo.get(asked);
+  if (memo?.granted === granted) return memo.scopes;
+  const scopes = asked.length === granted.size && asked.every((s) => granted.has(s)) ? granted : new Set(asked.filter((s) => granted.has(s)));
+  grantedMemo.set(asked, { granted, scopes });
+  return scopes;
 }

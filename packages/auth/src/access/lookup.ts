@@ -3,36 +3,49 @@ import { tables, type StoreDb } from "@ndc/store";
 import type { Agency } from "../types";
 import { toAgency } from "../registry/agencies";
 import type { ClientRow } from "../registry/clients";
+import { scopeSet } from "../registry/scopes";
 
 export interface CallerRow {
-  client: ClientRow;
-  agency: Agency;
+  readonly client: Readonly<ClientRow>;
+  readonly agency: Readonly<Agency>;
+  /** The client's scopes as stored, parsed once per read. */
+  readonly granted: ReadonlySet<string>;
 }
 
+export type ApiKeyRow = typeof tables.apiKeys.$inferSelect;
+
 /**
- * The client and its agency in one indexed read. Called on every token request and every NDC
- * call, never cached: the CLI changes these rows from another process, and suspension, rotation
- * and deactivation must bite on the very next call (DESIGN 5).
+ * The client and its agency in one indexed read. The token endpoint calls it every time; NDC
+ * calls reach it through CallerCache, which re-reads whenever the registry may have changed
+ * (suspension, rotation and deactivation bite on the very next call: DESIGN 5). Frozen, because
+ * the cache hands the same row to every call.
  */
 export async function loadCaller(db: StoreDb, clientId: string): Promise<CallerRow | undefined> {
   const rows = await prepared(db).caller.all({ id: clientId });
   const r = rows[0];
-  return r ? { client: r.client, agency: toAgency(r.agency) } : undefined;
+  return r ? Object.freeze({ client: Object.freeze(r.client), agency: Object.freeze(toAgency(r.agency)), granted: scopeSet(r.client.scopes) }) : undefined;
+}
+
+/** The registry's change counter (migration 0013): moves with every change to a registry table. */
+export async function readRegistryVersion(db: StoreDb): Promise<number> {
+  const rows = await prepared(db).version.all();
+  return rows[0]?.version ?? 0;
 }
 
 /** The active agencies an aggregator may sell as; read only for clients holding ndc:aggregator. */
 export async function loadAggregatorAgencies(db: StoreDb, clientId: string): Promise<Agency[]> {
   const rows = await prepared(db).aggregators.all({ id: clientId });
-  return rows.map((r) => toAgency(r.agency));
+  return Object.freeze(rows.map((r) => Object.freeze(toAgency(r.agency)))) as Agency[];
 }
 
-export async function loadApiKey(db: StoreDb, digest: string) {
+export async function loadApiKey(db: StoreDb, digest: string): Promise<ApiKeyRow | undefined> {
   const rows = await prepared(db).apiKey.all({ digest });
-  return rows[0];
+  return rows[0] ? Object.freeze(rows[0]) : undefined;
 }
 
 /**
- * These reads run on every NDC call, so their SQL is built and prepared once per connection:
+ * These reads run on every token request and on NDC calls the cache cannot answer, so their
+ * SQL is built and prepared once per connection:
  * building a drizzle query and preparing it each time cost more than the rest of the pipeline
  * (profile in docs/decisions/0003-auth-hot-path.md).
  */
@@ -52,6 +65,7 @@ function build(db: StoreDb) {
       .where(and(eq(tables.aggregatorGrants.clientId, sql.placeholder("id")), eq(tables.agencies.active, true)))
       .prepare(),
     apiKey: db.select().from(tables.apiKeys).where(eq(tables.apiKeys.keyHash, sql.placeholder("digest"))).limit(1).prepare(),
+    version: db.select({ version: tables.registryVersion.version }).from(tables.registryVersion).where(eq(tables.registryVersion.id, 1)).prepare(),
   };
 }
 

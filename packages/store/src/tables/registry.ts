@@ -56,3 +56,12 @@ export const tokenSigningKeys = sqliteTable("token_signing_keys", {
   secret: text("secret").notNull(),
   createdAt: integer("created_at").notNull(),
 });
+
+/**
+ * One row, moved by triggers on every change to the tables above
+ * (schemas/migrations/0013_registry_version.sql): what cached registry rows are checked against.
+ */
+export const registryVersion = sqliteTable("registry_version", {
+  id: integer("id").primaryKey(),
+  version: integer("version").notNull(),
+});
