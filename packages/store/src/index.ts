@@ -2,5 +2,6 @@ export { openStore, type OpenOptions, type Store, type StoreDb, type WriteRaw } 
 export { driverFor, type DriverName } from "./url";
 export { storeErrorCode, isConstraintViolation } from "./errors";
 export { splitStatements } from "./statements";
+export { preparedOnce } from "./prepared-once";
 export { migrate, readMigrations, MIGRATIONS_DIR, type Migration } from "./migrate";
 export * as tables from "./tables";

@@ -52,8 +52,10 @@ export function warningNode(code: ErrorCode, detail?: string): XNode {
 
 export const SIMULATED_SUPPLY_NOTE = "Inventory, payment, settlement and operations are simulated.";
 
-function simulationFlag(): XNode {
-  return el("AugmentationPoint", null, el("gw:SimulatedSupply", { "xmlns:gw": NS.gateway, simulated: "true" }, SIMULATED_SUPPLY_NOTE));
+/** The root's AugmentationPoint: the simulation flag and whatever the message adds (OrderListRS: gw:NextPage). */
+function augmentationPoint(simulated: boolean, extra: readonly XNode[]): XNode | null {
+  if (!simulated && extra.length === 0) return null;
+  return el("AugmentationPoint", null, simulated ? el("gw:SimulatedSupply", { "xmlns:gw": NS.gateway, simulated: "true" }, SIMULATED_SUPPLY_NOTE) : null, ...extra);
 }
 
 function payloadAttributes(ctx: ResponseContext): XNode | null {
@@ -71,13 +73,13 @@ function carrierChain(ctx: ResponseContext): XNode {
   );
 }
 
-function ndcDocument(root: ResponseRoot, main: Child, ctx: ResponseContext, trailing: Child = null): string {
+function ndcDocument(root: ResponseRoot, main: Child, ctx: ResponseContext, trailing: Child = null, augmentation: readonly XNode[] = []): string {
   return serialize(
     el(
       root.root,
       { xmlns: NS.message, "xmlns:cns": NS.common },
       main,
-      ctx.simulated ? simulationFlag() : null,
+      augmentationPoint(ctx.simulated, augmentation),
       root.chainRequired ? carrierChain(ctx) : null,
       payloadAttributes(ctx),
       trailing,
@@ -107,10 +109,11 @@ export function errorDocument(root: ResponseRoot, errors: ErrorItem[], ctx: Resp
 
 /**
  * The paired response root holding a Response. `trailing` is what the root's schema puts after
- * PayloadAttributes (OrderViewRS: PaymentFunctions).
+ * PayloadAttributes (OrderViewRS: PaymentFunctions); `augmentation`, elements of the gateway's
+ * namespace for the root's AugmentationPoint where 24.4 has no element (OrderListRS paging).
  */
-export function responseDocument(root: ResponseRoot, response: XNode, ctx: ResponseContext, trailing: Child = null): string {
-  return root.family === "clearance" ? clearanceDocument(root.root, response, ctx) : ndcDocument(root, response, ctx, trailing);
+export function responseDocument(root: ResponseRoot, response: XNode, ctx: ResponseContext, trailing: Child = null, augmentation: readonly XNode[] = []): string {
+  return root.family === "clearance" ? clearanceDocument(root.root, response, ctx) : ndcDocument(root, response, ctx, trailing, augmentation);
 }
 
 /**

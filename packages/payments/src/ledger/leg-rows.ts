@@ -1,6 +1,6 @@
-import { asc, eq, max } from "drizzle-orm";
+import { asc, eq, max, sql } from "drizzle-orm";
 import { GatewayError } from "@ndc/errors";
-import { tables, type StoreDb } from "@ndc/store";
+import { preparedOnce, tables, type StoreDb } from "@ndc/store";
 import type { LegKind, LegState, PaymentLeg, SettlementMethod } from "../legs/types";
 
 const L = tables.paymentLegs;
@@ -46,8 +46,11 @@ export async function loadLeg(db: StoreDb, legId: string): Promise<PaymentLeg> {
   return fromRow(rows[0]);
 }
 
+/** Prepared once per connection: PAYSUM of every OrderViewRS reads an order's legs. */
+const legsOf = preparedOnce((db) => db.select().from(L).where(eq(L.orderId, sql.placeholder("orderId"))).orderBy(asc(L.seq)).prepare());
+
 export async function orderLegs(db: StoreDb, orderId: string): Promise<PaymentLeg[]> {
-  return (await db.select().from(L).where(eq(L.orderId, orderId)).orderBy(asc(L.seq))).map(fromRow);
+  return (await legsOf(db).all({ orderId })).map(fromRow);
 }
 
 /** Legs are numbered per order so "newest first" (refunds) is a plain sort. */

@@ -1,5 +1,5 @@
-import { and, asc, eq, isNull } from "drizzle-orm";
-import { tables, type StoreDb } from "@ndc/store";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { preparedOnce, tables, type StoreDb } from "@ndc/store";
 import { maskedDocument, type MaskedIdentityDoc, type OmittedIdentityDoc } from "../identity-doc/mask";
 
 export interface IdentityDocumentView {
@@ -18,7 +18,18 @@ const d = tables.identityDocuments;
  * Checking that the caller may see the order is the caller's job (order ownership).
  */
 export async function readMaskedDocuments(db: StoreDb, orderId: string): Promise<IdentityDocumentView[]> {
-  const rows = await db
+  const rows = await masked(db).all({ orderId });
+  return rows.map((r) => ({
+    documentId: r.documentId,
+    paxId: r.paxId,
+    // The CHECK constraint guarantees type and surname on a live row.
+    view: maskedDocument({ ...r, type: r.type!, holderSurname: r.holderSurname! }),
+  }));
+}
+
+/** Prepared once per connection: every OrderViewRS reads it (OrderRetrieve's hot path). */
+const masked = preparedOnce((db) =>
+  db
     .select({
       documentId: d.documentId,
       paxId: d.paxId,
@@ -29,12 +40,7 @@ export async function readMaskedDocuments(db: StoreDb, orderId: string): Promise
       holderSurname: d.holderSurname,
     })
     .from(d)
-    .where(and(eq(d.orderId, orderId), isNull(d.erasedAt)))
-    .orderBy(asc(d.createdAt), asc(d.documentId));
-  return rows.map((r) => ({
-    documentId: r.documentId,
-    paxId: r.paxId,
-    // The CHECK constraint guarantees type and surname on a live row.
-    view: maskedDocument({ ...r, type: r.type!, holderSurname: r.holderSurname! }),
-  }));
-}
+    .where(and(eq(d.orderId, sql.placeholder("orderId")), isNull(d.erasedAt)))
+    .orderBy(asc(d.createdAt), asc(d.documentId))
+    .prepare(),
+);
