@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import type { StoreDb } from "@ndc/store";
 import { preparedOnce, tables } from "@ndc/store";
 
@@ -43,7 +43,6 @@ const loads = preparedOnce((db) => ({
     .select()
     .from(actorJournal)
     .where(and(eq(actorJournal.kind, sql.placeholder("kind")), eq(actorJournal.key, sql.placeholder("key")), gt(actorJournal.seq, sql.placeholder("after"))))
-    .orderBy(asc(actorJournal.seq))
     .prepare(),
   snapshot: db
     .select()
@@ -54,7 +53,8 @@ const loads = preparedOnce((db) => ({
 
 /** The events of one actor after `afterSeq`, in order. */
 export async function readEvents<P>(db: StoreDb, kind: string, key: string, afterSeq = 0): Promise<JournalEntry<P>[]> {
-  const rows = await loads(db).events.all({ kind, key, after: afterSeq });
+  // In seq order, sorted here: an ORDER BY cost SQLite more than the read (docs/decisions/0009).
+  const rows = (await loads(db).events.all({ kind, key, after: afterSeq })).sort((a, b) => a.seq - b.seq);
   return rows.map((r) => ({ seq: r.seq, payload: JSON.parse(r.payload) as P, committedAt: r.committedAt }));
 }
 

@@ -10,11 +10,15 @@ const ownerOf = preparedOnce((db) =>
 
 /**
  * OrderRetrieve: the seller's own order. A missing order and another seller's order fail alike
- * (order_not_found), and the index is asked first so an unknown id never wakes an actor.
+ * (order_not_found). An order whose actor is not in memory is looked up in the index first, so
+ * an unknown id never wakes an actor; a resident one already knows its owner, so the index read
+ * is skipped. Either way the answer comes from the actor's mailbox, after any command in flight.
  */
 export async function retrieve(ctx: OrdersContext, orderId: string, seller: Seller): Promise<Order> {
-  const rows = await ownerOf(ctx.store.db).all({ orderId });
-  if (!rows[0] || rows[0].agencyId !== seller.agencyId) throw notFound();
+  if (!ctx.orders.peek(orderId)?.value) {
+    const rows = await ownerOf(ctx.store.db).all({ orderId });
+    if (!rows[0] || rows[0].agencyId !== seller.agencyId) throw notFound();
+  }
   return assertOwner(await ctx.orders.ask(orderId, { op: "get" }), seller);
 }
 
