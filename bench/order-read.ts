@@ -13,6 +13,9 @@
  *
  *   node_modules/.bin/bun bench/order-read.ts
  *   env: BENCH_ORDERS (100000) BENCH_CONNECTIONS (32) BENCH_LIST_CONNECTIONS (4) BENCH_SECONDS (5) BENCH_ROUNDS (3)
+ *   BENCH_GATEWAY_ROOT=<another checkout>: serve from that checkout's code (its node_modules),
+ *   to measure a before/after on the same seeded rows; BENCH_LIST=0 skips the OrderList part
+ *   (a checkout from before keyset paging has no cursor).
  */
 import { Database } from "bun:sqlite";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -20,7 +23,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig } from "@ndc/config";
 import { loadFieldKey } from "@ndc/pii";
-import { sealCursor } from "../packages/orders/src/read/list-cursor";
 import { orderListRQ } from "../test/orders-http/order-list-helpers";
 import { orderCreateRQ, orderIdOf, orderRetrieveRQ, shopOffer } from "../test/orders-http/helpers";
 import { copyBooking, inserted, snapshot } from "./bulk-orders";
@@ -32,12 +34,14 @@ const LIST_CONNS = Number(process.env.BENCH_LIST_CONNECTIONS ?? 4);
 const SECS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const PAGE = 20;
+const LIST = process.env.BENCH_LIST !== "0";
+const GATEWAY = process.env.BENCH_GATEWAY_ROOT ? join(process.env.BENCH_GATEWAY_ROOT, "bench/gateway-server.ts") : "bench/gateway-server.ts";
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 const dir = mkdtempSync(join(tmpdir(), "ndc-bench-read-"));
 const env = { GATEWAY_DATA_DIR: dir, GATEWAY_MODE: "local", LOG_LEVEL: "warn", RATE_LIMIT_SHOP_PER_MINUTE: "100000000", RATE_LIMIT_DEFAULT_PER_MINUTE: "100000000" };
-const gw = await startServer("bench/gateway-server.ts", [], env);
+const gw = await startServer(GATEWAY, [], env);
 const stops = [gw.stop];
 try {
   const creds = JSON.parse(await Bun.file(join(dir, "sandbox-credentials.json")).text()) as { api_key: string; agency_id: string };
@@ -85,40 +89,44 @@ try {
 
   // OrderListRQ first page, and the last page as a seller who followed every cursor holds it:
   // the cursor of the order just before the last PAGE orders (sealed with the gateway's key).
-  const seller = { clientId: "", agencyId: creds.agency_id };
-  const edge = db.query("SELECT created_at AS createdAt, order_id AS orderId FROM orders WHERE owner_agency_id = ? ORDER BY created_at ASC, order_id ASC LIMIT 1 OFFSET ?").get(creds.agency_id, PAGE) as { createdAt: number; orderId: string };
-  const firstBody = orderListRQ({ page: { size: PAGE } });
-  const lastBody = orderListRQ({ page: { size: PAGE, after: sealCursor(key, seller, {}, undefined, edge) } });
-  const listInit = (name: string, body: string) => {
-    const f = join(dir, `${name}.json`);
-    writeFileSync(f, JSON.stringify({ method: "POST", headers: headers("OrderListRQ"), body }));
-    return f;
+  const listInits = async () => {
+    const seller = { clientId: "", agencyId: creds.agency_id };
+    const edge = db.query("SELECT created_at AS createdAt, order_id AS orderId FROM orders WHERE owner_agency_id = ? ORDER BY created_at ASC, order_id ASC LIMIT 1 OFFSET ?").get(creds.agency_id, PAGE) as { createdAt: number; orderId: string };
+    const { sealCursor } = await import("../packages/orders/src/read/list-cursor");
+    const firstBody = orderListRQ({ page: { size: PAGE } });
+    const lastBody = orderListRQ({ page: { size: PAGE, after: sealCursor(key, seller, {}, undefined, edge) } });
+    const count = (xml: string) => xml.split("<cns:OrderRefID>").length - 1;
+    const first = await ndc("OrderListRQ", firstBody);
+    const last = await ndc("OrderListRQ", lastBody);
+    if (first.status !== 200 || count(first.body) !== PAGE || !first.body.includes("gw:NextPage")) throw new Error(`first page: ${first.status} ${first.body.slice(0, 500)}`);
+    if (last.status !== 200 || count(last.body) !== PAGE || last.body.includes("gw:NextPage")) throw new Error(`last page: ${last.status} ${last.body.slice(0, 500)}`);
+    const init = (name: string, body: string) => {
+      const f = join(dir, `${name}.json`);
+      writeFileSync(f, JSON.stringify({ method: "POST", headers: headers("OrderListRQ"), body }));
+      return f;
+    };
+    return { first: init("list-first", firstBody), last: init("list-last", lastBody) };
   };
-  const firstInit = listInit("list-first", firstBody);
-  const lastInit = listInit("list-last", lastBody);
-  const first = await ndc("OrderListRQ", firstBody);
-  const last = await ndc("OrderListRQ", lastBody);
-  const count = (xml: string) => xml.split("<cns:OrderRefID>").length - 1;
-  if (first.status !== 200 || count(first.body) !== PAGE || !first.body.includes("gw:NextPage")) throw new Error(`first page: ${first.status} ${first.body.slice(0, 500)}`);
-  if (last.status !== 200 || count(last.body) !== PAGE || last.body.includes("gw:NextPage")) throw new Error(`last page: ${last.status} ${last.body.slice(0, 500)}`);
+  const list = LIST ? await listInits() : undefined;
 
   const url = (base: string, message: string) => `${base}/24.4/${message}`;
   await runLoad(url(gw.url, "OrderRetrieveRQ"), retrieveInit, CONNS, 1, 200); // warm-up
   await runLoad(url(bare.url, "OrderRetrieveRQ"), retrieveInit, CONNS, 1, 200);
-  await runLoad(url(gw.url, "OrderListRQ"), lastInit, LIST_CONNS, 1, 200);
+  if (list) await runLoad(url(gw.url, "OrderListRQ"), list.last, LIST_CONNS, 1, 200);
   const retrieveRatios: number[] = [];
   const listRatios: number[] = [];
   for (let i = 0; i < ROUNDS; i++) {
     const b: LoadResult = await runLoad(url(bare.url, "OrderRetrieveRQ"), retrieveInit, CONNS, SECS, 200);
     const g: LoadResult = await runLoad(url(gw.url, "OrderRetrieveRQ"), retrieveInit, CONNS, SECS, 200);
-    const f: LoadResult = await runLoad(url(gw.url, "OrderListRQ"), firstInit, LIST_CONNS, SECS, 200);
-    const l: LoadResult = await runLoad(url(gw.url, "OrderListRQ"), lastInit, LIST_CONNS, SECS, 200);
-    if (g.unexpected || g.errors || f.unexpected || l.unexpected) throw new Error("unexpected answers under load");
+    if (g.unexpected || g.errors) throw new Error("unexpected OrderRetrieveRQ answers under load");
     retrieveRatios.push(g.rps / b.rps);
+    console.log(`round ${i + 1}\n  bare Bun.serve    ${fmt(b)}\n  OrderRetrieveRQ   ${fmt(g)}`);
+    if (!list) continue;
+    const f: LoadResult = await runLoad(url(gw.url, "OrderListRQ"), list.first, LIST_CONNS, SECS, 200);
+    const l: LoadResult = await runLoad(url(gw.url, "OrderListRQ"), list.last, LIST_CONNS, SECS, 200);
+    if (f.unexpected || f.errors || l.unexpected || l.errors) throw new Error("unexpected OrderListRQ answers under load");
     listRatios.push(f.rps / l.rps);
-    console.log(
-      `round ${i + 1}\n  bare Bun.serve    ${fmt(b)}\n  OrderRetrieveRQ   ${fmt(g)}\n  OrderList first   ${fmt(f)}\n  OrderList last    ${fmt(l)}`,
-    );
+    console.log(`  OrderList first   ${fmt(f)}\n  OrderList last    ${fmt(l)}`);
   }
 
   // The statement keyset paging replaced, on the same database: COUNT, then OFFSET to the page.
@@ -137,9 +145,9 @@ try {
   console.log(`\nthe replaced OFFSET + COUNT statements in SQLite alone: first page ${oldFirst.toFixed(2)} ms, last page ${oldLast.toFixed(2)} ms (${(oldLast / oldFirst).toFixed(1)}x)`);
 
   const retrieveRatio = median(retrieveRatios);
-  const listLastOverFirst = median(listRatios);
-  console.log(`OrderRetrieveRQ: gateway/bare = ${(retrieveRatio * 100).toFixed(1)}% (${CONNS} connections); OrderListRQ last page / first page = ${listLastOverFirst.toFixed(2)}x at ${ORDERS} orders (medians of ${ROUNDS} rounds x ${SECS} s)`);
-  console.log(JSON.stringify({ bench: "order-read", retrieveRatio: Number(retrieveRatio.toFixed(4)), listLastOverFirst: Number(listLastOverFirst.toFixed(3)) }));
+  const listLastOverFirst = list ? median(listRatios) : null;
+  console.log(`OrderRetrieveRQ: gateway/bare = ${(retrieveRatio * 100).toFixed(1)}% (${CONNS} connections); OrderListRQ last page / first page = ${listLastOverFirst?.toFixed(2) ?? "not measured"}x at ${ORDERS} orders (medians of ${ROUNDS} rounds x ${SECS} s)`);
+  console.log(JSON.stringify({ bench: "order-read", retrieveRatio: Number(retrieveRatio.toFixed(4)), listLastOverFirst: listLastOverFirst === null ? null : Number(listLastOverFirst.toFixed(3)) }));
   db.close();
 } finally {
   for (const stop of stops) stop();
