@@ -13,6 +13,7 @@
  *
  *   node_modules/.bin/bun bench/order-read.ts
  *   env: BENCH_ORDERS (100000) BENCH_CONNECTIONS (32) BENCH_LIST_CONNECTIONS (4) BENCH_SECONDS (5) BENCH_ROUNDS (3)
+ *   BENCH_ACCEPT_ENCODING (identity; gzip measures the gateway compressing its answers)
  *   BENCH_GATEWAY_ROOT=<another checkout>: serve from that checkout's code (its node_modules),
  *   to measure a before/after on the same seeded rows; BENCH_LIST=0 skips the OrderList part
  *   (a checkout from before keyset paging has no cursor).
@@ -34,6 +35,7 @@ const LIST_CONNS = Number(process.env.BENCH_LIST_CONNECTIONS ?? 4);
 const SECS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const PAGE = 20;
+const ENCODING = process.env.BENCH_ACCEPT_ENCODING ?? "identity";
 const LIST = process.env.BENCH_LIST !== "0";
 const GATEWAY = process.env.BENCH_GATEWAY_ROOT ? join(process.env.BENCH_GATEWAY_ROOT, "bench/gateway-server.ts") : "bench/gateway-server.ts";
 
@@ -45,7 +47,9 @@ const gw = await startServer(GATEWAY, [], env);
 const stops = [gw.stop];
 try {
   const creds = JSON.parse(await Bun.file(join(dir, "sandbox-credentials.json")).text()) as { api_key: string; agency_id: string };
-  const headers = (message: string) => ({ "content-type": "application/xml", "iata-message-name": `IATA_${message}`, "x-api-key": creds.api_key });
+  // Identity by default: Bun's fetch asks for gzip, and the gateway would compress every answer
+  // while the bare server sends the same bytes uncompressed (docs/decisions/0004).
+  const headers = (message: string) => ({ "content-type": "application/xml", "iata-message-name": `IATA_${message}`, "x-api-key": creds.api_key, "accept-encoding": ENCODING });
   const ndc = async (message: string, body: string) => {
     const res = await fetch(`${gw.url}/24.4/${message}`, { method: "POST", headers: headers(message), body });
     return { status: res.status, headers: res.headers, body: await res.text() };
