@@ -76,20 +76,47 @@ function copyId(id: string, n: number): string {
 
 const BASE64 = /^[A-Za-z0-9+/]{40,}={0,2}$/;
 
-function replacer(ids: string[], n: number): (v: unknown) => unknown {
-  const pairs = ids.map((id) => [id, copyId(id, n)] as const);
-  const text = (s: string) => {
-    for (const [from, to] of pairs) if (s.includes(from)) s = s.split(from).join(to);
-    return s;
-  };
-  return (v) => {
-    if (typeof v !== "string") return v;
-    if (BASE64.test(v)) {
-      const decoded = Buffer.from(v, "base64").toString("utf8");
-      if (pairs.some(([from]) => decoded.includes(from))) return Buffer.from(text(decoded), "utf8").toString("base64");
-    }
-    return text(v);
-  };
+/**
+ * A template value compiled once: a text split at every occurrence of the template's ids, so a
+ * copy is one join with the copy's ids (a base64 value holding ids is split in its decoded form
+ * and encoded again). Compiling once keeps 100,000 copies affordable.
+ */
+type Compiled = { kind: "as-is"; value: unknown } | { kind: "text" | "base64"; parts: string[]; slots: number[] };
+
+function compile(v: unknown, ids: string[]): Compiled {
+  if (typeof v !== "string") return { kind: "as-is", value: v };
+  let kind: "text" | "base64" = "text";
+  let text = v;
+  if (BASE64.test(v)) {
+    const decoded = Buffer.from(v, "base64").toString("utf8");
+    if (ids.some((id) => decoded.includes(id))) [kind, text] = ["base64", decoded];
+  }
+  if (kind === "text" && !ids.some((id) => v.includes(id))) return { kind: "as-is", value: v };
+  // Split at the earliest (then longest) id each time, left to right.
+  const parts: string[] = [];
+  const slots: number[] = [];
+  let at = 0;
+  for (;;) {
+    let best = -1;
+    let slot = -1;
+    ids.forEach((id, k) => {
+      const i = text.indexOf(id, at);
+      if (i >= 0 && (best < 0 || i < best)) [best, slot] = [i, k];
+    });
+    if (best < 0) break;
+    parts.push(text.slice(at, best));
+    slots.push(slot);
+    at = best + ids[slot]!.length;
+  }
+  parts.push(text.slice(at));
+  return { kind, parts, slots };
+}
+
+function render(c: Compiled, copyIds: string[]): unknown {
+  if (c.kind === "as-is") return c.value;
+  let out = c.parts[0]!;
+  for (let i = 0; i < c.slots.length; i++) out += copyIds[c.slots[i]!]! + c.parts[i + 1]!;
+  return c.kind === "base64" ? Buffer.from(out, "utf8").toString("base64") : out;
 }
 
 /** Prepared INSERTs, one per table and column list. */
@@ -115,8 +142,12 @@ export function copyBooking(db: Database, rows: TableRows, t: TemplateIds, key: 
   const first = o.firstCopy ?? 1;
   const batch = o.batch ?? 2_000;
   const out: string[] = [];
-  const template = [...rows].filter(([table]) => table !== "payment_ledger_entries");
-  const entries = [...(rows.get("payment_ledger_entries") ?? [])].sort((a, b) => Number(a.seq) - Number(b.seq));
+  const template = [...rows]
+    .filter(([table]) => table !== "payment_ledger_entries")
+    .map(([table, trows]) => ({ table, rows: trows.map((r) => ({ source: r, columns: Object.entries(r).map(([c, v]) => [c, compile(v, ids)] as const) })) }));
+  const entries = [...(rows.get("payment_ledger_entries") ?? [])]
+    .sort((a, b) => Number(a.seq) - Number(b.seq))
+    .map((r) => ({ source: r, orderId: compile(r.order_id, ids), legId: compile(r.leg_id, ids), key: compile(r.idempotency_key, ids) }));
   const docs = new Map((rows.get("identity_documents") ?? []).map((r) => [String(r.document_id), openField(sealedOf(r), key, bindingOf(r))]));
   for (let start = 0; start < count; start += batch) {
     db.transaction(() => {
@@ -124,13 +155,13 @@ export function copyBooking(db: Database, rows: TableRows, t: TemplateIds, key: 
       let seq = tail?.seq ?? 0;
       let prev = tail?.hash ?? GENESIS_HASH;
       for (let n = first + start; n < first + Math.min(count, start + batch); n++) {
-        const swap = replacer(ids, n);
-        for (const [table, trows] of template) {
-          for (const r of trows) {
+        const copyIds = ids.map((id) => copyId(id, n));
+        for (const { table, rows: trows } of template) {
+          for (const { source, columns } of trows) {
             const copy: Row = {};
-            for (const [c, v] of Object.entries(r)) copy[c] = swap(v);
+            for (const [c, compiled] of columns) copy[c] = render(compiled, copyIds);
             if (table === "identity_documents") {
-              const sealed = sealField(docs.get(String(r.document_id))!, key, bindingOf(copy));
+              const sealed = sealField(docs.get(String(source.document_id))!, key, bindingOf(copy));
               copy.number_ciphertext = Buffer.from(sealed.ciphertext).toString("base64");
               copy.number_nonce = Buffer.from(sealed.nonce).toString("base64");
               copy.key_version = sealed.keyVersion;
@@ -138,15 +169,15 @@ export function copyBooking(db: Database, rows: TableRows, t: TemplateIds, key: 
             insert(table, copy);
           }
         }
-        for (const r of entries) {
+        for (const { source: r, orderId, legId, key: idemKey } of entries) {
           const e = {
-            orderId: swap(r.order_id) as string,
-            legId: swap(r.leg_id) as string,
+            orderId: render(orderId, copyIds) as string,
+            legId: render(legId, copyIds) as string,
             type: r.type as EntryType,
             amount: Number(r.amount),
             currency: String(r.currency),
             points: Number(r.points),
-            idempotencyKey: swap(r.idempotency_key) as string,
+            idempotencyKey: render(idemKey, copyIds) as string,
             at: Number(r.at),
           };
           seq++;
