@@ -1,6 +1,6 @@
 import { GatewayError } from "@ndc/errors";
-import { decodeOrderListRQ, encodeOrderListRS, orderListAugmentation, type MatchedOrderView, type MessageHandler, type OrderListRequest, type RangeFilter } from "@ndc/messages";
-import type { Order, OrderListFilters, OrderState, OrderSummary } from "@ndc/orders";
+import { decodeOrderListRQ, encodeOrderListRS, orderListAugmentation, type MatchedOrderView, type MessageHandler, type OrderListRequest, type OrderListView, type RangeFilter } from "@ndc/messages";
+import type { Order, OrderListFilters, OrderListResult, OrderState, OrderSummary } from "@ndc/orders";
 import { ORDER_STATUS_CODES as STATUS_CODES } from "./orders/order-view";
 import type { HandlerDeps } from "./deps";
 
@@ -55,14 +55,14 @@ export function orderListHandler(deps: HandlerDeps): MessageHandler {
     const { size, after } = request.page;
     const owner = { clientId: seller.clientId, agencyId: seller.agencyId };
     // Every order here is this airline's: a filter naming another carrier matches none.
-    const result =
+    const result: OrderListResult =
       request.carrier !== undefined && request.carrier !== deps.config.airline.designator
         ? { orders: [] }
         : await deps.orders.list(owner, filtersOf(request), { limit: size, ...(after !== undefined ? { after } : {}) });
     const orders = await Promise.all(result.orders.map((s) => deps.orders.retrieve(s.orderId, owner)));
-    const view = {
+    const view: OrderListView = {
       orders: result.orders.map((s, i) => matched(s, orders[i], deps)),
-      page: { size, ...("next" in result && result.next ? { next: result.next } : {}) },
+      page: { size, ...(result.next ? { next: result.next } : {}) },
       warnings: [],
     };
     return { response: encodeOrderListRS(view), augmentation: orderListAugmentation(view) };
