@@ -11,7 +11,17 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const seller = { clientId: "", agencyId: SANDBOX_AGENCY };
-const orderCount = async () => (await t.gw.orders.list(seller, {}, { offset: 0, limit: 100 })).total;
+// OrderList no longer counts (keyset paging, docs/decisions/0009): count by walking the pages.
+const orderCount = async () => {
+  let n = 0;
+  for (let after: string | undefined, more = true; more; ) {
+    const page = await t.gw.orders.list(seller, {}, { limit: 100, ...(after ? { after } : {}) });
+    n += page.orders.length;
+    after = page.next;
+    more = after !== undefined;
+  }
+  return n;
+};
 
 test("the same CorrelationID and TrxID replays the first answer byte for byte; another body is idempotency_conflict", async () => {
   const shopped = await shopOffer(t);

@@ -90,7 +90,7 @@ export interface ListOpts {
   modified?: [string?, string?];
   travel?: [string?, string?];
   carrier?: string;
-  page?: { number?: number; size?: number };
+  page?: { number?: number; size?: number; after?: string };
   status?: string[];
   correlationId?: string;
 }
@@ -107,7 +107,9 @@ export function orderListRQ(o: ListOpts = {}): string {
     range("LastModifiedDateTimeFilterCriteria", "FromDateTime", "ToDateTime", o.modified) +
     range("TravelDateFilterCriteria", "EffectiveDate", "ExpirationDate", o.travel);
   const gw = 'xmlns:gw="urn:x-ndc-gateway:simulation:1"';
-  const page = o.page ? `<gw:Page ${gw}${o.page.number ? ` number="${o.page.number}"` : ""}${o.page.size ? ` size="${o.page.size}"` : ""}/>` : "";
+  const page = o.page
+    ? `<gw:Page ${gw}${o.page.number ? ` number="${o.page.number}"` : ""}${o.page.size ? ` size="${o.page.size}"` : ""}${o.page.after ? ` after="${o.page.after}"` : ""}/>`
+    : "";
   const status = (o.status ?? []).map((s) => `<gw:StatusCode ${gw}>${s}</gw:StatusCode>`).join("");
   const xml = ndcRequest("OrderListRQ", { request: `<cns:OrderSearchFilterCriteria>${criteria}</cns:OrderSearchFilterCriteria>`, correlationId: o.correlationId });
   // AugmentationPoint is the first child of the root.
@@ -136,6 +138,11 @@ export function serviceListForOrderRQ(orderId: string, o: { owner?: string; crit
   const crit = o.criteria ? `<cns:OfferCriteria>${o.criteria}</cns:OfferCriteria>` : "";
   const params = o.currency ? `<cns:ResponseParameters><cns:CurParameter><cns:CurCode>${o.currency}</cns:CurCode></cns:CurParameter></cns:ResponseParameters>` : "";
   return ndcRequest("ServiceListRQ", { request: `${crit}${params}<cns:ServiceListCoreRequest><cns:OrderRequest>${orderKey(orderId, o.owner)}</cns:OrderRequest></cns:ServiceListCoreRequest>` });
+}
+
+/** The cursor of the next page (gw:NextPage/@after in the answer's AugmentationPoint), if any. */
+export function nextCursor(xml: string): string | undefined {
+  return /<gw:NextPage [^>]*after="([^"]+)"/.exec(xml)?.[1];
 }
 
 /** Every text of an element, in document order. */

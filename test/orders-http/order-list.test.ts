@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import type { Order } from "@ndc/orders";
 import { addDays } from "@ndc/supply";
 import { errorCode } from "../support/gateway";
-import { all, blocks, book, card, FARE_MINOR, orderListRQ, OTHER, start, type Ctx } from "./order-list-helpers";
+import { all, blocks, book, card, FARE_MINOR, nextCursor, orderListRQ, OTHER, start, type Ctx } from "./order-list-helpers";
 
 let c: Ctx;
 const mine: Order[] = [];
@@ -25,7 +25,7 @@ afterAll(() => c.t.close());
 const list = async (o: Parameters<typeof orderListRQ>[0] = {}) => {
   const r = await c.t.ndc("OrderListRQ", orderListRQ(o));
   expect(r.status).toBe(200);
-  return { ...r, ids: all(r.body, "OrderRefID"), status: all(r.body, "OrderStatusCode"), page: all(r.body, "DescText").find((d) => d.startsWith("Page")) };
+  return { ...r, ids: all(r.body, "OrderRefID"), status: all(r.body, "OrderStatusCode"), page: all(r.body, "DescText").find((d) => d.includes("per page")), next: nextCursor(r.body) };
 };
 
 test("lists only the caller's own orders, newest first, with state, creation and first flight", async () => {
@@ -37,20 +37,26 @@ test("lists only the caller's own orders, newest first, with state, creation and
   expect(first).toContain("<cns:StationCode>CDG</cns:StationCode>");
   expect(first).toContain(`<cns:DepDate>${addDays(c.t.gw.supply.startDate, 5)}</cns:DepDate>`);
   expect(first).toContain(`<cns:CreationDateTime>${new Date(mine[0]!.createdAt).toISOString()}</cns:CreationDateTime>`);
-  expect(r.page).toBe("Page 1 of 1: 5 orders match, 20 per page. This is the last page.");
+  expect(r.page).toBe("5 orders on this page, at most 20 per page. This is the last page.");
+  expect(r.next).toBeUndefined();
   // No passenger is named in a list.
   expect(r.body).not.toContain("LOVELACE");
 });
 
-test("paging: pages of two, the page stated in a warning", async () => {
-  const p1 = await list({ page: { number: 1, size: 2 } });
-  const p2 = await list({ page: { number: 2, size: 2 } });
-  const p3 = await list({ page: { number: 3, size: 2 } });
+test("paging: pages of two follow the gw:NextPage cursor, the page stated in a warning", async () => {
+  const p1 = await list({ page: { size: 2 } });
+  const p2 = await list({ page: { size: 2, after: p1.next! } });
+  const p3 = await list({ page: { size: 2, after: p2.next! } });
   expect([...p1.ids, ...p2.ids, ...p3.ids]).toEqual(mine.map((o) => o.orderId).reverse());
-  expect(p1.page).toBe("Page 1 of 3: 5 orders match, 2 per page. Ask for page 2 for more.");
-  expect(p3.page).toBe("Page 3 of 3: 5 orders match, 2 per page. This is the last page.");
-  const beyond = await list({ page: { number: 9, size: 2 } });
-  expect(beyond.ids).toEqual([]);
+  expect(p1.page).toStartWith("2 orders on this page, at most 2 per page. More orders match");
+  expect(p1.body).toContain(`<gw:NextPage xmlns:gw="urn:x-ndc-gateway:simulation:1" after="${p1.next}" size="2"/>`);
+  expect(p3.page).toBe("1 orders on this page, at most 2 per page. This is the last page.");
+  expect(p3.next).toBeUndefined();
+  // A page number is not how pages are asked for any more: refused, not silently page 1.
+  const numbered = await c.t.ndc("OrderListRQ", orderListRQ({ page: { number: 2, size: 2 } }));
+  expect(numbered.status).toBe(400);
+  expect(errorCode(numbered.body)).toBe("request_invalid");
+  expect(numbered.body).toContain("AugmentationPoint/Page/@number");
 });
 
 test("filters: status, creation time, last modified, travel dates, carrier", async () => {

@@ -30,6 +30,8 @@ export interface BootedGateway {
   inventory: InventoryService;
   /** The order domain (tests drive expiry and the reconciler through it). */
   orders: OrdersService;
+  /** Every actor of this process (order, seat and partner-stock): bench/memory.ts reads how many are resident. */
+  actors: ActorSystem;
   /** Payment-time-limit expiry and the saga reconciler, every ORDERS_BACKGROUND_MS; null when off. */
   background: OrdersBackground | null;
   close(): Promise<void>;
@@ -113,6 +115,7 @@ export async function bootGateway(
     supply,
     inventory,
     orders,
+    actors,
     background,
     close: async () => {
       // The background pass asks actors to act: it stops (and finishes its pass) before they close.

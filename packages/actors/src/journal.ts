@@ -1,6 +1,6 @@
-import { and, asc, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import type { StoreDb } from "@ndc/store";
-import { tables } from "@ndc/store";
+import { preparedOnce, tables } from "@ndc/store";
 
 const { actorJournal, actorSnapshots } = tables;
 
@@ -34,13 +34,27 @@ export async function appendEvents<P>(
   return at.afterSeq + events.length;
 }
 
-/** The events of one actor after `afterSeq`, in order. */
-export async function readEvents<P>(db: StoreDb, kind: string, key: string, afterSeq = 0): Promise<JournalEntry<P>[]> {
-  const rows = await db
+/**
+ * Rehydration reads, prepared once per connection: every actor that is not resident (an
+ * OrderRetrieve of an evicted order, OrderList's matched orders) loads through them.
+ */
+const loads = preparedOnce((db) => ({
+  events: db
     .select()
     .from(actorJournal)
-    .where(and(eq(actorJournal.kind, kind), eq(actorJournal.key, key), gt(actorJournal.seq, afterSeq)))
-    .orderBy(asc(actorJournal.seq));
+    .where(and(eq(actorJournal.kind, sql.placeholder("kind")), eq(actorJournal.key, sql.placeholder("key")), gt(actorJournal.seq, sql.placeholder("after"))))
+    .prepare(),
+  snapshot: db
+    .select()
+    .from(actorSnapshots)
+    .where(and(eq(actorSnapshots.kind, sql.placeholder("kind")), eq(actorSnapshots.key, sql.placeholder("key"))))
+    .prepare(),
+}));
+
+/** The events of one actor after `afterSeq`, in order. */
+export async function readEvents<P>(db: StoreDb, kind: string, key: string, afterSeq = 0): Promise<JournalEntry<P>[]> {
+  // In seq order, sorted here: an ORDER BY cost SQLite more than the read (docs/decisions/0009).
+  const rows = (await loads(db).events.all({ kind, key, after: afterSeq })).sort((a, b) => a.seq - b.seq);
   return rows.map((r) => ({ seq: r.seq, payload: JSON.parse(r.payload) as P, committedAt: r.committedAt }));
 }
 
@@ -62,10 +76,7 @@ export async function saveSnapshot<V>(
 }
 
 export async function loadSnapshot<V>(db: StoreDb, kind: string, key: string): Promise<{ seq: number; state: V } | undefined> {
-  const rows = await db
-    .select()
-    .from(actorSnapshots)
-    .where(and(eq(actorSnapshots.kind, kind), eq(actorSnapshots.key, key)));
+  const rows = await loads(db).snapshot.all({ kind, key });
   const row = rows[0];
   return row ? { seq: row.seq, state: JSON.parse(row.state) as V } : undefined;
 }

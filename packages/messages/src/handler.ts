@@ -31,6 +31,8 @@ export type HandlerResult = (
   | {
       response: XNode;
       trailing?: Child;
+      /** Gateway-namespace elements for the root's AugmentationPoint (OrderListRS: gw:NextPage). */
+      augmentation?: XNode[];
       status?: number;
     }
   | {

@@ -9,7 +9,7 @@ export { TEST_TOKENS, lookupToken, type TestToken, type TokenBehaviour } from ".
 export { PspSimulator, PspTimeoutError, type PspAuthorisation, type PspOutcome } from "./psp/simulator";
 export { PaymentLedger, type AuthoriseOutcome } from "./ledger/ledger";
 export { OrderPayments, declineError, type AuthoriseAllResult, type RefundResult } from "./ledger/order-payments";
-export { verifyChain, GENESIS_HASH, type ChainCheck, type EntryType } from "./ledger/hash-chain";
+export { verifyChain, entryHash, GENESIS_HASH, type ChainCheck, type EntryType, type EntryInput } from "./ledger/hash-chain";
 export { OWN_PROGRAMME, REDEMPTION_RATES, pointsNeeded, pointsValue } from "./loyalty/programme";
 export { issueCertificate } from "./loyalty/certificates";
 export { saleCommission, chargeCommission, commissionBase, type CommissionAgreement, type Commission } from "./commission/commission";

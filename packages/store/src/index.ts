@@ -3,5 +3,6 @@ export { driverFor, type DriverName } from "./url";
 export { storeErrorCode, isConstraintViolation } from "./errors";
 export { splitStatements } from "./statements";
 export { changeCounter } from "./data-version";
+export { preparedOnce } from "./prepared-once";
 export { migrate, readMigrations, MIGRATIONS_DIR, type Migration } from "./migrate";
 export * as tables from "./tables";

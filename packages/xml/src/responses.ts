@@ -52,9 +52,15 @@ export function warningNode(code: ErrorCode, detail?: string): XNode {
 
 export const SIMULATED_SUPPLY_NOTE = "Inventory, payment, settlement and operations are simulated.";
 
-// The same on every answer: built and written once per process.
-const SIMULATION_FLAG = shared(el("AugmentationPoint", null, el("gw:SimulatedSupply", { "xmlns:gw": NS.gateway, simulated: "true" }, SIMULATED_SUPPLY_NOTE)));
+// The simulation flag is the same on every answer: built and written once per process.
+const SIMULATED_SUPPLY = shared(el("gw:SimulatedSupply", { "xmlns:gw": NS.gateway, simulated: "true" }, SIMULATED_SUPPLY_NOTE));
+const SIMULATION_FLAG = shared(el("AugmentationPoint", null, SIMULATED_SUPPLY));
 
+/** The root's AugmentationPoint: the simulation flag and whatever the message adds (OrderListRS: gw:NextPage). */
+function augmentationPoint(simulated: boolean, extra: readonly XNode[]): XNode | null {
+  if (extra.length === 0) return simulated ? SIMULATION_FLAG : null;
+  return el("AugmentationPoint", null, simulated ? SIMULATED_SUPPLY : null, ...extra);
+}
 
 function payloadAttributes(ctx: ResponseContext): XNode | null {
   // No timestamp: two answers to the same request differ only in the ids the caller chose.
@@ -71,13 +77,13 @@ function carrierChain(ctx: ResponseContext): XNode {
   );
 }
 
-function ndcDocument(root: ResponseRoot, main: Child, ctx: ResponseContext, trailing: Child = null): string {
+function ndcDocument(root: ResponseRoot, main: Child, ctx: ResponseContext, trailing: Child = null, augmentation: readonly XNode[] = []): string {
   return serialize(
     el(
       root.root,
       { xmlns: NS.message, "xmlns:cns": NS.common },
       main,
-      ctx.simulated ? SIMULATION_FLAG : null,
+      augmentationPoint(ctx.simulated, augmentation),
       root.chainRequired ? carrierChain(ctx) : null,
       payloadAttributes(ctx),
       trailing,
@@ -107,10 +113,11 @@ export function errorDocument(root: ResponseRoot, errors: ErrorItem[], ctx: Resp
 
 /**
  * The paired response root holding a Response. `trailing` is what the root's schema puts after
- * PayloadAttributes (OrderViewRS: PaymentFunctions).
+ * PayloadAttributes (OrderViewRS: PaymentFunctions); `augmentation`, elements of the gateway's
+ * namespace for the root's AugmentationPoint where 24.4 has no element (OrderListRS paging).
  */
-export function responseDocument(root: ResponseRoot, response: XNode, ctx: ResponseContext, trailing: Child = null): string {
-  return root.family === "clearance" ? clearanceDocument(root.root, response, ctx) : ndcDocument(root, response, ctx, trailing);
+export function responseDocument(root: ResponseRoot, response: XNode, ctx: ResponseContext, trailing: Child = null, augmentation: readonly XNode[] = []): string {
+  return root.family === "clearance" ? clearanceDocument(root.root, response, ctx) : ndcDocument(root, response, ctx, trailing, augmentation);
 }
 
 /**

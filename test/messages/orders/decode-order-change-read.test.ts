@@ -100,7 +100,8 @@ describe("OrderRetrieveRQ, OrderHistoryRQ, OrderListRQ decoders", () => {
   });
   test("OrderListRQ: date ranges, carrier, status and paging", () => {
     expect(decodeFixture(decodeOrderListRQ, "order-list.xml")).toEqual({
-      page: { number: 2, size: 10 },
+      // Paging is by cursor since keyset paging (docs/decisions/0009): the fixture asks for the page after one.
+      page: { size: 10, after: "MTc5OTk5OTk5OTk5OS5PUkQtOQ.AAAAAAAAAAAAAAAAAAAAAA" },
       statusCodes: ["ORDWPM"],
       carrier: "XB",
       created: { from: "2027-01-01T00:00:00Z", to: "2027-01-31T23:59:59Z" },
@@ -110,8 +111,13 @@ describe("OrderRetrieveRQ, OrderHistoryRQ, OrderListRQ decoders", () => {
   });
   test("OrderListRQ defaults to the first page of 20", () => {
     const r = decodeFixture(decodeOrderListRQ, "order-list.xml", [/<AugmentationPoint>.*<\/AugmentationPoint>/, ""]);
-    expect(r.page).toEqual({ number: 1, size: 20 });
+    expect(r.page).toEqual({ size: 20 });
     expect(r.statusCodes).toEqual([]);
+  });
+  test("OrderListRQ refuses a page number other than 1 (pages follow a cursor) and a cursor not as issued", () => {
+    expectRefused(() => decodeFixture(decodeOrderListRQ, "order-list.xml", ['size="10"', 'number="3" size="10"']), "request_invalid", "AugmentationPoint/Page/@number");
+    expect(decodeFixture(decodeOrderListRQ, "order-list.xml", ['size="10"', 'number="1" size="10"']).page.size).toBe(10);
+    expectRefused(() => decodeFixture(decodeOrderListRQ, "order-list.xml", ['after="MTc', 'after="%MTc']), "request_invalid", "AugmentationPoint/Page/@after");
   });
   test("OrderListRQ refuses a page size over 100 and a passenger filter", () => {
     expectRefused(() => decodeFixture(decodeOrderListRQ, "order-list.xml", ['size="10"', 'size="500"']), "request_invalid", "AugmentationPoint/Page/@size");

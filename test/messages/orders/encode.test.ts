@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { MASKED_DOCUMENT_ID, MESSAGES, encodeOrderHistoryRS, encodeOrderListRS, encodeOrderViewRS } from "@ndc/messages";
+import { MASKED_DOCUMENT_ID, MESSAGES, encodeOrderHistoryRS, encodeOrderListRS, encodeOrderViewRS, orderListAugmentation } from "@ndc/messages";
 import { responseDocument, type Child, type XNode } from "@ndc/xml";
 import { validateXml } from "../../support/xsd";
 import { DOC_NUMBERS, minimalOrder, orderHistory, orderList, richOrder } from "./views";
@@ -93,17 +93,19 @@ describe("OrderViewRS encoder", () => {
 });
 
 describe("OrderListRS and OrderHistoryRS encoders", () => {
-  test("OrderListRS: matched orders and the page in a Warning", () => {
+  test("OrderListRS: matched orders and the page in a Warning; the next page's cursor for the AugmentationPoint", () => {
     const xml = doc("OrderListRQ", encodeOrderListRS(orderList()));
     expectValid(xml);
     expect(xml).toContain("<cns:OrderRefID>ORD-1</cns:OrderRefID><cns:OrderStatusCode>BOOKED</cns:OrderStatusCode>");
-    expect(xml).toContain("Page 1 of 3: 5 orders match, 2 per page. Ask for page 2 for more.");
+    expect(xml).toContain("2 orders on this page, at most 2 per page. More orders match");
+    expect(orderListAugmentation(orderList()).map((n) => n.attrs)).toEqual([{ "xmlns:gw": "urn:x-ndc-gateway:simulation:1", after: "CURSOR-2", size: 2 }]);
   });
 
   test("OrderListRS: an empty list is valid", () => {
-    const xml = doc("OrderListRQ", encodeOrderListRS({ orders: [], page: { number: 1, size: 20, totalOrders: 0 }, warnings: [] }));
+    const xml = doc("OrderListRQ", encodeOrderListRS({ orders: [], page: { size: 20 }, warnings: [] }));
     expectValid(xml);
-    expect(xml).toContain("Page 1 of 1: 0 orders match, 20 per page. This is the last page.");
+    expect(xml).toContain("0 orders on this page, at most 20 per page. This is the last page.");
+    expect(orderListAugmentation({ orders: [], page: { size: 20 }, warnings: [] })).toEqual([]);
   });
 
   test("OrderHistoryRS: each version with what changed (New/Old in the FullyOptional namespace)", () => {

@@ -143,7 +143,7 @@ export function orderList(): OrderListView {
       { orderId: "ORD-1", statusCode: "BOOKED", createdAt: "2027-02-01T09:30:00Z", departure: { station: "LHR", date: "2027-03-14" }, arrival: { station: "VIE", date: "2027-03-14" } },
       { orderId: "ORD-2", statusCode: "ORDWPM" },
     ],
-    page: { number: 1, size: 2, totalOrders: 5 },
+    page: { size: 2, next: "CURSOR-2" },
     warnings: [],
   };
 }

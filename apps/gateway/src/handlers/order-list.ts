@@ -1,6 +1,6 @@
 import { GatewayError } from "@ndc/errors";
-import { decodeOrderListRQ, encodeOrderListRS, type MatchedOrderView, type MessageHandler, type OrderListRequest, type RangeFilter } from "@ndc/messages";
-import type { Order, OrderListFilters, OrderState, OrderSummary } from "@ndc/orders";
+import { decodeOrderListRQ, encodeOrderListRS, orderListAugmentation, type MatchedOrderView, type MessageHandler, type OrderListRequest, type OrderListView, type RangeFilter } from "@ndc/messages";
+import type { Order, OrderListFilters, OrderListResult, OrderState, OrderSummary } from "@ndc/orders";
 import { ORDER_STATUS_CODES as STATUS_CODES } from "./orders/order-view";
 import type { HandlerDeps } from "./deps";
 
@@ -48,24 +48,23 @@ function matched(s: OrderSummary, order: Order | undefined, deps: HandlerDeps): 
   return v;
 }
 
-/** OrderListRQ (spec 4.7, 5.7): the caller's own orders only, newest first, filtered and paged. */
+/** OrderListRQ (spec 4.7, 5.7): the caller's own orders only, newest first, filtered and paged by cursor. */
 export function orderListHandler(deps: HandlerDeps): MessageHandler {
   return async ({ envelope, seller }) => {
     const request = decodeOrderListRQ(envelope);
-    const { number, size } = request.page;
+    const { size, after } = request.page;
     const owner = { clientId: seller.clientId, agencyId: seller.agencyId };
     // Every order here is this airline's: a filter naming another carrier matches none.
-    const result =
+    const result: OrderListResult =
       request.carrier !== undefined && request.carrier !== deps.config.airline.designator
-        ? { orders: [], total: 0 }
-        : await deps.orders.list(owner, filtersOf(request), { offset: (number - 1) * size, limit: size });
+        ? { orders: [] }
+        : await deps.orders.list(owner, filtersOf(request), { limit: size, ...(after !== undefined ? { after } : {}) });
     const orders = await Promise.all(result.orders.map((s) => deps.orders.retrieve(s.orderId, owner)));
-    return {
-      response: encodeOrderListRS({
-        orders: result.orders.map((s, i) => matched(s, orders[i], deps)),
-        page: { number, size, totalOrders: result.total },
-        warnings: [],
-      }),
+    const view: OrderListView = {
+      orders: result.orders.map((s, i) => matched(s, orders[i], deps)),
+      page: { size, ...(result.next ? { next: result.next } : {}) },
+      warnings: [],
     };
+    return { response: encodeOrderListRS(view), augmentation: orderListAugmentation(view) };
   };
 }

@@ -19,7 +19,7 @@ export const GENESIS_HASH = "0".repeat(64);
 
 // The hash covers the entry's position and every field, so editing, deleting, inserting or
 // reordering an entry breaks the chain from that point on.
-function entryHash(prevHash: string, seq: number, e: EntryInput): string {
+export function entryHash(prevHash: string, seq: number, e: EntryInput): string {
   return sha256Hex([prevHash, seq, e.orderId, e.legId, e.type, e.amount, e.currency, e.points ?? 0, e.idempotencyKey, e.at].join("|"));
 }
 

@@ -1,11 +1,12 @@
 import { encodeOrderViewRS, type AnswerOutcome, type OrderView, type OrderItemView, type OrderServiceView, type OrderPaxView, type OrderContactView, type PaymentEntryView, type WarningView } from "@ndc/messages";
 import type { Order, OrderItem, OrderState } from "@ndc/orders";
 import { isDeclineReason, maskTail, minorUnits, OWN_PROGRAMME, paymentSummary, type PaymentLeg } from "@ndc/payments";
-import { isOmitted, readMaskedDocuments, type MaskedIdentityDoc } from "@ndc/pii";
+import { isOmitted, readMaskedDocuments, type IdentityDocumentView, type MaskedIdentityDoc } from "@ndc/pii";
 import { shoppingIds } from "@ndc/shopping";
 import type { XNode } from "@ndc/xml";
 import type { HandlerDeps } from "../deps";
 import { orderDataLists } from "./data-lists";
+import { cachedView, type ViewResult } from "./view-cache";
 
 /**
  * The order's state as OrderViewRS/OrderListRS StatusCode. One table so every order message
@@ -38,11 +39,25 @@ const iso = (ms: number) => new Date(ms).toISOString();
  * PSP reference). Used by OrderCreate, OrderRetrieve and OrderChange.
  */
 export async function orderViewOf(order: Order, deps: HandlerDeps): Promise<{ view: OrderView; decline?: AnswerOutcome }> {
+  return viewOf(order, await viewInputs(order, deps), deps);
+}
+
+/** What an order's view reads besides the order: its masked documents and its payment legs. */
+interface ViewInputs {
+  docs: IdentityDocumentView[];
+  legs: PaymentLeg[];
+}
+
+async function viewInputs(order: Order, deps: HandlerDeps): Promise<ViewInputs> {
+  const [docs, legs] = await Promise.all([readMaskedDocuments(deps.store.db, order.orderId), deps.payments.ledger.legs(order.orderId)]);
+  return { docs, legs };
+}
+
+/** The view from the order and what was read for it: pure (the supply schedule is a function of its seed). */
+function viewOf(order: Order, { docs, legs }: ViewInputs, deps: HandlerDeps): { view: OrderView; decline?: AnswerOutcome } {
   const decimals = minorUnits(order.currency as never);
   const m = (minor: number) => ({ minor, currency: order.currency, decimals });
   const warnings: WarningView[] = [];
-
-  const [docs, legs] = await Promise.all([readMaskedDocuments(deps.store.db, order.orderId), deps.payments.ledger.legs(order.orderId)]);
   const docsByPax = new Map<string, MaskedIdentityDoc[]>();
   let omitted = 0;
   for (const d of docs) {
@@ -95,9 +110,12 @@ export async function orderViewOf(order: Order, deps: HandlerDeps): Promise<{ vi
  * The handler result for an order: the Response element and the root PaymentFunctions (PAYSUM),
  * and, for a handler whose request was a payment attempt, what its log line says of a decline.
  */
-export async function orderViewResult(order: Order, deps: HandlerDeps): Promise<{ response: XNode; trailing: XNode[]; decline?: AnswerOutcome }> {
-  const { view, decline } = await orderViewOf(order, deps);
-  return { ...encodeOrderViewRS(view), ...(decline ? { decline } : {}) };
+export async function orderViewResult(order: Order, deps: HandlerDeps): Promise<ViewResult> {
+  const inputs = await viewInputs(order, deps);
+  return cachedView(deps, order, inputs, () => {
+    const { view, decline } = viewOf(order, inputs, deps);
+    return { ...encodeOrderViewRS(view), ...(decline ? { decline } : {}) };
+  });
 }
 
 /**

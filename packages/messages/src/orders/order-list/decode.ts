@@ -43,21 +43,31 @@ function dateRange(c: Cursor | undefined): RangeFilter | undefined {
   return out;
 }
 
-/** Our elements in AugmentationPoint (NS.gateway): <gw:Page number="1" size="20"/>, <gw:StatusCode>. */
+/**
+ * Our elements in AugmentationPoint (NS.gateway): <gw:Page size="20" after="cursor"/>, <gw:StatusCode>.
+ * Pages follow a cursor (the previous answer's gw:NextPage), not a number: `number` is accepted
+ * as 1 only, so a seller still asking for page 3 is told how to page instead of getting page 1.
+ */
 function augmentation(ap: XmlElement | undefined): Pick<OrderListRequest, "page" | "statusCodes"> {
   const ours = (ap?.children ?? []).filter((c) => c.ns === NS.gateway);
   const page = ours.find((c) => c.name === "Page");
-  const number = page?.attrs["number"] !== undefined ? wholeNumber(page.attrs["number"], "AugmentationPoint/Page/@number", 1, 1_000_000) : 1;
+  if (page?.attrs["number"] !== undefined && page.attrs["number"].trim() !== "1") {
+    throw invalid("AugmentationPoint/Page/@number", 'Pages follow a cursor: send the after="..." of the previous answer\'s gw:NextPage.');
+  }
   const size =
     page?.attrs["size"] !== undefined
       ? wholeNumber(page.attrs["size"], "AugmentationPoint/Page/@size", 1, ORDER_LIST_MAX_PAGE_SIZE)
       : ORDER_LIST_DEFAULT_PAGE_SIZE;
+  const after = page?.attrs["after"];
+  if (after !== undefined && !/^[A-Za-z0-9_-]{1,200}\.[A-Za-z0-9_-]{1,64}$/.test(after)) {
+    throw invalid("AugmentationPoint/Page/@after", "A page cursor is copied as given in gw:NextPage/@after.");
+  }
   const statusCodes = ours.filter((c) => c.name === "StatusCode").map((c, i) => {
     const v = c.text.trim();
     if (!/^[A-Z0-9_]{1,20}$/.test(v)) throw invalid(`AugmentationPoint/StatusCode[${i + 1}]`, "A status code is upper-case letters, digits or _.");
     return v;
   });
-  return { page: { number, size }, statusCodes };
+  return { page: { size, ...(after !== undefined ? { after } : {}) }, statusCodes };
 }
 
 /** IATA_OrderListRQ -> OrderListRequest (OrderSearchFilterCriteria; paging in AugmentationPoint). */

@@ -1,4 +1,4 @@
-import { c, cOpt, el, type XNode } from "@ndc/xml";
+import { c, cOpt, el, NS, type XNode } from "@ndc/xml";
 import { processing, warning } from "../../shopping/shared/encode/common";
 import type { MatchedOrderView, OrderListView } from "./view";
 
@@ -13,14 +13,20 @@ function matchedOrder(o: MatchedOrderView): XNode {
   );
 }
 
-/** OrderListRS has no paging element: the page is stated in a Warning (English, gateway-composed). */
-function pageWarning(p: OrderListView["page"]): XNode {
-  const pages = Math.max(1, Math.ceil(p.totalOrders / p.size));
-  const more = p.number < pages ? ` Ask for page ${p.number + 1} for more.` : " This is the last page.";
-  return warning({ code: "order_list_page", text: `Page ${p.number} of ${pages}: ${p.totalOrders} orders match, ${p.size} per page.${more}` });
+/** OrderListRS has no paging element: the page is also stated in a Warning (English, gateway-composed). */
+function pageWarning(v: OrderListView): XNode {
+  const more = v.page.next
+    ? " More orders match: send the same request with the gw:NextPage cursor of this answer's AugmentationPoint as gw:Page/@after."
+    : " This is the last page.";
+  return warning({ code: "order_list_page", text: `${v.orders.length} orders on this page, at most ${v.page.size} per page.${more}` });
+}
+
+/** <gw:NextPage after="cursor" size="n"/> for the root's AugmentationPoint, when another page follows. */
+export function orderListAugmentation(v: OrderListView): XNode[] {
+  return v.page.next ? [el("gw:NextPage", { "xmlns:gw": NS.gateway, after: v.page.next, size: v.page.size })] : [];
 }
 
 /** The Response element of IATA_OrderListRS (OrderListResponseType), children in schema order. */
 export function encodeOrderListRS(v: OrderListView): XNode {
-  return el("Response", null, v.orders.map(matchedOrder), processing(v.processing), pageWarning(v.page), v.warnings.map(warning));
+  return el("Response", null, v.orders.map(matchedOrder), processing(v.processing), pageWarning(v), v.warnings.map(warning));
 }

@@ -16,7 +16,8 @@ export interface OrderListRequest {
   travelDates?: RangeFilter;
   carrier?: string;
   statusCodes: string[];
-  page: { number: number; size: number };
+  /** `after`: the cursor the previous page's gw:NextPage gave (keyset paging); absent: the first page. */
+  page: { size: number; after?: string };
 }
 
 export const ORDER_LIST_DEFAULT_PAGE_SIZE = 20;

@@ -12,8 +12,12 @@ export interface MatchedOrderView {
 /** The view model of IATA_OrderListRS: one page of the caller's own orders. */
 export interface OrderListView {
   orders: MatchedOrderView[];
-  /** Rendered as an English Warning (order_list_page) so a seller knows whether to ask for more. */
-  page: { number: number; size: number; totalOrders: number };
+  /**
+   * `next`: the cursor of the following page, absent on the last. Rendered as gw:NextPage in the
+   * root's AugmentationPoint (24.4 has no paging element) and stated in an English Warning
+   * (order_list_page) so a reader knows whether more follow.
+   */
+  page: { size: number; next?: string };
   processing?: ProcessingView;
   warnings: WarningView[];
 }

@@ -1,0 +1,41 @@
+import type { AnswerOutcome } from "@ndc/messages";
+import type { Order } from "@ndc/orders";
+import { prewritten, type XNode } from "@ndc/xml";
+import type { HandlerDeps } from "../deps";
+
+/** The handler result for an order: the Response element and the root PaymentFunctions (PAYSUM). */
+export interface ViewResult {
+  response: XNode;
+  trailing: XNode[];
+  decline?: AnswerOutcome;
+}
+
+interface Entry {
+  /** The documents and legs the view was built from, as text: the view is reused only while they are unchanged. */
+  inputs: string;
+  result: ViewResult;
+}
+
+/**
+ * The encoded OrderViewRS of an order, kept while nothing it is built from changes, so a
+ * repeated OrderRetrieveRQ writes no tree (docs/decisions/0009-order-read-path.md). The view is
+ * a pure function of the order, its masked documents, its payment legs, the configuration and
+ * the supply schedule (a function of its seed): the order is the key (an actor's state is
+ * replaced, never mutated, by every change, so a changed order is another key), documents and
+ * legs are read on every call and compared, and the gateway's deps key the outer map. Kept
+ * weakly: an entry lives as long as the order's state object, so evicting the actor frees it.
+ */
+const cache = new WeakMap<HandlerDeps, WeakMap<Order, Entry>>();
+
+export function cachedView(deps: HandlerDeps, order: Order, read: unknown, build: () => ViewResult): ViewResult {
+  let byOrder = cache.get(deps);
+  if (!byOrder) cache.set(deps, (byOrder = new WeakMap()));
+  const inputs = JSON.stringify(read);
+  const hit = byOrder.get(order);
+  if (hit && hit.inputs === inputs) return hit.result;
+  const built = build();
+  // Written once now, kept as text: the tree is not held, and every later answer reuses the text.
+  const result: ViewResult = { ...built, response: prewritten(built.response), trailing: built.trailing.map(prewritten) };
+  byOrder.set(order, { inputs, result });
+  return result;
+}
