@@ -90,7 +90,7 @@ export function createSupply(options: SupplyOptions): Supply {
  * and prices; never which seats are taken). Each is a pure function of the seed, start date and
  * its arguments, so a stored answer can never go stale.
  */
-export const SUPPLY_MEMO_MAX = { journeys: 1_024, fares: 4_096, seatMaps: 256 } as const;
+export const SUPPLY_MEMO_MAX = { journeys: 1_024, fares: 4_096, seatMaps: 128 } as const;
 
 function supplyMemo() {
   return {
