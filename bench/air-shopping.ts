@@ -190,6 +190,19 @@ async function inProcess(): Promise<void> {
   const tree = airShoppingResponseTree(view);
   const noSave = { ...ctx, offers: { save: async () => {} } };
   await time("HTTP in process, cold", call);
+  {
+    // 32 concurrent callers for MICRO_SECONDS: what the event loop sustains when shops overlap
+    // (their offer saves share commits), with the store's write transactions per request.
+    const secs = Number(process.env.MICRO_SECONDS ?? 3);
+    const write = gw.store.write.bind(gw.store);
+    let writes = 0;
+    (gw.store as { write: typeof write }).write = ((fn: Parameters<typeof write>[0]) => (writes++, write(fn))) as typeof write;
+    let n = 0;
+    const end = performance.now() + secs * 1000;
+    await Promise.all(Array.from({ length: 32 }, async () => { while (performance.now() < end) { await call(); n++; } }));
+    (gw.store as { write: typeof write }).write = write;
+    console.log(`${"cold, 32 concurrent".padEnd(24)} ${(n / secs).toFixed(1)} req/s, ${(writes / n).toFixed(2)} write transactions per request`);
+  }
   config.shopping.answerCache = true; // the handler reads the same settings object
   await time("HTTP in process, warm", call);
   config.shopping.answerCache = false;
