@@ -15,9 +15,8 @@ import type { SellerRef } from "../context";
  * - Only complete answers are kept (no catalogue read failed), and while any catalogue fault is
  *   switched on the cache is neither read nor written, so failures are never hidden.
  * - Bounded: at most ANSWER_CACHE_MAX_ENTRIES answers, least recently used dropped first. An
- *   entry holds the view and its Response as text and as UTF-8 bytes (sent as they are): about
- *   1.2 MB measured with the text alone for the benchmark's 748 KB answer, plus 0.75 MB of bytes
- *   since issue 8 (estimated), so about 2 MB each, under 64 MB when full.
+ *   entry holds the view and its encoded Response text: about 1.2 MB for the benchmark's 748 KB
+ *   answer (measured), so under 40 MB when full.
  * - Caveat: it assumes an issued offer stays orderable until it expires. If OrderCreate ever
  *   consumes offers, it must also drop that seller's entries.
  */
