@@ -51,20 +51,6 @@ describe("the answer cache", () => {
     expect(priced.status).toBe(200);
   });
 
-  test("a kept answer is sent from its kept UTF-8 bytes: the same document, identity and gzip", async () => {
-    clock.set(T0);
-    const body = rq("CACHE-BYTES-1", 44);
-    const first = await shopAs(body);
-    clock.advance(60_000);
-    for (const encoding of ["identity", "gzip"]) {
-      const r = await t.ndc("AirShoppingRQ", body.replace("CACHE-BYTES-1", `CACHE-BYTES-${encoding}`), { headers: { "accept-encoding": encoding } });
-      expect(r.status).toBe(200);
-      expect(r.headers.get("content-encoding") ?? "identity").toBe(encoding);
-      expect(r.body).toBe(first.replace("CACHE-BYTES-1", `CACHE-BYTES-${encoding}`));
-      expect(r.headers.get("content-type")).toBe("application/xml; charset=utf-8");
-    }
-  });
-
   test("another seller never gets the first seller's offers", async () => {
     clock.set(T0);
     const mine = await shopAs(rq("CACHE-A", 50));

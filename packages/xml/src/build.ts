@@ -59,40 +59,6 @@ export function writtenNode(name: string, text: string): XNode {
   return leaf;
 }
 
-const DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n';
-const keptBytes = new WeakMap<XNode, Uint8Array<ArrayBuffer>>();
-let bytesSink: ((bytes: Uint8Array<ArrayBuffer>) => void) | undefined;
-
-/**
- * For a written node answered again and again (a kept AirShopping answer): its UTF-8 bytes are
- * kept too, so `serializeParts` hands them on as they are instead of copying the text into each
- * document and encoding it again for every answer.
- */
-export function keepBytes(node: XNode): void {
-  const text = sharedText.get(node);
-  if (text !== undefined && !keptBytes.has(node)) keptBytes.set(node, new TextEncoder().encode(text));
-}
-
-/**
- * The document as `serialize` writes it, split into parts: text, and the kept bytes of the nodes
- * marked with `keepBytes`, in document order (joined, the same bytes as `serialize`).
- */
-export function serializeParts(root: XNode): (string | Uint8Array<ArrayBuffer>)[] {
-  const parts: (string | Uint8Array<ArrayBuffer>)[] = [];
-  const out: string[] = [DECLARATION];
-  bytesSink = (bytes) => {
-    parts.push(out.join(""), bytes);
-    out.length = 0;
-  };
-  try {
-    write(root, out);
-  } finally {
-    bytesSink = undefined;
-  }
-  parts.push(out.join(""));
-  return parts;
-}
-
 const TEXT_ESC: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;" };
 const ATTR_ESC: Record<string, string> = { ...TEXT_ESC, '"': "&quot;", "\n": "&#10;", "\r": "&#13;", "\t": "&#9;" };
 
@@ -137,11 +103,6 @@ function write(node: Child, out: string[]): void {
     return;
   }
   if (node.shared) {
-    const bytes = bytesSink && keptBytes.get(node);
-    if (bytes) {
-      bytesSink!(bytes);
-      return;
-    }
     let text = sharedText.get(node);
     if (text === undefined) {
       const sub: string[] = [];
@@ -184,7 +145,7 @@ function writes(children: readonly Child[]): boolean {
 }
 
 export function serialize(root: XNode): string {
-  const out: string[] = [DECLARATION];
+  const out: string[] = ['<?xml version="1.0" encoding="UTF-8"?>\n'];
   write(root, out);
   return out.join("");
 }

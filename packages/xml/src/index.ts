@@ -1,13 +1,12 @@
 export { NS, NDC_CONTENT_NAMESPACES } from "./namespaces";
 export { type XmlElement, child, children, at, all, textAt } from "./tree";
 export { parseXml, refuseDeclarations, type ParseLimits } from "./parse";
-export { el, c, cOpt, shared, prewritten, writtenNode, keepBytes, serialize, serializeParts, escapeText, escapeAttr, type XNode, type Child } from "./build";
+export { el, c, cOpt, shared, prewritten, writtenNode, serialize, escapeText, escapeAttr, type XNode, type Child } from "./build";
 export { TEXT_LIMITS, checkText, checkOccurs, type TextLimit } from "./text-limits";
 export { decodeEnvelope, type Envelope, type ChainLink, type PayloadAttributes } from "./envelope";
 export {
   errorDocument,
   responseDocument,
-  responseDocumentParts,
   acknowledgementDocument,
   warningNode,
   SIMULATED_SUPPLY_NOTE,

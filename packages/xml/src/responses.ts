@@ -1,5 +1,5 @@
 import { CATALOGUE, type ErrorCode } from "@ndc/errors";
-import { c, cOpt, el, serialize, serializeParts, type Child, type XNode } from "./build";
+import { c, cOpt, el, serialize, type Child, type XNode } from "./build";
 import { NS } from "./namespaces";
 
 /**
@@ -72,18 +72,16 @@ function carrierChain(ctx: ResponseContext): XNode {
 }
 
 function ndcDocument(root: ResponseRoot, main: Child, ctx: ResponseContext, trailing: Child = null): string {
-  return serialize(ndcRoot(root, main, ctx, trailing));
-}
-
-function ndcRoot(root: ResponseRoot, main: Child, ctx: ResponseContext, trailing: Child): XNode {
-  return el(
-    root.root,
-    { xmlns: NS.message, "xmlns:cns": NS.common },
-    main,
-    ctx.simulated ? simulationFlag() : null,
-    root.chainRequired ? carrierChain(ctx) : null,
-    payloadAttributes(ctx),
-    trailing,
+  return serialize(
+    el(
+      root.root,
+      { xmlns: NS.message, "xmlns:cns": NS.common },
+      main,
+      ctx.simulated ? simulationFlag() : null,
+      root.chainRequired ? carrierChain(ctx) : null,
+      payloadAttributes(ctx),
+      trailing,
+    ),
   );
 }
 
@@ -113,15 +111,6 @@ export function errorDocument(root: ResponseRoot, errors: ErrorItem[], ctx: Resp
  */
 export function responseDocument(root: ResponseRoot, response: XNode, ctx: ResponseContext, trailing: Child = null): string {
   return root.family === "clearance" ? clearanceDocument(root.root, response, ctx) : ndcDocument(root, response, ctx, trailing);
-}
-
-/**
- * `responseDocument` as parts (build.ts `serializeParts`): a Response kept as bytes (a kept
- * AirShopping answer) is handed on as those bytes, the envelope around it as text.
- */
-export function responseDocumentParts(root: ResponseRoot, response: XNode, ctx: ResponseContext, trailing: Child = null): (string | Uint8Array<ArrayBuffer>)[] {
-  if (root.family === "clearance") return [clearanceDocument(root.root, response, ctx)];
-  return serializeParts(ndcRoot(root, response, ctx, trailing));
 }
 
 /**

@@ -9,7 +9,7 @@ import {
   decodeEnvelope,
   errorDocument,
   parseXml,
-  responseDocumentParts,
+  responseDocument,
   type Envelope,
   type ResponseContext,
 } from "@ndc/xml";
@@ -76,7 +76,7 @@ export async function handleNdc(request: Request, messageName: string, deps: Ndc
     const xml =
       "document" in result
         ? result.document
-        : responseDocumentParts(x.spec.response, result.response, context(x, deps.config.airline.designator), result.trailing);
+        : responseDocument(x.spec.response, result.response, context(x, deps.config.airline.designator), result.trailing);
     const status = "document" in result ? result.status : (result.status ?? 200);
     outcome = result.outcome ?? {};
     response = reply(request, status, xml, { ...xmlHeaders(true), "x-request-id": x.requestId });

@@ -18,18 +18,13 @@ function acceptsGzip(request: Request): boolean {
   });
 }
 
-/**
- * Builds the HTTP response, gzip-encoded when the caller accepts it. The body is a document's
- * text, or its parts when it holds bytes kept from an earlier answer (a kept AirShopping answer,
- * @ndc/xml serializeParts): those are sent as they are, not copied into a string and encoded again.
- */
-export function reply(request: Request, status: number, body: string | (string | Uint8Array<ArrayBuffer>)[], headers: Record<string, string>): Response {
+/** Builds the HTTP response, gzip-encoded when the caller accepts it. */
+export function reply(request: Request, status: number, body: string, headers: Record<string, string>): Response {
   const h = new Headers(headers);
   h.append("vary", "Accept-Encoding");
   if (acceptsGzip(request)) {
     h.set("content-encoding", "gzip");
-    return new Response(gzipSync(typeof body === "string" ? body : Buffer.concat(body.map((p) => (typeof p === "string" ? Buffer.from(p) : p))), { level: 4 }), { status, headers: h });
+    return new Response(gzipSync(body, { level: 4 }), { status, headers: h });
   }
-  if (typeof body !== "string") return new Response(body.length === 1 && typeof body[0] === "string" ? body[0] : new Blob(body), { status, headers: h });
   return new Response(body, { status, headers: h });
 }

@@ -1,4 +1,4 @@
-import { c, el, keepBytes, type XNode } from "@ndc/xml";
+import { c, el, type XNode } from "@ndc/xml";
 import { aLaCarteOffer } from "../shared/encode/a-la-carte";
 import { processing, warning } from "../shared/encode/common";
 import { dataLists, mediaIndex } from "../shared/encode/data-lists";
@@ -12,8 +12,7 @@ const encodedAnswers = new WeakMap<AirShoppingView, XNode>();
 
 /**
  * Marks a view that will be answered again unchanged (the shopping answer cache): its Response
- * is written once and kept, as text and as UTF-8 bytes (sent as they are, @ndc/xml keepBytes),
- * for as long as the view itself is kept.
+ * is encoded once and kept as text for as long as the view itself is kept.
  */
 export function keepEncoding(v: AirShoppingView): void {
   reusable.add(v);
@@ -27,10 +26,7 @@ export function encodeAirShoppingRS(v: AirShoppingView): XNode {
   const kept = encodedAnswers.get(v);
   if (kept) return kept;
   const node = writeAirShoppingRS(v);
-  if (reusable.has(v)) {
-    keepBytes(node);
-    encodedAnswers.set(v, node);
-  }
+  if (reusable.has(v)) encodedAnswers.set(v, node);
   return node;
 }
 
