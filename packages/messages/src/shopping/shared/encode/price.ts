@@ -9,7 +9,6 @@ export function amount(name: string, m: Money): XNode {
 
 /** The total of one price's lines (TotalTaxAmount, DiscountAmount); all lines share its currency. */
 export function sumLines(items: Money[], like: Money): Money {
-  // Summing lines of one price for a TotalTaxAmount/DiscountAmount; all lines share its currency.
   let minor = 0;
   for (const m of items) {
     if (m.currency !== like.currency || m.decimals !== like.decimals) {
