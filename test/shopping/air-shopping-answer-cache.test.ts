@@ -51,6 +51,19 @@ describe("the answer cache", () => {
     expect(priced.status).toBe(200);
   });
 
+  test("a hit answers the same document whatever the encoding asked (identity or gzip)", async () => {
+    clock.set(T0);
+    const body = rq("CACHE-ENC-1", 44);
+    const first = await shopAs(body);
+    clock.advance(60_000);
+    for (const encoding of ["identity", "gzip"]) {
+      const r = await t.ndc("AirShoppingRQ", body.replace("CACHE-ENC-1", `CACHE-ENC-${encoding}`), { headers: { "accept-encoding": encoding } });
+      expect(r.status).toBe(200);
+      expect(r.headers.get("content-encoding") ?? "identity").toBe(encoding);
+      expect(r.body).toBe(first.replace("CACHE-ENC-1", `CACHE-ENC-${encoding}`));
+    }
+  });
+
   test("another seller never gets the first seller's offers", async () => {
     clock.set(T0);
     const mine = await shopAs(rq("CACHE-A", 50));

@@ -32,6 +32,8 @@ test("a seat the airline's web shop sells is no longer offered over NDC (one inv
     .map((s) => `${all(s, "RowNumber")[0]}${all(s, "ColumnID")[0]}`)[0]!;
   expect(free).toBeString();
 
+  // The priced seat map is memoised by the supply from the first call (issue 8): only its pure
+  // layout and prices; the sale below must still show on the next answer.
   await new WebShopChannel(t.gw.inventory).sellSeat(flightKey, free, { customerRef: "basket-1" });
 
   const after = await t.ndc("SeatAvailabilityRQ", seatAvailabilityRQ({ offerId: "OFR-LIVE-1" }));

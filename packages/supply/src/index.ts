@@ -1,6 +1,6 @@
 // The simulated airline's supply: a pure domain package (no HTTP, no XML). docs/supply.md.
 export { AIRPORTS, DIRECT_ROUTES, INTERLINE_ROUTES, HUBS, cityPairs, type Airport } from "./network";
-export { createSupply, type Supply, type SupplyOptions, type PricedSeatMap } from "./supply";
+export { createSupply, SUPPLY_MEMO_MAX, type Supply, type SupplyOptions, type PricedSeatMap } from "./supply";
 
 export { stableId } from "./core/ids";
 export { rngFor, hash53, type Rng } from "./core/random";

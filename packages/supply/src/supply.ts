@@ -8,6 +8,7 @@ import { ownCarrier, type Carrier } from "./schedule/carriers";
 import { FlightSchedule, type Flight } from "./schedule/flights";
 import { buildTimetable } from "./schedule/timetable";
 import { buildSeatMap, type SeatMap } from "./seats/seat-map";
+import { Memo } from "./core/memo";
 
 /**
  * The simulated airline for one seed and start date: the schedule, journeys, seat maps and
@@ -50,6 +51,7 @@ export function createSupply(options: SupplyOptions): Supply {
   const carrier = ownCarrier(designator, options.airlineName);
   const schedule = new FlightSchedule(buildTimetable(options.seed, designator), options.startDate, carrier);
   const { seed } = options;
+  const memo = supplyMemo();
   return {
     seed,
     startDate: options.startDate,
@@ -59,22 +61,49 @@ export function createSupply(options: SupplyOptions): Supply {
     promotions: new SimulatedPromotionsEngine({ mode: options.promotionsMode, slowDelayMs: options.promotionsSlowDelayMs }),
     flightsOn: (o, d, date) => schedule.flightsOn(o, d, date),
     flight: (key) => schedule.flight(key),
-    journeys: (o, d, date) => journeysOn(schedule, seed, o, d, date),
-    seatMap(flightKey, currency = BASE_CURRENCY) {
-      const flight = schedule.flight(flightKey);
-      if (!flight) return undefined;
-      const map = buildSeatMap(flight, seed);
-      const seatItemIds: Record<string, string> = {};
-      const cabins = map.cabins.map((c) => ({
-        ...c,
-        seats: c.seats.map((s) => {
-          const priced = priceSeat(seed, flightKey, s.id, s.price, currency);
-          seatItemIds[s.id] = priced.itemId;
-          return { ...s, price: priced.price };
-        }),
-      }));
-      return { ...map, cabins, currency, seatItemIds };
-    },
-    priceJourney: (journey, brandCode, pax, currency) => priceJourney({ seed, journey, brandCode, pax, currency }),
+    journeys: (o, d, date) => memo.journeys.get(`${o}|${d}|${date}`, () => journeysOn(schedule, seed, o, d, date)),
+    seatMap: (flightKey, currency = BASE_CURRENCY) => memo.seatMaps.get(`${flightKey}|${currency}`, () => pricedSeatMap(flightKey, currency)),
+    priceJourney: (journey, brandCode, pax, currency) =>
+      memo.fares.get(`${journey.id}|${brandCode}|${paxKey(pax)}|${currency}`, () => priceJourney({ seed, journey, brandCode, pax, currency })),
   };
+
+  function pricedSeatMap(flightKey: string, currency: CurrencyCode): PricedSeatMap | undefined {
+    const flight = schedule.flight(flightKey);
+    if (!flight) return undefined;
+    const map = buildSeatMap(flight, seed);
+    const seatItemIds: Record<string, string> = {};
+    const cabins = map.cabins.map((c) => ({
+      ...c,
+      seats: c.seats.map((s) => {
+        const priced = priceSeat(seed, flightKey, s.id, s.price, currency);
+        seatItemIds[s.id] = priced.itemId;
+        return { ...s, price: priced.price };
+      }),
+    }));
+    return { ...map, cabins, currency, seatItemIds };
+  }
+}
+
+/**
+ * Bounds of the cross-request memo of pure supply answers (docs/supply.md, "Caches"): journeys of
+ * a route and day, a journey priced in a brand for a party and currency, a priced seat map (layout
+ * and prices; never which seats are taken). Each is a pure function of the seed, start date and
+ * its arguments, so a stored answer can never go stale.
+ */
+export const SUPPLY_MEMO_MAX = { journeys: 1_024, fares: 4_096, seatMaps: 128 } as const;
+
+function supplyMemo() {
+  return {
+    journeys: new Memo<Journey[]>(SUPPLY_MEMO_MAX.journeys),
+    fares: new Memo<PricedJourney>(SUPPLY_MEMO_MAX.fares),
+    seatMaps: new Memo<PricedSeatMap | undefined>(SUPPLY_MEMO_MAX.seatMaps),
+  };
+}
+
+/** Passenger counts as a key, in a fixed order whatever order the object was built in. */
+function paxKey(pax: PaxCounts): string {
+  return Object.keys(pax)
+    .sort()
+    .map((k) => `${k}${pax[k as keyof PaxCounts]}`)
+    .join(",");
 }

@@ -49,6 +49,16 @@ export function prewritten(node: XNode): XNode {
   return leaf;
 }
 
+/**
+ * An element the streaming writer (./writer.ts) has already written, as a node: placed in a tree
+ * (the envelope), its text is copied as-is, never walked or escaped again.
+ */
+export function writtenNode(name: string, text: string): XNode {
+  const leaf: XNode = { name, children: [], shared: true };
+  sharedText.set(leaf, text);
+  return leaf;
+}
+
 const TEXT_ESC: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;" };
 const ATTR_ESC: Record<string, string> = { ...TEXT_ESC, '"': "&quot;", "\n": "&#10;", "\r": "&#13;", "\t": "&#9;" };
 

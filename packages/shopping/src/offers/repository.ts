@@ -69,18 +69,42 @@ function buildUpsert(tx: StoreDb, n: number) {
     .prepare();
 }
 
+/** A save waiting for the next commit of offers. */
+interface PendingSave {
+  rows: OfferRow[];
+  done: () => void;
+  failed: (e: unknown) => void;
+}
+
+type OfferRow = {
+  offerId: string;
+  source: OfferSource;
+  ownerClientId: string;
+  ownerAgencyId: string;
+  createdAt: number;
+  expiresAt: number;
+  payload: string;
+};
+
 /**
  * Offers kept until they expire, so OfferPrice and OrderCreate resolve what AirShopping issued
- * (spec 4.7). Offers are immutable once issued: saving is one insert per offer, no actor needed.
+ * (spec 4.7). Offers are immutable once issued: saving is an upsert, no actor needed.
+ *
+ * Saves made while the event loop is busy (concurrent shops) share one durable transaction and so
+ * one fsync: each call joins the pending batch, the batch commits on the next turn of the loop, and
+ * every call resolves only once that commit is durable, so no answer ever names an offer that is
+ * not stored. A failed commit fails every save in it; each caller answers an error as before.
  */
 export class OfferRepository {
+  private pending: PendingSave[] = [];
+
   constructor(
     private readonly store: Store,
     private readonly clock: Clock,
   ) {}
 
-  async save(offers: readonly StoredOffer[]): Promise<void> {
-    if (offers.length === 0) return;
+  save(offers: readonly StoredOffer[]): Promise<void> {
+    if (offers.length === 0) return Promise.resolve();
     const rows = offers.map((o) => ({
       offerId: o.offerId,
       source: o.source,
@@ -90,24 +114,41 @@ export class OfferRepository {
       expiresAt: o.expiresAt,
       payload: JSON.stringify(o.payload),
     }));
-    await this.store.write(async (tx) => {
-      // Ids are derived from the seed and the request, so re-shopping the same thing re-issues the
-      // same id: the newer issue (owner, expiry, payload) replaces the older.
-      for (let i = 0; i < rows.length; i += BATCH) {
-        const batch = rows.slice(i, i + BATCH);
-        const params: Record<string, string | number> = {};
-        batch.forEach((r, k) => {
-          params[`id${k}`] = r.offerId;
-          params[`src${k}`] = r.source;
-          params[`cli${k}`] = r.ownerClientId;
-          params[`agy${k}`] = r.ownerAgencyId;
-          params[`at${k}`] = r.createdAt;
-          params[`exp${k}`] = r.expiresAt;
-          params[`pl${k}`] = r.payload;
-        });
-        await upsert(tx, batch.length).run(params);
-      }
+    return new Promise<void>((done, failed) => {
+      if (this.pending.length === 0) setImmediate(() => void this.commit());
+      this.pending.push({ rows, done, failed });
     });
+  }
+
+  /** Commits every pending save in one transaction: one multi-row upsert per BATCH rows. */
+  private async commit(): Promise<void> {
+    const saves = this.pending;
+    this.pending = [];
+    const rows = saves.flatMap((s) => s.rows);
+    try {
+      await this.store.write(async (tx) => {
+        // Ids are derived from the seed and the request, so re-shopping the same thing re-issues the
+        // same id: the newer issue (owner, expiry, payload) replaces the older (also within a batch).
+        for (let i = 0; i < rows.length; i += BATCH) {
+          const batch = rows.slice(i, i + BATCH);
+          const params: Record<string, string | number> = {};
+          batch.forEach((r, k) => {
+            params[`id${k}`] = r.offerId;
+            params[`src${k}`] = r.source;
+            params[`cli${k}`] = r.ownerClientId;
+            params[`agy${k}`] = r.ownerAgencyId;
+            params[`at${k}`] = r.createdAt;
+            params[`exp${k}`] = r.expiresAt;
+            params[`pl${k}`] = r.payload;
+          });
+          await upsert(tx, batch.length).run(params);
+        }
+      });
+    } catch (e) {
+      for (const s of saves) s.failed(e);
+      return;
+    }
+    for (const s of saves) s.done();
   }
 
   /**

@@ -1,29 +1,11 @@
-import { c, el, prewritten, type XNode } from "@ndc/xml";
+import { c, el, type XNode } from "@ndc/xml";
 import { aLaCarteOffer } from "../shared/encode/a-la-carte";
 import { processing, warning } from "../shared/encode/common";
 import { dataLists, mediaIndex } from "../shared/encode/data-lists";
 import { offer } from "../shared/encode/offer";
-import type { ALaCarteOfferView, OfferView } from "../shared/view/offers";
+import { carrierGroups } from "./groups";
 import type { AirShoppingView } from "./view";
-
-interface CarrierGroup {
-  aLaCarte: ALaCarteOfferView[];
-  offers: OfferView[];
-}
-
-function groups(v: AirShoppingView): Map<string, CarrierGroup> {
-  const map = new Map<string, CarrierGroup>();
-  const group = (owner: string) => {
-    let g = map.get(owner);
-    if (!g) map.set(owner, (g = { aLaCarte: [], offers: [] }));
-    return g;
-  };
-  for (const o of v.offers) group(o.ownerCode).offers.push(o);
-  for (const a of v.aLaCarteOffers) group(a.ownerCode).aLaCarte.push(a);
-  // OffersGroup needs at least one CarrierOffers, even when nothing matched.
-  if (map.size === 0) group(v.ownerCode);
-  return map;
-}
+import { writeAirShoppingRS } from "./write";
 
 const reusable = new WeakSet<AirShoppingView>();
 const encodedAnswers = new WeakMap<AirShoppingView, XNode>();
@@ -36,20 +18,25 @@ export function keepEncoding(v: AirShoppingView): void {
   reusable.add(v);
 }
 
-/** The Response element of IATA_AirShoppingRS (AirShoppingResponseType), children in schema order. */
+/**
+ * The Response element of IATA_AirShoppingRS (AirShoppingResponseType), written straight to text
+ * (./write.ts); a kept answer's text is reused.
+ */
 export function encodeAirShoppingRS(v: AirShoppingView): XNode {
   const kept = encodedAnswers.get(v);
   if (kept) return kept;
-  const node = responseNode(v);
-  if (!reusable.has(v)) return node;
-  const text = prewritten(node);
-  encodedAnswers.set(v, text);
-  return text;
+  const node = writeAirShoppingRS(v);
+  if (reusable.has(v)) encodedAnswers.set(v, node);
+  return node;
 }
 
-function responseNode(v: AirShoppingView): XNode {
+/**
+ * The same Response built as a tree, as it was before the streaming writer: no longer answered,
+ * kept as the oracle the writer is proven byte-identical to (test/shopping/response-writer.test.ts).
+ */
+export function airShoppingResponseTree(v: AirShoppingView): XNode {
   const media = mediaIndex(v.dataLists);
-  const carrierOffers = [...groups(v).values()].map((g) =>
+  const carrierOffers = [...carrierGroups(v).values()].map((g) =>
     c(
       "CarrierOffers",
       g.aLaCarte.map((a) => aLaCarteOffer(a, media)),

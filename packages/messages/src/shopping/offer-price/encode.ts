@@ -4,9 +4,18 @@ import { processing, warning } from "../shared/encode/common";
 import { dataLists, mediaIndex } from "../shared/encode/data-lists";
 import { offer } from "../shared/encode/offer";
 import type { OfferPriceView } from "./view";
+import { writeOfferPriceRS } from "./write";
 
-/** The Response element of IATA_OfferPriceRS (OfferPriceResponseType), children in schema order. */
+/** The Response element of IATA_OfferPriceRS (OfferPriceResponseType), written straight to text (./write.ts). */
 export function encodeOfferPriceRS(v: OfferPriceView): XNode {
+  return writeOfferPriceRS(v);
+}
+
+/**
+ * The same Response built as a tree, as it was before the streaming writer: no longer answered,
+ * kept as the oracle the writer is proven byte-identical to (test/shopping/response-writer.test.ts).
+ */
+export function offerPriceResponseTree(v: OfferPriceView): XNode {
   const media = mediaIndex(v.dataLists);
   const others = (v.otherALaCarteOffers ?? []).map((a) => aLaCarteOffer(a, media)).filter((n): n is XNode => n !== null);
   return el(

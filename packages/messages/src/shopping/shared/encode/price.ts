@@ -7,8 +7,8 @@ export function amount(name: string, m: Money): XNode {
   return el(`cns:${name}`, { CurCode: m.currency }, formatMoney(m));
 }
 
-function sum(items: Money[], like: Money): Money {
-  // Summing lines of one price for a TotalTaxAmount/DiscountAmount; all lines share its currency.
+/** The total of one price's lines (TotalTaxAmount, DiscountAmount); all lines share its currency. */
+export function sumLines(items: Money[], like: Money): Money {
   let minor = 0;
   for (const m of items) {
     if (m.currency !== like.currency || m.decimals !== like.decimals) {
@@ -39,7 +39,7 @@ function tax(t: TaxView): XNode {
  */
 function discount(ds: AdjustmentView[], like: Money): XNode | null {
   if (ds.length === 0) return null;
-  const total = sum(ds.map((d) => d.amount), like);
+  const total = sumLines(ds.map((d) => d.amount), like);
   const single = ds.length === 1 ? ds[0]! : undefined;
   return c(
     "Discount",
@@ -66,7 +66,7 @@ export function price(name: string, p: PriceView): XNode {
     discount(p.discounts ?? [], p.total),
     (p.fees ?? []).map(fee),
     (p.surcharges ?? []).map(surcharge),
-    p.taxes.length > 0 ? c("TaxSummary", p.taxes.map(tax), amount("TotalTaxAmount", sum(p.taxes.map((t) => t.amount), p.total))) : null,
+    p.taxes.length > 0 ? c("TaxSummary", p.taxes.map(tax), amount("TotalTaxAmount", sumLines(p.taxes.map((t) => t.amount), p.total))) : null,
     amount("TotalAmount", p.total),
   );
 }

@@ -1,0 +1,57 @@
+import { fragment, type XmlWriter } from "@ndc/xml";
+import type { MediaView } from "../view/common";
+import type { ALaCarteItemView, ALaCarteOfferView } from "../view/offers";
+import { flightAssociation, leaves, richMediaFor, taxonomies } from "./common";
+import { price } from "./price";
+
+// The streaming twin of ../encode/a-la-carte.ts (same elements, order and bytes).
+
+/**
+ * The ALaCarteOffer stays per flight offer (spec 4.7), but the same item view is listed in several
+ * of them (same product, flights and passengers): its bytes are written once per answer (per media
+ * index) and copied into every offer that lists it.
+ */
+const written = new WeakMap<ReadonlyMap<string, MediaView>, WeakMap<ALaCarteItemView, string>>();
+
+function item(w: XmlWriter, i: ALaCarteItemView, media: ReadonlyMap<string, MediaView>): void {
+  let byView = written.get(media);
+  if (!byView) written.set(media, (byView = new WeakMap()));
+  let text = byView.get(i);
+  if (text === undefined) byView.set(i, (text = fragment((x) => writeItem(x, i, media))));
+  w.raw(text);
+}
+
+function writeItem(w: XmlWriter, i: ALaCarteItemView, media: ReadonlyMap<string, MediaView>): void {
+  w.start("cns:OfferItem");
+  taxonomies(w, i.taxonomy);
+  w.start("cns:Eligibility");
+  if (i.flights) flightAssociation(w, i.flights);
+  leaves(w, "cns:PaxRefID", i.paxIds);
+  leaves(w, "cns:PriceClassRefID", i.priceClassIds);
+  w.end("cns:Eligibility");
+  w.leaf("cns:OfferItemID", i.offerItemId);
+  w.opt("cns:OwnerCode", i.ownerCode);
+  richMediaFor(w, i.mediaIds, media);
+  w.start("cns:Service");
+  w.leaf("cns:ServiceDefinitionRefID", i.serviceDefinitionId);
+  w.leaf("cns:ServiceID", i.serviceId);
+  w.end("cns:Service");
+  price(w, "cns:UnitPrice", i.unitPrice);
+  w.end("cns:OfferItem");
+}
+
+/** ALaCarteOffer (ALaCarteOfferType); an offer narrowed to no item is left out (24.4 needs one). */
+export function aLaCarteOffer(w: XmlWriter, o: ALaCarteOfferView, media: ReadonlyMap<string, MediaView>): void {
+  if (o.items.length === 0) return;
+  w.start("cns:ALaCarteOffer");
+  if (o.description) {
+    w.start("cns:Desc");
+    w.leaf("cns:DescText", o.description);
+    w.end("cns:Desc");
+  }
+  w.opt("cns:OfferExpirationTimeLimitDateTime", o.expiresAt);
+  w.leaf("cns:OfferID", o.offerId);
+  for (const i of o.items) item(w, i, media);
+  w.leaf("cns:OwnerCode", o.ownerCode);
+  w.end("cns:ALaCarteOffer");
+}

@@ -1,0 +1,57 @@
+import { fragment, type XmlWriter } from "@ndc/xml";
+import type { FareConditionsView } from "../view/common";
+import { amount } from "./price";
+
+// The streaming twin of ../encode/conditions.ts (same elements, order and bytes).
+
+/** Few distinct condition sets exist (brands x fees); the bound only guards against odd fee amounts. */
+const MEMO_MAX = 256;
+const memo = new Map<string, string>();
+const money = (m: FareConditionsView["cancelFee"]) => (m ? `${m.minor} ${m.currency} ${m.decimals}` : "");
+
+/**
+ * The four fare conditions (SHPOR1). A brand's conditions recur on every flight item of every
+ * offer in it: written once (content-keyed, bounded) and copied as text.
+ */
+export function conditions(w: XmlWriter, f: FareConditionsView | undefined): void {
+  if (!f) return;
+  const key = `${f.cancellable}|${f.refundable}|${f.changeable}|${f.renameable}|${money(f.cancelFee)}|${money(f.changeFee)}`;
+  let text = memo.get(key);
+  if (text === undefined) {
+    if (memo.size >= MEMO_MAX) memo.clear();
+    memo.set(key, (text = fragment((x) => write(x, f))));
+  }
+  w.raw(text);
+}
+
+function write(w: XmlWriter, f: FareConditionsView): void {
+  w.start("cns:CancelRestrictions");
+  w.leaf("cns:AllowedModificationInd", String(f.cancellable));
+  w.leaf("cns:DescText", f.cancellable ? (f.refundable ? "Cancellable with refund." : "Cancellable without refund.") : "Not cancellable.");
+  if (f.cancelFee) {
+    w.start("cns:Fee");
+    amount(w, "cns:Amount", f.cancelFee);
+    w.end("cns:Fee");
+  }
+  w.start("cns:Refund");
+  w.leaf("cns:LevelTypeCode", f.refundable ? "Full" : "None");
+  w.end("cns:Refund");
+  w.end("cns:CancelRestrictions");
+
+  w.start("cns:ChangeRestrictions");
+  w.leaf("cns:AllowedModificationInd", String(f.changeable));
+  w.leaf("cns:ChangeTypeCode", "Flight");
+  w.leaf("cns:DescText", f.changeable ? "Flight changes allowed." : "Flight changes not allowed.");
+  if (f.changeFee) {
+    w.start("cns:Fee");
+    amount(w, "cns:Amount", f.changeFee);
+    w.end("cns:Fee");
+  }
+  w.end("cns:ChangeRestrictions");
+
+  w.start("cns:ChangeRestrictions");
+  w.leaf("cns:AllowedModificationInd", String(f.renameable));
+  w.leaf("cns:ChangeTypeCode", "Name");
+  w.leaf("cns:DescText", f.renameable ? "Name changes allowed." : "Name changes not allowed.");
+  w.end("cns:ChangeRestrictions");
+}

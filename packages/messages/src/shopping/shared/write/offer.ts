@@ -1,0 +1,118 @@
+import type { XmlWriter } from "@ndc/xml";
+import type { MediaView } from "../view/common";
+import type { FareComponentView, OfferItemView, OfferServiceView, OfferView } from "../view/offers";
+import { flightAssociation, leaves, richMediaFor, taxonomies } from "./common";
+import { conditions } from "./conditions";
+import { price } from "./price";
+
+// The streaming twin of ../encode/offer.ts (same elements, order and bytes).
+
+function serviceAssociation(w: XmlWriter, a: OfferServiceView["association"]): void {
+  w.start("cns:OfferServiceAssociation");
+  switch (a.kind) {
+    case "journeys":
+      w.start("cns:PaxJourneyRef");
+      leaves(w, "cns:PaxJourneyRefID", a.paxJourneyIds);
+      w.end("cns:PaxJourneyRef");
+      break;
+    case "serviceDefinition":
+      w.start("cns:ServiceDefinitionRef");
+      if (a.flights) flightAssociation(w, a.flights);
+      w.leaf("cns:ServiceDefinitionRefID", a.serviceDefinitionId);
+      w.end("cns:ServiceDefinitionRef");
+      break;
+    case "seat":
+      w.start("cns:SeatAssignment");
+      w.start("cns:Seat");
+      w.leaf("cns:ColumnID", a.column);
+      w.leaf("cns:RowNumber", a.row);
+      leaves(w, "cns:SeatCharacteristicCode", a.characteristics);
+      w.opt("cns:SeatProfileRefID", a.seatProfileId);
+      w.end("cns:Seat");
+      w.start("cns:SeatAssignmentAssociations");
+      w.start("cns:PaxSegmentRef");
+      w.leaf("cns:PaxSegmentRefID", a.paxSegmentId);
+      w.end("cns:PaxSegmentRef");
+      w.end("cns:SeatAssignmentAssociations");
+      w.opt("cns:ServiceDefinitionRefID", a.serviceDefinitionId);
+      w.end("cns:SeatAssignment");
+      break;
+  }
+  w.end("cns:OfferServiceAssociation");
+}
+
+function service(w: XmlWriter, s: OfferServiceView): void {
+  w.start("cns:Service");
+  taxonomies(w, s.taxonomy);
+  w.opt("cns:DescText", s.description);
+  serviceAssociation(w, s.association);
+  leaves(w, "cns:PaxRefID", s.paxIds);
+  w.leaf("cns:ServiceID", s.serviceId);
+  w.opt("cns:ServiceRefID", s.serviceRefId);
+  w.end("cns:Service");
+}
+
+function fareComponent(w: XmlWriter, f: FareComponentView): void {
+  w.start("cns:FareComponent");
+  if (f.cabin) {
+    w.start("cns:CabinType");
+    w.leaf("cns:CabinTypeCode", f.cabin.code);
+    w.opt("cns:CabinTypeName", f.cabin.name);
+    w.end("cns:CabinType");
+  }
+  w.opt("cns:FareBasisCode", f.fareBasisCode);
+  leaves(w, "cns:PaxSegmentRefID", f.paxSegmentIds);
+  w.leaf("cns:PriceClassRefID", f.priceClassId);
+  w.end("cns:FareComponent");
+}
+
+function offerItem(w: XmlWriter, i: OfferItemView, media: ReadonlyMap<string, MediaView>): void {
+  if (i.services.length === 0) throw new Error(`Offer item ${i.offerItemId} has no service; 24.4 requires at least one.`);
+  w.start("cns:OfferItem");
+  taxonomies(w, i.taxonomy);
+  conditions(w, i.conditions);
+  if (i.fare) {
+    w.start("cns:FareDetail");
+    for (const f of i.fare.components) fareComponent(w, f);
+    leaves(w, "cns:PaxRefID", i.fare.paxIds);
+    w.end("cns:FareDetail");
+  }
+  if (i.mandatory !== undefined) w.leaf("cns:MandatoryInd", String(i.mandatory));
+  w.leaf("cns:OfferItemID", i.offerItemId);
+  w.opt("cns:OwnerCode", i.ownerCode);
+  price(w, "cns:Price", i.price);
+  w.opt("cns:PriceGuaranteeTimeLimitDateTime", i.priceGuaranteeUntil);
+  richMediaFor(w, i.mediaIds, media);
+  for (const s of i.services) service(w, s);
+  w.end("cns:OfferItem");
+}
+
+/** An offer (NewOfferType) under the given name: cns:Offer in AirShoppingRS, cns:PricedOffer in OfferPriceRS. */
+export function offer(w: XmlWriter, name: string, o: OfferView, media: ReadonlyMap<string, MediaView>): void {
+  if (o.items.length === 0) throw new Error(`Offer ${o.offerId} has no items; 24.4 requires at least one.`);
+  w.start(name);
+  for (const b of o.baggage) {
+    w.start("cns:BaggageAssociations");
+    leaves(w, "cns:BaggageAllowanceRefID", b.baggageAllowanceIds);
+    if (b.paxJourneyIds) flightAssociation(w, { kind: "paxJourneys", ids: b.paxJourneyIds });
+    leaves(w, "cns:PaxRefID", b.paxIds);
+    w.end("cns:BaggageAssociations");
+  }
+  if (o.journeys.length > 0) {
+    w.start("cns:JourneyOverview");
+    for (const j of o.journeys) {
+      w.start("cns:JourneyPriceClass");
+      w.leaf("cns:PaxJourneyRefID", j.paxJourneyId);
+      w.opt("cns:PriceClassRefID", j.priceClassId);
+      w.end("cns:JourneyPriceClass");
+    }
+    w.end("cns:JourneyOverview");
+  }
+  w.opt("cns:OfferExpirationTimeLimitDateTime", o.expiresAt);
+  w.leaf("cns:OfferID", o.offerId);
+  for (const i of o.items) offerItem(w, i, media);
+  w.leaf("cns:OwnerCode", o.ownerCode);
+  richMediaFor(w, o.mediaIds, media);
+  if (o.totalPrice) price(w, "cns:TotalPrice", o.totalPrice);
+  w.end(name);
+}

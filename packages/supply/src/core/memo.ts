@@ -1,0 +1,38 @@
+/**
+ * A bounded memo of a pure supply computation, shared by every request of a process: least
+ * recently used entries are dropped beyond `max`. Values are deep-frozen when stored, so a caller
+ * that tried to change a shared result in place (say, marking a seat taken) would throw instead of
+ * corrupting every later answer; what changes (seat availability, holds) is layered on by the
+ * caller on a copy and never stored here.
+ */
+export class Memo<V> {
+  private readonly entries = new Map<string, V>();
+
+  constructor(readonly max: number) {}
+
+  get(key: string, compute: () => V): V {
+    const hit = this.entries.get(key);
+    if (hit !== undefined) {
+      // Most recently used last: Map keeps insertion order.
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+      return hit;
+    }
+    const value = deepFreeze(compute());
+    if (value === undefined) return value;
+    this.entries.set(key, value);
+    if (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value!);
+    return value;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
+function deepFreeze<T>(v: T): T {
+  if (v === null || typeof v !== "object" || Object.isFrozen(v)) return v;
+  Object.freeze(v);
+  for (const k of Object.keys(v)) deepFreeze((v as Record<string, unknown>)[k]);
+  return v;
+}
