@@ -4,3 +4,4 @@ export { storeErrorCode, isConstraintViolation } from "./errors";
 export { splitStatements } from "./statements";
 export { migrate, readMigrations, MIGRATIONS_DIR, type Migration } from "./migrate";
 export * as tables from "./tables";
+export { commitQueue, type CommitStats, type TransactionControl } from "./commit-queue";
