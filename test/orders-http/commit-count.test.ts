@@ -8,7 +8,9 @@ import { gateway, orderCreateRQ, shopOffer } from "./helpers";
  * count is what the booking write path costs; this test fails above the number documented in
  * docs/orders.md ("Durable commits"), so a change that adds a commit has to say so.
  */
-const MAX_COMMITS_PER_PAID_ORDER = 24;
+// 24 before issue 8; 19 once the saga opens with its hold ids in one write, the ledger's own
+// recovery points stand for the authorisation, and the order's commit records `committed`.
+const MAX_COMMITS_PER_PAID_ORDER = 19;
 
 let t: TestGateway;
 beforeAll(async () => {
