@@ -2,6 +2,7 @@ import { Database } from "bun:sqlite";
 import { drizzle } from "drizzle-orm/bun-sqlite";
 import type { Store, StoreDb } from "../open";
 import { commitQueue } from "../commit-queue";
+import { cacheStatements } from "./statement-cache";
 import { filePath, isMemory } from "../url";
 import { narrowDatabaseCompanions, preparePrivateDatabase } from "../private-database";
 
@@ -33,6 +34,8 @@ export function openBunSqlite(url: string): Store {
     configure(reader);
     reader.exec("PRAGMA query_only = ON");
   }
+  cacheStatements(writer);
+  if (reader !== writer) cacheStatements(reader);
   const writeDb = drizzle(writer) as unknown as StoreDb;
   const readDb = drizzle(reader) as unknown as StoreDb;
   const raw = { exec: async (sql: string) => void writer.exec(sql) };
