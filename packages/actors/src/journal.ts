@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import type { StoreDb } from "@ndc/store";
-import { tables } from "@ndc/store";
+import { preparedPer, tables } from "@ndc/store";
 
 const { actorJournal, actorSnapshots } = tables;
 
@@ -22,25 +22,37 @@ export async function appendEvents<P>(
   events: readonly P[],
 ): Promise<number> {
   if (events.length === 0) return at.afterSeq;
-  await tx.insert(actorJournal).values(
-    events.map((e, i) => ({
-      kind: at.kind,
-      key: at.key,
-      seq: at.afterSeq + i + 1,
-      payload: JSON.stringify(e),
-      committedAt: at.now,
-    })),
-  );
+  const insert = insertEvent(tx);
+  for (const [i, e] of events.entries()) await insert.run({ kind: at.kind, key: at.key, seq: at.afterSeq + i + 1, payload: JSON.stringify(e), at: at.now });
   return at.afterSeq + events.length;
 }
 
-/** The events of one actor after `afterSeq`, in order. */
-export async function readEvents<P>(db: StoreDb, kind: string, key: string, afterSeq = 0): Promise<JournalEntry<P>[]> {
-  const rows = await db
+// Prepared once per connection: every actor command appends and every load reads (issue 8).
+const insertEvent = preparedPer((db) =>
+  db
+    .insert(actorJournal)
+    .values({ kind: sql.placeholder("kind"), key: sql.placeholder("key"), seq: sql.placeholder("seq"), payload: sql.placeholder("payload"), committedAt: sql.placeholder("at") })
+    .prepare(),
+);
+const selectEvents = preparedPer((db) =>
+  db
     .select()
     .from(actorJournal)
-    .where(and(eq(actorJournal.kind, kind), eq(actorJournal.key, key), gt(actorJournal.seq, afterSeq)))
-    .orderBy(asc(actorJournal.seq));
+    .where(and(eq(actorJournal.kind, sql.placeholder("kind")), eq(actorJournal.key, sql.placeholder("key")), gt(actorJournal.seq, sql.placeholder("afterSeq"))))
+    .orderBy(asc(actorJournal.seq))
+    .prepare(),
+);
+const selectSnapshot = preparedPer((db) =>
+  db
+    .select()
+    .from(actorSnapshots)
+    .where(and(eq(actorSnapshots.kind, sql.placeholder("kind")), eq(actorSnapshots.key, sql.placeholder("key"))))
+    .prepare(),
+);
+
+/** The events of one actor after `afterSeq`, in order. */
+export async function readEvents<P>(db: StoreDb, kind: string, key: string, afterSeq = 0): Promise<JournalEntry<P>[]> {
+  const rows = (await selectEvents(db).all({ kind, key, afterSeq })) as (typeof actorJournal.$inferSelect)[];
   return rows.map((r) => ({ seq: r.seq, payload: JSON.parse(r.payload) as P, committedAt: r.committedAt }));
 }
 
@@ -62,10 +74,7 @@ export async function saveSnapshot<V>(
 }
 
 export async function loadSnapshot<V>(db: StoreDb, kind: string, key: string): Promise<{ seq: number; state: V } | undefined> {
-  const rows = await db
-    .select()
-    .from(actorSnapshots)
-    .where(and(eq(actorSnapshots.kind, kind), eq(actorSnapshots.key, key)));
+  const rows = (await selectSnapshot(db).all({ kind, key })) as (typeof actorSnapshots.$inferSelect)[];
   const row = rows[0];
   return row ? { seq: row.seq, state: JSON.parse(row.state) as V } : undefined;
 }

@@ -5,3 +5,4 @@ export { splitStatements } from "./statements";
 export { migrate, readMigrations, MIGRATIONS_DIR, type Migration } from "./migrate";
 export * as tables from "./tables";
 export { commitQueue, type CommitStats, type TransactionControl } from "./commit-queue";
+export { preparedPer } from "./prepared";

@@ -1,6 +1,6 @@
-import { asc, eq, max } from "drizzle-orm";
+import { asc, eq, max, sql } from "drizzle-orm";
 import { GatewayError } from "@ndc/errors";
-import { tables, type StoreDb } from "@ndc/store";
+import { preparedPer, tables, type StoreDb } from "@ndc/store";
 import type { LegKind, LegState, PaymentLeg, SettlementMethod } from "../legs/types";
 
 const L = tables.paymentLegs;
@@ -40,14 +40,18 @@ export function fromRow(r: Row): PaymentLeg {
   };
 }
 
+// Prepared once per connection: every payment step loads its leg (issue 8).
+const selectLeg = preparedPer((db) => db.select().from(L).where(eq(L.legId, sql.placeholder("legId"))).prepare());
+const selectOrderLegs = preparedPer((db) => db.select().from(L).where(eq(L.orderId, sql.placeholder("orderId"))).orderBy(asc(L.seq)).prepare());
+
 export async function loadLeg(db: StoreDb, legId: string): Promise<PaymentLeg> {
-  const rows = await db.select().from(L).where(eq(L.legId, legId));
+  const rows = (await selectLeg(db).all({ legId })) as Row[];
   if (!rows[0]) throw new GatewayError("payment_leg_not_found", { detail: `Leg ${legId.slice(0, 40)}.` });
   return fromRow(rows[0]);
 }
 
 export async function orderLegs(db: StoreDb, orderId: string): Promise<PaymentLeg[]> {
-  return (await db.select().from(L).where(eq(L.orderId, orderId)).orderBy(asc(L.seq))).map(fromRow);
+  return ((await selectOrderLegs(db).all({ orderId })) as Row[]).map(fromRow);
 }
 
 /** Legs are numbered per order so "newest first" (refunds) is a plain sort. */
