@@ -59,8 +59,11 @@ export function commitQueue(tx: TransactionControl, opts: { maxBatch?: number } 
       queue.push({ work, bare, token: Symbol("write"), resolve: resolve as (v: unknown) => void, reject });
       if (!draining) {
         draining = true;
-        // One tick: writers that become ready meanwhile join the first batch.
-        setImmediate(() => void drain());
+        // On a microtask, not a macrotask: writers that become ready in this turn of the event
+        // loop join the first batch, and more join while it runs (up to maxBatch); a lone writer
+        // does not wait for the loop to come round (a saga's steps would stretch over timers and
+        // I/O that run in between, and hold longer than they need).
+        queueMicrotask(() => void drain());
       }
     });
   };
