@@ -90,6 +90,10 @@ export async function createOrder(ctx: OrdersContext, input: OrderCreateInput): 
       }
       const commission = input.commissionAgreement ? commissionOf(input.commissionAgreement, r) : undefined;
       built = buildOrder(sagaId, orderId, input, r, saga.plan, docs, auth, commission);
+      // The holds lapse at the payment time limit: an order committed past it would claim seats
+      // that may be someone else's by now, and its confirmation could never succeed (the saga
+      // would stay running, its legs authorised). Refused and compensated instead.
+      if (ctx.clock.now() >= saga.plan.paymentTimeLimit) throw new GatewayError("seat_hold_expired", { detail: `Order ${orderId}.` });
     } catch (e) {
       await compensateCreate(ctx, saga, codeOf(e));
       throw e;
