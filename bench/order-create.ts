@@ -1,46 +1,161 @@
 /**
- * OrderCreateRQ through the whole gateway (in process: Elysia app, auth, XML, saga, actors,
- * ledger, store): two passengers, two seats and a card leg per order. Against it, in the same
- * run, bare store transactions writing the same number of rows with the same durability
- * (WAL, synchronous=FULL), one transaction per order: the ratio says what the order path costs
- * on top of the commits it cannot avoid (DESIGN 6: report a ratio, the machine is noisy).
- * Shopping (AirShopping + SeatAvailability) happens before each timed OrderCreate, untimed.
+ * Paid OrderCreateRQ through the whole gateway (in process: Elysia app, auth, XML, saga, actors,
+ * ledger, store): two passengers, two seats and a card leg per order, at concurrency 1 and 32
+ * (32 sellers' requests in flight). Against it, in the same run, the bare baseline: one durable
+ * transaction per order (bun:sqlite, WAL, synchronous=FULL, statements prepared once) writing
+ * as many rows as an order leaves, one after the other. Rounds alternate gateway and baseline
+ * (DESIGN 6: the machine is noisy, report a ratio). Shopping (AirShopping + SeatAvailability)
+ * happens before a round, untimed; each order gets its own offer and its own two seats.
  *
- *   node_modules/.bin/bun bench/order-create.ts [orders=200]
+ * Per round: concurrency 1 (closed loop), concurrency 32 (closed loop: the maximum rate), then
+ * an open loop at half that maximum for the p99 the issue asks for at 32. commitsPerOrder is
+ * COMMITs (fsyncs) per order from store.commits: with the group commit, concurrent orders'
+ * writes share them.
+ *
+ *   node_modules/.bin/bun bench/order-create.ts
+ *   env BENCH_ROUNDS=3 BENCH_ORDERS_1=40 BENCH_ORDERS_32=256 BENCH_SECONDS=3 BENCH_BARE_SECONDS=2
+ * (BENCH_SECONDS: the open loop at half rate; BENCH_BARE_SECONDS: each baseline run.)
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { Database } from "bun:sqlite";
 import { sql } from "drizzle-orm";
 import { loadConfig } from "@ndc/config";
 import { createLogger } from "@ndc/log";
 import { ManualClock } from "@ndc/clock";
 import { bootGateway } from "@ndc/gateway";
-import { openStore } from "@ndc/store";
-import { orderCreateRQ, shopOffer } from "../test/orders-http/helpers";
+import { orderCreateRQ, type Shopped } from "../test/orders-http/helpers";
+import { airShoppingRQ, all, blocks } from "../test/shopping/shop-requests";
+import { seatAvailabilityRQ } from "../test/shopping/seat-availability-helpers";
 
-const orders = Number(process.argv[2] ?? 200);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ORDERS_1 = Number(process.env.BENCH_ORDERS_1 ?? 40);
+const ORDERS_32 = Number(process.env.BENCH_ORDERS_32 ?? 256);
+const HALF_RATE_SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+const BARE_SECONDS = Number(process.env.BENCH_BARE_SECONDS ?? 2);
+
 const dir = mkdtempSync(join(tmpdir(), "ndc-bench-order-"));
 const clock = new ManualClock(Date.UTC(2026, 10, 21, 9, 0, 0));
 const config = loadConfig({ GATEWAY_DATA_DIR: dir, GATEWAY_MODE: "local", LOG_LEVEL: "warn", RATE_LIMIT_SHOP_PER_MINUTE: "100000000", RATE_LIMIT_DEFAULT_PER_MINUTE: "100000000" });
 const gw = await bootGateway({ config, clock, logger: createLogger({ level: "warn", sink: () => {} }) });
+if (gw.store.driver !== "bun-sqlite") throw new Error(`the bench compares with bun:sqlite; the gateway runs ${gw.store.driver}`);
 const apiKey = gw.sandbox!.api_key;
 
 async function ndc(message: string, body: string) {
   const res = await gw.app.handle(
     new Request(`http://localhost/24.4/${message}`, { method: "POST", headers: { "content-type": "application/xml", "iata-message-name": `IATA_${message}`, "x-api-key": apiKey }, body }),
   );
-  return { status: res.status, headers: res.headers, body: await res.text() };
+  return { status: res.status, body: await res.text() };
 }
 
-// Shopping answers are checked by shopOffer; this names the one that was not what it expected.
-async function logged(message: string, body: string) {
-  const r = await ndc(message, body);
-  if (r.status !== 200 || !/<cns:(ALaCarte)?Offer>/.test(r.body)) throw new Error(`${message}: ${r.status} ${r.body.slice(0, 800)}`);
-  return r;
+const minor = (s: string) => Math.round(Number(s) * 100);
+const day = (n: number) => new Date(Date.UTC(2026, 11, 1) + n * 86_400_000).toISOString().slice(0, 10);
+let nextDay = 0;
+
+/**
+ * Every offer of one travel day (3 flights x 6 brands), each with two seats of its own: offer n
+ * of the day takes seats 2n and 2n+1 of its flight's seat list, so no two orders of the pool
+ * want the same seat, whatever flight their offers share.
+ */
+async function shopDay(): Promise<Shopped[]> {
+  const date = day(nextDay++);
+  if (nextDay > 320) throw new Error("out of travel days: lower BENCH_ORDERS_*");
+  const shop = await ndc("AirShoppingRQ", airShoppingRQ({ legs: [{ from: "LHR", to: "CDG", date }], pax: [["PAX1", "ADT"], ["PAX2", "ADT"]], currency: "EUR" }));
+  if (shop.status !== 200) throw new Error(`AirShoppingRQ ${shop.status}: ${shop.body.slice(0, 400)}`);
+  const out: Shopped[] = [];
+  for (const [n, offer] of blocks(shop.body, "Offer").entries()) {
+    const offerId = all(offer, "OfferID")[0]!;
+    const sa = await ndc("SeatAvailabilityRQ", seatAvailabilityRQ({ offerId, currency: "EUR" }));
+    if (sa.status !== 200) continue;
+    const alc = blocks(sa.body, "ALaCarteOffer")[0];
+    const seats = alc ? blocks(alc, "OfferItem").slice(2 * n, 2 * n + 2) : [];
+    if (seats.length < 2) continue;
+    out.push({
+      offerId,
+      itemIds: all(offer, "OfferItemID"),
+      totalMinor: minor(all(blocks(offer, "TotalPrice")[0]!, "TotalAmount")[0]!) + seats.reduce((s, i) => s + minor(all(i, "TotalAmount")[0]!), 0),
+      seat: { offerId: all(alc!, "OfferID")[0]!, itemIds: seats.map((i) => all(i, "OfferItemID")[0]!), priceMinor: 0 },
+    });
+  }
+  return out;
 }
 
-// Rows the order path leaves behind: counted over every table before and after the run.
+let serial = 0;
+async function pool(n: number): Promise<string[]> {
+  const bodies: string[] = [];
+  while (bodies.length < n) {
+    for (const shopped of await shopDay()) {
+      const i = serial++;
+      bodies.push(
+        orderCreateRQ({
+          shopped,
+          pax: [
+            { id: "PAX1", surname: "BENCH", given: "Ada", doc: { number: `BN${String(i).padStart(8, "0")}` } },
+            { id: "PAX2", surname: "BENCH", given: "Alan" },
+          ],
+          legs: [{ kind: "card", token: "tok_approve_visa", amountMinor: shopped.totalMinor }],
+          correlationId: `BENCH-${i}`,
+          trxId: "T1",
+        }),
+      );
+    }
+  }
+  return bodies.slice(0, n);
+}
+
+async function book(body: string): Promise<number> {
+  const t0 = performance.now();
+  const r = await ndc("OrderCreateRQ", body);
+  const ms = performance.now() - t0;
+  if (r.status !== 200 || !r.body.includes("<cns:StatusCode>BOOKED</cns:StatusCode>")) throw new Error(`OrderCreateRQ ${r.status}: ${r.body.slice(0, 600)}`);
+  return ms;
+}
+
+interface Phase {
+  ordersPerSecond: number;
+  p99Ms: number;
+  commitsPerOrder: number;
+  writesPerOrder: number;
+  rowsPerOrder: number;
+}
+
+/** Closed loop: `concurrency` workers, each books its next order as soon as the last is answered. */
+async function closedLoop(bodies: string[], concurrency: number): Promise<Phase> {
+  const lat: number[] = [];
+  const c0 = { ...gw.store.commits };
+  const rows0 = await totalRows();
+  let next = 0;
+  const t0 = performance.now();
+  await Promise.all(Array.from({ length: concurrency }, async () => {
+    while (next < bodies.length) lat.push(await book(bodies[next++]!));
+  }));
+  const seconds = (performance.now() - t0) / 1000;
+  const n = bodies.length;
+  return {
+    ordersPerSecond: n / seconds,
+    p99Ms: pct(lat, 0.99),
+    commitsPerOrder: (gw.store.commits.commits - c0.commits) / n,
+    writesPerOrder: (gw.store.commits.transactions - c0.transactions) / n,
+    rowsPerOrder: ((await totalRows()) - rows0) / n,
+  };
+}
+
+/** Open loop at `rate` orders/s: latency counted from when each order was due, not sent. */
+async function openLoop(bodies: string[], rate: number): Promise<number> {
+  const lat: number[] = [];
+  const t0 = performance.now();
+  const inFlight: Promise<void>[] = [];
+  for (const [i, body] of bodies.entries()) {
+    const due = t0 + (i * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 0) await Bun.sleep(wait);
+    inFlight.push(book(body).then(() => void lat.push(performance.now() - due)));
+  }
+  await Promise.all(inFlight);
+  return pct(lat, 0.99);
+}
+
 async function totalRows(): Promise<number> {
   const tables = (await gw.store.db.all(sql`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`)) as { name: string }[];
   let n = 0;
@@ -48,72 +163,72 @@ async function totalRows(): Promise<number> {
   return n;
 }
 
-const day = (n: number) => new Date(Date.UTC(2026, 11, 1) + n * 86_400_000).toISOString().slice(0, 10);
-const rowsBefore = await totalRows();
-const latencies: number[] = [];
-let timedMs = 0;
-let dayIndex = 0;
-let onDay = 0;
-for (let i = 0; i < orders; i++) {
-  // A new travel day every 20 orders keeps seats free; a day whose cabin sells no seat is skipped.
-  if (onDay === 20) [dayIndex, onDay] = [dayIndex + 1, 0];
-  let shopped;
-  for (;;) {
-    try {
-      shopped = await shopOffer({ ndc: logged }, { pax: 2, seat: true, date: day(dayIndex) });
-      break;
-    } catch {
-      [dayIndex, onDay] = [dayIndex + 1, 0];
-      if (dayIndex > 300) throw new Error("no seats to sell on any day");
-    }
-  }
-  onDay++;
-  const body = orderCreateRQ({
-    shopped,
-    pax: [
-      { id: "PAX1", surname: "BENCH", given: "Ada", doc: { number: `BN${String(i).padStart(8, "0")}` } },
-      { id: "PAX2", surname: "BENCH", given: "Alan" },
-    ],
-    legs: [{ kind: "card", token: "tok_approve_visa", amountMinor: shopped.totalMinor }],
-    correlationId: `BENCH-${i}`,
-    trxId: "T1",
-  });
-  const t0 = performance.now();
-  const r = await ndc("OrderCreateRQ", body);
-  const ms = performance.now() - t0;
-  if (r.status !== 200 || !r.body.includes("<cns:StatusCode>BOOKED</cns:StatusCode>")) throw new Error(`order ${i}: ${r.status} ${r.body.slice(0, 600)}`);
-  latencies.push(ms);
-  timedMs += ms;
-}
-const rowsPerOrder = ((await totalRows()) - rowsBefore) / orders;
-const gatewayDriver = gw.store.driver;
-await gw.close();
-
-// Bare transactions: the same number of rows per order, one durable transaction each.
-const bare = await openStore(`file:${join(dir, "bare.db")}`, { driver: gatewayDriver });
-await bare.write((_tx, raw) => raw.exec("CREATE TABLE IF NOT EXISTS bench (id INTEGER PRIMARY KEY, k TEXT NOT NULL, seq INTEGER NOT NULL, payload TEXT NOT NULL)"));
-const [sync] = (await bare.write((tx) => tx.all(sql`PRAGMA synchronous`))) as { synchronous: number }[];
-if (sync!.synchronous !== 2) throw new Error(`bare store: synchronous is ${sync!.synchronous}, not FULL`);
+/** The baseline: `n` orders' worth of rows, one durable transaction per order, one at a time. */
+const bare = new Database(join(dir, "bare.db"), { create: true, strict: true });
+bare.exec("PRAGMA journal_mode = WAL");
+bare.exec("PRAGMA synchronous = FULL");
+bare.exec("CREATE TABLE bench (id INTEGER PRIMARY KEY, k TEXT NOT NULL, seq INTEGER NOT NULL, payload TEXT NOT NULL)");
+const insert = bare.prepare("INSERT INTO bench (k, seq, payload) VALUES (?, ?, ?)");
+const [begin, commit] = [bare.prepare("BEGIN IMMEDIATE"), bare.prepare("COMMIT")];
 const payload = JSON.stringify({ id: "x".repeat(200), at: Date.now() });
-const rows = Math.max(1, Math.round(rowsPerOrder));
-const bareLat: number[] = [];
-const b0 = performance.now();
-for (let i = 0; i < orders; i++) {
+let bareSeq = 0;
+function bareRate(rowsPerOrder: number, seconds = BARE_SECONDS): number {
+  const rows = Math.max(1, Math.round(rowsPerOrder));
   const t0 = performance.now();
-  await bare.write(async (tx) => {
-    for (let j = 0; j < rows; j++) await tx.run(sql`INSERT INTO bench (k, seq, payload) VALUES ('k', ${i * rows + j}, ${payload})`);
-  });
-  bareLat.push(performance.now() - t0);
+  let n = 0;
+  // Time-bound, not count-bound: a few hundred fsyncs are too few to average out a noisy disk.
+  while (performance.now() - t0 < seconds * 1000) {
+    begin.run();
+    for (let j = 0; j < rows; j++) insert.run("k", bareSeq++, payload);
+    commit.run();
+    n++;
+  }
+  return n / ((performance.now() - t0) / 1000);
 }
-const bareMs = performance.now() - b0;
-const driver = bare.driver;
-await bare.close();
+
+const pct = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * q))]!;
+const median = (xs: number[]) => pct(xs, 0.5);
+
+// One untimed warm-up order: the first one loads code paths and actors.
+await closedLoop(await pool(4), 1);
+const results: Record<1 | 32, { gw: Phase[]; bare: number[] }> = { 1: { gw: [], bare: [] }, 32: { gw: [], bare: [] } };
+const halfRateP99: number[] = [];
+for (let round = 0; round < ROUNDS; round++) {
+  for (const c of [1, 32] as const) {
+    const bodies = await pool(c === 1 ? ORDERS_1 : ORDERS_32);
+    const phase = await closedLoop(bodies, c);
+    results[c].gw.push(phase);
+    results[c].bare.push(bareRate(phase.rowsPerOrder));
+    if (c === 32) {
+      const rate = phase.ordersPerSecond / 2;
+      const p99 = await openLoop(await pool(Math.max(20, Math.round(rate * HALF_RATE_SECONDS))), rate);
+      halfRateP99.push(p99);
+    }
+    const r = results[c];
+    console.log(
+      `round ${round + 1} concurrency ${String(c).padStart(2)}: gateway ${phase.ordersPerSecond.toFixed(1)} orders/s, p99 ${phase.p99Ms.toFixed(1)} ms, ${phase.writesPerOrder.toFixed(1)} writes and ${phase.commitsPerOrder.toFixed(2)} COMMITs per order, ${phase.rowsPerOrder.toFixed(1)} rows per order; bare ${r.bare.at(-1)!.toFixed(0)} tx/s` +
+        (c === 32 ? `; p99 at half that rate ${halfRateP99.at(-1)!.toFixed(1)} ms` : ""),
+    );
+  }
+}
+await gw.close();
+bare.close();
 rmSync(dir, { recursive: true, force: true });
 
-const p = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * q))]!;
-const orderRate = orders / (timedMs / 1000);
-const bareRate = orders / (bareMs / 1000);
-console.log(`OrderCreateRQ, 2 passengers + 2 seats + card leg, ${orders} orders sequential, Bun ${Bun.version}, store driver ${driver}`);
-console.log(`  gateway   ${orderRate.toFixed(1).padStart(8)} orders/s   p50 ${p(latencies, 0.5).toFixed(1)} ms   p99 ${p(latencies, 0.99).toFixed(1)} ms   (${rowsPerOrder.toFixed(1)} rows left per order)`);
-console.log(`  bare      ${bareRate.toFixed(1).padStart(8)} tx/s       p50 ${p(bareLat, 0.5).toFixed(2)} ms   p99 ${p(bareLat, 0.99).toFixed(2)} ms   (${rows} rows per transaction, WAL, synchronous=FULL)`);
-console.log(`  ratio gateway / bare = ${(orderRate / bareRate).toFixed(3)}`);
+console.log(`OrderCreateRQ, 2 passengers + 2 seats + card leg, Bun ${Bun.version}, bun:sqlite WAL synchronous=FULL, medians of ${ROUNDS} rounds`);
+for (const c of [1, 32] as const) {
+  const r = results[c];
+  const ordersPerSecond = median(r.gw.map((p) => p.ordersPerSecond));
+  const baselinePerSecond = median(r.bare);
+  console.log(
+    JSON.stringify({
+      bench: "order-create",
+      concurrency: c,
+      ordersPerSecond: +ordersPerSecond.toFixed(1),
+      baselinePerSecond: +baselinePerSecond.toFixed(1),
+      ratio: +median(r.gw.map((p, i) => p.ordersPerSecond / r.bare[i]!)).toFixed(4),
+      commitsPerOrder: +median(r.gw.map((p) => p.commitsPerOrder)).toFixed(2),
+      p99Ms: +(c === 32 ? median(halfRateP99) : median(r.gw.map((p) => p.p99Ms))).toFixed(1),
+    }),
+  );
+}

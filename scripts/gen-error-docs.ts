@@ -51,7 +51,7 @@ const WHEN: Record<string, string> = {
   seat_not_found: "A hold or sale names a seat id that is not on the flight's seat map.",
   seat_unavailable: "The seat is occupied, held or sold, by any channel (NDC or the airline's web shop).",
   seat_hold_not_found: "Confirm or release of a hold id the flight's seat inventory never issued.",
-  seat_hold_expired: "Confirm after the hold's expiry: the seat is released, hold again.",
+  seat_hold_expired: "Confirm after the hold's expiry: the seat is released, hold again. OrderCreateRQ: the payment time limit (the holds' expiry) passed before the order was committed; nothing is kept, book again.",
   partner_product_not_found: "A partner product code the airline does not sell.",
   partner_product_sold_out: "Every unit of the partner product's stock is held or sold.",
   partner_product_once_per_order: "The order already holds or bought this partner product.",

@@ -20,8 +20,11 @@ import { exitedWithin, footprint, reconciled, startGateway, tempDataDir, type Ga
  */
 const POINTS = [
   // step: the saga's last recovery point at the kill; seat/leg: what the kill left behind.
-  { at: "after_holds", complete: false, step: "held", seat: "held", legs: [] },
-  { at: "after_authorise", complete: false, step: "authorised", seat: "held", legs: ["authorised"] },
+  // Issue 8 (atomic phases): the saga opens at `holding` with the hold ids; the authorisations'
+  // recovery points are the ledger's (the legs below), and `committed` is written by the
+  // order's own commit, so the saga's step at each kill is one of those two.
+  { at: "after_holds", complete: false, step: "holding", seat: "held", legs: [] },
+  { at: "after_authorise", complete: false, step: "holding", seat: "held", legs: ["authorised"] },
   { at: "after_commit", complete: true, step: "committed", seat: "held", legs: ["authorised"] },
   { at: "before_capture", complete: true, step: "committed", seat: "sold", legs: ["authorised"] },
 ] as const;

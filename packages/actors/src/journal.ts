@@ -22,17 +22,18 @@ export async function appendEvents<P>(
   events: readonly P[],
 ): Promise<number> {
   if (events.length === 0) return at.afterSeq;
-  await tx.insert(actorJournal).values(
-    events.map((e, i) => ({
-      kind: at.kind,
-      key: at.key,
-      seq: at.afterSeq + i + 1,
-      payload: JSON.stringify(e),
-      committedAt: at.now,
-    })),
-  );
+  const insert = insertEvent(tx);
+  for (const [i, e] of events.entries()) await insert.run({ kind: at.kind, key: at.key, seq: at.afterSeq + i + 1, payload: JSON.stringify(e), at: at.now });
   return at.afterSeq + events.length;
 }
+
+// Prepared once per connection: every actor command appends and every load reads (issue 8).
+const insertEvent = preparedOnce((db) =>
+  db
+    .insert(actorJournal)
+    .values({ kind: sql.placeholder("kind"), key: sql.placeholder("key"), seq: sql.placeholder("seq"), payload: sql.placeholder("payload"), committedAt: sql.placeholder("at") })
+    .prepare(),
+);
 
 /**
  * Rehydration reads, prepared once per connection: every actor that is not resident (an

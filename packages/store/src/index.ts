@@ -6,3 +6,4 @@ export { changeCounter } from "./data-version";
 export { preparedOnce } from "./prepared-once";
 export { migrate, readMigrations, MIGRATIONS_DIR, type Migration } from "./migrate";
 export * as tables from "./tables";
+export { commitQueue, type CommitStats, type TransactionControl } from "./commit-queue";

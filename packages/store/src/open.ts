@@ -1,6 +1,7 @@
 import type { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
 import { openBunSqlite } from "./drivers/bun-sqlite";
 import { driverFor, type DriverName } from "./url";
+import type { CommitStats } from "./commit-queue";
 
 // Drizzle over either driver; domain code awaits every query so both drivers fit.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -19,12 +20,20 @@ export interface Store {
    * drivers it is a separate, query-only connection, so a write through it fails loudly.
    */
   db: StoreDb;
+  /**
+   * Counters of the write path: write() calls that committed, and the COMMITs (fsyncs) they
+   * took. With the group commit of the embedded driver several writes share one COMMIT.
+   */
+  readonly commits: Readonly<CommitStats>;
   /** Raw statements outside any transaction (pragmas, VACUUM), serialised with the writes. */
   exec(sql: string): Promise<void>;
   /**
    * One write transaction, serialised with every other write of this process.
    * Committed durably (WAL, synchronous=FULL) before the promise resolves; rolled back if
-   * `fn` throws. Calling write() from inside `fn` is refused (it would wait for itself).
+   * `fn` throws. With bun:sqlite (the embedded default) writes ready within one tick share one
+   * transaction and one fsync (group commit, commit-queue.ts): each runs in a savepoint, so a
+   * throwing `fn` is rolled back alone, and the promise settles only after the shared COMMIT
+   * (if that fails, every write of the batch fails). Calling write() from inside `fn` is refused (it would wait for itself).
    * Keep `fn` short and free of other I/O: every other write waits for it.
    */
   write<T>(fn: (tx: StoreDb, raw: WriteRaw) => Promise<T> | T): Promise<T>;

@@ -1,5 +1,6 @@
 import { insertIdentityDocuments, type FieldKey, type NewIdentityDocument } from "@ndc/pii";
-import { tables, type StoreDb } from "@ndc/store";
+import { and, eq, sql } from "drizzle-orm";
+import { preparedOnce, tables, type StoreDb } from "@ndc/store";
 import { surnameDigest } from "../read/surname-digest";
 import { travelDates, type Order } from "../state";
 import type { OrderEvent } from "./events";
@@ -24,6 +25,12 @@ export async function persistOrderRows(tx: StoreDb, fieldKey: FieldKey, events: 
     if (docs?.length) await insertIdentityDocuments(tx, fieldKey, after.orderId, docs, now);
     const digests = [...new Set(after.passengers.map((p) => surnameDigest(fieldKey, p.surname)))];
     if (digests.length) await tx.insert(tables.orderPaxIndex).values(digests.map((d) => ({ orderId: after.orderId, surnameDigest: d }))).onConflictDoNothing();
+    // The create saga's commit point is recorded with the effect it names, in this transaction
+    // (issue 8 §1, atomic phases): no moment where the order exists and its saga says otherwise.
+    await tx
+      .update(tables.sagas)
+      .set({ step: "committed", updatedAt: now })
+      .where(and(eq(tables.sagas.sagaId, after.sagaId), eq(tables.sagas.status, "running")));
   }
   const dates = travelDates(after);
   const row = {
@@ -41,6 +48,20 @@ export async function persistOrderRows(tx: StoreDb, fieldKey: FieldKey, events: 
     travelFrom: dates.from ?? null,
     travelTo: dates.to ?? null,
   };
-  const { orderId: _id, ...update } = row;
-  await tx.insert(tables.orders).values(row).onConflictDoUpdate({ target: tables.orders.orderId, set: update });
+  await upsertOrder(tx).run(row);
 }
+
+// Prepared once per connection: every order command writes the index row (issue 8). On
+// conflict every column but the id takes the proposed value (excluded.*), as a plain upsert would.
+const O = tables.orders;
+const ORDER_COLUMNS = ["orderId", "ownerClientId", "ownerAgencyId", "state", "version", "createdAt", "updatedAt", "paymentTimeLimit", "currency", "totalMinor", "paxCount", "travelFrom", "travelTo"] as const;
+const upsertOrder = preparedOnce((db) =>
+  db
+    .insert(O)
+    .values(Object.fromEntries(ORDER_COLUMNS.map((c) => [c, sql.placeholder(c)])) as unknown as typeof O.$inferInsert)
+    .onConflictDoUpdate({
+      target: O.orderId,
+      set: Object.fromEntries(ORDER_COLUMNS.filter((c) => c !== "orderId").map((c) => [c, sql.raw(`excluded."${O[c].name}"`)])),
+    })
+    .prepare(),
+);

@@ -22,6 +22,11 @@ export interface CreatePlan {
   legCount: number;
 }
 
-/** Steps in order; the commit point is `committed` (the order exists from then on). */
-export const CREATE_STEPS = ["started", "holding", "held", "authorising", "authorised", "declined", "committed", "done"] as const;
+/**
+ * Steps the saga row records, in order; the commit point is `committed` (the order exists from
+ * then on, and the order's commit writes it). Rows written before issue 8 may also name
+ * `started`, `held`, `authorising`, `authorised` or `declined`: the reconciler reads only the
+ * status and whether the order exists, so they are settled the same way.
+ */
+export const CREATE_STEPS = ["holding", "committed", "done"] as const;
 export const SALE_CHANGE_REF = "sale";

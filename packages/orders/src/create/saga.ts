@@ -19,9 +19,10 @@ import { checkRequest, checkRules } from "./rules";
 /**
  * OrderCreate as a journaled saga (DESIGN 4): resolve offers -> rules -> hold seats and partner
  * units -> authorise the legs together -> commit the order (the commit point) -> confirm holds
- * -> capture -> done. A recovery point is written before each step that takes something, so
- * after a crash the reconciler compensates a saga short of its commit and finishes one past
- * it. The saga id comes from (seller client, CorrelationID, TrxID), and every hold, leg and the
+ * -> capture -> done. Recovery points (issue 8, atomic phases): the saga row is first written
+ * with the hold ids, before any hold is taken (`holding`); the authorisations' recovery points
+ * are the ledger's own; `committed` is written by the order's commit itself. After a crash the
+ * reconciler compensates a saga short of its commit and finishes one past it. The saga id comes from (seller client, CorrelationID, TrxID), and every hold, leg and the
  * order id from the saga id and its run, so running it again resumes it instead of starting a
  * second order. A compensated saga left nothing behind; reached again (the request layer had no
  * answer to replay: the first attempt died, or failed for a reason that may pass), it runs
@@ -46,49 +47,60 @@ export async function createOrder(ctx: OrdersContext, input: OrderCreateInput): 
       partnerHolds: [],
       legCount: input.payment?.length ?? 0,
     });
-    let saga = await ctx.sagas.start<CreatePlan>({ sagaId, kind: "order_create", orderId: ids.order(sagaId), owner: input.seller, step: "started", createdAt: now, plan: freshPlan(1) });
-    if (saga.plan.fingerprint !== fingerprint) throw new GatewayError("idempotency_conflict");
-    if (saga.status === "compensated") {
-      const attempt = attemptOf(saga) + 1;
-      saga = await ctx.sagas.restart(saga, ids.order(ids.createAttempt(sagaId, attempt)), "started", freshPlan(attempt), now);
-    }
-    const orderId = saga.orderId;
-    const run = ids.createAttempt(sagaId, attemptOf(saga));
-    if (saga.status === "done" || (await orderExists(ctx, orderId))) return finish(ctx, saga);
+    // Read first: a saga is written only once there is something to take (its first recovery
+    // point carries the hold ids), so a refusal before the holds writes nothing.
+    let saga = await ctx.sagas.load<CreatePlan>(sagaId);
+    if (saga && saga.plan.fingerprint !== fingerprint) throw new GatewayError("idempotency_conflict");
+    if (saga && saga.status !== "compensated" && (saga.status === "done" || (await orderExists(ctx, saga.orderId)))) return finish(ctx, saga);
+    // A compensated saga left nothing behind: it runs afresh as its next run (new ids).
+    const attempt = !saga ? 1 : saga.status === "compensated" ? attemptOf(saga) + 1 : attemptOf(saga);
+    const run = ids.createAttempt(sagaId, attempt);
+    const orderId = attempt === 1 ? ids.order(sagaId) : ids.order(run);
 
     let auth: AuthoriseAllResult | undefined;
     let built: ReturnType<typeof buildOrder>;
+    let r: Awaited<ReturnType<typeof resolveSelections>>;
     try {
-      const r = await resolveSelections(ctx.offers, input.seller, ctx.ownerCode, input.selections, orderId);
+      r = await resolveSelections(ctx.offers, input.seller, ctx.ownerCode, input.selections, orderId);
       checkRules(input, r);
-      const commission = input.commissionAgreement ? commissionOf(input.commissionAgreement, r) : undefined;
-
       // Holds: the ids are written down before any is taken, so a crash mid-way leaves a plan
-      // naming every hold that may exist.
+      // naming every hold that may exist. One write opens (or reopens) the saga with them.
       const plan: CreatePlan = {
-        ...saga.plan,
+        ...(saga?.status === "running" ? saga.plan : freshPlan(attempt)),
         seatHolds: r.seats.map((s) => ({ ...s, holdId: ids.seatHold(run, s.flightKey) })),
         partnerHolds: r.partnerUnits.map((code) => ({ productCode: code, holdId: ids.partnerHold(run, code) })),
       };
-      saga = await ctx.sagas.mark(saga, "holding", ctx.clock.now(), { plan });
-      await takeHolds(ctx, orderId, plan.seatHolds, plan.partnerHolds, plan.paymentTimeLimit);
-      saga = await ctx.sagas.mark(saga, "held", ctx.clock.now());
-      crashPoint("after_holds");
+      saga = await openSaga(ctx, saga, { sagaId, orderId, owner: input.seller, plan, now });
+    } catch (e) {
+      // Nothing taken yet; a saga reopened from `running` (a retry of its own run) compensates.
+      if (saga?.status === "running") await compensateCreate(ctx, saga, codeOf(e));
+      throw e;
+    }
 
+    try {
+      await takeHolds(ctx, orderId, saga.plan.seatHolds, saga.plan.partnerHolds, saga.plan.paymentTimeLimit);
+      crashPoint("after_holds");
       if (input.payment?.length) {
-        saga = await ctx.sagas.mark(saga, "authorising", ctx.clock.now());
+        // The ledger keeps the authorisations' own recovery points (leg `authorising`, key in
+        // flight, then the outcome), so the saga writes none: its compensation voids every leg
+        // the ledger holds for the order, asking the PSP about one whose answer was lost.
         // One decline voids every leg already authorised (inside authoriseAll).
         auth = await ctx.payments.authoriseAll(orderId, SALE_CHANGE_REF, input.payment, `${run}/authorise`);
-        saga = await ctx.sagas.mark(saga, auth.status === "authorised" ? "authorised" : "declined", ctx.clock.now());
         crashPoint("after_authorise");
       }
+      const commission = input.commissionAgreement ? commissionOf(input.commissionAgreement, r) : undefined;
       built = buildOrder(sagaId, orderId, input, r, saga.plan, docs, auth, commission);
+      // The holds lapse at the payment time limit: an order committed past it would claim seats
+      // that may be someone else's by now, and its confirmation could never succeed (the saga
+      // would stay running, its legs authorised). Refused and compensated instead.
+      if (ctx.clock.now() >= saga.plan.paymentTimeLimit) throw new GatewayError("seat_hold_expired", { detail: `Order ${orderId}.` });
     } catch (e) {
       await compensateCreate(ctx, saga, codeOf(e));
       throw e;
     }
 
     try {
+      // The order's commit also records the saga's `committed` recovery point (actor/persist.ts).
       await ctx.orders.ask(orderId, { op: "create", ...built });
     } catch (e) {
       // A commit whose answer was lost may still have happened: the store says which.
@@ -97,10 +109,29 @@ export async function createOrder(ctx: OrdersContext, input: OrderCreateInput): 
         throw e;
       }
     }
-    saga = await ctx.sagas.mark(saga, "committed", ctx.clock.now());
+    saga = { ...saga, step: "committed" };
     crashPoint("after_commit");
     return finish(ctx, saga);
   });
+}
+
+/**
+ * The saga's first recovery point, written with the hold ids before any hold is taken: a new
+ * row, a compensated saga's next run, or a running one (a retry of its own run) updated.
+ */
+async function openSaga(
+  ctx: OrdersContext,
+  saga: SagaRow<CreatePlan> | undefined,
+  o: { sagaId: string; orderId: string; owner: OrderCreateInput["seller"]; plan: CreatePlan; now: number },
+): Promise<SagaRow<CreatePlan>> {
+  if (!saga) {
+    const opened = await ctx.sagas.start<CreatePlan>({ sagaId: o.sagaId, kind: "order_create", orderId: o.orderId, owner: o.owner, step: "holding", createdAt: o.now, plan: o.plan });
+    // Another writer's row (never this process's: the saga lock serialises it): not ours to run.
+    if (opened.plan.createdAt !== o.plan.createdAt || opened.orderId !== o.orderId) throw new GatewayError("request_in_progress", { headers: { "Retry-After": "1" } });
+    return opened;
+  }
+  if (saga.status === "compensated") return ctx.sagas.restart(saga, o.orderId, "holding", o.plan, o.now);
+  return ctx.sagas.mark(saga, "holding", o.now, { plan: o.plan });
 }
 
 /** Past the commit point: confirm, capture, done. Also the reconciler's way forward. */

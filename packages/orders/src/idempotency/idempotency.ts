@@ -1,7 +1,7 @@
-import { and, eq, isNull, ne, or } from "drizzle-orm";
+import { and, eq, isNull, ne, or, sql } from "drizzle-orm";
 import type { Clock } from "@ndc/clock";
 import { GatewayError } from "@ndc/errors";
-import { tables, type Store, type StoreDb } from "@ndc/store";
+import { preparedOnce, tables, type Store, type StoreDb } from "@ndc/store";
 
 /** (seller client id, CorrelationID, TrxID): what makes two requests the same creation. */
 export interface IdempotencyKey {
@@ -184,8 +184,7 @@ export class RequestIdempotency {
  * belongs to a request still running here and is kept, to store its answer.
  */
 export async function releaseLeftBehind(tx: StoreDb, key: IdempotencyKey, owner: string): Promise<void> {
-  const t = tables.requestIdempotency;
-  await tx.delete(t).where(and(where(key), eq(t.state, "in_flight"), or(isNull(t.owner), ne(t.owner, owner))));
+  await deleteLeftBehind(tx).run({ clientId: key.clientId, correlationId: key.correlationId, trxId: key.trxId, owner });
 }
 
 type Row = typeof tables.requestIdempotency.$inferSelect;
@@ -201,6 +200,17 @@ function where(key: IdempotencyKey) {
 }
 
 async function read(db: StoreDb, key: IdempotencyKey): Promise<Row | undefined> {
-  const rows = await db.select().from(tables.requestIdempotency).where(where(key)).limit(1);
+  const rows = (await selectKey(db).all({ clientId: key.clientId, correlationId: key.correlationId, trxId: key.trxId })) as Row[];
   return rows[0];
 }
+
+// Prepared once per connection: every OrderCreateRQ reads its key twice and settles it (issue 8).
+const RI = tables.requestIdempotency;
+const byKey = and(eq(RI.clientId, sql.placeholder("clientId")), eq(RI.correlationId, sql.placeholder("correlationId")), eq(RI.trxId, sql.placeholder("trxId")));
+const selectKey = preparedOnce((db) => db.select().from(RI).where(byKey).limit(1).prepare());
+const deleteLeftBehind = preparedOnce((db) =>
+  db
+    .delete(RI)
+    .where(and(byKey, eq(RI.state, "in_flight"), or(isNull(RI.owner), ne(RI.owner, sql.placeholder("owner")))))
+    .prepare(),
+);

@@ -1,5 +1,5 @@
-import { and, eq, lte } from "drizzle-orm";
-import { tables, type Store, type StoreDb } from "@ndc/store";
+import { and, eq, lte, sql } from "drizzle-orm";
+import { preparedOnce, tables, type Store, type StoreDb } from "@ndc/store";
 import type { Seller } from "../state";
 
 export type SagaKind = "order_create" | "payment_retry";
@@ -26,7 +26,7 @@ export class SagaStore {
   constructor(private readonly store: Store) {}
 
   async load<P>(sagaId: string): Promise<SagaRow<P> | undefined> {
-    const rows = await this.store.db.select().from(tables.sagas).where(eq(tables.sagas.sagaId, sagaId)).limit(1);
+    const rows = (await selectSaga(this.store.db).all({ sagaId })) as (typeof tables.sagas.$inferSelect)[];
     return rows[0] ? rowOf<P>(rows[0]) : undefined;
   }
 
@@ -108,3 +108,6 @@ function rowOf<P>(r: typeof tables.sagas.$inferSelect): SagaRow<P> {
     updatedAt: r.updatedAt,
   };
 }
+
+// Prepared once per connection: every OrderCreateRQ reads its saga (issue 8).
+const selectSaga = preparedOnce((db) => db.select().from(tables.sagas).where(eq(tables.sagas.sagaId, sql.placeholder("sagaId"))).limit(1).prepare());

@@ -1,5 +1,5 @@
 import { asc, desc } from "drizzle-orm";
-import { tables, type StoreDb } from "@ndc/store";
+import { preparedOnce, tables, type StoreDb } from "@ndc/store";
 import { sha256Hex } from "../util";
 
 export type EntryType = "authorise" | "decline" | "capture" | "void" | "refund";
@@ -25,12 +25,15 @@ export function entryHash(prevHash: string, seq: number, e: EntryInput): string 
 
 /** Appends one entry inside the caller's write transaction (writes are serialised, so the tail is stable). */
 export async function appendEntry(tx: StoreDb, e: EntryInput): Promise<void> {
-  const t = tables.paymentLedgerEntries;
-  const last = await tx.select({ seq: t.seq, hash: t.hash }).from(t).orderBy(desc(t.seq)).limit(1);
+  const last = (await selectTail(tx).all()) as { seq: number; hash: string }[];
   const seq = (last[0]?.seq ?? 0) + 1;
   const prevHash = last[0]?.hash ?? GENESIS_HASH;
-  await tx.insert(t).values({ ...e, points: e.points ?? 0, seq, prevHash, hash: entryHash(prevHash, seq, e) });
+  await tx.insert(tables.paymentLedgerEntries).values({ ...e, points: e.points ?? 0, seq, prevHash, hash: entryHash(prevHash, seq, e) });
 }
+
+// Prepared once per connection: every ledger entry reads the chain's tail (issue 8).
+const E = tables.paymentLedgerEntries;
+const selectTail = preparedOnce((db) => db.select({ seq: E.seq, hash: E.hash }).from(E).orderBy(desc(E.seq)).limit(1).prepare());
 
 export type ChainCheck = { ok: true; entries: number } | { ok: false; entries: number; brokenAt: number };
 

@@ -1,4 +1,4 @@
-import { asc, eq, max, sql } from "drizzle-orm";
+import { eq, max, sql } from "drizzle-orm";
 import { GatewayError } from "@ndc/errors";
 import { preparedOnce, tables, type StoreDb } from "@ndc/store";
 import type { LegKind, LegState, PaymentLeg, SettlementMethod } from "../legs/types";
@@ -40,8 +40,11 @@ export function fromRow(r: Row): PaymentLeg {
   };
 }
 
+// Prepared once per connection: every payment step loads its leg (issue 8).
+const selectLeg = preparedOnce((db) => db.select().from(L).where(eq(L.legId, sql.placeholder("legId"))).prepare());
+
 export async function loadLeg(db: StoreDb, legId: string): Promise<PaymentLeg> {
-  const rows = await db.select().from(L).where(eq(L.legId, legId));
+  const rows = (await selectLeg(db).all({ legId })) as Row[];
   if (!rows[0]) throw new GatewayError("payment_leg_not_found", { detail: `Leg ${legId.slice(0, 40)}.` });
   return fromRow(rows[0]);
 }

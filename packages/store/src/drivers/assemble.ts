@@ -14,16 +14,24 @@ export function assemble(p: DriverParts): Store {
   let closed = false;
   // A rejected promise, not a throw: callers chain on write() and expect one failure path.
   const refused = () => Promise.reject(new Error("store is closed"));
+  // One transaction per write here (no group commit): each write is its own COMMIT.
+  const commits = { transactions: 0, commits: 0 };
   return {
     driver: "libsql",
     db: p.db,
+    commits,
     exec: (sql) => {
       if (closed) return refused();
       return queue.run(() => p.exec(sql));
     },
     write: (fn) => {
       if (closed) return refused();
-      return queue.run(() => p.transaction(fn));
+      return queue.run(async () => {
+        const result = await p.transaction(fn);
+        commits.transactions++;
+        commits.commits++;
+        return result;
+      });
     },
     close: async () => {
       if (closed) return;

@@ -1,7 +1,8 @@
 import { Database } from "bun:sqlite";
 import { drizzle } from "drizzle-orm/bun-sqlite";
 import type { Store, StoreDb } from "../open";
-import { serialQueue } from "../serial";
+import { commitQueue } from "../commit-queue";
+import { cacheStatements } from "./statement-cache";
 import { filePath, isMemory } from "../url";
 import { narrowDatabaseCompanions, preparePrivateDatabase } from "../private-database";
 
@@ -33,10 +34,26 @@ export function openBunSqlite(url: string): Store {
     configure(reader);
     reader.exec("PRAGMA query_only = ON");
   }
+  cacheStatements(writer);
+  if (reader !== writer) cacheStatements(reader);
   const writeDb = drizzle(writer) as unknown as StoreDb;
   const readDb = drizzle(reader) as unknown as StoreDb;
   const raw = { exec: async (sql: string) => void writer.exec(sql) };
-  const queue = serialQueue();
+  // Prepared once: the queue runs them for every batch and every write in it.
+  const stmt = (sql: string) => {
+    const q = writer.prepare(sql);
+    return () => void q.run();
+  };
+  const queue = commitQueue({
+    begin: stmt("BEGIN IMMEDIATE"),
+    commit: stmt("COMMIT"),
+    rollback: stmt("ROLLBACK"),
+    savepoint: stmt("SAVEPOINT write"),
+    release: stmt("RELEASE write"),
+    rollbackToSavepoint: stmt("ROLLBACK TO write"),
+    inTransaction: () => writer.inTransaction,
+    exec: (sql) => writer.exec(sql),
+  });
   let closed = false;
   // A rejected promise, not a throw: callers chain on write() and expect one failure path.
   const refused = () => Promise.reject(new Error("store is closed"));
@@ -44,28 +61,14 @@ export function openBunSqlite(url: string): Store {
   return {
     driver: "bun-sqlite",
     db: readDb,
+    commits: queue.stats,
     exec: (sql) => {
       if (closed) return refused();
-      return queue.run(async () => void writer.exec(sql));
+      return queue.exec(sql);
     },
     write<T>(fn: Parameters<Store["write"]>[0]): Promise<T> {
       if (closed) return refused();
-      return queue.run(async () => {
-        writer.exec("BEGIN IMMEDIATE");
-        try {
-          const result = (await fn(writeDb, raw)) as T;
-          writer.exec("COMMIT");
-          return result;
-        } catch (e) {
-          // COMMIT itself may have failed and left the transaction open; never mask the cause.
-          if (writer.inTransaction) {
-            try {
-              writer.exec("ROLLBACK");
-            } catch {}
-          }
-          throw e;
-        }
-      });
+      return queue.write(async () => (await fn(writeDb, raw)) as T);
     },
     close: async () => {
       if (closed) return;

@@ -1,0 +1,164 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+
+/** The statements a driver runs for the queue; each may be sync (bun:sqlite) or async (libSQL). */
+export interface TransactionControl {
+  begin(): unknown;
+  commit(): unknown;
+  rollback(): unknown;
+  savepoint(): unknown;
+  release(): unknown;
+  rollbackToSavepoint(): unknown;
+  /** False once SQLite rolled the whole transaction back on its own (an I/O error, SQLITE_FULL). */
+  inTransaction(): boolean;
+  /** A statement that must run outside any transaction (pragmas, VACUUM, checkpoints). */
+  exec(sql: string): unknown;
+}
+
+export interface CommitStats {
+  /** write() calls that committed. */
+  transactions: number;
+  /** COMMITs, each one fsync with synchronous=FULL: transactions / commits is the batch size. */
+  commits: number;
+}
+
+interface Job {
+  work: () => Promise<unknown>;
+  /** Runs alone, outside a transaction (store.exec). */
+  bare: boolean;
+  token: symbol;
+  resolve(v: unknown): void;
+  reject(e: unknown): void;
+}
+
+/**
+ * Group commit (issue 8 §1): the writes of concurrent writers that are ready within one tick
+ * share one transaction and so one fsync. Each write runs inside a SAVEPOINT of the batch's
+ * transaction, so a write that throws is rolled back alone and fails alone; the others' results
+ * are handed back only after the COMMIT returned, so every caller (an actor applying its state)
+ * sees its write durable before it acts on it. A COMMIT that fails (or a transaction SQLite
+ * aborted) fails every write of the batch: none of them is applied anywhere.
+ *
+ * Writes still run one at a time in call order (SQLite has one writer); a write that calls
+ * write() again would wait for itself, so that is refused.
+ */
+export function commitQueue(tx: TransactionControl, opts: { maxBatch?: number } = {}) {
+  const maxBatch = opts.maxBatch ?? 64;
+  const context = new AsyncLocalStorage<symbol>();
+  const queue: Job[] = [];
+  const stats: CommitStats = { transactions: 0, commits: 0 };
+  let running: symbol | null = null;
+  let draining = false;
+  let idleWaiters: (() => void)[] = [];
+
+  const enqueue = <T>(work: () => Promise<T>, bare: boolean): Promise<T> => {
+    const caller = context.getStore();
+    if (caller !== undefined && caller === running) {
+      return Promise.reject(new Error("store.write() called inside another write of the same store: it would wait for itself"));
+    }
+    return new Promise<T>((resolve, reject) => {
+      queue.push({ work, bare, token: Symbol("write"), resolve: resolve as (v: unknown) => void, reject });
+      if (!draining) {
+        draining = true;
+        // On a microtask, not a macrotask: writers that become ready in this turn of the event
+        // loop join the first batch, and more join while it runs (up to maxBatch); a lone writer
+        // does not wait for the loop to come round (a saga's steps would stretch over timers and
+        // I/O that run in between, and hold longer than they need).
+        queueMicrotask(() => void drain());
+      }
+    });
+  };
+
+  const runJob = (job: Job) => {
+    running = job.token;
+    return context.run(job.token, job.work).finally(() => {
+      running = null;
+    });
+  };
+
+  async function drain(): Promise<void> {
+    try {
+      while (queue.length) {
+        if (queue[0]!.bare) await runBare(queue.shift()!);
+        else await runBatch();
+      }
+    } finally {
+      draining = false;
+      const waiters = idleWaiters;
+      idleWaiters = [];
+      for (const w of waiters) w();
+    }
+  }
+
+  async function runBare(job: Job): Promise<void> {
+    try {
+      job.resolve(await runJob(job));
+    } catch (e) {
+      job.reject(e);
+    }
+  }
+
+  /** One transaction: every write queued (and arriving) until the batch is full or a bare job is next. */
+  async function runBatch(): Promise<void> {
+    const done: { job: Job; result: unknown }[] = [];
+    try {
+      await tx.begin();
+    } catch (e) {
+      // Cannot even begin: fail the first write (the rest try again in the next batch).
+      queue.shift()!.reject(e);
+      return;
+    }
+    let lost: unknown;
+    let taken = 0;
+    while (queue.length && !queue[0]!.bare && taken < maxBatch) {
+      const job = queue.shift()!;
+      taken++;
+      await tx.savepoint();
+      try {
+        const result = await runJob(job);
+        await tx.release();
+        done.push({ job, result });
+      } catch (e) {
+        if (!tx.inTransaction()) {
+          // SQLite abandoned the transaction: the writes before this one are gone too.
+          job.reject(e);
+          lost = e;
+          break;
+        }
+        try {
+          await tx.rollbackToSavepoint();
+          await tx.release();
+        } catch (undo) {
+          lost = undo;
+        }
+        job.reject(e);
+        if (lost) break;
+      }
+    }
+    if (lost === undefined) {
+      try {
+        await tx.commit();
+        stats.commits++;
+        stats.transactions += done.length;
+        for (const d of done) d.job.resolve(d.result);
+        return;
+      } catch (e) {
+        lost = e;
+      }
+    }
+    // COMMIT itself failed or the transaction was lost: nothing of this batch is durable.
+    if (tx.inTransaction()) {
+      try {
+        await tx.rollback();
+      } catch {}
+    }
+    for (const d of done) d.job.reject(lost);
+  }
+
+  return {
+    stats,
+    write: <T>(work: () => Promise<T>) => enqueue(work, false),
+    exec: (sql: string) => enqueue(async () => void (await tx.exec(sql)), true),
+    /** Resolves once every queued write has settled. */
+    idle: (): Promise<void> => (draining ? new Promise<void>((r) => idleWaiters.push(r)) : Promise.resolve()),
+  };
+}
