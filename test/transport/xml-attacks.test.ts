@@ -49,6 +49,18 @@ async function timed(body: string | Uint8Array, headers: Record<string, string> 
   return { ...r, ms: performance.now() - t0 };
 }
 
+/**
+ * The gateway's own time to answer, read in full: t.ndc also runs xmllint on the answer (a
+ * process start, tens of ms on a busy machine), which says nothing about the refusal.
+ */
+async function answerMs(body: string | Uint8Array): Promise<number> {
+  const headers = { "content-type": "application/xml", "iata-message-name": "IATA_AirShoppingRQ", "x-api-key": t.gw.sandbox!.api_key };
+  const t0 = performance.now();
+  const res = await t.fetch("/24.4/AirShoppingRQ", { method: "POST", headers, body: body as BodyInit });
+  await res.arrayBuffer();
+  return performance.now() - t0;
+}
+
 describe("XML attacks are refused before parsing (spec 4.1, DESIGN 5)", () => {
   const cases: [string, string][] = [
     ["billion laughs", BILLION_LAUGHS],
@@ -59,13 +71,13 @@ describe("XML attacks are refused before parsing (spec 4.1, DESIGN 5)", () => {
   ];
   for (const [name, body] of cases) {
     test(`${name}: 400 xml_forbidden_construct in well under 100 ms`, async () => {
-      await timed(body); // warm
-      // Best of three: the machine is shared, and one slow scheduling slice says nothing about the parser.
-      const runs = [await timed(body), await timed(body), await timed(body)];
-      const r = runs[0]!;
+      // The answer itself, checked against the XSD; this call also warms the path.
+      const r = await timed(body);
       expect(r.status).toBe(400);
       expect(errorCode(r.body)).toBe("xml_forbidden_construct");
-      expect(Math.min(...runs.map((x) => x.ms))).toBeLessThan(100);
+      // Best of three: the machine is shared, and one slow scheduling slice says nothing about the parser.
+      const runs = [await answerMs(body), await answerMs(body), await answerMs(body)];
+      expect(Math.min(...runs)).toBeLessThan(100);
       expect(r.body).not.toContain("root:");
     });
   }
