@@ -98,13 +98,15 @@ describe("promotions engine switch", () => {
   });
 
   test("unreachable, slow (past the timeout) and refusing give no adjustments at all, with the failure and whether it is transient", async () => {
-    const engine = new SimulatedPromotionsEngine({ slowDelayMs: 80 });
+    // A slow answer comes far past the 20 ms timeout, so a late timer on a busy machine cannot pass
+    // for the answer (the limit below was 70 ms against an 80 ms answer, and flaked under load).
+    const engine = new SimulatedPromotionsEngine({ slowDelayMs: 2_000 });
     const results: Record<string, unknown> = {};
     for (const mode of ["unreachable", "slow", "refusing"] as const) {
       engine.mode = mode;
       const started = performance.now();
       const out = await askPromotions(engine, request, 20);
-      expect(performance.now() - started).toBeLessThan(70);
+      expect(performance.now() - started).toBeLessThan(1_000);
       expect(out.status).toBe("unavailable");
       expect("adjustments" in out).toBe(false);
       if (out.status === "unavailable") results[mode] = [out.failure, out.transient];
