@@ -26,7 +26,7 @@ interface Column {
 /** Tables the migration runner keeps for itself; no domain code reads them through drizzle. */
 const RUNNER_TABLES = new Set(["schema_migrations"]);
 
-const drizzleTables = Object.values(tables).filter((t): t is SQLiteTable => t instanceof SQLiteTable);
+const drizzleTables: SQLiteTable[] = Object.values(tables as Record<string, unknown>).filter((t): t is SQLiteTable => t instanceof SQLiteTable);
 
 function drizzleColumns(t: SQLiteTable): Column[] {
   const config = getTableConfig(t);
