@@ -16,3 +16,4 @@ export { surnameDigest } from "./read/surname-digest";
 export { ids as orderIds } from "./ids";
 export type { CrashPoint } from "./saga/crash-point";
 export type { SagaRow, SagaKind, SagaStatus } from "./saga/store";
+export type { OrderDetails } from "./view/details";

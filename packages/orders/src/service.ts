@@ -6,6 +6,7 @@ import type { LegRequest, OrderPayments } from "@ndc/payments";
 import type { FieldKey } from "@ndc/pii";
 import type { OfferRepository } from "@ndc/shopping";
 import type { Store } from "@ndc/store";
+import type { Supply } from "@ndc/supply";
 import { orderKind } from "./actor/kind";
 import type { OrdersContext } from "./context";
 import type { OrderCreateInput } from "./create/input";
@@ -18,6 +19,7 @@ import { list, type OrderListFilters, type OrderListPage, type OrderListResult }
 import { expireUnpaid } from "./reconcile/expire";
 import { reconcile, type ReconcileReport } from "./reconcile/reconcile";
 import { SagaStore } from "./saga/store";
+import { orderDetails, type OrderDetails } from "./view/details";
 import { PAYMENT_TIME_LIMIT_MS, type HistoryEntry, type Order, type Seller } from "./state";
 
 export interface OrdersServiceOptions {
@@ -27,6 +29,7 @@ export interface OrdersServiceOptions {
   inventory: InventoryService;
   payments: OrderPayments;
   offers: OfferRepository;
+  supply: Supply;
   fieldKey: FieldKey;
   /** This airline's designator (OwnerCode). */
   ownerCode: string;
@@ -50,6 +53,7 @@ export class OrdersService {
       inventory: opts.inventory,
       payments: opts.payments,
       offers: opts.offers,
+      supply: opts.supply,
       fieldKey: opts.fieldKey,
       ownerCode: opts.ownerCode,
       paymentTimeLimitMs: opts.paymentTimeLimitMs ?? PAYMENT_TIME_LIMIT_MS,
@@ -72,6 +76,16 @@ export class OrdersService {
 
   retrieve(orderId: string, seller: Seller): Promise<Order> {
     return retrieve(this.ctx, orderId, seller);
+  }
+
+  /** What OrderViewRS shows of an order: the order with its masked documents, payment legs and flights. */
+  details(order: Order): Promise<OrderDetails> {
+    return orderDetails(this.ctx, order);
+  }
+
+  /** OrderRetrieve with what its view shows (ownership checked first, as retrieve does). */
+  async retrieveDetails(orderId: string, seller: Seller): Promise<OrderDetails> {
+    return orderDetails(this.ctx, await retrieve(this.ctx, orderId, seller));
   }
 
   list(seller: Seller, filters?: OrderListFilters, page?: OrderListPage): Promise<OrderListResult> {

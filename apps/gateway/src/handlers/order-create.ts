@@ -6,7 +6,7 @@ import { errorDocument, responseDocument, type ResponseContext } from "@ndc/xml"
 import type { HandlerDeps } from "./deps";
 import { orderCreateInput } from "./orders/create-input";
 import { withItemList } from "./orders/item-list";
-import { orderViewResult } from "./orders/order-view";
+import { orderViewResult } from "./order-view-cache";
 import { storedOutcome } from "./orders/stored-outcome";
 
 // Failures that say "not now" rather than "not this request": never stored, so a retry with
@@ -34,7 +34,7 @@ export function orderCreateHandler(deps: HandlerDeps): MessageHandler {
       try {
         // Inside the section: a refusal of an item is the stored answer like any other.
         const order = await deps.orders.create(await withItemList(input, rq, x.seller, deps));
-        const view = await orderViewResult(order, deps);
+        const view = orderViewResult(await deps.orders.details(order), deps);
         return { status: 200, body: new TextEncoder().encode(responseDocument(x.spec.response, view.response, ctx, view.trailing)) };
       } catch (e) {
         if (!isGatewayError(e) || e.status < 400 || e.status >= 500 || TRANSIENT.has(e.code)) throw e;

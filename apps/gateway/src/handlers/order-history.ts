@@ -1,7 +1,6 @@
 import { GatewayError } from "@ndc/errors";
-import { decodeOrderHistoryRQ, encodeOrderHistoryRS, money, type ChangeDetailsView, type MessageHandler, type OrderChangeOperationView } from "@ndc/messages";
+import { ORDER_STATUS_CODES as STATUS_CODES, decodeOrderHistoryRQ, encodeOrderHistoryRS, money, type ChangeDetailsView, type MessageHandler, type OrderChangeOperationView } from "@ndc/messages";
 import type { ChangeKind, HistoryEntry, Order, OrderItem } from "@ndc/orders";
-import { ORDER_STATUS_CODES as STATUS_CODES } from "./orders/order-view";
 import { minorUnits, type CurrencyCode } from "@ndc/supply";
 import type { HandlerDeps } from "./deps";
 

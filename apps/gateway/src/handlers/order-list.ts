@@ -1,7 +1,6 @@
 import { GatewayError } from "@ndc/errors";
-import { decodeOrderListRQ, encodeOrderListRS, orderListAugmentation, type MatchedOrderView, type MessageHandler, type OrderListRequest, type OrderListView, type RangeFilter } from "@ndc/messages";
+import { ORDER_STATUS_CODES as STATUS_CODES, decodeOrderListRQ, encodeOrderListRS, orderListAugmentation, type MatchedOrderView, type MessageHandler, type OrderListRequest, type OrderListView, type RangeFilter } from "@ndc/messages";
 import type { Order, OrderListFilters, OrderListResult, OrderState, OrderSummary } from "@ndc/orders";
-import { ORDER_STATUS_CODES as STATUS_CODES } from "./orders/order-view";
 import type { HandlerDeps } from "./deps";
 
 /** Wire status code -> states; an unknown code is refused rather than matching nothing silently. */

@@ -16,4 +16,5 @@ export type { PointOfSale } from "./shared/decode/pos";
 export type * from "./shared/view/order";
 export type * from "./shared/view/pax";
 export type * from "./shared/view/payment";
+export { ORDER_STATUS_CODES } from "./shared/view/status-codes";
 export { MASKED_DOCUMENT_ID } from "./shared/encode/pax";
