@@ -1,7 +1,8 @@
 // @ndc/orders: the order domain (spec 2.3-2.5, 3, 4.4, 4.7). No HTTP, no XML.
 export { OrdersService, type OrdersServiceOptions } from "./service";
 export * from "./state";
-export type { OrderCreateInput, OfferSelection, PassengerInput } from "./create/input";
+export type { OrderCreateInput, OfferSelection, OrderItemRef, PassengerInput } from "./create/input";
+export type { SellingAgency } from "./create/seller-terms";
 export type { OrderCommand, OrderReply, NewOrder } from "./actor/commands";
 export type { OrderEvent } from "./actor/events";
 export { orderKind, ORDER_KIND } from "./actor/kind";

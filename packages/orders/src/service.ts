@@ -10,7 +10,9 @@ import type { Supply } from "@ndc/supply";
 import { orderKind } from "./actor/kind";
 import type { OrdersContext } from "./context";
 import type { OrderCreateInput } from "./create/input";
+import { withItemList } from "./create/item-list";
 import { createOrder, createSagaProgress } from "./create/saga";
+import { withSellerTerms, type SellingAgency } from "./create/seller-terms";
 import { RequestIdempotency } from "./idempotency/idempotency";
 import { KeyedLock } from "@ndc/actors";
 import { retryPayment } from "./payment/retry";
@@ -64,9 +66,21 @@ export class OrdersService {
     this.idempotency = new RequestIdempotency(opts.store, opts.clock, { owner: this.ctx.instanceId, workOf: (key) => createSagaProgress(this.ctx, key) });
   }
 
-  /** OrderCreate: Booked with legs captured, HeldUnpaid without legs, HeldPaymentDeclined on a decline. */
-  create(input: OrderCreateInput): Promise<Order> {
-    return createOrder(this.ctx, input);
+  /**
+   * The seller's own terms of an OrderCreate input (its settlement account, its commission
+   * agreement): called before the request's idempotent section, so a refusal here is not stored.
+   */
+  withSellerTerms(input: OrderCreateInput, agency: SellingAgency): Promise<OrderCreateInput> {
+    return withSellerTerms(this.ctx, input, agency);
+  }
+
+  /**
+   * OrderCreate: Booked with legs captured, HeldUnpaid without legs, HeldPaymentDeclined on a
+   * decline. Items named by OfferItemRefID alone (AcceptOrderItemList) are traced to their
+   * offers first; a refusal of one is the request's answer like any other.
+   */
+  async create(input: OrderCreateInput): Promise<Order> {
+    return createOrder(this.ctx, await withItemList(this.ctx, input));
   }
 
   /** OrderChangeRQ paying a held order within its time limit. */

@@ -1,2 +1,3 @@
 export { decodeOrderCreateRQ } from "./decode";
 export type { OrderCreateRequest } from "./request";
+export { orderCreateInput } from "./input";
