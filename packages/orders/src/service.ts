@@ -4,7 +4,7 @@ import type { Clock } from "@ndc/clock";
 import type { InventoryService } from "@ndc/inventory";
 import type { LegRequest, OrderPayments } from "@ndc/payments";
 import type { FieldKey } from "@ndc/pii";
-import type { OfferRepository } from "@ndc/shopping";
+import type { BookedOrder, OfferRepository } from "@ndc/shopping";
 import type { Store } from "@ndc/store";
 import type { Supply } from "@ndc/supply";
 import { orderKind } from "./actor/kind";
@@ -16,6 +16,7 @@ import { withSellerTerms, type SellingAgency } from "./create/seller-terms";
 import { RequestIdempotency } from "./idempotency/idempotency";
 import { KeyedLock } from "@ndc/actors";
 import { retryPayment } from "./payment/retry";
+import { bookedOrder } from "./read/booked-order";
 import { history, retrieve } from "./read/read";
 import { list, type OrderListFilters, type OrderListPage, type OrderListResult } from "./read/list";
 import { expireUnpaid } from "./reconcile/expire";
@@ -100,6 +101,11 @@ export class OrdersService {
   /** OrderRetrieve with what its view shows (ownership checked first, as retrieve does). */
   async retrieveDetails(orderId: string, seller: Seller): Promise<OrderDetails> {
     return orderDetails(this.ctx, await retrieve(this.ctx, orderId, seller));
+  }
+
+  /** The booked-order forms of ServiceListRQ and SeatAvailabilityRQ: flights, passenger types and seats only. */
+  bookedOrder(orderId: string, seller: Seller): Promise<BookedOrder> {
+    return bookedOrder(this.ctx, orderId, seller);
   }
 
   list(seller: Seller, filters?: OrderListFilters, page?: OrderListPage): Promise<OrderListResult> {

@@ -1,10 +1,9 @@
 import { isGatewayError, type ErrorCode } from "@ndc/errors";
-import { decodeOrderCreateRQ, orderCreateInput, type HandlerInput, type MessageHandler } from "@ndc/messages";
+import { decodeOrderCreateRQ, orderCreateInput, storedOutcome, type HandlerInput, type MessageHandler } from "@ndc/messages";
 import { fingerprintOf } from "@ndc/orders";
 import { errorDocument, responseDocument, type ResponseContext } from "@ndc/xml";
 import type { HandlerDeps } from "./deps";
 import { orderViewResult } from "./order-view-cache";
-import { storedOutcome } from "./orders/stored-outcome";
 
 // Failures that say "not now" rather than "not this request": never stored, so a retry with
 // the same ids is tried again instead of being told the same thing forever.
