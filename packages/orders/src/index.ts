@@ -11,6 +11,7 @@ export { RequestIdempotency, type IdempotencyKey, type BeginResult, type StoredR
 export { fingerprintOf, canonicalJson } from "./fingerprint";
 export type { OrderListFilters, OrderListPage, OrderListResult, OrderSummary } from "./read/list";
 export { MAX_PAGE } from "./read/list";
+export type { ListedOrder, OrderListDetails } from "./read/list-details";
 export { CURSOR_ELEMENT } from "./read/list-cursor";
 export type { ReconcileReport } from "./reconcile/reconcile";
 export { surnameDigest } from "./read/surname-digest";

@@ -18,6 +18,7 @@ import { KeyedLock } from "@ndc/actors";
 import { retryPayment } from "./payment/retry";
 import { bookedOrder } from "./read/booked-order";
 import { history, retrieve } from "./read/read";
+import { listDetails, type OrderListDetails } from "./read/list-details";
 import { list, type OrderListFilters, type OrderListPage, type OrderListResult } from "./read/list";
 import { expireUnpaid } from "./reconcile/expire";
 import { reconcile, type ReconcileReport } from "./reconcile/reconcile";
@@ -110,6 +111,11 @@ export class OrdersService {
 
   list(seller: Seller, filters?: OrderListFilters, page?: OrderListPage): Promise<OrderListResult> {
     return list(this.ctx, seller, filters, page);
+  }
+
+  /** OrderList with each order's first departure and arrival (OrderListRS MatchedOrder). */
+  listDetails(seller: Seller, filters?: OrderListFilters, page?: OrderListPage): Promise<OrderListDetails> {
+    return listDetails(this.ctx, seller, filters, page);
   }
 
   history(orderId: string, seller: Seller): Promise<HistoryEntry[]> {
