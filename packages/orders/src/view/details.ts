@@ -1,6 +1,6 @@
 import type { PaymentLeg } from "@ndc/payments";
 import { readMaskedDocuments, type IdentityDocumentView } from "@ndc/pii";
-import type { Flight } from "@ndc/supply";
+import type { Flight, Supply } from "@ndc/supply";
 import type { OrdersContext } from "../context";
 import type { Order } from "../state";
 
@@ -21,10 +21,28 @@ export interface OrderDetails {
 
 export async function orderDetails(ctx: OrdersContext, order: Order): Promise<OrderDetails> {
   const [documents, legs] = await Promise.all([readMaskedDocuments(ctx.store.db, order.orderId), ctx.payments.ledger.legs(order.orderId)]);
-  const keys = [...new Set(order.journeys.flatMap((j) => j.flightKeys))];
-  const flights = keys.flatMap((key) => {
-    const flight = ctx.supply.flight(key);
-    return flight ? [flight] : [];
-  });
-  return { order, documents, legs, flights };
+  return { order, documents, legs, flights: flightsOf(ctx.supply, order) };
+}
+
+/**
+ * An order's flights, kept per order state object: the schedule is a pure function of the
+ * supply's seed and start date, and an actor's state is replaced, never mutated, by every
+ * change, so a repeated OrderRetrieveRQ (its view kept encoded at the edge) places no flight
+ * again. Kept weakly, like the encoded view: evicting the actor frees it.
+ */
+const placed = new WeakMap<Supply, WeakMap<Order, Flight[]>>();
+
+function flightsOf(supply: Supply, order: Order): Flight[] {
+  let byOrder = placed.get(supply);
+  if (!byOrder) placed.set(supply, (byOrder = new WeakMap()));
+  let flights = byOrder.get(order);
+  if (!flights) {
+    const keys = [...new Set(order.journeys.flatMap((j) => j.flightKeys))];
+    flights = keys.flatMap((key) => {
+      const flight = supply.flight(key);
+      return flight ? [flight] : [];
+    });
+    byOrder.set(order, flights);
+  }
+  return flights;
 }
