@@ -80,3 +80,17 @@ test("a settlement plan naming another agency is refused: it pays through the se
   expect(errorCode(r.body)).toBe("seller_not_authorised");
   expect(all(r.body, "TagText")[0]).toContain("SettlementPlan");
 });
+
+test("a settlement refusal is not the stored answer: the same CorrelationID and TrxID with the seller's own account then books", async () => {
+  // The seller's terms are settled before the idempotent section (OrdersService.withSellerTerms,
+  // docs/decisions/0010-order-boundaries.md): were the refusal stored, the corrected body would be
+  // refused as another request under the same ids.
+  const shopped = await shopOffer(t, { n: 3 });
+  const ask = { shopped, legs: [{ kind: "settlement" as const, method: "CA" as const, amountMinor: shopped.totalMinor }], correlationId: "LEGS-6B", trxId: "T1" };
+  const naming = (iata: string) => orderCreateRQ(ask).replace("<cns:PaymentTypeCode>CA</cns:PaymentTypeCode>", `<cns:IATA_Number>${iata}</cns:IATA_Number><cns:PaymentTypeCode>CA</cns:PaymentTypeCode>`);
+  expect(errorCode((await t.ndc("OrderCreateRQ", naming("12345678"))).body)).toBe("seller_not_authorised");
+  const own = await t.ndc("OrderCreateRQ", naming(t.gw.sandbox!.iata_number));
+  // An order (booked, or held if the account's headroom is short), not a refusal of the ids.
+  expect(own.status).toBe(200);
+  expect(all(own.body, "OrderID").length).toBeGreaterThan(0);
+});

@@ -1,6 +1,6 @@
 /**
  * OrderViewRS is kept encoded while nothing it is built from changes
- * (apps/gateway/src/handlers/orders/view-cache.ts): each test reads an order over HTTP first, so
+ * (apps/gateway/src/handlers/order-view-cache.ts): each test reads an order over HTTP first, so
  * the kept view exists, then changes one thing it is built from and reads again.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";

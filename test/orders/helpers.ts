@@ -51,7 +51,7 @@ export async function boot(url: string, opts: { clock?: ManualClock; dir?: strin
   const inventory = new InventoryService({ system, store, supply, clock });
   const payments = new OrderPayments(store, clock);
   const offers = new OfferRepository(store, clock);
-  const orders = new OrdersService({ system, store, clock, inventory, payments, offers, fieldKey: FIELD_KEY, ownerCode: OWNER });
+  const orders = new OrdersService({ system, store, clock, inventory, payments, offers, supply, fieldKey: FIELD_KEY, ownerCode: OWNER });
   return {
     dir: opts.dir ?? "",
     url,

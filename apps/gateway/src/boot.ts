@@ -84,6 +84,7 @@ export async function bootGateway(
     inventory,
     payments,
     offers,
+    supply,
     fieldKey,
     ownerCode: config.airline.designator,
   });

@@ -5,6 +5,7 @@ import type { OrderPayments } from "@ndc/payments";
 import type { FieldKey } from "@ndc/pii";
 import type { OfferRepository } from "@ndc/shopping";
 import type { Store } from "@ndc/store";
+import type { Supply } from "@ndc/supply";
 import type { OrderCommand, OrderReply } from "./actor/commands";
 import type { KeyedLock } from "@ndc/actors";
 import type { SagaStore } from "./saga/store";
@@ -19,6 +20,8 @@ export interface OrdersContext {
   inventory: InventoryService;
   payments: OrderPayments;
   offers: OfferRepository;
+  /** The simulated airline: its schedule (the flights an order's view shows) and its id seed. */
+  supply: Supply;
   fieldKey: FieldKey;
   /** This airline's designator: the OwnerCode of every offer it sells. */
   ownerCode: string;

@@ -4,20 +4,26 @@ import type { Clock } from "@ndc/clock";
 import type { InventoryService } from "@ndc/inventory";
 import type { LegRequest, OrderPayments } from "@ndc/payments";
 import type { FieldKey } from "@ndc/pii";
-import type { OfferRepository } from "@ndc/shopping";
+import type { BookedOrder, OfferRepository } from "@ndc/shopping";
 import type { Store } from "@ndc/store";
+import type { Supply } from "@ndc/supply";
 import { orderKind } from "./actor/kind";
 import type { OrdersContext } from "./context";
 import type { OrderCreateInput } from "./create/input";
+import { withItemList } from "./create/item-list";
 import { createOrder, createSagaProgress } from "./create/saga";
+import { withSellerTerms, type SellingAgency } from "./create/seller-terms";
 import { RequestIdempotency } from "./idempotency/idempotency";
 import { KeyedLock } from "@ndc/actors";
 import { retryPayment } from "./payment/retry";
+import { bookedOrder } from "./read/booked-order";
 import { history, retrieve } from "./read/read";
+import { listDetails, type OrderListDetails } from "./read/list-details";
 import { list, type OrderListFilters, type OrderListPage, type OrderListResult } from "./read/list";
 import { expireUnpaid } from "./reconcile/expire";
 import { reconcile, type ReconcileReport } from "./reconcile/reconcile";
 import { SagaStore } from "./saga/store";
+import { orderDetails, type OrderDetails } from "./view/details";
 import { PAYMENT_TIME_LIMIT_MS, type HistoryEntry, type Order, type Seller } from "./state";
 
 export interface OrdersServiceOptions {
@@ -27,6 +33,7 @@ export interface OrdersServiceOptions {
   inventory: InventoryService;
   payments: OrderPayments;
   offers: OfferRepository;
+  supply: Supply;
   fieldKey: FieldKey;
   /** This airline's designator (OwnerCode). */
   ownerCode: string;
@@ -50,6 +57,7 @@ export class OrdersService {
       inventory: opts.inventory,
       payments: opts.payments,
       offers: opts.offers,
+      supply: opts.supply,
       fieldKey: opts.fieldKey,
       ownerCode: opts.ownerCode,
       paymentTimeLimitMs: opts.paymentTimeLimitMs ?? PAYMENT_TIME_LIMIT_MS,
@@ -60,9 +68,21 @@ export class OrdersService {
     this.idempotency = new RequestIdempotency(opts.store, opts.clock, { owner: this.ctx.instanceId, workOf: (key) => createSagaProgress(this.ctx, key) });
   }
 
-  /** OrderCreate: Booked with legs captured, HeldUnpaid without legs, HeldPaymentDeclined on a decline. */
-  create(input: OrderCreateInput): Promise<Order> {
-    return createOrder(this.ctx, input);
+  /**
+   * The seller's own terms of an OrderCreate input (its settlement account, its commission
+   * agreement): called before the request's idempotent section, so a refusal here is not stored.
+   */
+  withSellerTerms(input: OrderCreateInput, agency: SellingAgency): Promise<OrderCreateInput> {
+    return withSellerTerms(this.ctx, input, agency);
+  }
+
+  /**
+   * OrderCreate: Booked with legs captured, HeldUnpaid without legs, HeldPaymentDeclined on a
+   * decline. Items named by OfferItemRefID alone (AcceptOrderItemList) are traced to their
+   * offers first; a refusal of one is the request's answer like any other.
+   */
+  async create(input: OrderCreateInput): Promise<Order> {
+    return createOrder(this.ctx, await withItemList(this.ctx, input));
   }
 
   /** OrderChangeRQ paying a held order within its time limit. */
@@ -74,8 +94,28 @@ export class OrdersService {
     return retrieve(this.ctx, orderId, seller);
   }
 
+  /** What OrderViewRS shows of an order: the order with its masked documents, payment legs and flights. */
+  details(order: Order): Promise<OrderDetails> {
+    return orderDetails(this.ctx, order);
+  }
+
+  /** OrderRetrieve with what its view shows (ownership checked first, as retrieve does). */
+  async retrieveDetails(orderId: string, seller: Seller): Promise<OrderDetails> {
+    return orderDetails(this.ctx, await retrieve(this.ctx, orderId, seller));
+  }
+
+  /** The booked-order forms of ServiceListRQ and SeatAvailabilityRQ: flights, passenger types and seats only. */
+  bookedOrder(orderId: string, seller: Seller): Promise<BookedOrder> {
+    return bookedOrder(this.ctx, orderId, seller);
+  }
+
   list(seller: Seller, filters?: OrderListFilters, page?: OrderListPage): Promise<OrderListResult> {
     return list(this.ctx, seller, filters, page);
+  }
+
+  /** OrderList with each order's first departure and arrival (OrderListRS MatchedOrder). */
+  listDetails(seller: Seller, filters?: OrderListFilters, page?: OrderListPage): Promise<OrderListDetails> {
+    return listDetails(this.ctx, seller, filters, page);
   }
 
   history(orderId: string, seller: Seller): Promise<HistoryEntry[]> {

@@ -1,7 +1,7 @@
 import { GatewayError } from "@ndc/errors";
 import { decodeOrderChangeRQ, type MessageHandler, type OrderChange } from "@ndc/messages";
 import type { HandlerDeps } from "./deps";
-import { orderViewResult } from "./orders/order-view";
+import { orderViewResult } from "./order-view-cache";
 
 const PA = "PayloadAttributes";
 
@@ -40,7 +40,7 @@ export function orderChangeHandler(deps: HandlerDeps): MessageHandler {
     if (!correlationId) throw new GatewayError("request_invalid", { detail: "PayloadAttributes/CorrelationID is required: a payment is idempotent on CorrelationID and TrxID.", element: `${PA}/CorrelationID` });
     if (!trxId) throw new GatewayError("request_invalid", { detail: "PayloadAttributes/TrxID is required: a payment is idempotent on CorrelationID and TrxID.", element: `${PA}/TrxID` });
     const order = await deps.orders.retryPayment(orderId, owner, rq.paymentLegs, `${correlationId}/${trxId}`);
-    const { response, trailing, decline } = await orderViewResult(order, deps);
+    const { response, trailing, decline } = orderViewResult(await deps.orders.details(order), deps);
     // A declined attempt answers 200 with the order held; its log line names the PSP's reason.
     return { response, trailing, ...(decline ? { outcome: decline } : {}) };
   };

@@ -1,13 +1,9 @@
 import { isGatewayError, type ErrorCode } from "@ndc/errors";
-import { decodeOrderCreateRQ, type HandlerInput, type MessageHandler } from "@ndc/messages";
+import { decodeOrderCreateRQ, orderCreateInput, storedOutcome, type HandlerInput, type MessageHandler } from "@ndc/messages";
 import { fingerprintOf } from "@ndc/orders";
-import { commissionAgreementFor } from "@ndc/payments";
 import { errorDocument, responseDocument, type ResponseContext } from "@ndc/xml";
 import type { HandlerDeps } from "./deps";
-import { orderCreateInput } from "./orders/create-input";
-import { withItemList } from "./orders/item-list";
-import { orderViewResult } from "./orders/order-view";
-import { storedOutcome } from "./orders/stored-outcome";
+import { orderViewResult } from "./order-view-cache";
 
 // Failures that say "not now" rather than "not this request": never stored, so a retry with
 // the same ids is tried again instead of being told the same thing forever.
@@ -23,9 +19,7 @@ const TRANSIENT = new Set<ErrorCode>(["actor_busy", "request_in_progress", "rate
 export function orderCreateHandler(deps: HandlerDeps): MessageHandler {
   return async (x: HandlerInput) => {
     const rq = decodeOrderCreateRQ(x.envelope);
-    // The agency's agreement as registered now: the order freezes the commission it gives, so a
-    // later change of agreement never rewrites an order already sold (spec 4.4 rule 7, PAYCOM).
-    const input = orderCreateInput(rq, x.seller, await commissionAgreementFor(deps.store, x.seller.agencyId));
+    const input = await deps.orders.withSellerTerms(orderCreateInput(rq, x.seller), x.seller);
     const key = { clientId: x.seller.clientId, correlationId: input.correlationId, trxId: input.trxId };
     // The decoded request, not the raw body: whitespace or prefix changes are the same order.
     const fingerprint = fingerprintOf(rq);
@@ -33,8 +27,8 @@ export function orderCreateHandler(deps: HandlerDeps): MessageHandler {
     const answered = await deps.orders.idempotency.run(key, fingerprint, async () => {
       try {
         // Inside the section: a refusal of an item is the stored answer like any other.
-        const order = await deps.orders.create(await withItemList(input, rq, x.seller, deps));
-        const view = await orderViewResult(order, deps);
+        const order = await deps.orders.create(input);
+        const view = orderViewResult(await deps.orders.details(order), deps);
         return { status: 200, body: new TextEncoder().encode(responseDocument(x.spec.response, view.response, ctx, view.trailing)) };
       } catch (e) {
         if (!isGatewayError(e) || e.status < 400 || e.status >= 500 || TRANSIENT.has(e.code)) throw e;

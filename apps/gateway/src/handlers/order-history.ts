@@ -1,57 +1,6 @@
 import { GatewayError } from "@ndc/errors";
-import { decodeOrderHistoryRQ, encodeOrderHistoryRS, money, type ChangeDetailsView, type MessageHandler, type OrderChangeOperationView } from "@ndc/messages";
-import type { ChangeKind, HistoryEntry, Order, OrderItem } from "@ndc/orders";
-import { ORDER_STATUS_CODES as STATUS_CODES } from "./orders/order-view";
-import { minorUnits, type CurrencyCode } from "@ndc/supply";
+import { decodeOrderHistoryRQ, encodeOrderHistoryRS, orderHistoryViewOf, type MessageHandler } from "@ndc/messages";
 import type { HandlerDeps } from "./deps";
-
-const TYPE_CODES: Readonly<Record<ChangeKind, string>> = {
-  created: "ORDER_CREATED",
-  payment_authorised: "PAYMENT_AUTHORISED",
-  payment_declined: "PAYMENT_DECLINED",
-  payment_captured: "PAYMENT_CAPTURED",
-  inventory_confirmed: "INVENTORY_CONFIRMED",
-  payment_expired: "PAYMENT_EXPIRED",
-};
-
-/** Why: the seller asked (create, pay), the booking completed its own steps, or the time limit ran out. */
-const REASON_CODES: Readonly<Record<ChangeKind, string>> = {
-  created: "SELLER_REQUEST",
-  payment_authorised: "SELLER_REQUEST",
-  payment_declined: "SELLER_REQUEST",
-  payment_captured: "BOOKING_COMPLETED",
-  inventory_confirmed: "BOOKING_COMPLETED",
-  payment_expired: "TIME_LIMIT_EXPIRED",
-};
-
-/** An item in English without personal data: what it is, for which passenger ids, on which flights. */
-function describe(i: OrderItem, order: Order): string {
-  const what = i.kind === "seat" ? `Seat ${i.ref ?? ""}`.trim() : i.kind === "partner_product" ? `Partner product ${i.ref ?? ""}`.trim() : i.kind === "flight" ? "Flights" : `${i.kind[0]!.toUpperCase()}${i.kind.slice(1).replace("_", " ")} ${i.ref ?? ""}`.trim();
-  // A flight item covers every flight of the order; extras name theirs.
-  const keys = i.kind === "flight" ? order.journeys.flatMap((j) => j.flightKeys) : (i.flightKeys ?? []);
-  const flights = keys.length ? ` on ${keys.join(", ")}` : "";
-  return `${what} for ${i.paxIds.join(", ")}${flights}`;
-}
-
-/**
- * One ChangeOperation per version: the state before and after when it moved, the items and
- * total at creation, the seats and partner units whose holds became sales. Legs are in the
- * order's ledger (OrderViewRS PaymentFunctions), not repeated here.
- */
-function operation(e: HistoryEntry, previous: HistoryEntry | undefined, order: Order): OrderChangeOperationView {
-  const op: OrderChangeOperationView = { at: new Date(e.at).toISOString(), typeCode: TYPE_CODES[e.kind], reasonCode: REASON_CODES[e.kind] };
-  const next: ChangeDetailsView = { statusCode: STATUS_CODES[e.state] };
-  if (e.kind === "created") {
-    next.totalPrice = money(order.totalMinor, order.currency, minorUnits(order.currency as CurrencyCode));
-    next.items = order.items.map((i) => ({ orderItemId: i.orderItemId, statusCode: e.state === "booked" ? "CONFIRMED" : "HELD", description: describe(i, order) }));
-  }
-  if (e.kind === "inventory_confirmed") {
-    next.items = order.items.filter((i) => i.kind === "seat" || i.kind === "partner_product").map((i) => ({ orderItemId: i.orderItemId, statusCode: "CONFIRMED", description: describe(i, order) }));
-  }
-  if (previous && previous.state !== e.state) op.old = { statusCode: STATUS_CODES[previous.state] };
-  op.new = next;
-  return op;
-}
 
 /** OrderHistoryRQ (spec 4.7, 5.7): each version of the caller's own order, oldest first. */
 export function orderHistoryHandler(deps: HandlerDeps): MessageHandler {
@@ -61,12 +10,6 @@ export function orderHistoryHandler(deps: HandlerDeps): MessageHandler {
     // Another airline's order is not ours: answered like a missing one.
     if (ownerCode !== deps.config.airline.designator) throw new GatewayError("order_not_found");
     const order = await deps.orders.retrieve(orderId, { clientId: seller.clientId, agencyId: seller.agencyId });
-    const entries = order.history;
-    return {
-      response: encodeOrderHistoryRS({
-        orderId: order.orderId,
-        versions: entries.map((e, i) => ({ versionNumber: e.version, changes: [operation(e, entries[i - 1], order)] })),
-      }),
-    };
+    return { response: encodeOrderHistoryRS(orderHistoryViewOf(order)) };
   };
 }

@@ -1,14 +1,13 @@
 import { decodeSeatAvailabilityRQ, encodeSeatAvailabilityRS, type MessageHandler } from "@ndc/messages";
 import { SeatAvailability } from "@ndc/shopping";
 import type { HandlerDeps } from "./deps";
-import { bookedOrderLookup } from "./orders/booked-order";
 
 /** SeatAvailabilityRQ (spec 4.6): decode, seat maps from the domain, encode. */
 export function seatAvailabilityHandler(deps: HandlerDeps): MessageHandler {
   const seats = new SeatAvailability({
     ...deps,
     // The booked-order form (OrderRequest): the order's flights, with its own seats marked.
-    orders: bookedOrderLookup(deps),
+    orders: (orderId, owner) => deps.orders.bookedOrder(orderId, owner),
     inventory: {
       async takenSeats(flightKey) {
         const a = await deps.inventory.seatAvailability(flightKey);

@@ -1,14 +1,13 @@
 import { decodeServiceListRQ, encodeServiceListRS, type MessageHandler } from "@ndc/messages";
 import { ServiceList } from "@ndc/shopping";
 import type { HandlerDeps } from "./deps";
-import { bookedOrderLookup } from "./orders/booked-order";
 
 /** ServiceListRQ (spec 4.7): decode, list from the domain, encode. */
 export function serviceListHandler(deps: HandlerDeps): MessageHandler {
   const services = new ServiceList({
     ...deps,
     offerTtlMinutes: deps.config.shopping.offerTtlMinutes,
-    orders: bookedOrderLookup(deps),
+    orders: (orderId, owner) => deps.orders.bookedOrder(orderId, owner),
   });
   return async ({ envelope, seller }) => {
     const request = decodeServiceListRQ(envelope);

@@ -1,7 +1,10 @@
 /**
  * The order messages (OrderCreate, OrderChange, OrderRetrieve, OrderList, OrderHistory):
- * decoders (request XML -> typed request) and encoders (view model -> 24.4 Response element).
- * No business logic: see docs/messages/order-xml-shapes.md for what is read and written.
+ * decoders (request XML -> typed request), pure mappings (typed request -> the domain's input,
+ * the domain's results -> view model: orderCreateInput, orderListFilters, orderViewOf,
+ * orderListViewOf, orderHistoryViewOf) and encoders (view model -> 24.4 Response element).
+ * No business logic and no reads: the domain (@ndc/orders OrdersService) reads everything an
+ * answer shows. See docs/messages/order-xml-shapes.md for what is read and written.
  */
 export * from "./order-create";
 export * from "./order-change";
@@ -16,4 +19,5 @@ export type { PointOfSale } from "./shared/decode/pos";
 export type * from "./shared/view/order";
 export type * from "./shared/view/pax";
 export type * from "./shared/view/payment";
+export { ORDER_STATUS_CODES } from "./shared/view/status-codes";
 export { MASKED_DOCUMENT_ID } from "./shared/encode/pax";

@@ -14,6 +14,12 @@ export interface OrderCreateInput {
   correlationId: string;
   trxId: string;
   selections: OfferSelection[];
+  /**
+   * AcceptOrderItemList: the items named by OfferItemRefID alone (24.4 carries no OfferID there),
+   * traced to their offers by the domain before anything is booked (create/item-list.ts); the
+   * selections are then left empty by the caller.
+   */
+  orderItems?: OrderItemRef[];
   passengers: PassengerInput[];
   /** The order's contact (ContactInfo); a partner product is delivered to its email. */
   contact?: { email?: string; phone?: string };
@@ -33,6 +39,13 @@ export interface OfferSelection {
   items?: ItemPick[];
   /** SelectedBundleServices per bundle item taken: the ServiceDefinition ids of the options chosen. */
   bundleOptions?: { offerItemId: string; serviceDefinitionIds: string[] }[];
+}
+
+/** One CreateOrderItem: its OfferItemRefID (absent when only OfferItemType was sent), its OwnerCode, and the element naming it. */
+export interface OrderItemRef {
+  offerItemId?: string;
+  ownerCode: string;
+  at: string;
 }
 
 export interface PassengerInput {

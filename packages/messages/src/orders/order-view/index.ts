@@ -1,1 +1,2 @@
 export { encodeOrderViewRS } from "./encode";
+export { orderViewOf } from "./view-of";

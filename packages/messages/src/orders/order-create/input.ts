@@ -1,22 +1,19 @@
 import { GatewayError } from "@ndc/errors";
-import type { OrderCreateRequest, SellerContext } from "@ndc/messages";
-import type { OrderCreateInput, OfferSelection, PassengerInput } from "@ndc/orders";
-import type { CommissionAgreement, LegRequest } from "@ndc/payments";
+import type { OfferSelection, OrderCreateInput, OrderItemRef, PassengerInput } from "@ndc/orders";
+import type { SellerContext } from "../../handler";
+import type { OrderCreateRequest } from "./request";
 
 const PA = "PayloadAttributes";
 const QUOTED = "Request/CreateOrder/AcceptSelectedQuotedOfferList";
+const ITEM = "Request/CreateOrder/AcceptOrderItemList/CreateOrderItem";
 
 /**
- * The decoded OrderCreateRQ as the domain takes it. CorrelationID and TrxID are required here
- * although the schema makes them optional: with the seller they are the idempotency key, and
- * without a key a retry could book twice (spec 4.4 rule 1).
+ * The decoded OrderCreateRQ as the domain takes it (a pure mapping: the seller's own terms,
+ * settlement account and commission, are the domain's: OrdersService.withSellerTerms).
+ * CorrelationID and TrxID are required here although the schema makes them optional: with the
+ * seller they are the idempotency key, and without a key a retry could book twice (spec 4.4 rule 1).
  */
-export function orderCreateInput(
-  rq: OrderCreateRequest,
-  seller: SellerContext,
-  /** The seller agency's agreement (PAYCOM), looked up by the handler; none: no commission. */
-  commissionAgreement?: CommissionAgreement,
-): OrderCreateInput & { correlationId: string; trxId: string } {
+export function orderCreateInput(rq: OrderCreateRequest, seller: SellerContext): OrderCreateInput {
   if (!rq.correlationId) throw new GatewayError("request_invalid", { detail: "PayloadAttributes/CorrelationID is required: OrderCreateRQ is idempotent on CorrelationID and TrxID.", element: `${PA}/CorrelationID` });
   if (!rq.trxId) throw new GatewayError("request_invalid", { detail: "PayloadAttributes/TrxID is required: OrderCreateRQ is idempotent on CorrelationID and TrxID.", element: `${PA}/TrxID` });
   const contactOf = new Map(rq.contacts.map((c) => [c.contactInfoId, c]));
@@ -44,25 +41,11 @@ export function orderCreateInput(
     correlationId: rq.correlationId,
     trxId: rq.trxId,
     selections: selections(rq),
+    ...(rq.selection.form === "AcceptOrderItemList" ? { orderItems: orderItems(rq.selection.orderItems) } : {}),
     passengers,
     ...(email || phone ? { contact: { ...(email ? { email } : {}), ...(phone ? { phone } : {}) } } : {}),
-    ...(rq.paymentLegs.length ? { payment: rq.paymentLegs.map((l, i) => sellerSettlement(l, seller, i)) } : {}),
-    ...(commissionAgreement ? { commissionAgreement } : {}),
+    ...(rq.paymentLegs.length ? { payment: rq.paymentLegs } : {}),
   };
-}
-
-/**
- * A settlement plan pays through the seller's own account (spec 4.4 rule 6). The request names the
- * agency by IATA number or agency id (IATA_Number, else the Seller link); accounts are kept by
- * agency id, so the name is resolved to the seller here, and any other agency is refused.
- */
-function sellerSettlement(leg: LegRequest, seller: SellerContext, index: number): LegRequest {
-  if (leg.kind !== "settlement") return leg;
-  if (leg.agencyId === seller.agencyId || leg.agencyId === seller.iataNumber) return { ...leg, agencyId: seller.agencyId };
-  throw new GatewayError("seller_not_authorised", {
-    detail: "A settlement plan pays through the selling agency's own account only.",
-    element: `Request/PaymentFunctions[${index + 1}]/PaymentProcessingDetails/PaymentMethod/SettlementPlan/IATA_Number`,
-  });
 }
 
 function selections(rq: OrderCreateRequest): OfferSelection[] {
@@ -78,8 +61,12 @@ function selections(rq: OrderCreateRequest): OfferSelection[] {
       return { offerId: o.offerId, ownerCode: o.ownerCode, items, ...(bundleOptions.length ? { bundleOptions } : {}) };
     });
   }
-  // CreateOrderItem carries no OfferID in 24.4: its items are traced to their offers by reading
-  // the stored offers (item-list.ts, asynchronous), which the handler does before the domain
-  // sees the input. Left empty here, the domain refuses the request rather than book nothing.
+  // CreateOrderItem carries no OfferID in 24.4: its items (orderItems) are traced to their offers
+  // by the domain, which reads the stored offers (@ndc/orders create/item-list.ts).
   return [];
+}
+
+/** Each CreateOrderItem with the element naming it, so a refusal of one points at it. */
+function orderItems(items: readonly { offerItemId?: string; ownerCode: string }[]): OrderItemRef[] {
+  return items.map((it, i) => ({ ...(it.offerItemId !== undefined ? { offerItemId: it.offerItemId } : {}), ownerCode: it.ownerCode, at: `${ITEM}[${i + 1}]` }));
 }

@@ -1,25 +1,15 @@
-import { encodeOrderViewRS, type AnswerOutcome, type OrderView, type OrderItemView, type OrderServiceView, type OrderPaxView, type OrderContactView, type PaymentEntryView, type WarningView } from "@ndc/messages";
-import type { Order, OrderItem, OrderState } from "@ndc/orders";
+import type { Order, OrderDetails, OrderItem, OrderState } from "@ndc/orders";
 import { isDeclineReason, maskTail, minorUnits, OWN_PROGRAMME, paymentSummary, type PaymentLeg } from "@ndc/payments";
-import { isOmitted, readMaskedDocuments, type IdentityDocumentView, type MaskedIdentityDoc } from "@ndc/pii";
-import { shoppingIds } from "@ndc/shopping";
-import type { XNode } from "@ndc/xml";
-import type { HandlerDeps } from "../deps";
+import { isOmitted, type MaskedIdentityDoc } from "@ndc/pii";
+import { ids as shoppingIds } from "@ndc/shopping/src/common/ids";
+import type { AnswerOutcome } from "../../handler";
+import type { WarningView } from "../../shopping/shared/view/common";
+import type { OrderItemView, OrderServiceView, OrderView } from "../shared/view/order";
+import type { OrderContactView, OrderPaxView } from "../shared/view/pax";
+import type { PaymentEntryView } from "../shared/view/payment";
+import { ORDER_STATUS_CODES } from "../shared/view/status-codes";
 import { orderDataLists } from "./data-lists";
-import { cachedView, type ViewResult } from "./view-cache";
-
-/**
- * The order's state as OrderViewRS/OrderListRS StatusCode. One table so every order message
- * (OrderCreate, OrderRetrieve, OrderChange, OrderList) names a state the same way; ORDWPM is
- * the capability code a held unpaid order is known by (spec 1).
- */
-export const ORDER_STATUS_CODES: Readonly<Record<OrderState, string>> = {
-  held_unpaid: "ORDWPM",
-  held_payment_declined: "PAYMENT_DECLINED",
-  booked: "BOOKED",
-  cancelled: "CANCELLED",
-  closed: "CLOSED",
-};
+import { serviceDefinitionIdOf } from "./service-definition";
 
 const ITEM_STATUS: Readonly<Record<OrderState, string>> = {
   held_unpaid: "HELD",
@@ -32,29 +22,14 @@ const ITEM_STATUS: Readonly<Record<OrderState, string>> = {
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
- * Domain Order -> the codec's OrderView (IATA_OrderViewRS): items, flights, passengers with
- * their identity documents masked (read from the store, never from the order, which holds no
- * document), prices and adjustments, commission (PAYCOM), payment time limit, state, version,
- * and PAYSUM from the payment ledger (the ledger, not the order, knows brand, last four and
- * PSP reference). Used by OrderCreate, OrderRetrieve and OrderChange.
+ * Domain order details -> the codec's OrderView (IATA_OrderViewRS): items, flights, passengers
+ * with their identity documents masked, prices and adjustments, commission (PAYCOM), payment
+ * time limit, state, version, and PAYSUM from the payment ledger. Pure: everything it shows was
+ * read by the domain (@ndc/orders OrdersService.details). Used by OrderCreate, OrderRetrieve and
+ * OrderChange; the decline is what the answer's log line says of a declined payment.
  */
-export async function orderViewOf(order: Order, deps: HandlerDeps): Promise<{ view: OrderView; decline?: AnswerOutcome }> {
-  return viewOf(order, await viewInputs(order, deps), deps);
-}
-
-/** What an order's view reads besides the order: its masked documents and its payment legs. */
-interface ViewInputs {
-  docs: IdentityDocumentView[];
-  legs: PaymentLeg[];
-}
-
-async function viewInputs(order: Order, deps: HandlerDeps): Promise<ViewInputs> {
-  const [docs, legs] = await Promise.all([readMaskedDocuments(deps.store.db, order.orderId), deps.payments.ledger.legs(order.orderId)]);
-  return { docs, legs };
-}
-
-/** The view from the order and what was read for it: pure (the supply schedule is a function of its seed). */
-function viewOf(order: Order, { docs, legs }: ViewInputs, deps: HandlerDeps): { view: OrderView; decline?: AnswerOutcome } {
+export function orderViewOf(details: OrderDetails, ownerCode: string): { view: OrderView; decline?: AnswerOutcome } {
+  const { order, documents: docs, legs } = details;
   const decimals = minorUnits(order.currency as never);
   const m = (minor: number) => ({ minor, currency: order.currency, decimals });
   const warnings: WarningView[] = [];
@@ -80,7 +55,7 @@ function viewOf(order: Order, { docs, legs }: ViewInputs, deps: HandlerDeps): { 
 
   const view: OrderView = {
     orderId: order.orderId,
-    ownerCode: deps.config.airline.designator,
+    ownerCode,
     statusCode: ORDER_STATUS_CODES[order.state],
     versionNumber: order.version,
     createdAt: iso(order.createdAt),
@@ -98,24 +73,12 @@ function viewOf(order: Order, { docs, legs }: ViewInputs, deps: HandlerDeps): { 
         ]
       : [],
     items,
-    dataLists: orderDataLists(order, deps, passengers, contacts),
+    dataLists: orderDataLists(details, ownerCode, passengers, contacts),
     payments: legs.flatMap((l) => paysum(l, decimals)),
     processing: { currency: { code: order.currency, decimals }, contentLanguages: [] },
     warnings,
   };
   return { view, ...(decline ? { decline: decline.outcome } : {}) };
-}
-
-/**
- * The handler result for an order: the Response element and the root PaymentFunctions (PAYSUM),
- * and, for a handler whose request was a payment attempt, what its log line says of a decline.
- */
-export async function orderViewResult(order: Order, deps: HandlerDeps): Promise<ViewResult> {
-  const inputs = await viewInputs(order, deps);
-  return cachedView(deps, order, inputs, () => {
-    const { view, decline } = viewOf(order, inputs, deps);
-    return { ...encodeOrderViewRS(view), ...(decline ? { decline } : {}) };
-  });
 }
 
 /**
@@ -241,11 +204,6 @@ function extraServices(it: OrderItem, status: string): OrderServiceView[] {
       association: { kind: "serviceDefinition" as const, serviceDefinitionId: shoppingIds.serviceDefinition(code), ...paxSegmentIds },
     })),
   ]);
-}
-
-/** The ServiceDefinition an extra refers to, also listed in DataLists (data-lists.ts). */
-export function serviceDefinitionIdOf(it: OrderItem): string {
-  return shoppingIds.serviceDefinition(it.ref ?? it.kind.toUpperCase());
 }
 
 /**

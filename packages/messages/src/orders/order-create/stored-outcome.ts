@@ -1,4 +1,4 @@
-import type { AnswerOutcome } from "@ndc/messages";
+import type { AnswerOutcome } from "../../handler";
 import { isDeclineReason } from "@ndc/payments";
 
 const FIRST_ERROR_CODE = /<(?:[\w.-]+:)?Error>\s*<(?:[\w.-]+:)?Code>([^<]{1,64})</;

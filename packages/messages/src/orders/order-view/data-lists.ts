@@ -1,9 +1,10 @@
-import type { OrderContactView, OrderDataListsView, OrderPaxView, SegmentView, ServiceDefinitionView } from "@ndc/messages";
-import type { Order } from "@ndc/orders";
-import { shoppingIds } from "@ndc/shopping";
+import type { OrderDetails } from "@ndc/orders";
+import { ids as shoppingIds } from "@ndc/shopping/src/common/ids";
 import type { Flight } from "@ndc/supply";
-import type { HandlerDeps } from "../deps";
-import { serviceDefinitionIdOf } from "./order-view";
+import type { SegmentView, ServiceDefinitionView } from "../../shopping/shared/view/data-lists";
+import type { OrderDataListsView } from "../shared/view/order";
+import type { OrderContactView, OrderPaxView } from "../shared/view/pax";
+import { serviceDefinitionIdOf } from "./service-definition";
 
 const SERVICE_NAMES: Record<string, string> = {
   service: "Airline service",
@@ -13,28 +14,24 @@ const SERVICE_NAMES: Record<string, string> = {
 };
 
 /**
- * DataLists of an OrderViewRS: the order's flights (from the supply schedule, so a view shows
- * what flies, not what the seller sent), its journeys, the definitions its extras refer to, and
- * the passengers and contacts already built by orderViewOf.
+ * DataLists of an OrderViewRS: the order's flights (as the domain read them from the supply
+ * schedule, so a view shows what flies, not what the seller sent), its journeys, the
+ * definitions its extras refer to, and the passengers and contacts already built by orderViewOf.
  */
-export function orderDataLists(order: Order, deps: HandlerDeps, passengers: OrderPaxView[], contacts: OrderContactView[]): OrderDataListsView {
-  const keys = [...new Set(order.journeys.flatMap((j) => j.flightKeys))];
-  const segments = keys.flatMap((key) => {
-    const flight = deps.supply.flight(key);
-    return flight ? [segmentOf(flight)] : [];
-  });
+export function orderDataLists({ order, flights }: OrderDetails, ownerCode: string, passengers: OrderPaxView[], contacts: OrderContactView[]): OrderDataListsView {
+  const segments = flights.map(segmentOf);
   const definitions = new Map<string, ServiceDefinitionView>();
   for (const it of order.items) {
     if (it.kind === "flight" || it.kind === "seat") continue;
     for (const code of it.bundleOptions ?? []) {
       const id = shoppingIds.serviceDefinition(code);
-      if (!definitions.has(id)) definitions.set(id, { serviceDefinitionId: id, ownerCode: deps.config.airline.designator, name: `Bundle option ${code}`, descriptions: [], taxonomy: [] });
+      if (!definitions.has(id)) definitions.set(id, { serviceDefinitionId: id, ownerCode: ownerCode, name: `Bundle option ${code}`, descriptions: [], taxonomy: [] });
     }
     const id = serviceDefinitionIdOf(it);
     if (!definitions.has(id)) {
       definitions.set(id, {
         serviceDefinitionId: id,
-        ownerCode: deps.config.airline.designator,
+        ownerCode: ownerCode,
         // Composed by the gateway, so English; the catalogue text was shown when it was shopped.
         name: `${SERVICE_NAMES[it.kind] ?? "Service"}${it.ref ? ` ${it.ref}` : ""}`,
         descriptions: [],
