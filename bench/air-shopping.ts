@@ -14,7 +14,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fmt, runLoad, startServer, type LoadResult } from "./support";
+import { fmt, median, runLoad, startServer, type LoadResult } from "./support";
 import { loadConfig } from "@ndc/config";
 import { createLogger } from "@ndc/log";
 import { ManualClock } from "@ndc/clock";
@@ -122,10 +122,6 @@ try {
     console.log(`\n(${CONNS} connections, ${ROUNDS} x ${SECS} s each, same run, alternating; medians of the rounds below)`);
     console.log("cold: SHOP_ANSWER_CACHE=off, every request shops, stores, encodes; target ratio >= 0.10, p99 < 50 ms at half its rate");
     console.log("warm: SHOP_ANSWER_CACHE=on, every request repeats the first (best case); target ratio >= 0.60");
-    const median = (xs: number[]) => {
-      const s = [...xs].sort((a, b) => a - b);
-      return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-    };
     const round2 = (x: number) => Math.round(x * 100) / 100;
     for (const k of ["cold", "warm"] as const) {
       const line = {

@@ -20,7 +20,7 @@ import { loadFieldKey } from "@ndc/pii";
 import { offerPriceRQ } from "../test/shopping/shop-requests";
 import { orderCreateRQ, orderIdOf, orderRetrieveRQ, shopOffer } from "../test/orders-http/helpers";
 import { copyBooking, inserted, snapshot } from "./bulk-orders";
-import { ROOT } from "./support";
+import { ROOT, median, percentile } from "./support";
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
 const MIX_SECONDS = Number(process.env.BENCH_MIX_SECONDS ?? 60);
@@ -29,8 +29,7 @@ const P99_SECONDS = Number(process.env.BENCH_P99_SECONDS ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const FIRST = 100;
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const p99 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.99))]!;
+const p99 = (xs: number[]) => percentile(xs, 0.99);
 
 /** Starts bench/memory-server.ts and reads both of its URLs. */
 async function start(env: Record<string, string>) {

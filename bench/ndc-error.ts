@@ -9,7 +9,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fmt, runLoad, startServer, type LoadResult } from "./support";
+import { fmt, median, runLoad, startServer, type LoadResult } from "./support";
 
 const MSG = "http://www.iata.org/IATA/2015/EASD/00/IATA_OffersAndOrdersMessage";
 const CNS = "http://www.iata.org/IATA/2015/EASD/00/IATA_OffersAndOrdersCommonTypes";
@@ -73,7 +73,6 @@ try {
       console.log(`round ${i + 1}\n  bare Bun.serve ${fmt(b[i]!)}\n  gateway        ${fmt(g[i]!)}`);
     }
     // Medians of the rounds (issue 8): one noisy round moves neither figure.
-    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
     const requestsPerSecond = median(g.map((r) => r.rps));
     const baselinePerSecond = median(b.map((r) => r.rps));
     const ratio = median(g.map((r, i) => r.rps / b[i]!.rps));

@@ -28,6 +28,7 @@ import { bootGateway } from "@ndc/gateway";
 import { orderCreateRQ, type Shopped } from "../test/orders-http/helpers";
 import { airShoppingRQ, all, blocks } from "../test/shopping/shop-requests";
 import { seatAvailabilityRQ } from "../test/shopping/seat-availability-helpers";
+import { median, percentile } from "./support";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const ORDERS_1 = Number(process.env.BENCH_ORDERS_1 ?? 40);
@@ -134,7 +135,7 @@ async function closedLoop(bodies: string[], concurrency: number): Promise<Phase>
   const n = bodies.length;
   return {
     ordersPerSecond: n / seconds,
-    p99Ms: pct(lat, 0.99),
+    p99Ms: percentile(lat, 0.99),
     commitsPerOrder: (gw.store.commits.commits - c0.commits) / n,
     writesPerOrder: (gw.store.commits.transactions - c0.transactions) / n,
     rowsPerOrder: ((await totalRows()) - rows0) / n,
@@ -153,7 +154,7 @@ async function openLoop(bodies: string[], rate: number): Promise<number> {
     inFlight.push(book(body).then(() => void lat.push(performance.now() - due)));
   }
   await Promise.all(inFlight);
-  return pct(lat, 0.99);
+  return percentile(lat, 0.99);
 }
 
 async function totalRows(): Promise<number> {
@@ -186,8 +187,6 @@ function bareRate(rowsPerOrder: number, seconds = BARE_SECONDS): number {
   return n / ((performance.now() - t0) / 1000);
 }
 
-const pct = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * q))]!;
-const median = (xs: number[]) => pct(xs, 0.5);
 
 // One untimed warm-up order: the first one loads code paths and actors.
 await closedLoop(await pool(4), 1);

@@ -27,7 +27,7 @@ import { loadFieldKey } from "@ndc/pii";
 import { orderListRQ } from "../test/orders-http/order-list-helpers";
 import { orderCreateRQ, orderIdOf, orderRetrieveRQ, shopOffer } from "../test/orders-http/helpers";
 import { copyBooking, inserted, snapshot } from "./bulk-orders";
-import { fmt, runLoad, startServer, type LoadResult } from "./support";
+import { fmt, median, runLoad, startServer, type LoadResult } from "./support";
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
 const CONNS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -39,7 +39,6 @@ const ENCODING = process.env.BENCH_ACCEPT_ENCODING ?? "identity";
 const LIST = process.env.BENCH_LIST !== "0";
 const GATEWAY = process.env.BENCH_GATEWAY_ROOT ? join(process.env.BENCH_GATEWAY_ROOT, "bench/gateway-server.ts") : "bench/gateway-server.ts";
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 const dir = mkdtempSync(join(tmpdir(), "ndc-bench-read-"));
 const env = { GATEWAY_DATA_DIR: dir, GATEWAY_MODE: "local", LOG_LEVEL: "warn", RATE_LIMIT_SHOP_PER_MINUTE: "100000000", RATE_LIMIT_DEFAULT_PER_MINUTE: "100000000" };

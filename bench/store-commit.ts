@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { openStore, type DriverName, type Store } from "@ndc/store";
+import { median } from "./support";
 
 const seconds = Number(process.argv[2] ?? 2);
 const rounds = Number(process.argv[3] ?? 3);
@@ -52,7 +53,6 @@ for (let r = 0; r < rounds; r++) {
 for (const s of stores.values()) await s.close();
 rmSync(dir, { recursive: true, force: true });
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const med = new Map(drivers.map((d) => [d, median(results.get(d)!)]));
 console.log(`durable 4-row transactions/s (synchronous=FULL, WAL), median of ${rounds} x ${seconds}s, Bun ${Bun.version}`);
 for (const d of drivers) console.log(`  ${d.padEnd(11)} ${med.get(d)!.toFixed(0).padStart(7)} tx/s   rounds: ${results.get(d)!.map((x) => x.toFixed(0)).join(", ")}`);

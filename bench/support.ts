@@ -42,3 +42,15 @@ export async function runLoad(url: string, initFile: string, conns: number, secs
 export function fmt(r: LoadResult): string {
   return `${r.rps.toFixed(0).padStart(7)} req/s  p50 ${r.p50.toFixed(2)} ms  p99 ${r.p99.toFixed(2)} ms  (${r.requests} requests, ${r.errors} errors, ${r.unexpected} unexpected status)`;
 }
+
+/** The q-quantile (0..1) of the samples, nearest rank from below: p99 is percentile(xs, 0.99). */
+export function percentile(xs: readonly number[], q: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(s.length * q))]!;
+}
+
+/** The median of the rounds (the middle one, or the mean of the two middle ones): one noisy round moves no figure. */
+export function median(xs: readonly number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+}
