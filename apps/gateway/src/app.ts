@@ -9,6 +9,7 @@ import { handleNdc } from "./ndc/pipeline";
 import { discoveryDocument } from "./routes/discovery";
 import { tokenEndpoint } from "./routes/token";
 import { arrivedUrl, remoteAddress } from "./edge";
+import { pathOf } from "./http/url-path";
 
 export interface GatewayDeps {
   config: GatewayConfig;
@@ -70,7 +71,7 @@ export function createGateway(deps: GatewayDeps) {
           requestId: nanoid(12),
           message: "not_found",
           method: request.method.slice(0, 16),
-          path: new URL(request.url).pathname.slice(0, 128),
+          path: pathOf(request.url).slice(0, 128),
           status: 404,
           durationMs: 0,
           errorCode: "not_found",
