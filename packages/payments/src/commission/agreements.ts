@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
-import { tables, type Store, type StoreDb } from "@ndc/store";
+import type { Store, StoreDb } from "@ndc/store";
+import * as tables from "../tables";
 import { isCurrencyCode, money } from "@ndc/money";
 import type { CommissionAgreement } from "./commission";
 
