@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { mkdirSync, rmSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import { isGatewayError } from "@ndc/errors";
@@ -31,7 +31,7 @@ function extractBefore(): boolean {
     const r = Bun.spawnSync(["git", "show", `${BEFORE}:packages/inventory/src/${f}`], { cwd: root });
     if (r.exitCode !== 0) return false;
     mkdirSync(join(oldDir, f, ".."), { recursive: true });
-    Bun.write(join(oldDir, f), r.stdout);
+    writeFileSync(join(oldDir, f), r.stdout);
   }
   return true;
 }
@@ -55,11 +55,17 @@ function run<V, C, E>(decide: (v: V, c: C, now: number, id: () => string) => { e
   };
 }
 
-/** What the sequences exercised, so a generator that only produced refusals would show. */
-const tally = { refused: 0, recorded: 0, answered: 0 };
-
-/** Replays one sequence through both and returns the first step where they differ, or null. */
-function compare<V, C>(initial: V, steps: { command: (ids: string[], now: number) => C; advance: number }[], before: Step<V, C>, after: Step<V, C>): string | null {
+/**
+ * Replays one sequence through both and returns the first step where they differ, or null.
+ * `tally` counts what the steps exercised, so a generator that only produced refusals would show.
+ */
+function compare<V, C>(
+  initial: V,
+  steps: { command: (ids: string[], now: number) => C; advance: number }[],
+  before: Step<V, C>,
+  after: Step<V, C>,
+  tally: { refused: number; recorded: number; answered: number },
+): string | null {
   let a = initial;
   let b = initial;
   let now = 1_000_000;
@@ -120,51 +126,47 @@ function sequences<C>(command: fc.Arbitrary<(ids: string[], now: number) => C>) 
 
 const RUNS = 1_000;
 
-function expectEveryOutcome(): void {
+/** Runs RUNS random sequences from each starting value through the old copy and the shared shape. */
+function differential<V, C>(starts: V[], command: fc.Arbitrary<(ids: string[], now: number) => C>, before: Step<V, C>, after: Step<V, C>): void {
+  const tally = { refused: 0, recorded: 0, answered: 0 };
+  let commands = 0;
+  fc.assert(
+    fc.property(fc.constantFrom(...starts), sequences(command), (start, steps) => {
+      commands += steps.length;
+      expect(compare(start, steps, before, after, tally)).toBeNull();
+    }),
+    { numRuns: RUNS, seed: 8_011 },
+  );
+  expect(commands).toBeGreaterThan(RUNS * 20);
   // Refusals, commands that record events and answers from the record all occur, each often.
   for (const n of Object.values(tally)) expect(n).toBeGreaterThan(RUNS);
-  console.log(JSON.stringify(tally));
-  tally.refused = tally.recorded = tally.answered = 0;
+  console.log(JSON.stringify({ commands, ...tally }));
 }
 
 test.skipIf(!haveBefore)("seat stock: the shared shape decides every command as the seat actor's own copy did", async () => {
   const old = (await import(join(oldDir, "seats/decide.ts"))) as { decideSeats: (v: SeatInventoryValue, c: SeatCommand, now: number, id: () => string) => { events: SeatEvent[]; reply: unknown } };
   const oldState = (await import(join(oldDir, "seats/state.ts"))) as { evolveSeats: (v: SeatInventoryValue, e: SeatEvent) => SeatInventoryValue };
-  const before = run(old.decideSeats, oldState.evolveSeats);
-  const after = run<SeatInventoryValue, SeatCommand, SeatEvent>((v, c, now, id) => decideHoldable(SEAT_STOCK, v, c, now, id), (v, e) => evolveHoldable(SEAT_STOCK, v, e));
-  const flights: SeatInventoryValue[] = [
-    { flightKey: "XB-1-2026-11-22", seatIds: ["1A", "1B", "1C", "2A"], occupied: ["2A"], holds: {}, claims: {} },
-    { flightKey: "XB-9-2026-11-22", seatIds: null, occupied: [], holds: {}, claims: {} },
-  ];
-  let commands = 0;
-  fc.assert(
-    fc.property(fc.constantFrom(...flights), sequences(seatCommand), (flight, steps) => {
-      commands += steps.length;
-      expect(compare(flight, steps, before, after)).toBeNull();
-    }),
-    { numRuns: RUNS, seed: 8_011 },
+  differential<SeatInventoryValue, SeatCommand>(
+    [
+      { flightKey: "XB-1-2026-11-22", seatIds: ["1A", "1B", "1C", "2A"], occupied: ["2A"], holds: {}, claims: {} },
+      { flightKey: "XB-9-2026-11-22", seatIds: null, occupied: [], holds: {}, claims: {} },
+    ],
+    seatCommand,
+    run(old.decideSeats, oldState.evolveSeats),
+    run((v, c, now, id) => decideHoldable(SEAT_STOCK, v, c, now, id), (v, e: SeatEvent) => evolveHoldable(SEAT_STOCK, v, e)),
   );
-  expect(commands).toBeGreaterThan(RUNS * 20);
-  expectEveryOutcome();
 });
 
 test.skipIf(!haveBefore)("partner stock: the shared shape decides every command as the partner actor's own copy did", async () => {
   const old = (await import(join(oldDir, "partners/decide.ts"))) as { decidePartner: (v: PartnerStockValue, c: PartnerCommand, now: number, id: () => string) => { events: PartnerEvent[]; reply: unknown } };
   const oldState = (await import(join(oldDir, "partners/state.ts"))) as { evolvePartner: (v: PartnerStockValue, e: PartnerEvent) => PartnerStockValue };
-  const before = run(old.decidePartner, oldState.evolvePartner);
-  const after = run<PartnerStockValue, PartnerCommand, PartnerEvent>((v, c, now, id) => decideHoldable(PARTNER_STOCK, v, c, now, id), (v, e) => evolveHoldable(PARTNER_STOCK, v, e));
-  const products: PartnerStockValue[] = [
-    { productCode: "PP-TEST-2", stock: 2, holds: {}, units: {}, orders: {} },
-    { productCode: "PP-NONE", stock: null, holds: {}, units: {}, orders: {} },
-  ];
-  let commands = 0;
-  fc.assert(
-    fc.property(fc.constantFrom(...products), sequences(partnerCommand), (product, steps) => {
-      commands += steps.length;
-      expect(compare(product, steps, before, after)).toBeNull();
-    }),
-    { numRuns: RUNS, seed: 8_011 },
+  differential<PartnerStockValue, PartnerCommand>(
+    [
+      { productCode: "PP-TEST-2", stock: 2, holds: {}, units: {}, orders: {} },
+      { productCode: "PP-NONE", stock: null, holds: {}, units: {}, orders: {} },
+    ],
+    partnerCommand,
+    run(old.decidePartner, oldState.evolvePartner),
+    run((v, c, now, id) => decideHoldable(PARTNER_STOCK, v, c, now, id), (v, e: PartnerEvent) => evolveHoldable(PARTNER_STOCK, v, e)),
   );
-  expect(commands).toBeGreaterThan(RUNS * 20);
-  expectEveryOutcome();
 });
