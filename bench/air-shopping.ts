@@ -22,7 +22,7 @@ import { bootGateway } from "@ndc/gateway";
 import { airShoppingResponseTree, decodeAirShoppingRQ, encodeAirShoppingRS } from "@ndc/messages";
 import { shop, OfferRepository } from "@ndc/shopping";
 import { parseXml, decodeEnvelope, serialize } from "@ndc/xml";
-import { tables } from "@ndc/store";
+import * as tables from "../packages/shopping/src/tables";
 import { sql } from "drizzle-orm";
 import { gzipSync } from "node:zlib";
 

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { ManualClock } from "@ndc/clock";
-import { tables } from "@ndc/store";
+import * as tables from "../../packages/auth/src/tables";
 import { registerAgency, registerClient } from "@ndc/auth";
 import { signToken, type TokenClaims } from "../../packages/auth/src/token/format";
 import { bearer, bootAuthGateway, fetchToken } from "./harness";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { ManualClock } from "@ndc/clock";
 import { loadFieldKey } from "@ndc/pii";
-import { tables } from "@ndc/store";
+import * as tables from "../../packages/auth/src/tables";
 import { registerAgency, registerClient, setAgencyActive } from "@ndc/auth";
 import { loadSigningKey } from "../../packages/auth/src/token/signing-key";
 import { signToken, type TokenClaims } from "../../packages/auth/src/token/format";

@@ -1,6 +1,7 @@
 import { expect, test } from "bun:test";
 import { GatewayError } from "@ndc/errors";
-import { chargeCommission, commissionBase, convert, saleCommission, type CommissionAgreement } from "@ndc/payments";
+import { chargeCommission, commissionBase, saleCommission, type CommissionAgreement } from "@ndc/payments";
+import { convert } from "@ndc/supply";
 import { eur } from "./helpers";
 
 const code = (fn: () => unknown) => {

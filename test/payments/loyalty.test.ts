@@ -2,7 +2,8 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import fc from "fast-check";
 import { eq } from "drizzle-orm";
 import { tables } from "@ndc/store";
-import { issueCertificate, pointsNeeded, pointsValue, type CurrencyCode } from "@ndc/payments";
+import { issueCertificate, pointsNeeded, pointsValue } from "@ndc/payments";
+import type { CurrencyCode } from "@ndc/money";
 import { eur, harness, refusal, type Harness } from "./helpers";
 
 let h: Harness;

@@ -2,7 +2,8 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
-import { migrate, openStore, readMigrations, storeErrorCode, tables, type DriverName, type Store } from "@ndc/store";
+import { migrate, openStore, readMigrations, storeErrorCode, type DriverName, type Store } from "@ndc/store";
+import * as tables from "../../packages/pii/src/tables";
 import {
   eraseIdentityDocuments,
   FieldDecryptError,

@@ -1,18 +1,22 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
-import { getTableConfig, SQLiteTable } from "drizzle-orm/sqlite-core";
-import { migrate, openStore, tables, type Store } from "@ndc/store";
+import { getTableConfig, type SQLiteTable } from "drizzle-orm/sqlite-core";
+import { migrate, openStore, type Store } from "@ndc/store";
+import { definedTables } from "../support/drizzle-tables";
 
 /**
  * The SQL migrations (schemas/migrations, what the database really holds) and the drizzle tables
- * (packages/store/src/tables, what the code reads and writes) describe one schema: every table of
- * either is in the other, column for column (name, declared type, NOT NULL, primary key). A
- * column added on one side only fails here, not at the first query that touches it in production.
+ * (each owning package's src/tables, what the code reads and writes, collected from every package
+ * by test/support/drizzle-tables.ts) describe one schema: every table of either is in the other,
+ * column for column (name, declared type, NOT NULL, primary key). A column added on one side
+ * only fails here, not at the first query that touches it in production.
  */
 let store: Store;
+let drizzleTables: SQLiteTable[];
 beforeAll(async () => {
   store = await openStore("file::memory:");
   await migrate(store);
+  drizzleTables = (await definedTables()).map((t) => t.table);
 });
 afterAll(() => store.close());
 
@@ -25,8 +29,6 @@ interface Column {
 
 /** Tables the migration runner keeps for itself; no domain code reads them through drizzle. */
 const RUNNER_TABLES = new Set(["schema_migrations"]);
-
-const drizzleTables: SQLiteTable[] = Object.values(tables as Record<string, unknown>).filter((t): t is SQLiteTable => t instanceof SQLiteTable);
 
 function drizzleColumns(t: SQLiteTable): Column[] {
   const config = getTableConfig(t);

@@ -1,7 +1,8 @@
 import { expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { CATALOGUE_SERVICES, PARTNER_PRODUCTS, PROMOTION_RULES, RIDES, TAXONOMY_NODES, coverage, toDecimalString } from "@ndc/supply";
+import { CATALOGUE_SERVICES, PARTNER_PRODUCTS, PROMOTION_RULES, RIDES, TAXONOMY_NODES, coverage } from "@ndc/supply";
+import { toDecimalString } from "@ndc/money";
 
 const doc = readFileSync(join(import.meta.dir, "../../docs/supply.md"), "utf8");
 

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { add, conditionsFor, sum, type Money } from "@ndc/supply";
+import { conditionsFor } from "@ndc/supply";
+import { add, sum, type Money } from "@ndc/money";
 import { supply } from "./helpers";
 
 describe("pricing", () => {

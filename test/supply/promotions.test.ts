@@ -4,12 +4,11 @@ import {
   SimulatedPromotionsEngine,
   askPromotions,
   evaluatePromotions,
-  money,
   netAdjustment,
   type AdjustableItem,
-  type CurrencyCode,
   type PromotionRequest,
 } from "@ndc/supply";
+import { money, type CurrencyCode } from "@ndc/money";
 
 const flight = (currency: CurrencyCode, amount: number, extra: Partial<AdjustableItem> = {}): AdjustableItem => ({
   itemId: `F-${extra.brand ?? "LIGHT"}-${extra.origin ?? "CDG"}-${extra.cabin ?? "ECONOMY"}`,

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { ALL_SEAT_CHARACTERISTICS, SEAT_LAYOUTS, minorUnits } from "@ndc/supply";
+import { ALL_SEAT_CHARACTERISTICS, SEAT_LAYOUTS } from "@ndc/supply";
+import { minorUnits } from "@ndc/money";
 import { supply } from "./helpers";
 
 describe("seat maps", () => {

@@ -1,5 +1,4 @@
 // @ndc/payments: the payment ledger domain (spec 2.5, 3, 4.4 rules 4-7). No HTTP, no XML.
-export * from "./money";
 export type { LegKind, LegRequest, LegState, PaymentLeg, SettlementMethod } from "./legs/types";
 export { SETTLEMENT_METHODS } from "./legs/types";
 export { refuseCardData, containsCardNumber, luhnValid } from "./legs/card-data";

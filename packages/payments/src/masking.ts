@@ -1,5 +1,5 @@
 import type { PaymentLeg, SettlementMethod } from "./legs/types";
-import { money, type CurrencyCode, type Money } from "./money";
+import { money, type CurrencyCode, type Money } from "@ndc/money";
 
 /** Keeps the last `visible` characters; the rest become "*" (ASCII, safe in any XML). */
 export function maskTail(value: string, visible = 4): string {

@@ -7,9 +7,8 @@ export { rngFor, hash53, type Rng } from "./core/random";
 export { addDays, daysBetween } from "./core/dates";
 export type { LocalTime } from "./core/timezone";
 
-export { CURRENCIES, BASE_CURRENCY, isCurrencyCode, minorUnits, type CurrencyCode } from "./money/currencies";
-export { money, zero, add, subtract, sum, min, mulDivRound, percentOf, toDecimalString, fromDecimalString, type Money } from "./money/money";
-export { RATE_TABLE, convert } from "./money/rates";
+// Money itself (exponents, rounding, decimal text) is @ndc/money; the airline's rates are here.
+export { BASE_CURRENCY, RATE_TABLE, convert } from "./exchange/rates";
 
 export { HORIZON_DAYS, FlightSchedule, type Flight, type CabinCode } from "./schedule/flights";
 export { flightKey, parseFlightKey, type FlightKeyParts } from "./schedule/flight-key";

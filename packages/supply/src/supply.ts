@@ -1,5 +1,5 @@
-import type { CurrencyCode } from "./money/currencies";
-import { BASE_CURRENCY } from "./money/currencies";
+import type { CurrencyCode } from "@ndc/money";
+import { BASE_CURRENCY } from "./exchange/rates";
 import { priceSeat } from "./catalogue/price-items";
 import { priceJourney, type PaxCounts, type PricedJourney } from "./fares/price-journey";
 import { SimulatedPromotionsEngine, type EngineMode } from "./promotions/engine";

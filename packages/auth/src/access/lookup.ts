@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
-import { tables, type StoreDb } from "@ndc/store";
+import type { StoreDb } from "@ndc/store";
+import * as tables from "../tables";
 import type { Agency } from "../types";
 import { toAgency } from "../registry/agencies";
 import type { ClientRow } from "../registry/clients";

@@ -1,5 +1,6 @@
 import { asc, eq } from "drizzle-orm";
-import { tables, type Store, type StoreDb } from "@ndc/store";
+import type { Store, StoreDb } from "@ndc/store";
+import * as tables from "../tables";
 import type { Agency } from "../types";
 import { RegistryError } from "./errors";
 

@@ -1,5 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { tables, type Store } from "@ndc/store";
+import type { Store } from "@ndc/store";
+import * as tables from "../tables";
 import { RegistryError } from "./errors";
 import { requireAgency } from "./agencies";
 import { requireClient } from "./clients";

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
-import { tables, type Store } from "@ndc/store";
+import type { Store } from "@ndc/store";
+import * as tables from "../tables";
 import { apiKeyDigest, newApiKey, newApiKeyId } from "../secrets";
 import { requireClient } from "./clients";
 

@@ -1,5 +1,6 @@
 import { asc, eq, sql } from "drizzle-orm";
-import { tables, type Store, type StoreDb } from "@ndc/store";
+import type { Store, StoreDb } from "@ndc/store";
+import * as tables from "../tables";
 import { hashSecret, newClientId, newSecret } from "../secrets";
 import { RegistryError } from "./errors";
 import { requireAgency } from "./agencies";

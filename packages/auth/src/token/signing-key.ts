@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { tables, type Store } from "@ndc/store";
+import type { Store } from "@ndc/store";
+import * as tables from "../tables";
 
 const KEY_ID = "access-token-hmac-1";
 /** Sealed form: aesgcm1.<field key version>.<nonce>.<ciphertext+tag>, base64url parts. */

@@ -1,13 +1,11 @@
-import type { Channel, Refusal } from "../types";
+import type { HoldableCommand, HoldableReply } from "../holdable/types";
 import type { PartnerHoldRecord } from "./state";
 
-/** What a partner stock actor is asked; one unit per command, one per order. */
-export type PartnerCommand =
-  | { op: "hold" | "sell"; orderId: string; channel: Channel; expiresAt: number; holdId?: string }
-  | { op: "confirm"; holdId: string }
-  | { op: "release"; holdId: string }
-  | { op: "expire" }
-  | { op: "stock" };
+/**
+ * What a partner stock actor is asked: the holdable-stock commands for one unit of the product
+ * per order, plus `stock`.
+ */
+export type PartnerCommand = HoldableCommand<{ orderId: string }, "stock">;
 
 export interface PartnerHold extends PartnerHoldRecord {
   productCode: string;
@@ -22,8 +20,4 @@ export interface PartnerStock {
   available: number;
 }
 
-export type PartnerReply =
-  | { kind: "hold"; hold: PartnerHold }
-  | { kind: "expired"; holdIds: string[] }
-  | { kind: "stock"; stock: PartnerStock }
-  | Refusal;
+export type PartnerReply = HoldableReply<PartnerHold, { kind: "stock"; stock: PartnerStock }>;

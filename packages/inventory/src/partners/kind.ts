@@ -1,10 +1,7 @@
-import { randomUUID } from "node:crypto";
-import { defineJournaledKind } from "@ndc/actors";
 import { partnerProduct } from "@ndc/supply";
-import type { PartnerCommand, PartnerReply } from "./commands";
-import { decidePartner } from "./decide";
+import { holdableKind } from "../holdable/kind";
 import { persistPartnerRows } from "./persist";
-import { evolvePartner, type PartnerEvent, type PartnerStockValue } from "./state";
+import { PARTNER_STOCK } from "./shape";
 
 export const PARTNER_STOCK_KIND = "inventory.partner-stock";
 
@@ -15,12 +12,11 @@ export const PARTNER_STOCK_KIND = "inventory.partner-stock";
  */
 export function partnerStockKind(opts: { stockOf?: (code: string) => number | undefined; snapshotEvery?: number } = {}) {
   const stockOf = opts.stockOf ?? ((code: string) => partnerProduct(code)?.initialStock);
-  return defineJournaledKind<PartnerStockValue, PartnerCommand, PartnerEvent, PartnerReply>({
+  return holdableKind(PARTNER_STOCK, {
     name: PARTNER_STOCK_KIND,
-    snapshotEvery: opts.snapshotEvery ?? 200,
+    holdIdPrefix: "PH",
+    snapshotEvery: opts.snapshotEvery,
     initial: (productCode) => ({ productCode, stock: stockOf(productCode) ?? null, holds: {}, units: {}, orders: {} }),
-    decide: (value, command, ctx) => decidePartner(value, command, ctx.now, () => `PH-${randomUUID()}`),
-    evolve: evolvePartner,
     persistAlso: (tx, key, events, ctx) => persistPartnerRows(tx, key, ctx.state.value.stock ?? 0, events),
   });
 }

@@ -1,15 +1,14 @@
-import type { Channel, ClaimStatus } from "../types";
+import type { HoldableEvent, HoldRecord } from "../holdable/types";
 
-/** One unit of a partner product taken by one order. */
-export interface PartnerHoldRecord {
-  holdId: string;
+/** What one partner hold takes: one unit, for one order. */
+export interface PartnerClaim {
   orderId: string;
   /** The stock slot (0 .. stock - 1) the unit occupies; the store refuses two live rows on one. */
   unit: number;
-  channel: Channel;
-  expiresAt: number;
-  status: ClaimStatus;
 }
+
+/** One unit of a partner product taken by one order. */
+export type PartnerHoldRecord = HoldRecord<PartnerClaim>;
 
 /**
  * A partner product's stock. `stock` is what the partner released to the airline (null: no
@@ -24,33 +23,17 @@ export interface PartnerStockValue {
   orders: Record<string, string>;
 }
 
-export type PartnerEvent =
-  | { type: "held"; holdId: string; orderId: string; unit: number; channel: Channel; expiresAt: number; at: number }
-  | { type: "sold"; holdId: string; at: number }
-  | { type: "released"; holdId: string; at: number }
-  | { type: "expired"; holdId: string; at: number };
+export type PartnerEvent = HoldableEvent<PartnerClaim>;
 
-export function evolvePartner(value: PartnerStockValue, e: PartnerEvent): PartnerStockValue {
-  if (e.type === "held") {
-    const hold: PartnerHoldRecord = { holdId: e.holdId, orderId: e.orderId, unit: e.unit, channel: e.channel, expiresAt: e.expiresAt, status: "held" };
-    return {
-      ...value,
-      holds: { ...value.holds, [e.holdId]: hold },
-      units: { ...value.units, [e.unit]: e.holdId },
-      orders: { ...value.orders, [e.orderId]: e.holdId },
-    };
-  }
-  const hold = value.holds[e.holdId];
-  if (!hold) return value;
-  const holds = { ...value.holds, [e.holdId]: { ...hold, status: e.type } };
-  if (e.type === "sold") return { ...value, holds };
-  const units = { ...value.units };
-  const orders = { ...value.orders };
-  if (units[hold.unit] === e.holdId) delete units[hold.unit];
-  if (orders[hold.orderId] === e.holdId) delete orders[hold.orderId];
-  return { ...value, holds, units, orders };
+/** Evolve: a new hold takes its unit and its order's one place; an ended one frees those it still has. */
+export function claimUnit(value: PartnerStockValue, hold: PartnerHoldRecord): PartnerStockValue {
+  return { ...value, units: { ...value.units, [hold.unit]: hold.holdId }, orders: { ...value.orders, [hold.orderId]: hold.holdId } };
 }
 
-export function isLapsedUnit(hold: PartnerHoldRecord, now: number): boolean {
-  return hold.status === "held" && hold.expiresAt <= now;
+export function freeUnit(value: PartnerStockValue, hold: PartnerHoldRecord): PartnerStockValue {
+  const units = { ...value.units };
+  const orders = { ...value.orders };
+  if (units[hold.unit] === hold.holdId) delete units[hold.unit];
+  if (orders[hold.orderId] === hold.holdId) delete orders[hold.orderId];
+  return { ...value, units, orders };
 }

@@ -1,17 +1,12 @@
-import type { Channel, Refusal } from "../types";
+import type { Channel } from "../types";
+import type { HoldableCommand, HoldableReply } from "../holdable/types";
 import type { SeatHoldRecord } from "./state";
 
 /**
- * What a seat inventory actor is asked. `sell` is hold and confirm as one command (one
- * transaction), for channels that take payment before they ask (the web shop): no hold is
- * left behind if the process dies between the two.
+ * What a seat inventory actor is asked: the holdable-stock commands (hold, sell, confirm,
+ * release, expire) with seats and their holder, plus `availability`.
  */
-export type SeatCommand =
-  | { op: "hold" | "sell"; seatIds: string[]; holder: string; channel: Channel; expiresAt: number; holdId?: string }
-  | { op: "confirm"; holdId: string }
-  | { op: "release"; holdId: string }
-  | { op: "expire" }
-  | { op: "availability" };
+export type SeatCommand = HoldableCommand<{ seatIds: string[]; holder: string }, "availability">;
 
 /** A hold as callers see it. */
 export interface SeatHold extends SeatHoldRecord {
@@ -27,8 +22,4 @@ export interface SeatAvailability {
   counts: Record<SeatStatus, number>;
 }
 
-export type SeatReply =
-  | { kind: "hold"; hold: SeatHold }
-  | { kind: "expired"; holdIds: string[] }
-  | { kind: "availability"; availability: SeatAvailability }
-  | Refusal;
+export type SeatReply = HoldableReply<SeatHold, { kind: "availability"; availability: SeatAvailability }>;

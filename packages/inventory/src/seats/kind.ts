@@ -1,10 +1,7 @@
-import { randomUUID } from "node:crypto";
-import { defineJournaledKind } from "@ndc/actors";
 import type { Supply } from "@ndc/supply";
-import type { SeatCommand, SeatReply } from "./commands";
-import { decideSeats } from "./decide";
+import { holdableKind } from "../holdable/kind";
 import { persistSeatRows } from "./persist";
-import { evolveSeats, type SeatEvent, type SeatInventoryValue } from "./state";
+import { SEAT_STOCK } from "./shape";
 
 export const SEAT_INVENTORY_KIND = "inventory.seats";
 
@@ -15,10 +12,10 @@ export const SEAT_INVENTORY_KIND = "inventory.seats";
  * seat_inventory in one transaction (write-ahead), before the caller is answered.
  */
 export function seatInventoryKind(supply: Supply, opts: { snapshotEvery?: number } = {}) {
-  return defineJournaledKind<SeatInventoryValue, SeatCommand, SeatEvent, SeatReply>({
+  return holdableKind(SEAT_STOCK, {
     name: SEAT_INVENTORY_KIND,
-    // Replaying a busy flight's whole history at every rehydration would grow without bound.
-    snapshotEvery: opts.snapshotEvery ?? 200,
+    holdIdPrefix: "SH",
+    snapshotEvery: opts.snapshotEvery,
     initial(flightKey) {
       const map = supply.seatMap(flightKey);
       const seats = map ? map.cabins.flatMap((c) => c.seats) : null;
@@ -31,8 +28,6 @@ export function seatInventoryKind(supply: Supply, opts: { snapshotEvery?: number
         claims: {},
       };
     },
-    decide: (value, command, ctx) => decideSeats(value, command, ctx.now, () => `SH-${randomUUID()}`),
-    evolve: evolveSeats,
     persistAlso: (tx, key, events) => persistSeatRows(tx, key, events),
   });
 }

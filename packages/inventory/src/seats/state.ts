@@ -1,14 +1,13 @@
-import type { Channel, ClaimStatus } from "../types";
+import type { HoldableEvent, HoldRecord } from "../holdable/types";
 
-/** One hold on a flight: the seats it takes together, and where it stands. */
-export interface SeatHoldRecord {
-  holdId: string;
+/** What one seat hold takes: the seats, together, for one holder (an order, a web-shop basket). */
+export interface SeatClaim {
   seatIds: string[];
   holder: string;
-  channel: Channel;
-  expiresAt: number;
-  status: ClaimStatus;
 }
+
+/** One hold on a flight: the seats it takes together, and where it stands. */
+export type SeatHoldRecord = HoldRecord<SeatClaim>;
 
 /**
  * A flight's seat inventory. `seatIds` and `occupied` come from the supply's seat map (the
@@ -25,31 +24,17 @@ export interface SeatInventoryValue {
   claims: Record<string, string>;
 }
 
-export type SeatEvent =
-  | { type: "held"; holdId: string; seatIds: string[]; holder: string; channel: Channel; expiresAt: number; at: number }
-  | { type: "sold"; holdId: string; at: number }
-  | { type: "released"; holdId: string; at: number }
-  | { type: "expired"; holdId: string; at: number };
+export type SeatEvent = HoldableEvent<SeatClaim>;
 
-/** Folds one event; pure and copy-on-write, used live and on replay. */
-export function evolveSeats(value: SeatInventoryValue, e: SeatEvent): SeatInventoryValue {
-  if (e.type === "held") {
-    const claims = { ...value.claims };
-    for (const s of e.seatIds) claims[s] = e.holdId;
-    const hold: SeatHoldRecord = { holdId: e.holdId, seatIds: e.seatIds, holder: e.holder, channel: e.channel, expiresAt: e.expiresAt, status: "held" };
-    return { ...value, claims, holds: { ...value.holds, [e.holdId]: hold } };
-  }
-  const hold = value.holds[e.holdId];
-  if (!hold) return value;
-  const status: ClaimStatus = e.type;
-  const holds = { ...value.holds, [e.holdId]: { ...hold, status } };
-  if (e.type === "sold") return { ...value, holds };
+/** Evolve: a new hold claims its seats; a released or expired one frees those it still claims. */
+export function claimSeats(value: SeatInventoryValue, hold: SeatHoldRecord): SeatInventoryValue {
   const claims = { ...value.claims };
-  for (const s of hold.seatIds) if (claims[s] === e.holdId) delete claims[s];
-  return { ...value, holds, claims };
+  for (const s of hold.seatIds) claims[s] = hold.holdId;
+  return { ...value, claims };
 }
 
-/** A held hold whose time has passed is as good as expired, whether or not it was swept yet. */
-export function isLapsed(hold: SeatHoldRecord, now: number): boolean {
-  return hold.status === "held" && hold.expiresAt <= now;
+export function freeSeats(value: SeatInventoryValue, hold: SeatHoldRecord): SeatInventoryValue {
+  const claims = { ...value.claims };
+  for (const s of hold.seatIds) if (claims[s] === hold.holdId) delete claims[s];
+  return { ...value, claims };
 }

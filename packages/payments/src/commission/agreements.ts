@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
-import { tables, type Store, type StoreDb } from "@ndc/store";
-import { isCurrencyCode, money } from "../money";
+import type { Store, StoreDb } from "@ndc/store";
+import * as tables from "../tables";
+import { isCurrencyCode, money } from "@ndc/money";
 import type { CommissionAgreement } from "./commission";
 
 type Row = typeof tables.commissionAgreements.$inferInsert;

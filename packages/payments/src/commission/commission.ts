@@ -1,6 +1,6 @@
 import { GatewayError } from "@ndc/errors";
-import { BASE_CURRENCY } from "@ndc/supply";
-import { add, convert, money, percentOf, subtract, type CurrencyCode, type Money } from "../money";
+import { add, money, percentOf, subtract, type CurrencyCode, type Money } from "@ndc/money";
+import { BASE_CURRENCY, convert } from "@ndc/supply";
 
 /**
  * A seller's commission agreement. Rates are basis points (1/100 of a percent) so every share is

@@ -3,7 +3,7 @@ import { GatewayError, type ErrorCode } from "@ndc/errors";
 import type { Store } from "@ndc/store";
 import { validateLeg } from "../legs/validate";
 import type { LegRequest, PaymentLeg } from "../legs/types";
-import type { Money } from "../money";
+import type { Money } from "@ndc/money";
 import { isDeclineReason } from "../psp/decline-reasons";
 import { PspTimeoutError, type PspAuthorisation, type PspSimulator } from "../psp/simulator";
 import { KeyedLock } from "@ndc/actors";

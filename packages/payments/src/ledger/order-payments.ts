@@ -3,7 +3,7 @@ import type { Clock } from "@ndc/clock";
 import type { Store } from "@ndc/store";
 import { validateLegs } from "../legs/validate";
 import type { LegRequest, PaymentLeg } from "../legs/types";
-import type { Money } from "../money";
+import type { Money } from "@ndc/money";
 import { PspSimulator } from "../psp/simulator";
 import { KeyedLock } from "@ndc/actors";
 import { fingerprint } from "./idempotency";

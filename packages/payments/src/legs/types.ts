@@ -1,4 +1,4 @@
-import type { Money } from "../money";
+import type { Money } from "@ndc/money";
 
 export type LegKind = "card" | "voucher" | "settlement" | "loyalty";
 

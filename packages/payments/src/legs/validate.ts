@@ -1,5 +1,5 @@
 import { GatewayError } from "@ndc/errors";
-import { isCurrencyCode } from "../money";
+import { isCurrencyCode } from "@ndc/money";
 import { refuseCardData } from "./card-data";
 import { SETTLEMENT_METHODS, type LegRequest } from "./types";
 

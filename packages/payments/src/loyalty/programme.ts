@@ -1,4 +1,4 @@
-import type { CurrencyCode, Money } from "../money";
+import type { CurrencyCode, Money } from "@ndc/money";
 
 /** The airline's own programme (its designator); no other programme pays (spec 4.4 rule 5). */
 export const OWN_PROGRAMME = "XB";

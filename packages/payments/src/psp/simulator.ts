@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { tables, type Store, type StoreDb } from "@ndc/store";
-import type { Money } from "../money";
+import type { Money } from "@ndc/money";
 import { idFromKey } from "../util";
 import { lookupToken } from "./tokens";
 

@@ -1,4 +1,5 @@
 import { tables, type Store } from "@ndc/store";
+import { commissionAgreements } from "../tables";
 import { OWN_PROGRAMME } from "../loyalty/programme";
 import { agreementRow } from "../commission/agreements";
 import type { CommissionAgreement } from "../commission/commission";
@@ -51,6 +52,6 @@ export async function seedPayments(store: Store): Promise<void> {
     await tx.insert(tables.loyaltyAccounts).values(SANDBOX_MEMBERS).onConflictDoNothing();
     await tx.insert(tables.loyaltyCertificates).values(SANDBOX_CERTIFICATES).onConflictDoNothing();
     // An agreement the operator changed since is theirs: left as it is, like a spent voucher.
-    await tx.insert(tables.commissionAgreements).values(agreementRow(SANDBOX_AGENCY, SANDBOX_COMMISSION, ISSUED)).onConflictDoNothing();
+    await tx.insert(commissionAgreements).values(agreementRow(SANDBOX_AGENCY, SANDBOX_COMMISSION, ISSUED)).onConflictDoNothing();
   });
 }

@@ -1,5 +1,6 @@
 import { and, inArray, isNull, sql } from "drizzle-orm";
-import { tables, type Store } from "@ndc/store";
+import type { Store } from "@ndc/store";
+import * as tables from "../tables";
 
 /**
  * Erases the documents of the given orders (retention sweep, account deletion, a supervisor's

@@ -1,4 +1,5 @@
-import { tables, type StoreDb } from "@ndc/store";
+import type { StoreDb } from "@ndc/store";
+import * as tables from "../tables";
 import { sealField } from "../crypto/field-cipher";
 import type { FieldKey } from "../field-key";
 import type { ValidIdentityDoc } from "../identity-doc/input";

@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { preparedOnce, tables, type StoreDb } from "@ndc/store";
+import { preparedOnce, type StoreDb } from "@ndc/store";
+import * as tables from "../tables";
 import { maskedDocument, type MaskedIdentityDoc, type OmittedIdentityDoc } from "../identity-doc/mask";
 
 export interface IdentityDocumentView {

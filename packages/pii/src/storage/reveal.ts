@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
-import { tables, type Store } from "@ndc/store";
+import type { Store } from "@ndc/store";
+import * as tables from "../tables";
 import { openField } from "../crypto/field-cipher";
 import type { FieldKey } from "../field-key";
 import { sealedOf } from "./rows";

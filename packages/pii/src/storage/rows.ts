@@ -1,4 +1,4 @@
-import type { tables } from "@ndc/store";
+import type * as tables from "../tables";
 import type { SealedField } from "../crypto/field-cipher";
 
 export type IdentityDocumentRow = typeof tables.identityDocuments.$inferSelect;

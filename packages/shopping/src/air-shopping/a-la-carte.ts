@@ -1,4 +1,5 @@
-import { priceBundle, priceService, type CatalogueService, type CurrencyCode, type Flight, type PaxType, type PricedItem, type ServiceBundle, type Supply } from "@ndc/supply";
+import { priceBundle, priceService, type CatalogueService, type Flight, type PaxType, type PricedItem, type ServiceBundle, type Supply } from "@ndc/supply";
+import type { CurrencyCode } from "@ndc/money";
 import type { ALaCarteItemView, ALaCarteOfferView, FlightAssociation } from "@ndc/messages";
 import type { PricedFlights } from "../common/fares";
 import { ids } from "../common/ids";

@@ -1,5 +1,6 @@
 import { keepEncoding, type AirShoppingRequest, type AirShoppingView, type ALaCarteOfferView, type OfferView, type WarningView } from "@ndc/messages";
-import { filterByCriteria, minorUnits, type CatalogueService, type ServiceBundle } from "@ndc/supply";
+import { filterByCriteria, type CatalogueService, type ServiceBundle } from "@ndc/supply";
+import { minorUnits } from "@ndc/money";
 import type { ShoppingContext, SellerRef } from "../context";
 import { Localiser } from "../localisation";
 import type { StoredOffer } from "../offers/repository";

@@ -1,4 +1,5 @@
-import type { ConditionsOutcome, CurrencyCode, FareBrand, Journey, Money, PaxCounts, PaxType, PricedJourney, Supply, TaxLine } from "@ndc/supply";
+import type { ConditionsOutcome, FareBrand, Journey, PaxCounts, PaxType, PricedJourney, Supply, TaxLine } from "@ndc/supply";
+import type { CurrencyCode, Money } from "@ndc/money";
 import { mergeTaxes } from "./money";
 
 /** The fare of one passenger type over every journey of an offer, per passenger. */

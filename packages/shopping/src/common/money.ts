@@ -1,4 +1,5 @@
-import { minorUnits, type CurrencyCode, type Money, type TaxLine } from "@ndc/supply";
+import type { TaxLine } from "@ndc/supply";
+import { minorUnits, type CurrencyCode, type Money } from "@ndc/money";
 import { money as viewMoney, type AdjustmentView, type Money as ViewMoney, type PriceView, type TaxView } from "@ndc/messages";
 
 /** Supply money (integer minor units) to the view's money (minor units with the currency's decimals). */

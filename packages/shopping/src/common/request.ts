@@ -1,5 +1,6 @@
 import { GatewayError } from "@ndc/errors";
-import { AIRPORTS, BASE_CURRENCY, isCurrencyCode, partyBreach, type CabinCode, type CurrencyCode, type PaxCounts, type PaxType } from "@ndc/supply";
+import { AIRPORTS, BASE_CURRENCY, partyBreach, type CabinCode, type PaxCounts, type PaxType } from "@ndc/supply";
+import { isCurrencyCode, type CurrencyCode } from "@ndc/money";
 import type { CabinPreference, ResponsePreferences, ShoppingPax } from "@ndc/messages";
 import type { StoredPax } from "../offers/payload";
 

@@ -10,11 +10,11 @@ import {
   rideByCode,
   serviceBundle,
   type AdjustableKind,
-  type CurrencyCode,
   type Flight,
   type PaxType,
   type Supply,
 } from "@ndc/supply";
+import type { CurrencyCode } from "@ndc/money";
 import type { OfferServiceView, TaxonomyView } from "@ndc/messages";
 import { ids } from "../common/ids";
 import { chargedUnits, extraCharge } from "../offers/extra-charge";

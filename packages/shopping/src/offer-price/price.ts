@@ -1,6 +1,7 @@
 import { GatewayError } from "@ndc/errors";
 import type { OfferItemView, OfferPriceRequest, OfferPriceView, WarningView } from "@ndc/messages";
-import { fareBrand, minorUnits, type CurrencyCode, type Journey, type Supply } from "@ndc/supply";
+import { fareBrand, type Journey, type Supply } from "@ndc/supply";
+import { minorUnits, type CurrencyCode } from "@ndc/money";
 import type { SellerRef, ShoppingContext } from "../context";
 import { Localiser } from "../localisation";
 import { ids } from "../common/ids";

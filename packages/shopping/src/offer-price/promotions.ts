@@ -1,4 +1,5 @@
-import { PROMOTION_RULES, askPromotions, type AdjustableItem, type CurrencyCode, type Supply } from "@ndc/supply";
+import { PROMOTION_RULES, askPromotions, type AdjustableItem, type Supply } from "@ndc/supply";
+import type { CurrencyCode } from "@ndc/money";
 import type { WarningView } from "@ndc/messages";
 import type { Localiser } from "../localisation";
 import type { PriceAdjustment } from "../common/money";

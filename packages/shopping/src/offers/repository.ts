@@ -1,7 +1,8 @@
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { Clock } from "@ndc/clock";
 import { GatewayError } from "@ndc/errors";
-import { tables, type Store, type StoreDb } from "@ndc/store";
+import type { Store, StoreDb } from "@ndc/store";
+import * as tables from "../tables";
 
 /** The seller an offer was issued to: only it can price, order or list services for it. */
 export interface OfferOwner {

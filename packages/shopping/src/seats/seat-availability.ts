@@ -1,7 +1,8 @@
 import type { Clock } from "@ndc/clock";
 import { GatewayError } from "@ndc/errors";
 import { emptyDataLists, type PaxView, type SeatAvailabilityRequest, type SeatAvailabilityView, type SeatMapView, type SegmentView, type ServiceDefinitionView, type WarningView } from "@ndc/messages";
-import { minorUnits, stableId, type CurrencyCode, type Flight, type Seat, type Supply } from "@ndc/supply";
+import { stableId, type Flight, type Seat, type Supply } from "@ndc/supply";
+import { minorUnits, type CurrencyCode } from "@ndc/money";
 import type { Localiser } from "../localisation";
 import type { OfferOwner, OfferRepository } from "../offers/repository";
 import type { ALaCartePayload } from "../offers/payload";

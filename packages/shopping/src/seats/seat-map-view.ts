@@ -1,5 +1,6 @@
 import type { CabinView, SeatMapView, SeatProfileView, SeatRowView, SeatView } from "@ndc/messages";
-import type { Money, PricedSeatMap, Seat } from "@ndc/supply";
+import type { PricedSeatMap, Seat } from "@ndc/supply";
+import type { Money } from "@ndc/money";
 import type { Localiser } from "../localisation";
 import { cabinName, cabinTypeCode } from "../services/flight-lists";
 

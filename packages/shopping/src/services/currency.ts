@@ -1,5 +1,5 @@
 import { GatewayError } from "@ndc/errors";
-import { isCurrencyCode, minorUnits, type CurrencyCode, type Money as SupplyMoney } from "@ndc/supply";
+import { isCurrencyCode, minorUnits, type CurrencyCode, type Money as SupplyMoney } from "@ndc/money";
 import { money, type Money } from "@ndc/messages";
 
 /** The requested currency (ResponseParameters) when given, else the offer's own. */

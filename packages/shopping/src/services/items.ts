@@ -1,5 +1,6 @@
 import type { FlightAssociation } from "@ndc/messages";
-import { priceBundle, pricePartnerProduct, priceRide, priceService, type CurrencyCode, type Flight, type PaxType, type PricedItem } from "@ndc/supply";
+import { priceBundle, pricePartnerProduct, priceRide, priceService, type Flight, type PaxType, type PricedItem } from "@ndc/supply";
+import type { CurrencyCode } from "@ndc/money";
 import type { FlightOfferContext } from "./flight-offer";
 import { serviceItemId } from "./ids";
 import type { Product } from "./products";

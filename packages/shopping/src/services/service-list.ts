@@ -1,7 +1,8 @@
 import type { Clock } from "@ndc/clock";
 import { GatewayError, isGatewayError } from "@ndc/errors";
 import { emptyDataLists, type ALaCarteItemView, type MediaView, type ServiceDefinitionView, type ServiceListRequest, type ServiceListView, type WarningView } from "@ndc/messages";
-import { filterByCriteria, minorUnits, type Supply } from "@ndc/supply";
+import { filterByCriteria, type Supply } from "@ndc/supply";
+import { minorUnits } from "@ndc/money";
 import type { OfferOwner, OfferRepository, StoredOffer } from "../offers/repository";
 import type { ALaCartePayload, FlightOfferPayload, StoredOfferItem } from "../offers/payload";
 import { responseCurrency, viewMoney } from "./currency";

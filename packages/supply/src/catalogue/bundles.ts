@@ -1,5 +1,5 @@
-import { BASE_CURRENCY } from "../money/currencies";
-import { money, type Money } from "../money/money";
+import { BASE_CURRENCY } from "../exchange/rates";
+import { money, type Money } from "@ndc/money";
 
 /**
  * Bundled offers (SHPBND): several catalogue extras sold together for less than their sum.

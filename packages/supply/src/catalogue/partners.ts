@@ -1,5 +1,5 @@
-import { BASE_CURRENCY } from "../money/currencies";
-import { money, type Money } from "../money/money";
+import { BASE_CURRENCY } from "../exchange/rates";
+import { money, type Money } from "@ndc/money";
 
 /**
  * Partner (marketplace) products (SHPAN3), of the categories in spec 4.8 rules 5 and 6. The

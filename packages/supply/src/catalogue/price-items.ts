@@ -1,7 +1,7 @@
 import { stableId } from "../core/ids";
-import type { CurrencyCode } from "../money/currencies";
-import { money, type Money } from "../money/money";
-import { convert } from "../money/rates";
+import type { CurrencyCode } from "@ndc/money";
+import { money, type Money } from "@ndc/money";
+import { convert } from "../exchange/rates";
 import type { PaxType } from "../fares/pax";
 import type { Flight } from "../schedule/flights";
 import { serviceBundle } from "./bundles";

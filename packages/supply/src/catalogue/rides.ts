@@ -1,5 +1,5 @@
-import { BASE_CURRENCY } from "../money/currencies";
-import { money, type Money } from "../money/money";
+import { BASE_CURRENCY } from "../exchange/rates";
+import { money, type Money } from "@ndc/money";
 
 /**
  * Ground rides (SHPMOD) to and from the airports: rail, coach and private car. Operator names

@@ -1,5 +1,5 @@
-import { BASE_CURRENCY } from "../money/currencies";
-import { money, type Money } from "../money/money";
+import { BASE_CURRENCY } from "../exchange/rates";
+import { money, type Money } from "@ndc/money";
 
 /**
  * The airline's own catalogue extras (SHPAN2). Each has its RFIC (reason for issuance code), RFISC

@@ -1,7 +1,7 @@
 import { month, weekday } from "../core/dates";
 import { rngFor } from "../core/random";
-import { BASE_CURRENCY } from "../money/currencies";
-import { mulDivRound, money, type Money } from "../money/money";
+import { BASE_CURRENCY } from "../exchange/rates";
+import { mulDivRound, money, type Money } from "@ndc/money";
 import { LONG_HAUL_KM } from "../schedule/geo";
 import type { CabinCode } from "../schedule/flights";
 import type { FareBrand } from "./brands";

@@ -1,7 +1,7 @@
 import { stableId } from "../core/ids";
-import type { CurrencyCode } from "../money/currencies";
-import { add, money, sum, type Money } from "../money/money";
-import { convert } from "../money/rates";
+import type { CurrencyCode } from "@ndc/money";
+import { add, money, sum, type Money } from "@ndc/money";
+import { convert } from "../exchange/rates";
 import type { Journey } from "../schedule/connections";
 import { conditionsFor, type ConditionsOutcome } from "./brand-policy";
 import { fareBrand, type BaggageAllowance, type FareBrand } from "./brands";

@@ -1,5 +1,5 @@
-import { BASE_CURRENCY } from "../money/currencies";
-import { money, type Money } from "../money/money";
+import { BASE_CURRENCY } from "../exchange/rates";
+import { money, type Money } from "@ndc/money";
 import { AIRPORTS } from "../network";
 import type { CabinCode, Flight } from "../schedule/flights";
 import type { PaxType } from "./pax";

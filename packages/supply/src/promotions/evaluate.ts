@@ -1,5 +1,5 @@
-import type { CurrencyCode } from "../money/currencies";
-import { min, money, percentOf, type Money } from "../money/money";
+import type { CurrencyCode } from "@ndc/money";
+import { min, money, percentOf, type Money } from "@ndc/money";
 import type { CabinCode } from "../schedule/flights";
 import type { AdjustableKind, Channel, PromotionRule } from "./rules";
 

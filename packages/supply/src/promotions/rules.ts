@@ -1,5 +1,4 @@
-import type { CurrencyCode } from "../money/currencies";
-import type { Money } from "../money/money";
+import type { CurrencyCode, Money } from "@ndc/money";
 import type { CabinCode } from "../schedule/flights";
 
 /**

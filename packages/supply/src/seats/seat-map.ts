@@ -1,6 +1,6 @@
 import { rngFor } from "../core/random";
 import type { CabinCode, Flight } from "../schedule/flights";
-import type { Money } from "../money/money";
+import type { Money } from "@ndc/money";
 import { SEAT_CHARACTERISTICS as SC, type SeatCharacteristic } from "./characteristics";
 import { SEAT_LAYOUTS, type CabinLayout } from "./layouts";
 import { seatPrice } from "./seat-price";

@@ -1,5 +1,5 @@
 import type { ChangeKind, HistoryEntry, Order, OrderItem } from "@ndc/orders";
-import { minorUnits, type CurrencyCode } from "@ndc/supply";
+import { minorUnits, type CurrencyCode } from "@ndc/money";
 import { money } from "../../shopping/shared/view/money";
 import { ORDER_STATUS_CODES } from "../shared/view/status-codes";
 import type { ChangeDetailsView, OrderChangeOperationView, OrderHistoryView } from "./view";

@@ -1,5 +1,6 @@
 import type { Order, OrderDetails, OrderItem, OrderState } from "@ndc/orders";
-import { isDeclineReason, maskTail, minorUnits, OWN_PROGRAMME, paymentSummary, type PaymentLeg } from "@ndc/payments";
+import { isDeclineReason, maskTail, OWN_PROGRAMME, paymentSummary, type PaymentLeg } from "@ndc/payments";
+import { minorUnits } from "@ndc/money";
 import { isOmitted, type MaskedIdentityDoc } from "@ndc/pii";
 import { ids as shoppingIds } from "@ndc/shopping/src/common/ids";
 import type { AnswerOutcome } from "../../handler";

@@ -1,4 +1,4 @@
-import { fromDecimalString, isCurrencyCode, type Money } from "@ndc/payments";
+import { fromDecimalString, isCurrencyCode, type Money } from "@ndc/money";
 import { invalid, type Cursor } from "../../../shopping/shared/cursor";
 
 /**

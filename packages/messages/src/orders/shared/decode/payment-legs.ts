@@ -1,4 +1,5 @@
-import { MAX_LEGS, SETTLEMENT_METHODS, type LegRequest, type Money, type SettlementMethod } from "@ndc/payments";
+import { MAX_LEGS, SETTLEMENT_METHODS, type LegRequest, type SettlementMethod } from "@ndc/payments";
+import type { Money } from "@ndc/money";
 import { checkText, type Envelope } from "@ndc/xml";
 import { invalid, list, opt, optText, req, reqText, type Cursor } from "../../../shopping/shared/cursor";
 import { positiveAmountOf } from "./amount";

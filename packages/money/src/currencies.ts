@@ -1,6 +1,8 @@
 /**
- * Currencies the simulated airline prices in, with their ISO 4217 minor-unit exponent.
- * JPY has none: a yen amount is a whole number of yen.
+ * The currencies the gateway handles, with their ISO 4217 minor-unit exponent: how many decimal
+ * digits an amount has on the wire. JPY has none: a yen amount is a whole number of yen.
+ * Adding a currency here makes the type checker ask for its rate in the airline's rate table
+ * (@ndc/supply, exchange/rates.ts), so no currency is accepted that cannot be priced.
  */
 export const CURRENCIES = {
   EUR: 2,
@@ -14,9 +16,6 @@ export const CURRENCIES = {
 } as const;
 
 export type CurrencyCode = keyof typeof CURRENCIES;
-
-/** Fares, taxes and catalogue prices are filed in this currency, then converted on request. */
-export const BASE_CURRENCY: CurrencyCode = "EUR";
 
 export function isCurrencyCode(code: string): code is CurrencyCode {
   return Object.hasOwn(CURRENCIES, code);

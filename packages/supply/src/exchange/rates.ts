@@ -1,5 +1,13 @@
-import { BASE_CURRENCY, minorUnits, type CurrencyCode } from "./currencies";
-import { mulDivRound, money, type Money } from "./money";
+import { minorUnits, mulDivRound, money, type CurrencyCode, type Money } from "@ndc/money";
+
+// The rate table and the base currency stay in the simulated airline, not in @ndc/money: which
+// currency fares are filed in and what a euro is worth in yen are the airline's commercial data
+// (a real airline loads its banker's rates daily), while @ndc/money holds only rules true of any
+// amount (exponents, rounding, decimal text). convert() lives here because it reads the table;
+// the exact arithmetic it uses (mulDivRound) is @ndc/money's.
+
+/** Fares, taxes and catalogue prices are filed in this currency, then converted on request. */
+export const BASE_CURRENCY: CurrencyCode = "EUR";
 
 /**
  * The sandbox's rate table: units of each currency for one unit of the base currency (EUR).

@@ -1,4 +1,4 @@
-import { minorUnits, type CurrencyCode } from "./currencies";
+import type { CurrencyCode } from "./currencies";
 
 /** An exact amount: an integer count of the currency's minor units (cents, pence, whole yen). */
 export interface Money {
@@ -64,25 +64,4 @@ export function mulDivRound(value: number | bigint, numerator: number | bigint, 
 /** A share of an amount in basis points (1/100 of a percent), rounded half away from zero. */
 export function percentOf(m: Money, basisPoints: number): Money {
   return money(mulDivRound(m.amount, basisPoints, 10_000), m.currency);
-}
-
-/** The wire form: a decimal string with exactly the currency's minor digits ("12.30", "1230" for JPY). */
-export function toDecimalString(m: Money): string {
-  const digits = minorUnits(m.currency);
-  const negative = m.amount < 0;
-  const abs = String(Math.abs(m.amount));
-  if (digits === 0) return `${negative ? "-" : ""}${abs}`;
-  const padded = abs.padStart(digits + 1, "0");
-  return `${negative ? "-" : ""}${padded.slice(0, -digits)}.${padded.slice(-digits)}`;
-}
-
-/** Parses a decimal string exactly; refuses more fraction digits than the currency has. */
-export function fromDecimalString(text: string, currency: CurrencyCode): Money {
-  const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text.trim());
-  if (!m) throw new RangeError(`not a decimal amount: ${text}`);
-  const digits = minorUnits(currency);
-  const frac = m[3] ?? "";
-  if (frac.length > digits) throw new RangeError(`${currency} has ${digits} decimals, got ${text}`);
-  const amount = Number(`${m[2]}${frac.padEnd(digits, "0")}`);
-  return money(m[1] === "-" ? -amount : amount, currency);
 }

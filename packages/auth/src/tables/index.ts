@@ -1,0 +1,2 @@
+// The seller registry's tables: only @ndc/auth reads or writes them (decision 0011).
+export * from "./registry";

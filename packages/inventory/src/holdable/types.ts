@@ -1,0 +1,45 @@
+import type { Channel, ClaimStatus, Refusal } from "../types";
+
+/**
+ * The data of a holdable stock (decision 0011): seats of a flight and units of a partner product
+ * are both claimed by holds that are held until an expiry, then sold, released or expired. `C` is
+ * what one hold takes (seats and their holder; a unit and its order); everything else is shared.
+ */
+export type HoldRecord<C> = { holdId: string } & C & { channel: Channel; expiresAt: number; status: ClaimStatus };
+
+/** A stock's value: its holds by id, plus whatever index of claims the stock keeps (`claim`/`free`). */
+export interface HoldableValue<C> {
+  holds: Record<string, HoldRecord<C>>;
+}
+
+export type HeldEvent<C> = { type: "held"; holdId: string } & C & { channel: Channel; expiresAt: number; at: number };
+
+/** Journal events; their JSON is what actor_journal holds, so their fields never change shape. */
+export type HoldableEvent<C> =
+  | HeldEvent<C>
+  | { type: "sold"; holdId: string; at: number }
+  | { type: "released"; holdId: string; at: number }
+  | { type: "expired"; holdId: string; at: number };
+
+/**
+ * What a holdable stock's actor is asked. `R` is what a hold request names (seats and holder; an
+ * order); `Q` the stock's query. `sell` is hold and confirm as one command (one transaction), for
+ * channels that take payment before they ask. `holdId` is the caller's own id, so a retried step
+ * finds its hold instead of taking a second one.
+ */
+export type HoldableCommand<R, Q extends string> =
+  | HoldRequest<R>
+  | { op: "confirm"; holdId: string }
+  | { op: "release"; holdId: string }
+  | { op: "expire" }
+  | { op: Q };
+
+export type HoldRequest<R> = { op: "hold" | "sell" } & R & { channel: Channel; expiresAt: number; holdId?: string };
+
+/** `H` is a hold as callers see it (the record and its key), `QR` the query's reply. */
+export type HoldableReply<H, QR> = { kind: "hold"; hold: H } | { kind: "expired"; holdIds: string[] } | QR | Refusal;
+
+/** A held hold whose time has passed is as good as expired, whether or not it was swept yet. */
+export function isLapsed(hold: { status: ClaimStatus; expiresAt: number }, now: number): boolean {
+  return hold.status === "held" && hold.expiresAt <= now;
+}
