@@ -19,3 +19,6 @@ export { ids as orderIds } from "./ids";
 export type { CrashPoint } from "./saga/crash-point";
 export type { SagaRow, SagaKind, SagaStatus } from "./saga/store";
 export type { OrderDetails } from "./view/details";
+export { CHANGE_FEE_BANDS, bandAt, departureReadAsUtc, type FeeBand, type BandAt } from "./conditions/fee-bands";
+export { conditionsOfOrder, directionConditions, freezeAtBooking, type FrozenConditions, type DirectionConditions, type FrozenAllowance, type OrderConditions } from "./conditions/frozen";
+export type { OrderRules, DirectionTerms } from "./read/rules";
