@@ -21,14 +21,15 @@ INSERT INTO freeze_brand (code, conditions) VALUES
 UPDATE actor_journal
 SET payload = json_set(payload, '$.order.fareConditions', json_object(
   'frozenBy', 'migration',
-  'directions', (
+  -- json(): a subquery's value reaches json_object as text, which it would quote as a string.
+  'directions', json((
     SELECT json_group_array(json(d)) FROM (
       SELECT json_patch(json_object('paxJourneyId', json_extract(j.value, '$.paxJourneyId'), 'brandCode', json_extract(j.value, '$.brandCode')), b.conditions) AS d
       FROM json_each(actor_journal.payload, '$.order.journeys') AS j
       JOIN freeze_brand AS b ON b.code = json_extract(j.value, '$.brandCode')
       ORDER BY j.key
     )
-  ),
+  )),
   'changeFeeBands', json('[{"id":"CHG-72H","fromHours":72,"fee":25},{"id":"CHG-24H","fromHours":24,"fee":50},{"id":"CHG-0H","fromHours":0,"fee":75}]')
 ))
 WHERE kind = 'orders.order'
