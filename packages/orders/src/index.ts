@@ -22,3 +22,4 @@ export type { OrderDetails } from "./view/details";
 export { CHANGE_FEE_BANDS, bandAt, departureReadAsUtc, type FeeBand, type BandAt } from "./conditions/fee-bands";
 export { conditionsOfOrder, directionConditions, freezeAtBooking, type FrozenConditions, type DirectionConditions, type FrozenAllowance, type OrderConditions } from "./conditions/frozen";
 export type { OrderRules, DirectionTerms } from "./read/rules";
+export { deliveryStateOf, flownFlightKeys, type DeliveryStatusCode, type ServiceDeliveryState } from "./view/delivery";

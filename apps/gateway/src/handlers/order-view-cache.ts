@@ -21,8 +21,8 @@ interface Entry {
  * repeated OrderRetrieveRQ writes no tree (docs/decisions/0009-order-read-path.md). The view is
  * a pure function of the order's details (@ndc/messages orderViewOf) and the configuration: the
  * order is the key (an actor's state is replaced, never mutated, by every change, so a changed
- * order is another key), its documents and legs are read by the domain on every call and
- * compared, its flights are a function of the order and the supply seed, and the gateway's deps
+ * order is another key), its documents, legs and flown flights are read by the domain on every
+ * call and compared, its flights are a function of the order and the supply seed, and the gateway's deps
  * key the outer map. Kept weakly: an entry lives as long as the order's state object, so
  * evicting the actor frees it.
  */
@@ -33,10 +33,11 @@ const cache = new WeakMap<HandlerDeps, WeakMap<Order, Entry>>();
  * attempt, what its log line says of a decline.
  */
 export function orderViewResult(details: OrderDetails, deps: HandlerDeps): ViewResult {
-  const { order, documents, legs } = details;
+  const { order, documents, legs, flown } = details;
   let byOrder = cache.get(deps);
   if (!byOrder) cache.set(deps, (byOrder = new WeakMap()));
-  const inputs = JSON.stringify({ documents, legs });
+  // Flown flights too: a service is delivered when its flight flies, with no change to the order.
+  const inputs = JSON.stringify({ documents, legs, flown });
   const hit = byOrder.get(order);
   if (hit && hit.inputs === inputs) return hit.result;
   const { view, decline } = orderViewOf(details, deps.config.airline.designator);

@@ -3,6 +3,7 @@ import { readMaskedDocuments, type IdentityDocumentView } from "@ndc/pii";
 import type { Flight, Supply } from "@ndc/supply";
 import type { OrdersContext } from "../context";
 import type { Order } from "../state";
+import { flownFlightKeys } from "./delivery";
 
 /**
  * Everything an order's view is built from, read by the domain so that no message handler
@@ -17,11 +18,14 @@ export interface OrderDetails {
   documents: IdentityDocumentView[];
   legs: PaymentLeg[];
   flights: Flight[];
+  /** Keys of the flights that have flown when this was read: their services are delivered (view/delivery.ts). */
+  flown: string[];
 }
 
 export async function orderDetails(ctx: OrdersContext, order: Order): Promise<OrderDetails> {
   const [documents, legs] = await Promise.all([readMaskedDocuments(ctx.store.db, order.orderId), ctx.payments.ledger.legs(order.orderId)]);
-  return { order, documents, legs, flights: flightsOf(ctx.supply, order) };
+  const flights = flightsOf(ctx.supply, order);
+  return { order, documents, legs, flights, flown: flownFlightKeys(flights, ctx.clock.now()) };
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Order, OrderDetails, OrderItem, OrderState } from "@ndc/orders";
+import { deliveryStateOf, type Order, type OrderDetails, type OrderItem, type OrderState } from "@ndc/orders";
 import { isDeclineReason, maskTail, OWN_PROGRAMME, paymentSummary, type PaymentLeg } from "@ndc/payments";
 import { minorUnits } from "@ndc/money";
 import { isOmitted, type MaskedIdentityDoc } from "@ndc/pii";
@@ -49,8 +49,7 @@ export function orderViewOf(details: OrderDetails, ownerCode: string): { view: O
   if (decline) warnings.push(decline.warning);
 
   const { passengers, contacts } = people(order, docsByPax);
-  const flightItem = (it: OrderItem) => it.kind === "flight";
-  const items = order.items.map((it) => itemView(order, it, m, flightItem(it)));
+  const items = orderItemViews(details, ownerCode);
   const surcharges = perRule(order, "surcharge").map((a) => ({ ruleId: a.ruleId.slice(0, 15), name: a.ruleId, amount: m(a.minor) }));
   const discounts = perRule(order, "discount").map((a) => ({ ruleId: a.ruleId.slice(0, 15), name: a.ruleId, amount: m(a.minor) }));
 
@@ -148,7 +147,20 @@ function people(order: Order, docsByPax: Map<string, MaskedIdentityDoc[]>): { pa
 
 type ToMoney = (minor: number) => { minor: number; currency: string; decimals: number };
 
-function itemView(order: Order, it: OrderItem, m: ToMoney, flight: boolean): OrderItemView {
+/**
+ * The order's items with their services, each with its delivery state (@ndc/orders
+ * deliveryStateOf, as of when the details were read): OrderViewRS and ServiceDeliveryRS show the
+ * same items, services and ids.
+ */
+export function orderItemViews(details: OrderDetails, ownerCode: string): OrderItemView[] {
+  const { order } = details;
+  const decimals = minorUnits(order.currency as never);
+  const m = (minor: number) => ({ minor, currency: order.currency, decimals });
+  const flown = new Set(details.flown);
+  return order.items.map((it) => itemView(order, it, m, it.kind === "flight", flown, ownerCode));
+}
+
+function itemView(order: Order, it: OrderItem, m: ToMoney, flight: boolean, flown: ReadonlySet<string>, ownerCode: string): OrderItemView {
   const adj = order.adjustments.filter((a) => a.offerId === it.offerId && a.offerItemId === it.offerItemId);
   const one = (effect: "discount" | "surcharge") => adj.filter((a) => a.effect === effect).map((a) => ({ ruleId: a.ruleId.slice(0, 15), name: a.ruleId, amount: m(a.minor) }));
   const discounts = one("discount");
@@ -156,22 +168,29 @@ function itemView(order: Order, it: OrderItem, m: ToMoney, flight: boolean): Ord
   const status = ITEM_STATUS[order.state];
   return {
     orderItemId: it.orderItemId,
-    ownerCode: order.offers.find((o) => o.offerId === it.offerId)?.ownerCode ?? "XB",
+    ownerCode: order.offers.find((o) => o.offerId === it.offerId)?.ownerCode ?? ownerCode,
     kind: it.kind === "bundle" ? "partner_product" : it.kind,
     statusCode: status,
     price: { taxes: [], total: m(it.totalMinor), ...(discounts.length ? { discounts } : {}), ...(surcharges.length ? { surcharges } : {}) },
-    services: flight ? flightServices(order, it, status) : extraServices(it, status),
+    services: (flight ? flightServices(order, it, status) : extraServices(it, status)).map(({ flightKey, ...sv }) => {
+      const d = deliveryStateOf(order, it, flightKey, flown);
+      return { ...sv, deliveryStatusCode: d.code, deliveryText: d.text };
+    }),
   };
 }
 
+/** A service and the flight it is for (a flight item has one per flight), before its delivery state. */
+type PlacedService = OrderServiceView & { flightKey?: string };
+
 /** A flight item: one OrderedService per passenger and flight of every journey of the order. */
-function flightServices(order: Order, it: OrderItem, status: string): OrderServiceView[] {
+function flightServices(order: Order, it: OrderItem, status: string): PlacedService[] {
   const keys = it.flightKeys ?? order.journeys.flatMap((j) => j.flightKeys);
   return it.paxIds.flatMap((paxId) =>
     keys.map((key, i) => ({
       serviceId: `${it.orderItemId}-${paxId}-${i + 1}`,
       paxId,
       statusCode: status,
+      flightKey: key,
       association: { kind: "segment" as const, paxSegmentId: shoppingIds.segment(key) },
     })),
   );
@@ -179,7 +198,7 @@ function flightServices(order: Order, it: OrderItem, status: string): OrderServi
 
 const SEAT_ID = /^([0-9]{1,3})([A-Z])$/;
 
-function extraServices(it: OrderItem, status: string): OrderServiceView[] {
+function extraServices(it: OrderItem, status: string): PlacedService[] {
   const segment = it.flightKeys?.[0] ? shoppingIds.segment(it.flightKeys[0]) : undefined;
   const seat = it.kind === "seat" && it.ref ? SEAT_ID.exec(it.ref) : null;
   if (seat && segment) {

@@ -14,7 +14,8 @@ export function commission(cm: CommissionView): XNode {
   );
 }
 
-function association(a: OrderServiceView["association"]): XNode {
+/** OrderServiceAssociation content, shared by OrderViewRS and ServiceDeliveryRS. */
+export function serviceAssociation(a: OrderServiceView["association"]): XNode {
   switch (a.kind) {
     case "segment":
       return c("PaxSegmentRef", c("PaxSegmentRefID", a.paxSegmentId));
@@ -50,7 +51,7 @@ function service(s: OrderServiceView): XNode {
     taxonomies(s.taxonomy),
     cOpt("DeliveryStatusCode", s.deliveryStatusCode),
     cOpt("DescText", s.description),
-    c("OrderServiceAssociation", association(s.association)),
+    c("OrderServiceAssociation", serviceAssociation(s.association)),
     c("PaxRefID", s.paxId),
     c("ServiceID", s.serviceId),
     cOpt("StatusCode", s.statusCode),

@@ -70,6 +70,8 @@ export interface OrderServiceView {
   paxId: string;
   statusCode?: string;
   deliveryStatusCode?: string;
+  /** Why the service is or is not delivered (ServiceDeliveryRS DeliveryStatusDescText); composed English. */
+  deliveryText?: string;
   /** English or content-language text the domain composed. */
   description?: string;
   taxonomy?: TaxonomyView[];
