@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { ManualClock } from "@ndc/clock";
 import { freezeAtBooking, type Order } from "@ndc/orders";
 import { startTestGateway } from "../support/gateway";
-import { T0 } from "../orders-http/helpers";
+import { T0, orderRetrieveRQ } from "../orders-http/helpers";
 import { all, blocks } from "../shopping/shop-requests";
 import { bookBrand, orderRulesByOrder } from "./helpers";
 
@@ -68,6 +68,11 @@ test("older orders are frozen from their booked brand; one whose brand policy ca
     expect(fallback.status).toBe(200);
     expect(all(blocks(fallback.body, "Warning")[0]!, "Code")).toEqual(["fare_conditions_current_policy"]);
     expect(fallback.body).toContain("The order was booked before conditions were frozen: the brand's current policy applies.");
+    // Every answer that uses the conditions says so: OrderViewRS too, not only OrderRulesRS.
+    const view = await second.ndc("OrderRetrieveRQ", orderRetrieveRQ(comfort.orderId));
+    expect(all(view.body, "Code")).toContain("fare_conditions_current_policy");
+    const frozenView = await second.ndc("OrderRetrieveRQ", orderRetrieveRQ(classic.orderId));
+    expect(frozenView.body).not.toContain("fare_conditions_current_policy");
   } finally {
     await second.close();
   }

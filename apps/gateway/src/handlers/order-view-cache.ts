@@ -33,11 +33,12 @@ const cache = new WeakMap<HandlerDeps, WeakMap<Order, Entry>>();
  * attempt, what its log line says of a decline.
  */
 export function orderViewResult(details: OrderDetails, deps: HandlerDeps): ViewResult {
-  const { order, documents, legs, flown } = details;
+  const { order, documents, legs, flown, servicing } = details;
   let byOrder = cache.get(deps);
   if (!byOrder) cache.set(deps, (byOrder = new WeakMap()));
   // Flown flights too: a service is delivered when its flight flies, with no change to the order.
-  const inputs = JSON.stringify({ documents, legs, flown });
+  // And the change fee band now: the restrictions state the fee a change made now would cost.
+  const inputs = JSON.stringify({ documents, legs, flown, band: servicing.changeFeeBand?.id });
   const hit = byOrder.get(order);
   if (hit && hit.inputs === inputs) return hit.result;
   const { view, decline } = orderViewOf(details, deps.config.airline.designator);

@@ -1,6 +1,7 @@
 import type { OrderDetails } from "@ndc/orders";
 import { ids as shoppingIds } from "@ndc/shopping/src/common/ids";
 import type { Flight } from "@ndc/supply";
+import type { BaggageAllowanceView } from "../../shopping/shared/view/common";
 import type { SegmentView, ServiceDefinitionView } from "../../shopping/shared/view/data-lists";
 import type { OrderDataListsView } from "../shared/view/order";
 import type { OrderContactView, OrderPaxView } from "../shared/view/pax";
@@ -18,7 +19,7 @@ const SERVICE_NAMES: Record<string, string> = {
  * schedule, so a view shows what flies, not what the seller sent), its journeys, the
  * definitions its extras refer to, and the passengers and contacts already built by orderViewOf.
  */
-export function orderDataLists({ order, flights }: OrderDetails, ownerCode: string, passengers: OrderPaxView[], contacts: OrderContactView[]): OrderDataListsView {
+export function orderDataLists({ order, flights, servicing }: OrderDetails, ownerCode: string, passengers: OrderPaxView[], contacts: OrderContactView[]): OrderDataListsView {
   const segments = flights.map(segmentOf);
   const definitions = new Map<string, ServiceDefinitionView>();
   for (const it of order.items) {
@@ -45,12 +46,28 @@ export function orderDataLists({ order, flights }: OrderDetails, ownerCode: stri
     segments,
     journeys: order.journeys.map((j) => ({ paxJourneyId: j.paxJourneyId, paxSegmentIds: j.flightKeys.map(shoppingIds.segment) })),
     originDests: [],
-    baggageAllowances: [],
+    baggageAllowances: baggageAllowances(servicing.conditions.directions),
     serviceDefinitions: [...definitions.values()],
     seatProfiles: [],
     priceClasses: [],
     media: [],
   };
+}
+
+/**
+ * The allowances frozen onto the order (or, for an order booked before freezing, its brands'
+ * current ones), once each: directions of the same brand share them. A zero-piece line ("no
+ * checked bag") is stated too, so a seller does not read absence as unknown.
+ */
+function baggageAllowances(directions: OrderDetails["servicing"]["conditions"]["directions"]): BaggageAllowanceView[] {
+  const out = new Map<string, BaggageAllowanceView>();
+  for (const d of directions) {
+    for (const a of d.allowances ?? []) {
+      const id = `BAG-${a.kind === "Checked" ? "CHK" : "CAB"}-${a.pieces}X${a.kgPerPiece}-${a.paxTypes.join("")}`;
+      if (!out.has(id)) out.set(id, { baggageAllowanceId: id, type: a.kind, pieces: a.pieces, ...(a.kgPerPiece > 0 ? { kgPerPiece: a.kgPerPiece } : {}) });
+    }
+  }
+  return [...out.values()];
 }
 
 function duration(minutes: number): string {

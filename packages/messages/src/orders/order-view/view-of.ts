@@ -5,7 +5,7 @@ import { isOmitted, type MaskedIdentityDoc } from "@ndc/pii";
 import { ids as shoppingIds } from "@ndc/shopping/src/common/ids";
 import type { AnswerOutcome } from "../../handler";
 import type { WarningView } from "../../shopping/shared/view/common";
-import type { OrderItemView, OrderServiceView, OrderView } from "../shared/view/order";
+import type { OrderItemView, OrderServiceView, OrderView, RestrictionsView } from "../shared/view/order";
 import type { OrderContactView, OrderPaxView } from "../shared/view/pax";
 import type { PaymentEntryView } from "../shared/view/payment";
 import { ORDER_STATUS_CODES } from "../shared/view/status-codes";
@@ -45,6 +45,8 @@ export function orderViewOf(details: OrderDetails, ownerCode: string): { view: O
   }
   // Spec 2.4 rule 4: silence must not read as "no document on file".
   if (omitted > 0) warnings.push({ code: "identity_document_not_shown", detail: `${omitted} document(s) omitted.` });
+  // SHPOR1 rule 1: an order serviced under today's policy says so on every answer.
+  if (details.servicing.basis === "current_policy") warnings.push({ code: "fare_conditions_current_policy" });
   const decline = order.declineCode ? declineOf(order.declineCode, legs) : undefined;
   if (decline) warnings.push(decline.warning);
 
@@ -157,21 +159,53 @@ export function orderItemViews(details: OrderDetails, ownerCode: string): OrderI
   const decimals = minorUnits(order.currency as never);
   const m = (minor: number) => ({ minor, currency: order.currency, decimals });
   const flown = new Set(details.flown);
-  return order.items.map((it) => itemView(order, it, m, it.kind === "flight", flown, ownerCode));
+  const restrictions = restrictionsOf(details, m);
+  return order.items.map((it) => itemView(details, it, m, flown, ownerCode, it.kind === "flight" ? restrictions : undefined));
 }
 
-function itemView(order: Order, it: OrderItem, m: ToMoney, flight: boolean, flown: ReadonlySet<string>, ownerCode: string): OrderItemView {
+/**
+ * The order's frozen conditions as a flight item's restrictions: the outbound direction's
+ * (SHPOR1 rule 2: cancel refundability and the whole-order terms come from it), the change fee
+ * being the band a change made now falls in (@ndc/orders fee bands, bare integers).
+ */
+function restrictionsOf(details: OrderDetails, m: ToMoney): Omit<RestrictionsView, "paxIds"> | undefined {
+  const { conditions, basis } = details.servicing;
+  const k = conditions.directions[0];
+  if (!k) return undefined;
+  const band = details.servicing.changeFeeBand;
+  const policy = basis === "current_policy" ? " (current policy: booked before conditions were frozen)" : "";
+  const feeText = band ? ` Fee now ${band.fee} ${details.order.currency} per passenger (${band.id}); it changes with time to departure (OrderRulesRQ).` : " Changes closed: the outbound has departed.";
+  return {
+    cancel: { allowed: k.cancellable, refundable: k.cancellable && k.refundable, text: `${k.cancellable ? (k.refundable ? "Cancellable with a full refund." : "Cancellable without refund.") : "Not cancellable."} ${k.brandCode} fare${policy}.` },
+    change: {
+      allowed: k.changeable && band !== undefined,
+      ...(k.changeable && band ? { fee: m(band.fee * 10 ** minorUnits(details.order.currency as never)) } : {}),
+      text: k.changeable ? `Flight changes allowed.${feeText}` : `Flight changes not allowed by the ${k.brandCode} fare${policy}.`,
+    },
+    name: { allowed: k.renameable, text: k.renameable ? "Name changes allowed." : "Name changes not allowed." },
+  };
+}
+
+function itemView(details: OrderDetails, it: OrderItem, m: ToMoney, flown: ReadonlySet<string>, ownerCode: string, restrictions: Omit<RestrictionsView, "paxIds"> | undefined): OrderItemView {
+  const { order } = details;
+  const flight = it.kind === "flight";
   const adj = order.adjustments.filter((a) => a.offerId === it.offerId && a.offerItemId === it.offerItemId);
   const one = (effect: "discount" | "surcharge") => adj.filter((a) => a.effect === effect).map((a) => ({ ruleId: a.ruleId.slice(0, 15), name: a.ruleId, amount: m(a.minor) }));
   const discounts = one("discount");
   const surcharges = one("surcharge");
   const status = ITEM_STATUS[order.state];
+  const taxes = (details.taxes[it.orderItemId] ?? []).map((t) => ({ code: t.code, name: t.name, amount: m(t.minor) }));
+  // The price before taxes and adjustments: TotalAmount = BaseAmount + taxes - discounts + surcharges.
+  const sum = (xs: { amount: { minor: number } }[]) => xs.reduce((n, x) => n + x.amount.minor, 0);
+  const base = it.totalMinor - sum(taxes) + sum(discounts) - sum(surcharges);
   return {
     orderItemId: it.orderItemId,
     ownerCode: order.offers.find((o) => o.offerId === it.offerId)?.ownerCode ?? ownerCode,
     kind: it.kind === "bundle" ? "partner_product" : it.kind,
     statusCode: status,
-    price: { taxes: [], total: m(it.totalMinor), ...(discounts.length ? { discounts } : {}), ...(surcharges.length ? { surcharges } : {}) },
+    createdAt: iso(order.createdAt),
+    ...(restrictions ? { restrictions: { ...restrictions, paxIds: it.paxIds } } : {}),
+    price: { base: m(base), taxes, total: m(it.totalMinor), ...(discounts.length ? { discounts } : {}), ...(surcharges.length ? { surcharges } : {}) },
     services: (flight ? flightServices(order, it, status) : extraServices(it, status)).map(({ flightKey, ...sv }) => {
       const d = deliveryStateOf(order, it, flightKey, flown);
       return { ...sv, deliveryStatusCode: d.code, deliveryText: d.text };

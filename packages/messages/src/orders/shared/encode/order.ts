@@ -1,6 +1,7 @@
 import { c, cOpt, type XNode } from "@ndc/xml";
 import { taxonomies } from "../../../shopping/shared/encode/common";
 import { amount, price } from "../../../shopping/shared/encode/price";
+import { restrictions } from "./restrictions";
 import type { CommissionView, OrderItemView, OrderServiceView, OrderView } from "../view/order";
 
 /** PAYCOM (CommissionType): amount, code, and for a percentage the rate and its base. */
@@ -63,6 +64,8 @@ function orderItem(i: OrderItemView, paymentTimeLimit: string | undefined): XNod
   return c(
     "OrderItem",
     taxonomies(i.taxonomy),
+    restrictions(i.restrictions),
+    cOpt("CreationDateTime", i.createdAt),
     c("OrderItemID", i.orderItemId),
     c("OwnerCode", i.ownerCode),
     cOpt("PaymentTimeLimitDateTime", paymentTimeLimit),
