@@ -38,7 +38,8 @@ export const CAPABILITIES: Readonly<Record<string, Capability>> = {
   SHPOR1: {
     description: "offer conditions",
     messages: [...SHOP, "OrderRulesRQ", "OrderReshopRQ", "OrderQuoteRQ", "OrderChangeRQ"],
-    unfinished: ["servicing rules: frozen conditions, per-direction changeability, change fees by band (spec 4.7)"],
+    // Built: frozen conditions, fee bands, OrderRulesRQ (docs/servicing.md). Not yet: the change itself.
+    unfinished: ["fare_not_changeable on a machine channel's change, the staff override and Flexibility (spec 4.7 SHPOR1 rules 3, 4)"],
   },
   ORDWPM: { description: "order without payment", messages: BOOK },
   ORDCRE: { description: "order with instant payment", messages: BOOK },

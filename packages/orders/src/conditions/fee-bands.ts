@@ -24,8 +24,8 @@ const HOUR_MS = 3_600_000;
 
 /**
  * A departure "read as UTC": the local wall-clock time at the origin taken as if it were UTC,
- * as the engine does. Band edges and the departure cutoff can therefore be off by up to 13 hours
- * (the widest offset from UTC the network has, docs/servicing.md). `local` is YYYY-MM-DDTHH:MM.
+ * as the engine does (SHPOR1 rule 5). Band edges and the departure cutoff are therefore off by the
+ * origin's UTC offset, up to 13 hours (docs/servicing.md). `local` is YYYY-MM-DDTHH:MM.
  */
 export function departureReadAsUtc(local: string): number {
   const ms = Date.parse(`${local.length === 16 ? `${local}:00` : local}Z`);

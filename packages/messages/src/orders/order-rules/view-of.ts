@@ -59,7 +59,7 @@ function direction(r: OrderRules, d: DirectionTerms, carrier: string, outbound: 
         // A booked order's live band is marked: the fee a change made now would cost.
         ...(r.form === "order" && band.id === current ? { appCode: "APPLIES_NOW" } : {}),
         changeFeeInd: true,
-        descriptions: [`Change fee ${band.fee} ${r.currency}, ${span}. The fee is the same number in every currency and does not depend on the brand.`],
+        descriptions: [`Change fee ${band.fee} ${r.currency} per passenger, ${span}. The fee is the same number in every currency and does not depend on the brand.`],
         price: fee(band),
       });
     }
