@@ -1,6 +1,6 @@
 import { c, cOpt, el, type XNode } from "@ndc/xml";
 import type { OrderServiceView } from "../shared/view/order";
-import { serviceAssociation } from "../shared/encode/order";
+import { serviceCore } from "../shared/encode/order";
 import type { ServiceDeliveryView } from "./view";
 
 function service(s: OrderServiceView, provider: { id: string; name: string }): XNode {
@@ -9,11 +9,7 @@ function service(s: OrderServiceView, provider: { id: string; name: string }): X
     c("DeliveryProvider", c("ID", provider.id), c("Name", provider.name)),
     cOpt("DeliveryStatusCode", s.deliveryStatusCode),
     cOpt("DeliveryStatusDescText", s.deliveryText),
-    cOpt("DescText", s.description),
-    c("OrderServiceAssociation", serviceAssociation(s.association)),
-    c("PaxRefID", s.paxId),
-    c("ServiceID", s.serviceId),
-    cOpt("StatusCode", s.statusCode),
+    serviceCore(s),
   );
 }
 

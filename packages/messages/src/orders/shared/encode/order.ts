@@ -15,8 +15,7 @@ export function commission(cm: CommissionView): XNode {
   );
 }
 
-/** OrderServiceAssociation content, shared by OrderViewRS and ServiceDeliveryRS. */
-export function serviceAssociation(a: OrderServiceView["association"]): XNode {
+function serviceAssociation(a: OrderServiceView["association"]): XNode {
   switch (a.kind) {
     case "segment":
       return c("PaxSegmentRef", c("PaxSegmentRefID", a.paxSegmentId));
@@ -46,17 +45,23 @@ export function serviceAssociation(a: OrderServiceView["association"]): XNode {
   }
 }
 
-function service(s: OrderServiceView): XNode {
-  return c(
-    "Service",
-    taxonomies(s.taxonomy),
-    cOpt("DeliveryStatusCode", s.deliveryStatusCode),
+/**
+ * The part of a Service that OrderedServiceType (OrderViewRS) and DeliveredServiceType
+ * (ServiceDeliveryRS) share, in the order both declare it: DescText, OrderServiceAssociation,
+ * PaxRefID, ServiceID, StatusCode (the elements either type puts between them are not written).
+ */
+export function serviceCore(s: OrderServiceView): (XNode | null)[] {
+  return [
     cOpt("DescText", s.description),
     c("OrderServiceAssociation", serviceAssociation(s.association)),
     c("PaxRefID", s.paxId),
     c("ServiceID", s.serviceId),
     cOpt("StatusCode", s.statusCode),
-  );
+  ];
+}
+
+function service(s: OrderServiceView): XNode {
+  return c("Service", taxonomies(s.taxonomy), cOpt("DeliveryStatusCode", s.deliveryStatusCode), serviceCore(s));
 }
 
 function orderItem(i: OrderItemView, paymentTimeLimit: string | undefined): XNode {
