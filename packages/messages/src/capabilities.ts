@@ -29,7 +29,8 @@ export const CAPABILITIES: Readonly<Record<string, Capability>> = {
     description: "localisation",
     // Spec 4.8 rule 1 names six responses; all must answer in the requested language.
     messages: [...SHOP, "ServiceListRQ", "SeatAvailabilityRQ", "OrderRetrieveRQ", "OrderReshopRQ"],
-    unfinished: ["OrderViewRS content in the requested language (spec 4.8 rule 1)"],
+    // OrderViewRS answers OrderRetrieveRQ in the requested language; not yet OrderCreateRQ's and OrderChangeRQ's.
+    unfinished: ["OrderViewRS of OrderCreateRQ and OrderChangeRQ, and OrderReshopRS, in the requested language (spec 4.8 rule 1)"],
   },
   SHPBND: { description: "bundled offers", messages: SHOP },
   SHPREV: { description: "price adjustments", messages: [...SHOP, ...BOOK] },

@@ -32,16 +32,16 @@ const cache = new WeakMap<HandlerDeps, WeakMap<Order, Entry>>();
  * The handler result for an order's details, and, for a handler whose request was a payment
  * attempt, what its log line says of a decline.
  */
-export function orderViewResult(details: OrderDetails, deps: HandlerDeps): ViewResult {
+export function orderViewResult(details: OrderDetails, deps: HandlerDeps, languages: readonly string[] = []): ViewResult {
   const { order, documents, legs, flown, servicing } = details;
   let byOrder = cache.get(deps);
   if (!byOrder) cache.set(deps, (byOrder = new WeakMap()));
   // Flown flights too: a service is delivered when its flight flies, with no change to the order.
   // And the change fee band now: the restrictions state the fee a change made now would cost.
-  const inputs = JSON.stringify({ documents, legs, flown, band: servicing.changeFeeBand?.id });
+  const inputs = JSON.stringify({ documents, legs, flown, band: servicing.changeFeeBand?.id, languages });
   const hit = byOrder.get(order);
   if (hit && hit.inputs === inputs) return hit.result;
-  const { view, decline } = orderViewOf(details, deps.config.airline.designator);
+  const { view, decline } = orderViewOf(details, deps.config.airline.designator, languages);
   const built = encodeOrderViewRS(view);
   // Written once now, kept as text: the tree is not held, and every later answer reuses the text.
   const result: ViewResult = { response: prewritten(built.response), trailing: built.trailing.map(prewritten), ...(decline ? { decline } : {}) };

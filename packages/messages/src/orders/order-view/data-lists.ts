@@ -1,6 +1,7 @@
 import type { OrderDetails } from "@ndc/orders";
 import { ids as shoppingIds } from "@ndc/shopping/src/common/ids";
-import type { Flight } from "@ndc/supply";
+import type { Localiser } from "@ndc/shopping";
+import { catalogueService, partnerProduct, serviceBundle, type Flight } from "@ndc/supply";
 import type { BaggageAllowanceView } from "../../shopping/shared/view/common";
 import type { SegmentView, ServiceDefinitionView } from "../../shopping/shared/view/data-lists";
 import type { OrderDataListsView } from "../shared/view/order";
@@ -19,8 +20,8 @@ const SERVICE_NAMES: Record<string, string> = {
  * schedule, so a view shows what flies, not what the seller sent), its journeys, the
  * definitions its extras refer to, and the passengers and contacts already built by orderViewOf.
  */
-export function orderDataLists({ order, flights, servicing }: OrderDetails, ownerCode: string, passengers: OrderPaxView[], contacts: OrderContactView[]): OrderDataListsView {
-  const segments = flights.map(segmentOf);
+export function orderDataLists({ order, flights, servicing }: OrderDetails, ownerCode: string, passengers: OrderPaxView[], contacts: OrderContactView[], loc: Localiser): OrderDataListsView {
+  const segments = flights.map((f) => segmentOf(f, loc));
   const definitions = new Map<string, ServiceDefinitionView>();
   for (const it of order.items) {
     if (it.kind === "flight" || it.kind === "seat") continue;
@@ -33,8 +34,8 @@ export function orderDataLists({ order, flights, servicing }: OrderDetails, owne
       definitions.set(id, {
         serviceDefinitionId: id,
         ownerCode: ownerCode,
-        // Composed by the gateway, so English; the catalogue text was shown when it was shopped.
-        name: `${SERVICE_NAMES[it.kind] ?? "Service"}${it.ref ? ` ${it.ref}` : ""}`,
+        // The catalogue's name in the seller's language where the item is a catalogue product; else composed English.
+        name: catalogueName(it.kind, it.ref, loc) ?? `${SERVICE_NAMES[it.kind] ?? "Service"}${it.ref ? ` ${it.ref}` : ""}`,
         descriptions: [],
         taxonomy: [],
       });
@@ -76,12 +77,21 @@ function duration(minutes: number): string {
   return `PT${h ? `${h}H` : ""}${m || !h ? `${m}M` : ""}`;
 }
 
-function segmentOf(f: Flight): SegmentView {
+/** Airline content: a catalogue service's, partner product's or bundle's name (spec 4.8 rule 1). */
+function catalogueName(kind: string, ref: string | undefined, loc: Localiser): string | undefined {
+  if (!ref) return undefined;
+  const key = kind === "service" ? catalogueService(ref)?.nameKey : kind === "partner_product" ? partnerProduct(ref)?.nameKey : kind === "bundle" ? serviceBundle(ref)?.nameKey : undefined;
+  return key ? loc.text(key) : undefined;
+}
+
+function segmentOf(f: Flight, loc: Localiser): SegmentView {
   const own = f.operating.carrier.code === f.marketing.carrier.code && f.operating.number === f.marketing.number;
   return {
     paxSegmentId: shoppingIds.segment(f.key),
     origin: f.origin,
     destination: f.destination,
+    originName: loc.text(`station.${f.origin}`),
+    destinationName: loc.text(`station.${f.destination}`),
     departure: `${f.departure.local}:00`.slice(0, 19),
     arrival: `${f.arrival.local}:00`.slice(0, 19),
     // Carrier and aircraft names are proper names: never translated (spec 4.8 rule 3).

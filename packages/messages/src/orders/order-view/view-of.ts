@@ -2,6 +2,7 @@ import { deliveryStateOf, type Order, type OrderDetails, type OrderItem, type Or
 import { isDeclineReason, maskTail, OWN_PROGRAMME, paymentSummary, type PaymentLeg } from "@ndc/payments";
 import { minorUnits } from "@ndc/money";
 import { isOmitted, type MaskedIdentityDoc } from "@ndc/pii";
+import { Localiser } from "@ndc/shopping";
 import { ids as shoppingIds } from "@ndc/shopping/src/common/ids";
 import type { AnswerOutcome } from "../../handler";
 import type { WarningView } from "../../shopping/shared/view/common";
@@ -29,8 +30,10 @@ const iso = (ms: number) => new Date(ms).toISOString();
  * read by the domain (@ndc/orders OrdersService.details). Used by OrderCreate, OrderRetrieve and
  * OrderChange; the decline is what the answer's log line says of a declined payment.
  */
-export function orderViewOf(details: OrderDetails, ownerCode: string): { view: OrderView; decline?: AnswerOutcome } {
+export function orderViewOf(details: OrderDetails, ownerCode: string, languages: readonly string[] = []): { view: OrderView; decline?: AnswerOutcome } {
   const { order, documents: docs, legs } = details;
+  // Airline content (station and service names) in the seller's language, English where not translated (spec 4.8 rule 1).
+  const loc = new Localiser(languages);
   const decimals = minorUnits(order.currency as never);
   const m = (minor: number) => ({ minor, currency: order.currency, decimals });
   const warnings: WarningView[] = [];
@@ -75,11 +78,13 @@ export function orderViewOf(details: OrderDetails, ownerCode: string): { view: O
         ]
       : [],
     items,
-    dataLists: orderDataLists(details, ownerCode, passengers, contacts),
+    dataLists: orderDataLists(details, ownerCode, passengers, contacts, loc),
     payments: legs.flatMap((l) => paysum(l, decimals)),
-    processing: { currency: { code: order.currency, decimals }, contentLanguages: [] },
+    processing: { currency: { code: order.currency, decimals }, contentLanguages: loc.contentLanguages() },
     warnings,
   };
+  const fellBack = loc.fallbackDetail();
+  if (fellBack) warnings.push({ code: "content_language_fallback", detail: fellBack });
   return { view, ...(decline ? { decline: decline.outcome } : {}) };
 }
 
