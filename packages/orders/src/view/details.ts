@@ -38,8 +38,20 @@ export async function orderDetails(ctx: OrdersContext, order: Order): Promise<Or
   const [documents, legs] = await Promise.all([readMaskedDocuments(ctx.store.db, order.orderId), ctx.payments.ledger.legs(order.orderId)]);
   const flights = flightsOf(ctx.supply, order);
   const now = ctx.clock.now();
-  const taxes = Object.fromEntries(order.items.filter((it) => it.kind === "flight").map((it) => [it.orderItemId, flightItemTaxes(order, it, flights)]));
+  const taxes = taxesOf(order, flights);
   return { order, documents, legs, flights, flown: flownFlightKeys(flights, now), taxes, servicing: servicingOf(order, flights, now) };
+}
+
+/** Per flight item, its taxes: a pure function of the order and its flights, kept with the order like its flights. */
+const taxed = new WeakMap<Order, Record<string, ItemTax[]>>();
+
+function taxesOf(order: Order, flights: readonly Flight[]): Record<string, ItemTax[]> {
+  let taxes = taxed.get(order);
+  if (!taxes) {
+    taxes = Object.fromEntries(order.items.filter((it) => it.kind === "flight").map((it) => [it.orderItemId, flightItemTaxes(order, it, flights)]));
+    taxed.set(order, taxes);
+  }
+  return taxes;
 }
 
 function servicingOf(order: Order, flights: readonly Flight[], now: number): OrderServicing {
