@@ -199,10 +199,12 @@ function itemView(details: OrderDetails, it: OrderItem, m: ToMoney, flown: Reado
   const discounts = one("discount");
   const surcharges = one("surcharge");
   const status = ITEM_STATUS[order.state];
-  const taxes = (details.taxes[it.orderItemId] ?? []).map((t) => ({ code: t.code, name: t.name, amount: m(t.minor) }));
+  let taxes = (details.taxes[it.orderItemId] ?? []).map((t) => ({ code: t.code, name: t.name, amount: m(t.minor) }));
   // The price before taxes and adjustments: TotalAmount = BaseAmount + taxes - discounts + surcharges.
   const sum = (xs: { amount: { minor: number } }[]) => xs.reduce((n, x) => n + x.amount.minor, 0);
-  const base = it.totalMinor - sum(taxes) + sum(discounts) - sum(surcharges);
+  let base = it.totalMinor - sum(taxes) + sum(discounts) - sum(surcharges);
+  // Taxes that would leave a negative base were not part of this price: the split is not stated rather than wrong.
+  if (base < 0) [taxes, base] = [[], it.totalMinor + sum(discounts) - sum(surcharges)];
   return {
     orderItemId: it.orderItemId,
     ownerCode: order.offers.find((o) => o.offerId === it.offerId)?.ownerCode ?? ownerCode,
