@@ -56,7 +56,7 @@ describe("a booked order (OrderStructureKey): fee bands at their edges, injected
       expect(under).toContain("Change eligible now: yes, change fee band CHG-0H.");
       const departed = await at(hoursBefore(dep, 0));
       expect(current(departed)).toBeUndefined();
-      expect(departed).toContain("Change eligible now: no, the outbound flight has departed");
+      expect(departed).toContain("Change eligible now: no, its first flight has departed");
       clock.set(T0);
     });
   }
@@ -80,6 +80,8 @@ describe("a booked order (OrderStructureKey): fee bands at their edges, injected
     // Both directions are SAVER: one Rules states the whole order.
     expect(blocks(r.body, "Rules")).toHaveLength(1);
     expect(r.body).toContain("These terms apply to every direction of the order.");
+    // The inbound is judged on its own: its cutoff and eligibility are stated in the same Rules.
+    expect(r.body).toMatch(/CDG-LHR: changes close at departure, 2027-01-15T\d\d:\d\d local time at CDG, read as UTC\. Change eligible now: no, the SAVER fare does not allow changes\./);
     expect(r.body).toContain("The fare states no baggage allowance.");
     expect(r.body).toContain("Conditions frozen onto the order at booking.");
     expect(r.body).not.toContain("<cns:Warning>");

@@ -18,8 +18,9 @@ function rules(brands: string[]): OrderRules {
     departureLocal: i === 0 ? "2027-01-12T07:10" : "2027-01-15T18:00",
     departureAsUtcMs: Date.parse(i === 0 ? "2027-01-12T07:10:00Z" : "2027-01-15T18:00:00Z"),
     now: { departed: false, band: CHANGE_FEE_BANDS[0]!, hoursToDeparture: 100 },
+    eligibility: c.changeable ? { changeAllowedNow: true, reason: "change fee band CHG-72H" } : { changeAllowedNow: false, reason: `the ${c.brandCode} fare does not allow changes` },
   }));
-  return { form: "order", currency: "GBP", basis: "frozen", frozenBy: "booking", changeFeeBands: [...CHANGE_FEE_BANDS], directions, eligibility: { changeAllowedNow: true, reason: "change fee band CHG-72H" }, at: 0 };
+  return { form: "order", currency: "GBP", basis: "frozen", frozenBy: "booking", changeFeeBands: [...CHANGE_FEE_BANDS], directions, at: 0 };
 }
 
 const xml = (r: OrderRules) => responseDocument({ root: "IATA_OrderRulesRS", family: "ndc" }, encodeOrderRulesRS(orderRulesViewOf(r, "XB")), { carrier: "XB", simulated: true });
@@ -30,6 +31,8 @@ test("the same brand both ways: one Rules for the whole order", () => {
   assertSchemaValid(doc, "IATA_OrderRulesRS.xsd");
   expect(count(doc, "Rules")).toBe(1);
   expect(doc).toContain("These terms apply to every direction of the order.");
+  // The inbound's own cutoff and eligibility are still stated.
+  expect(doc).toContain("CDG-LHR: changes close at departure, 2027-01-15T18:00 local time at CDG, read as UTC. Change eligible now: yes, change fee band CHG-72H.");
 });
 
 test("FLEX out, SAVER back: the inbound's own Rules, without cancellation; whole-order terms from the outbound", () => {
@@ -44,4 +47,5 @@ test("FLEX out, SAVER back: the inbound's own Rules, without cancellation; whole
   expect(back).toContain("<cns:PenaltyID>CHG-NONE</cns:PenaltyID>");
   expect(back).not.toContain("<cns:PenaltyID>CXL</cns:PenaltyID>");
   expect(back).toContain("This direction's fare conditions differ from the outbound's.");
+  expect(back).toContain("Change eligible now: no, the SAVER fare does not allow changes.");
 });

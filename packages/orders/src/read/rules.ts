@@ -21,6 +21,8 @@ export interface DirectionTerms {
   departureAsUtcMs: number;
   /** The band now falls in, or departed. */
   now: BandAt;
+  /** A booked order's live eligibility for changing this direction (judged per direction, SHPOR1 rule 2). */
+  eligibility?: { changeAllowedNow: boolean; reason: string };
 }
 
 export interface OrderRules {
@@ -32,8 +34,6 @@ export interface OrderRules {
   changeFeeBands: FeeBand[];
   /** Outbound first. */
   directions: DirectionTerms[];
-  /** A booked order's live eligibility for a change (the outbound direction's, like the whole-order terms). */
-  eligibility?: { changeAllowedNow: boolean; reason: string };
   at: number;
 }
 
@@ -42,7 +42,7 @@ export async function orderRules(ctx: OrdersContext, orderId: string, seller: Se
   const order = await retrieve(ctx, orderId, seller);
   const { conditions, basis } = conditionsOfOrder(order);
   const at = ctx.clock.now();
-  const directions = termsOf(ctx, conditions.directions, order.journeys, conditions.changeFeeBands, at);
+  const directions = termsOf(ctx, conditions.directions, order.journeys, conditions.changeFeeBands, at).map((d) => ({ ...d, eligibility: eligibility(order.state, d) }));
   return {
     form: "order",
     currency: order.currency,
@@ -50,7 +50,6 @@ export async function orderRules(ctx: OrdersContext, orderId: string, seller: Se
     ...(order.fareConditions ? { frozenBy: order.fareConditions.frozenBy } : {}),
     changeFeeBands: conditions.changeFeeBands,
     directions,
-    eligibility: eligibility(order.state, directions[0]),
     at,
   };
 }
@@ -92,10 +91,9 @@ function termsOf(
   });
 }
 
-function eligibility(state: OrderState, outbound: DirectionTerms | undefined): OrderRules["eligibility"] {
+function eligibility(state: OrderState, d: DirectionTerms): NonNullable<DirectionTerms["eligibility"]> {
   if (state !== "booked") return { changeAllowedNow: false, reason: `the order is not booked (${state.replace(/_/g, " ")})` };
-  if (!outbound) return { changeAllowedNow: false, reason: "the order's flights are no longer scheduled" };
-  if (!outbound.conditions.changeable) return { changeAllowedNow: false, reason: `the ${outbound.conditions.brandCode} fare does not allow changes` };
-  if (outbound.now.departed) return { changeAllowedNow: false, reason: "the outbound flight has departed (changes close at departure, read as UTC)" };
-  return { changeAllowedNow: true, reason: `change fee band ${outbound.now.band.id}` };
+  if (!d.conditions.changeable) return { changeAllowedNow: false, reason: `the ${d.conditions.brandCode} fare does not allow changes` };
+  if (d.now.departed) return { changeAllowedNow: false, reason: "its first flight has departed (changes close at departure, read as UTC)" };
+  return { changeAllowedNow: true, reason: `change fee band ${d.now.band.id}` };
 }

@@ -14,8 +14,10 @@ export function orderRulesViewOf(r: OrderRules, carrier: string): OrderRulesView
   const rules: RulesView[] = [];
   if (outbound) {
     const differing = others.filter((d) => !sameConditions(d.conditions, outbound.conditions));
-    rules.push(direction(r, outbound, carrier, true, differing.length === 0 && others.length > 0));
-    for (const d of differing) rules.push(direction(r, d, carrier, false, false));
+    // Directions stated by the outbound's Rules still have their own cutoff and live eligibility.
+    const alike = others.filter((d) => !differing.includes(d));
+    rules.push(direction(r, outbound, carrier, true, differing.length === 0 && others.length > 0, alike));
+    for (const d of differing) rules.push(direction(r, d, carrier, false, false, []));
   }
   return { rules, ...warningOf(r) };
 }
@@ -35,7 +37,7 @@ function sameConditions(a: DirectionConditions, b: DirectionConditions): boolean
 
 const yesNo = (v: boolean, yes: string, no: string) => (v ? yes : no);
 
-function direction(r: OrderRules, d: DirectionTerms, carrier: string, outbound: boolean, wholeOrder: boolean): RulesView {
+function direction(r: OrderRules, d: DirectionTerms, carrier: string, outbound: boolean, wholeOrder: boolean, alike: readonly DirectionTerms[]): RulesView {
   const k = d.conditions;
   const fee = (band: FeeBand) => ({ minor: band.fee * 10 ** minorUnits(r.currency as never), currency: r.currency, decimals: minorUnits(r.currency as never) });
   const remarks = [
@@ -45,7 +47,11 @@ function direction(r: OrderRules, d: DirectionTerms, carrier: string, outbound: 
     baggageText(k.allowances),
     `Changes close at departure: ${d.departureLocal} local time at ${d.origin}, read as UTC, so the cutoff and the fee band edges can be off by up to 13 hours.`,
   ];
-  if (outbound && r.eligibility) remarks.push(`Change eligible now: ${r.eligibility.changeAllowedNow ? "yes" : "no"}, ${r.eligibility.reason}.`);
+  if (d.eligibility) remarks.push(`Change eligible now: ${d.eligibility.changeAllowedNow ? "yes" : "no"}, ${d.eligibility.reason}.`);
+  for (const o of alike) {
+    const live = o.eligibility ? ` Change eligible now: ${o.eligibility.changeAllowedNow ? "yes" : "no"}, ${o.eligibility.reason}.` : "";
+    remarks.push(`${o.origin}-${o.destination}: changes close at departure, ${o.departureLocal} local time at ${o.origin}, read as UTC.${live}`);
+  }
 
   const penalties: PenaltyView[] = [];
   if (k.changeable) {
