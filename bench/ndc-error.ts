@@ -109,7 +109,7 @@ async function inProcess(): Promise<void> {
   const gw = await bootGateway({ config, logger: createLogger({ level: "info", sink: () => {} }) });
   try {
     const creds = gw.sandbox!;
-    const fetch = edgeFetch(gw.app);
+    const fetch = edgeFetch(gw);
     const server = { requestIP: () => ({ address: "127.0.0.1", family: "IPv4", port: 1 }) } as unknown as Parameters<typeof fetch>[1];
     const tok = await gw.app.handle(
       new Request("http://127.0.0.1/oauth/token", {
