@@ -23,13 +23,6 @@ export const NO_ATTRIBUTES: Record<string, string> = Object.freeze({}) as Record
 // prefix such as "constructor" is unbound like any other).
 const INITIAL_SCOPE: Record<string, string> = Object.assign(Object.create(null) as Record<string, string>, { "": "" });
 
-interface Open {
-  el: XmlElement;
-  qname: string;
-  /** The namespaces in scope: the parent's object unless this element declares any. */
-  ns: Record<string, string>;
-}
-
 // Scanned with charCodeAt rather than sticky regular expressions: a regex call per name or
 // space cost more than the rest of the reader.
 function isSpace(c: number): boolean {
@@ -81,7 +74,11 @@ export function readPlain(xml: string, limits: { maxDepth: number; maxElements: 
   DECLARATION.lastIndex = 0;
   if (DECLARATION.test(xml)) i = DECLARATION.lastIndex;
   const n = xml.length;
-  const stack: Open[] = [];
+  // The open elements, their qualified names (for the end tag) and the namespaces in scope at
+  // each (the parent's object unless the element declares any): three arrays, no object per element.
+  const stack: XmlElement[] = [];
+  const qnames: string[] = [];
+  const scopes: Record<string, string>[] = [];
   let root: XmlElement | undefined;
   let count = 0;
   let scope = INITIAL_SCOPE;
@@ -91,19 +88,21 @@ export function readPlain(xml: string, limits: { maxDepth: number; maxElements: 
     const textEnd = lt === -1 ? n : lt;
     if (textEnd > i) {
       const top = stack[stack.length - 1];
-      if (top) top.el.text += xml.substring(i, textEnd);
+      if (top) top.text += xml.substring(i, textEnd);
       else for (let k = i; k < textEnd; k++) if (!isSpace(xml.charCodeAt(k))) return undefined; // text outside the root
     }
     if (lt === -1) break;
     i = lt + 1;
     if (xml.charCodeAt(i) === 0x2f /* / */) {
       // End tag: the name of the element it closes, optional space, ">".
-      const top = stack.pop();
-      if (!top || !xml.startsWith(top.qname, i + 1)) return undefined;
-      i = skipSpace(xml, i + 1 + top.qname.length);
+      const qname = qnames.pop();
+      if (qname === undefined || !xml.startsWith(qname, i + 1)) return undefined;
+      stack.pop();
+      scopes.pop();
+      i = skipSpace(xml, i + 1 + qname.length);
       if (xml.charCodeAt(i) !== 0x3e) return undefined;
       i++;
-      scope = stack.length ? stack[stack.length - 1]!.ns : INITIAL_SCOPE;
+      scope = scopes.length ? scopes[scopes.length - 1]! : INITIAL_SCOPE;
       continue;
     }
     // Start tag. Comments, CDATA, processing instructions and declarations are not plain.
@@ -165,18 +164,28 @@ export function readPlain(xml: string, limits: { maxDepth: number; maxElements: 
         attrs[first] = value;
       }
     }
-    if (declared) scope = Object.assign(Object.create(null) as Record<string, string>, scope, declared);
+    if (declared) {
+      const inner = Object.create(null) as Record<string, string>;
+      for (const k in scope) inner[k] = scope[k]!;
+      for (const k in declared) inner[k] = declared[k]!;
+      scope = inner;
+    }
     if (prefix === "xml" || prefix === "xmlns") return undefined;
     const uri = scope[prefix];
     if (uri === undefined) return undefined; // unbound prefix
     count++;
     if (count > limits.maxElements || stack.length + 1 > limits.maxDepth) return undefined;
     const parent = stack[stack.length - 1];
-    const el: XmlElement = { ns: uri, name: local, attrs, children: [], text: "", path: parent ? `${parent.el.path}/${local}` : local };
-    if (parent) parent.el.children.push(el);
+    const el: XmlElement = { ns: uri, name: local, attrs, children: [], text: "", path: parent ? `${parent.path}/${local}` : local };
+    if (parent) parent.children.push(el);
     else root = el;
-    if (selfClosing) scope = parent ? parent.ns : INITIAL_SCOPE;
-    else stack.push({ el, qname, ns: scope });
+    if (selfClosing) {
+      scope = scopes.length ? scopes[scopes.length - 1]! : INITIAL_SCOPE;
+    } else {
+      stack.push(el);
+      qnames.push(qname);
+      scopes.push(scope);
+    }
   }
   if (stack.length > 0 || !root) return undefined;
   return root;
