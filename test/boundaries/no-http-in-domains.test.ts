@@ -35,8 +35,9 @@ function constructions(text: string): string[] {
   return out;
 }
 
-// Header names an error used to carry, as string literals ("Retry-After", 'allow'...).
-const HEADER_LITERAL = /["'`](retry-after|www-authenticate|allow)["'`]/i;
+// Header names an error used to carry, as string literals ("Retry-After", 'www-authenticate').
+// ("allow" is too common a word to scan for; an Allow header set on an error is caught as `headers:`.)
+const HEADER_LITERAL = /["'`](retry-after|www-authenticate)["'`]/i;
 const HTTP_OPTION = /\b(status|headers)\s*:/;
 
 function httpInDomains(files: { path: string; text: string }[]): string[] {
