@@ -115,7 +115,7 @@ export class ActorSystem {
     if (cell.pending >= this.opts.limits.mailboxLimit) {
       // Refused at once, never queued: an unbounded queue would only hide the overload.
       return Promise.reject(
-        new GatewayError("actor_busy", { detail: `(${reg.kind.name} mailbox full)`, headers: { "Retry-After": "1" } }),
+        new GatewayError("actor_busy", { detail: `(${reg.kind.name} mailbox full)`, retryAfterSeconds: 1 }),
       );
     }
     cell.pending++;

@@ -180,7 +180,7 @@ async function ask<R>(run: () => Promise<R>, onConflict: "seat_unavailable" | "p
       if (!isConstraintViolation(e)) throw e;
       if (attempt < CONSTRAINT_RETRIES) continue;
       if (onConflict) throw new GatewayError(onConflict, { detail: `(${key}: refused by the store)` });
-      throw new GatewayError("actor_busy", { detail: `(${key} changed by another writer)`, headers: { "Retry-After": "1" } });
+      throw new GatewayError("actor_busy", { detail: `(${key} changed by another writer)`, retryAfterSeconds: 1 });
     }
   }
 }

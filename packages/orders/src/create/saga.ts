@@ -127,7 +127,7 @@ async function openSaga(
   if (!saga) {
     const opened = await ctx.sagas.start<CreatePlan>({ sagaId: o.sagaId, kind: "order_create", orderId: o.orderId, owner: o.owner, step: "holding", createdAt: o.now, plan: o.plan });
     // Another writer's row (never this process's: the saga lock serialises it): not ours to run.
-    if (opened.plan.createdAt !== o.plan.createdAt || opened.orderId !== o.orderId) throw new GatewayError("request_in_progress", { headers: { "Retry-After": "1" } });
+    if (opened.plan.createdAt !== o.plan.createdAt || opened.orderId !== o.orderId) throw new GatewayError("request_in_progress", { retryAfterSeconds: 1 });
     return opened;
   }
   if (saga.status === "compensated") return ctx.sagas.restart(saga, o.orderId, "holding", o.plan, o.now);

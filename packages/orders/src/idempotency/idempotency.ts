@@ -130,7 +130,7 @@ export class RequestIdempotency {
   async run(key: IdempotencyKey, fingerprint: string, work: () => Promise<StoredResponse>): Promise<StoredResponse & { replayed: boolean }> {
     const b = await this.begin(key, fingerprint);
     if (b.kind === "conflict") throw new GatewayError("idempotency_conflict");
-    if (b.kind === "wait") throw new GatewayError("request_in_progress", { headers: { "Retry-After": "1" } });
+    if (b.kind === "wait") throw new GatewayError("request_in_progress", { retryAfterSeconds: 1 });
     if (b.kind === "replay") return { status: b.status, body: b.body, replayed: true };
     let res: StoredResponse;
     try {
