@@ -70,6 +70,16 @@ export async function insertLeg(tx: StoreDb, leg: PaymentLeg): Promise<void> {
   await tx.insert(L).values({ ...leg, points: leg.points ?? null });
 }
 
+/** A planned leg (the sale's open phase): a run planned again finds its row and keeps it. */
+export async function insertPlannedLeg(tx: StoreDb, leg: PaymentLeg): Promise<void> {
+  await tx.insert(L).values({ ...leg, points: leg.points ?? null }).onConflictDoNothing();
+}
+
+/** A planned card leg never sent to the PSP (a leg before it was declined): nothing to keep. */
+export async function deleteLeg(tx: StoreDb, legId: string): Promise<void> {
+  await tx.delete(L).where(eq(L.legId, legId));
+}
+
 export async function saveLeg(tx: StoreDb, leg: PaymentLeg): Promise<void> {
   const { legId, ...rest } = leg;
   await tx.update(L).set({ ...rest, points: rest.points ?? null }).where(eq(L.legId, legId));

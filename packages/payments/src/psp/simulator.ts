@@ -24,6 +24,12 @@ export type PspOutcome = { status: "done"; pspReference: string; amount: number 
  * PSP: a retry returns the first answer and never moves money twice.
  */
 export class PspSimulator {
+  /**
+   * Writes to its own books: they stand for the foreign PSP's state, so the gateway's commit
+   * count (test/orders-http/commit-count.test.ts) counts them apart from its own.
+   */
+  readonly stats = { writes: 0 };
+
   constructor(private readonly store: Store) {}
 
   /** What the PSP answered (or would have answered) for this key; undefined if it never saw it. */
@@ -89,6 +95,7 @@ export class PspSimulator {
 
   /** Runs `fn` once per key in one transaction with the stored answer; later calls replay it. */
   private async once<T>(operation: string, key: string, fn: (tx: StoreDb) => Promise<T>): Promise<{ result: T; fresh: boolean }> {
+    this.stats.writes++;
     return this.store.write(async (tx) => {
       const rows = await tx.select().from(tables.pspSimRequests).where(eq(tables.pspSimRequests.idempotencyKey, key));
       if (rows[0]) return { result: JSON.parse(rows[0].response) as T, fresh: false };

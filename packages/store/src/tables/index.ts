@@ -7,5 +7,5 @@ export * from "./identity-documents";
 export * from "./inventory";
 export * from "./payments";
 export * from "./orders";
-export * from "./sagas";
+export * from "./operations";
 export * from "./commission";
