@@ -84,19 +84,20 @@ describe("askTogether", () => {
     expect(await a.ask("q", { op: "read" })).toEqual({ seq: 60, total: 60 });
   });
 
-  test("two processes on one file: the journal refuses the second commit of a seq for the whole joint write; its actors reload", async () => {
+  test("two processes on one file: the journal refuses the second commit of a seq for the whole joint write; its actors reload and it is tried again", async () => {
     const one = await setup();
     const two = await setup(tmp.url);
     await one.a.ask("x", bump("one-1") as never);
     await two.a.ask("x", { op: "read" }); // resident in `two` at seq 1
     await one.a.ask("x", bump("one-2") as never); // `two` does not know
-    const lost = await askTogether(two.store, two.clock, [{ ref: two.a as never, key: "x", command: bump("two-2") }, { ref: two.c as never, key: "y", command: bump("two-y") }]).then(
-      () => null,
-      (e) => e,
-    );
+    const joint = [{ ref: two.a as never, key: "x", command: bump("two-2") }, { ref: two.c as never, key: "y", command: bump("two-y") }];
+    // Without a retry the store's refusal comes back, and nothing of the joint write is kept.
+    const lost = await askTogether(two.store, two.clock, joint, undefined, { retries: 0 }).then(() => null, (e) => e);
     expect(isConstraintViolation(lost)).toBe(true);
     expect(await journalOf(one.store, "test.c", "y")).toEqual([]);
-    // Reloaded: the next joint write decides against the store's seq 2.
-    expect(await askTogether(two.store, two.clock, [{ ref: two.a as never, key: "x", command: bump("two-3") }])).toEqual([{ seq: 3, total: 3 }]);
+    await one.a.ask("x", bump("one-3") as never); // `two` is behind again
+    // By default the actors reload and the joint write is decided again, against seq 3.
+    expect(await askTogether(two.store, two.clock, joint)).toEqual([{ seq: 4, total: 4 }, { seq: 1, total: 1 }]);
+    expect(await journalOf(one.store, "test.a", "x")).toEqual([{ seq: 1, id: "one-1" }, { seq: 2, id: "one-2" }, { seq: 3, id: "one-3" }, { seq: 4, id: "two-2" }]);
   });
 });

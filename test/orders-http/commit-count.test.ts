@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { TestGateway } from "../support/gateway";
 import { errorCode } from "../support/gateway";
+import { countWrites as count } from "../support/count-writes";
 import { gateway, orderCreateRQ, shopOffer } from "./helpers";
 
 /**
@@ -23,25 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Counts store.write() calls while `fn` runs, and how many of them were the simulated PSP's. */
-async function countWrites<T>(fn: () => Promise<T>): Promise<{ gateway: number; psp: number; result: T }> {
-  const store = t.gw.store;
-  const psp = t.gw.orders.ctx.payments.psp.stats;
-  const original = store.write;
-  let writes = 0;
-  const pspBefore = psp.writes;
-  store.write = ((work: Parameters<typeof original>[0]) => {
-    writes++;
-    return original.call(store, work);
-  }) as typeof original;
-  try {
-    const result = await fn();
-    const pspWrites = psp.writes - pspBefore;
-    return { result, gateway: writes - pspWrites, psp: pspWrites };
-  } finally {
-    store.write = original;
-  }
-}
+const countWrites = <T>(fn: () => Promise<T>) => count(t.gw.store, t.gw.orders.ctx.payments.psp, fn);
 
 const card = (token: string, amountMinor: number) => ({ kind: "card" as const, token, amountMinor });
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
+import { countWrites } from "../support/count-writes";
 import { boot, card, footprint, freeSeats, orderInput, shop, tempDir, type Booted } from "./helpers";
 
 /**
@@ -18,19 +19,10 @@ afterAll(async () => {
   tmp.cleanup();
 });
 
-async function sagaWrites(fn: () => Promise<unknown>): Promise<{ gateway: number; psp: number }> {
-  const original = b.store.write;
-  let writes = 0;
-  const psp0 = b.payments.psp.stats.writes;
-  b.store.write = ((work: Parameters<typeof original>[0]) => (writes++, original.call(b.store, work))) as typeof original;
-  try {
-    await fn();
-  } finally {
-    b.store.write = original;
-  }
-  const psp = b.payments.psp.stats.writes - psp0;
-  return { gateway: writes - psp, psp };
-}
+const sagaWrites = async (fn: () => Promise<unknown>) => {
+  const { gateway, psp } = await countWrites(b.store, b.payments.psp, fn);
+  return { gateway, psp };
+};
 
 test("one seat and a card leg: 3 saga writes, 2 PSP writes", async () => {
   const s = await shop(b, { tag: "phase-1", seats: freeSeats(b.supply).slice(20, 21) });

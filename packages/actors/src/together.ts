@@ -1,5 +1,5 @@
 import type { Clock } from "@ndc/clock";
-import type { Store, StoreDb } from "@ndc/store";
+import { isConstraintViolation, type Store, type StoreDb } from "@ndc/store";
 import { PARK, type Parked } from "./park";
 import type { ActorRef } from "./system";
 
@@ -19,7 +19,8 @@ export interface JointAsk<R = unknown> {
  * state moves on only after that COMMIT. A refusal (a throw from decide or check) writes nothing;
  * a failed write leaves every actor's memory as it was (reloaded before its next command). The
  * journal's unique (kind, key, seq) stays the last word: a second process that committed first
- * for one of these keys fails the whole write here, and the losers reload.
+ * for one of these keys fails the whole write here; the actors reload and the joint write is
+ * decided and tried again (`retries` times), then the store's refusal is thrown.
  * Returns the replies in the order of `asks`.
  */
 export async function askTogether(
@@ -27,7 +28,18 @@ export async function askTogether(
   clock: Clock,
   asks: readonly JointAsk<any>[],
   also?: (tx: StoreDb) => Promise<void> | void,
+  opts: { retries?: number } = {},
 ): Promise<unknown[]> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await once(store, clock, asks, also);
+    } catch (e) {
+      if (!isConstraintViolation(e) || attempt >= (opts.retries ?? 2)) throw e;
+    }
+  }
+}
+
+async function once(store: Store, clock: Clock, asks: readonly JointAsk<any>[], also: ((tx: StoreDb) => Promise<void> | void) | undefined): Promise<unknown[]> {
   const order = asks.map((a, i) => ({ a, i })).sort((x, y) => cmp(x.a.ref.kind, y.a.ref.kind) || cmp(x.a.key, y.a.key));
   for (let j = 1; j < order.length; j++) {
     if (order[j]!.a.ref.kind === order[j - 1]!.a.ref.kind && order[j]!.a.key === order[j - 1]!.a.key) throw new Error(`askTogether: ${order[j]!.a.key} named twice`);

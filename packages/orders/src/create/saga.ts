@@ -139,27 +139,26 @@ function freshPlan(ctx: OrdersContext, input: OrderCreateInput, fingerprint: str
 /**
  * Phase 1, one write: the holds (each actor's events), the operation row and the planned card
  * legs. A store constraint (another process took a seat, or opened this operation, behind
- * these actors' backs) refuses all of it; the actors reload and it is decided once more.
+ * these actors' backs) refuses all of it; the actors reload and it is decided again
+ * (askTogether), and a refusal that stays is answered as what it is.
  */
 async function openPhase(ctx: OrdersContext, next: CreateOperation, seen: CreateOperation | undefined, planned: ReturnType<OrdersContext["payments"]["sale"]["plan"]>, now: number): Promise<void> {
   const holds: JointAsk[] = [
     ...next.plan.seatHolds.map((h) => ctx.inventory.joint.holdSeats({ flightKey: h.flightKey, seatIds: h.seatIds, holder: next.orderId, channel: "ndc", expiresAt: next.plan.paymentTimeLimit, holdId: h.holdId })),
     ...next.plan.partnerHolds.map((p) => ctx.inventory.joint.holdPartnerProduct({ productCode: p.productCode, orderId: next.orderId, channel: "ndc", expiresAt: next.plan.paymentTimeLimit, holdId: p.holdId })),
   ];
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await askTogether(ctx.store, ctx.clock, holds, async (tx) => {
-        await writeOpen(tx, next, seen, ctx.instanceId, now);
-        await ctx.payments.sale.writePlanned(tx, next.orderId, SALE_CHANGE_REF, planned, now);
-      });
-      return;
-    } catch (e) {
-      if (!isConstraintViolation(e)) throw e;
-      // The operation itself is another live request's (a second gateway on this store).
-      const other = await ctx.operations.load<CreatePlan>(next.operationId);
-      if (other && other.updatedAt !== seen?.updatedAt) throw new GatewayError("request_in_progress", { headers: { "Retry-After": "1" } });
-      if (attempt >= 2) throw new GatewayError("seat_unavailable", { detail: "(refused by the store)" });
-    }
+  try {
+    await askTogether(ctx.store, ctx.clock, holds, async (tx) => {
+      await writeOpen(tx, next, seen, ctx.instanceId, now);
+      await ctx.payments.sale.writePlanned(tx, next.orderId, SALE_CHANGE_REF, planned, now);
+    });
+  } catch (e) {
+    if (!isConstraintViolation(e)) throw e;
+    // Refused again after the actors reloaded: the operation itself is another live request's
+    // (a second gateway on this store opened it first), or the store keeps refusing a seat.
+    const other = await ctx.operations.load<CreatePlan>(next.operationId);
+    if (other && other.updatedAt !== seen?.updatedAt) throw new GatewayError("request_in_progress", { headers: { "Retry-After": "1" } });
+    throw new GatewayError("seat_unavailable", { detail: "(refused by the store)" });
   }
 }
 
