@@ -1,6 +1,6 @@
 import { askTogether, type JointAsk } from "@ndc/actors";
 import { GatewayError, isGatewayError } from "@ndc/errors";
-import type { SaleAuthorisation } from "@ndc/payments";
+import type { PlannedLeg, SaleAuthorisation } from "@ndc/payments";
 import { isConstraintViolation } from "@ndc/store";
 import type { OrdersContext } from "../context";
 import { fingerprintOf } from "../fingerprint";
@@ -142,7 +142,7 @@ function freshPlan(ctx: OrdersContext, input: OrderCreateInput, fingerprint: str
  * these actors' backs) refuses all of it; the actors reload and it is decided again
  * (askTogether), and a refusal that stays is answered as what it is.
  */
-async function openPhase(ctx: OrdersContext, next: CreateOperation, seen: CreateOperation | undefined, planned: ReturnType<OrdersContext["payments"]["sale"]["plan"]>, now: number): Promise<void> {
+async function openPhase(ctx: OrdersContext, next: CreateOperation, seen: CreateOperation | undefined, planned: readonly PlannedLeg[], now: number): Promise<void> {
   const holds: JointAsk[] = [
     ...next.plan.seatHolds.map((h) => ctx.inventory.joint.holdSeats({ flightKey: h.flightKey, seatIds: h.seatIds, holder: next.orderId, channel: "ndc", expiresAt: next.plan.paymentTimeLimit, holdId: h.holdId })),
     ...next.plan.partnerHolds.map((p) => ctx.inventory.joint.holdPartnerProduct({ productCode: p.productCode, orderId: next.orderId, channel: "ndc", expiresAt: next.plan.paymentTimeLimit, holdId: p.holdId })),
@@ -177,7 +177,7 @@ async function commitPhase(ctx: OrdersContext, op: CreateOperation, built: Retur
     : [];
   const now = ctx.clock.now();
   const [order] = await askTogether(ctx.store, ctx.clock, [{ ref: ctx.orders as never, key: op.orderId, command: { op: "create", ...built, confirmInventory: booked } }, ...confirms], async (tx) => {
-    if (auth) await ctx.payments.sale.record(tx, auth, now);
+    if (auth) await ctx.payments.sale.record(tx, op.orderId, auth, now);
     await writePhase(tx, op.operationId, booked ? "committed" : "done", now, { status: booked ? "running" : "done" });
   });
   return order as Order;

@@ -106,8 +106,8 @@ export class SalePayments {
   }
 
   /** In the commit write: every card answer on its leg row, with its ledger entries. */
-  async record(tx: StoreDb, auth: SaleAuthorisation, now: number): Promise<void> {
-    const byId = new Map((await orderLegs(tx, auth.result.status === "authorised" ? auth.result.legs[0]?.orderId ?? "" : auth.result.declined.orderId)).map((l) => [l.legId, l]));
+  async record(tx: StoreDb, orderId: string, auth: SaleAuthorisation, now: number): Promise<void> {
+    const byId = new Map((await orderLegs(tx, orderId)).map((l) => [l.legId, l]));
     for (const a of auth.cards) {
       const row = byId.get(a.leg.legId);
       if (!row || row.state !== "authorising") continue;
