@@ -159,4 +159,27 @@ describe("request idempotency", () => {
     await b.store.write((tx) => tx.run(sql`UPDATE operations SET status = 'compensated' WHERE operation_id = ${id}`));
     expect(await live.begin(key("t5"), "fp5")).toEqual({ kind: "new" });
   });
+  test("an operation with no request fingerprint (migrated without its request's row): another body is refused but not stored; the key's own body then gets its order", async () => {
+    const s1 = await shop(b, { tag: "legacy", seats: [freeSeats(b.supply)[70]!] });
+    const input = orderInput("legacy", s1, { payment: [card(s1.total)] });
+    // Created without the request layer: its operation row carries no request fingerprint.
+    const order = await b.orders.create(input);
+    const k = { clientId: input.seller.clientId, correlationId: input.correlationId, trxId: input.trxId };
+    const answer = (i: typeof input) => async () => {
+      try {
+        return { status: 200, body: new TextEncoder().encode((await b.orders.create(i)).orderId) };
+      } catch (e) {
+        return { status: 409, body: new TextEncoder().encode((e as { code: string }).code) };
+      }
+    };
+    const other = { ...input, contact: { email: "someone-else@example.com" } };
+    const refused = await b.orders.idempotency.run(k, fingerprintOf(other), answer(other));
+    expect([refused.status, new TextDecoder().decode(refused.body)]).toEqual([409, "idempotency_conflict"]);
+    const own = await b.orders.idempotency.run(k, fingerprintOf(input), answer(input));
+    expect([own.status, new TextDecoder().decode(own.body), own.replayed]).toEqual([200, order.orderId, false]);
+    const again = await b.orders.idempotency.run(k, fingerprintOf(input), answer(input));
+    expect([again.status, again.replayed]).toEqual([200, true]);
+    // Answered, the row carries the request's fingerprint: another body is a conflict at once.
+    expect(await b.orders.idempotency.begin(k, fingerprintOf(other))).toEqual({ kind: "conflict" });
+  });
 });

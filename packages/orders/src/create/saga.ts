@@ -4,7 +4,7 @@ import type { PlannedLeg, SaleAuthorisation } from "@ndc/payments";
 import { isConstraintViolation } from "@ndc/store";
 import type { OrdersContext } from "../context";
 import { fingerprintOf } from "../fingerprint";
-import { currentRequest } from "../idempotency/idempotency";
+import { currentRequest, notTheKeysAnswer } from "../idempotency/idempotency";
 import { ids } from "../ids";
 import { writeOpen, writePhase, type OperationRow } from "../operation/store";
 import { crashPoint } from "../saga/crash-point";
@@ -48,7 +48,10 @@ export async function createOrder(ctx: OrdersContext, input: OrderCreateInput): 
     const now = ctx.clock.now();
     let op = await ctx.operations.load<CreatePlan>(operationId);
     if (op?.status === "answered") op = undefined;
-    if (op && op.plan.fingerprint !== fingerprint) throw new GatewayError("idempotency_conflict");
+    if (op && op.plan.fingerprint !== fingerprint) {
+      if (!op.fingerprint) notTheKeysAnswer();
+      throw new GatewayError("idempotency_conflict");
+    }
     if (op && op.status !== "compensated" && (op.status === "done" || op.phase === "committed" || (await orderExists(ctx, op.orderId)))) return finish(ctx, op);
     // A compensated operation left nothing behind: it runs afresh as its next run (new ids).
     const attempt = !op ? 1 : op.status === "compensated" ? attemptOf(op) + 1 : attemptOf(op);

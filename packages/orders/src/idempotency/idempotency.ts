@@ -33,14 +33,30 @@ export interface RequestIdempotencyOptions {
   operationIdOf(key: IdempotencyKey): string;
 }
 
-const current = new AsyncLocalStorage<{ key: IdempotencyKey; fingerprint: string }>();
+interface RunningRequest {
+  key: IdempotencyKey;
+  fingerprint: string;
+  /** Set when the work found its answer must not be kept for the key (see notTheKeysAnswer). */
+  keep: boolean;
+}
+const current = new AsyncLocalStorage<RunningRequest>();
 
 /**
  * The request whose work is running here (inside RequestIdempotency.run): the operation it
  * opens stores this request's fingerprint, which later requests are judged by.
  */
-export function currentRequest(): { key: IdempotencyKey; fingerprint: string } | undefined {
+export function currentRequest(): RunningRequest | undefined {
   return current.getStore();
+}
+
+/**
+ * Called by the work when it refuses the request as another body under a key whose row has no
+ * fingerprint (an operation migrated without its request's row, 0015): that refusal is
+ * answered but not stored, or the key's own request, retried, would be answered with it.
+ */
+export function notTheKeysAnswer(): void {
+  const r = current.getStore();
+  if (r) r.keep = false;
 }
 
 /**
@@ -111,8 +127,9 @@ export class RequestIdempotency {
       if (b.kind === "conflict") throw new GatewayError("idempotency_conflict");
       if (b.kind === "wait") throw new GatewayError("request_in_progress", { headers: { "Retry-After": "1" } });
       if (b.kind === "replay") return { status: b.status, body: b.body, replayed: true };
-      const res = await current.run({ key, fingerprint }, work);
-      await this.complete(key, res.status, res.body, fingerprint);
+      const running: RunningRequest = { key, fingerprint, keep: true };
+      const res = await current.run(running, work);
+      if (running.keep) await this.complete(key, res.status, res.body, fingerprint);
       return { ...res, replayed: false };
     });
   }

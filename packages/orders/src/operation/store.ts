@@ -162,7 +162,16 @@ const statements = preparedOnce((db) => ({
     })
     .onConflictDoUpdate({
       target: T.operationId,
-      set: { responseStatus: sql`excluded.response_status`, responseBody: sql`excluded.response_body`, lockOwner: null, lockedAt: null, completedAt: sql`excluded.completed_at` },
+      // A row without a request fingerprint (migrated, or opened outside a request) takes the
+      // answered request's: later bodies are judged by it.
+      set: {
+        fingerprint: sql`CASE WHEN ${T.fingerprint} = '' THEN excluded.fingerprint ELSE ${T.fingerprint} END`,
+        responseStatus: sql`excluded.response_status`,
+        responseBody: sql`excluded.response_body`,
+        lockOwner: null,
+        lockedAt: null,
+        completedAt: sql`excluded.completed_at`,
+      },
       setWhere: sql`${T.responseStatus} IS NULL AND (${T.lockOwner} IS NULL OR ${T.lockOwner} = ${p("me")} OR ${T.status} <> 'running')`,
     })
     .returning({ id: T.operationId })
