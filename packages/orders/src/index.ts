@@ -17,5 +17,5 @@ export type { ReconcileReport } from "./reconcile/reconcile";
 export { surnameDigest } from "./read/surname-digest";
 export { ids as orderIds } from "./ids";
 export type { CrashPoint } from "./saga/crash-point";
-export type { SagaRow, SagaKind, SagaStatus } from "./saga/store";
+export type { OperationRow, OperationKind, OperationStatus } from "./operation/store";
 export type { OrderDetails } from "./view/details";
