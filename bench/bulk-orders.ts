@@ -52,7 +52,7 @@ export interface TemplateIds {
 
 function idsOf(rows: TableRows, t: TemplateIds): string[] {
   const ids = new Set<string>([t.orderId, t.correlationId, t.trxId]);
-  for (const r of rows.get("sagas") ?? []) ids.add(String(r.saga_id));
+  for (const r of rows.get("operations") ?? []) ids.add(String(r.operation_id));
   for (const r of rows.get("payment_legs") ?? []) {
     ids.add(String(r.leg_id));
     if (r.psp_reference) ids.add(String(r.psp_reference));

@@ -3,8 +3,8 @@
 // parse, envelope and DistributionChain checks; against a bare Bun.serve answering the same bytes.
 // Rounds alternate between the two so both see the same machine noise; the ratio is what counts.
 // Options: BENCH_CONNECTIONS (32), BENCH_SECONDS (5), BENCH_ROUNDS (3), BENCH_ACCEPT_ENCODING.
-// `bun bench/ndc-error.ts --in-process`: no sockets; µs per call through the edge and Elysia
-// (app.handle), best of MICRO_ROUNDS rounds of MICRO_N calls. Run it under `bun --cpu-prof` for the
+// `bun bench/ndc-error.ts --in-process`: no sockets; µs per call through the edge (edgeFetch,
+// which sends POST /24.4/<Name> straight to the pipeline), best of MICRO_ROUNDS rounds of MICRO_N calls. Run it under `bun --cpu-prof` for the
 // profile docs/decisions/0008-per-call-floor.md reads.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -87,7 +87,7 @@ try {
 }
 
 /**
- * The same call in process, through the edge (edgeFetch) and Elysia, with the store on a file as
+ * The same call in process, through the edge (edgeFetch), with the store on a file as
  * deployed and the request log written to a sink that keeps nothing (the cost of building the
  * line stays in; the pipe to a terminal does not).
  */
@@ -109,7 +109,7 @@ async function inProcess(): Promise<void> {
   const gw = await bootGateway({ config, logger: createLogger({ level: "info", sink: () => {} }) });
   try {
     const creds = gw.sandbox!;
-    const fetch = edgeFetch(gw.app);
+    const fetch = edgeFetch(gw);
     const server = { requestIP: () => ({ address: "127.0.0.1", family: "IPv4", port: 1 }) } as unknown as Parameters<typeof fetch>[1];
     const tok = await gw.app.handle(
       new Request("http://127.0.0.1/oauth/token", {

@@ -9,8 +9,9 @@
  *
  * Per round: concurrency 1 (closed loop), concurrency 32 (closed loop: the maximum rate), then
  * an open loop at half that maximum for the p99 the issue asks for at 32. commitsPerOrder is
- * COMMITs (fsyncs) per order from store.commits: with the group commit, concurrent orders'
- * writes share them.
+ * COMMITs per order from store.commits (each followed by an fsync of the -wal file off the
+ * event loop, shared by the COMMITs made meanwhile): with the group commit, concurrent orders'
+ * writes share them. Writes per order include the simulated PSP's own (2 for the card leg).
  *
  *   node_modules/.bin/bun bench/order-create.ts
  *   env BENCH_ROUNDS=3 BENCH_ORDERS_1=40 BENCH_ORDERS_32=256 BENCH_SECONDS=3 BENCH_BARE_SECONDS=2
@@ -214,7 +215,9 @@ await gw.close();
 bare.close();
 rmSync(dir, { recursive: true, force: true });
 
-console.log(`OrderCreateRQ, 2 passengers + 2 seats + card leg, Bun ${Bun.version}, bun:sqlite WAL synchronous=FULL, medians of ${ROUNDS} rounds`);
+console.log(
+  `OrderCreateRQ, 2 passengers + 2 seats + card leg, Bun ${Bun.version}, bun:sqlite WAL (gateway: synchronous=NORMAL, the -wal file fsynced off the event loop; bare: synchronous=FULL), medians of ${ROUNDS} rounds`,
+);
 for (const c of [1, 32] as const) {
   const r = results[c];
   const ordersPerSecond = median(r.gw.map((p) => p.ordersPerSecond));

@@ -88,9 +88,9 @@ const WHEN: Record<string, string> = {
   payment_time_limit_passed: "OrderChangeRQ pays a held order after its payment time limit.",
   partner_product_needs_email: "OrderCreateRQ with a partner product and no contact email on the order.",
   idempotency_conflict: "OrderCreateRQ repeats the seller's CorrelationID and TrxID with a different body.",
-  request_in_progress: "OrderCreateRQ repeats a CorrelationID and TrxID whose first request is still being processed, or died with its process and its saga awaits the reconciler. Retry with backoff.",
+  request_in_progress: "OrderCreateRQ repeats a CorrelationID and TrxID whose first request is still being processed, or died with its process and its saga awaits the reconciler. Header Retry-After: 1; retry with backoff.",
   reconcile_failed: "Staff item: the reconciler could not finish a payment step.",
-  actor_busy: "The mailbox of the order or inventory the message needs is full. Retry with backoff.",
+  actor_busy: "The mailbox of the order or inventory the message needs is full. Header Retry-After: 1; retry with backoff.",
   internal_error: "An unexpected failure; logged under the request id quoted in DescText.",
 };
 
@@ -117,6 +117,8 @@ NDC answers carry errors in the paired response root (IATA_AirShoppingRS for IAT
 Warnings use the same codes inside the message's \`Response\` as \`Warning\` elements. An unknown message name has no paired root, so it is answered with \`IATA_Acknowledgement\` whose \`Notification/StatusCode\` holds the code. The token endpoint answers JSON per RFC 6749 5.2 (\`error\`, \`error_description\`).
 
 Unexpected failures are logged with the request id (header \`X-Request-ID\`) and answered \`internal_error\`; internals never reach the caller.
+
+Inside the gateway a failure is a \`GatewayError\` (\`packages/errors\`): the code, an English detail, the element at fault, and typed facts: \`retryAfterSeconds\`, \`challenge\` (what the caller must authenticate with), \`allowedMethods\`. It carries no HTTP. The edge gives every answer the status of this table and turns the facts into \`Retry-After\`, \`WWW-Authenticate\` and \`Allow\` in one place (\`apps/gateway/src/http/error-mapping.ts\`); \`test/boundaries/no-http-in-domains.test.ts\` keeps statuses and headers out of \`packages/\`.
 
 ## Codes
 

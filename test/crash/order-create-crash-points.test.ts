@@ -19,14 +19,17 @@ import { exitedWithin, footprint, reconciled, startGateway, tempDataDir, type Ga
  *   the stored answer, byte for byte.
  */
 const POINTS = [
-  // step: the saga's last recovery point at the kill; seat/leg: what the kill left behind.
-  // Issue 8 (atomic phases): the saga opens at `holding` with the hold ids; the authorisations'
-  // recovery points are the ledger's (the legs below), and `committed` is written by the
-  // order's own commit, so the saga's step at each kill is one of those two.
-  { at: "after_holds", complete: false, step: "holding", seat: "held", legs: [] },
-  { at: "after_authorise", complete: false, step: "holding", seat: "held", legs: ["authorised"] },
-  { at: "after_commit", complete: true, step: "committed", seat: "held", legs: ["authorised"] },
-  { at: "before_capture", complete: true, step: "committed", seat: "sold", legs: ["authorised"] },
+  // step: the operation's phase at the kill; seat/legs: what the kill left behind; undone: the
+  // first run's legs once compensated. Issue 8 (atomic phases): open = the holds, the operation
+  // and the planned card leg in one write; the PSP authorises; commit = the order, its seat
+  // confirmed and the leg's answer in one write; the PSP captures; close = the capture and `done`.
+  { at: "after_holds", complete: false, step: "open", seat: "held", legs: ["authorising"], undone: ["declined"] },
+  { at: "after_authorise", complete: false, step: "open", seat: "held", legs: ["authorising"], undone: ["voided"] },
+  { at: "after_commit", complete: true, step: "committed", seat: "sold", legs: ["authorised"], undone: [] },
+  { at: "before_capture", complete: true, step: "committed", seat: "sold", legs: ["authorised"], undone: [] },
+  { at: "after_capture", complete: true, step: "committed", seat: "sold", legs: ["authorised"], undone: [] },
+  // Closed, not answered: nothing is left to decide, the retry is served at once.
+  { at: "after_close", complete: true, step: "done", seat: "sold", legs: ["captured"], undone: [] },
 ] as const;
 
 const cleanup: (() => Promise<void> | void)[] = [];
@@ -59,30 +62,33 @@ describe("OrderCreateRQ: the real gateway SIGKILLed at each saga step, restarted
       // The kill came where it was asked to: the saga's recovery point and what it had taken,
       // and the request's lock, naming the process that died.
       const left = await footprint(data.dir);
-      expect(left.sagas.map((s) => [s.status, s.step])).toEqual([["running", p.step]]);
+      const closed = p.step === "done";
+      expect(left.sagas.map((s) => [s.status, s.step])).toEqual([[closed ? "done" : "running", p.step]]);
       const firstOrderId = left.sagas[0]!.orderId;
       expect(left.liveSeats.map((s) => [s.holder, s.status])).toEqual([[firstOrderId, p.seat]]);
       expect(left.legs.map((l) => l.state)).toEqual([...p.legs]);
       expect(left.orders.get(firstOrderId)).toBe(p.complete ? "booked" : undefined);
-      expect(left.idempotency.map((i) => [i.correlationId, i.state, typeof i.owner])).toEqual([[correlationId, "in_flight", "string"]]);
+      expect(left.idempotency.map((i) => [i.correlationId, i.state, typeof i.owner])).toEqual([[correlationId, closed ? "unanswered" : "in_flight", "string"]]);
 
-      // Restarted without its background pass: nobody has decided the saga yet, so the retry is
-      // told to come back, and takes nothing.
-      gw = await startGateway(data.dir, { ORDERS_BACKGROUND_MS: "0" });
-      const waiting = await gw.ndc("OrderCreateRQ", rq);
-      expect([waiting.status, errorCode(waiting.body), waiting.headers.get("retry-after")]).toEqual([409, "request_in_progress", "1"]);
-      expect(errorLines(gw)).toEqual([]);
-      await gw.stop();
-      expect(await footprint(data.dir)).toEqual(left);
+      // Restarted without its background pass: nobody has decided the operation yet, so the
+      // retry is told to come back, and takes nothing (a closed one is simply answered).
+      if (!closed) {
+        gw = await startGateway(data.dir, { ORDERS_BACKGROUND_MS: "0" });
+        const waiting = await gw.ndc("OrderCreateRQ", rq);
+        expect([waiting.status, errorCode(waiting.body), waiting.headers.get("retry-after")]).toEqual([409, "request_in_progress", "1"]);
+        expect(errorLines(gw)).toEqual([]);
+        await gw.stop();
+        expect(await footprint(data.dir)).toEqual(left);
+      }
 
-      // Restarted with it: the reconciler finishes or compensates the saga, and its decision
-      // releases the dead request's lock in the same transaction.
+      // Restarted with it: the reconciler finishes or compensates the operation; settled, the
+      // dead request's lock on it holds nothing up any more.
       gw = await startGateway(data.dir);
       const f = await reconciled(data.dir);
       expect(f.openSagas).toEqual([]);
       // Nor does the PSP (which outlives the crash) hold money for it: captured or voided there too.
       expect(f.pspAuthorised).toEqual([]);
-      expect(f.idempotency).toEqual([]);
+      expect(f.idempotency.map((i) => [i.correlationId, i.state])).toEqual([[correlationId, "unanswered"]]);
       const retrieved = await gw.ndc("OrderRetrieveRQ", orderRetrieveRQ(firstOrderId));
       if (p.complete) {
         expect(f.sagas.map((s) => s.status)).toEqual(["done"]);
@@ -95,8 +101,8 @@ describe("OrderCreateRQ: the real gateway SIGKILLed at each saga step, restarted
         expect(f.sagas.map((s) => [s.status, s.errorCode])).toEqual([["compensated", "reconciled"]]);
         expect(f.orders.size).toBe(0);
         expect(f.liveSeats).toEqual([]);
-        // A leg authorised before the kill is voided; none was taken after_holds.
-        expect(f.legs.map((l) => l.state)).toEqual(p.legs.map(() => "voided"));
+        // A leg authorised at the PSP before the kill is voided; one the PSP never saw is declined.
+        expect(f.legs.map((l) => l.state)).toEqual([...p.undone]);
         expect(retrieved.status).toBe(404);
         expect(errorCode(retrieved.body)).toBe("order_not_found");
       }
@@ -115,8 +121,8 @@ describe("OrderCreateRQ: the real gateway SIGKILLed at each saga step, restarted
       expect([...after.orders]).toEqual([[orderId, "booked"]]);
       expect(after.liveSeats.map((s) => [s.holder, s.status])).toEqual([[orderId, "sold"]]);
       expect(after.legs.filter((l) => l.state === "captured").map((l) => [l.orderId, l.kind])).toEqual([[orderId, "card"]]);
-      // The first attempt's leg stays voided (never captured, never revived).
-      expect(after.legs.filter((l) => l.orderId !== orderId).map((l) => l.state)).toEqual(p.complete ? [] : p.legs.map(() => "voided"));
+      // The first attempt's leg stays voided or declined (never captured, never revived).
+      expect(after.legs.filter((l) => l.orderId !== orderId).map((l) => l.state)).toEqual([...p.undone]);
       expect(after.pspAuthorised).toEqual([]);
       expect(after.idempotency.map((i) => [i.correlationId, i.state, i.responseStatus, i.owner])).toEqual([[correlationId, "done", 200, null]]);
       const view = await gw.ndc("OrderRetrieveRQ", orderRetrieveRQ(orderId));

@@ -94,7 +94,7 @@ export interface Footprint {
   legs: { orderId: string; legId: string; state: string; kind: string; declineCode: string | null }[];
   /** What the simulated PSP (an outside system: it outlives the crash) still holds authorised. */
   pspAuthorised: string[];
-  /** Request idempotency rows; `owner` is the instance id of the process holding one in flight. */
+  /** Requests' records (their operations' rows); `owner` is the instance id of the process holding one in flight. */
   idempotency: { correlationId: string; state: string; responseStatus: number | null; owner: string | null }[];
 }
 
@@ -108,10 +108,14 @@ export async function footprint(dir: string, orderIds?: string[]): Promise<Footp
     const db = store.db;
     const only = (col: Parameters<typeof inArray>[0]): SQL | undefined => (orderIds ? inArray(col, orderIds) : undefined);
     const orders = await db.select({ orderId: tables.orders.orderId, state: tables.orders.state }).from(tables.orders).where(only(tables.orders.orderId));
-    const sagas = await db
-      .select({ sagaId: tables.sagas.sagaId, orderId: tables.sagas.orderId, status: tables.sagas.status, step: tables.sagas.step, errorCode: tables.sagas.errorCode })
-      .from(tables.sagas)
-      .where(only(tables.sagas.orderId));
+    // One operations table (issue 8): a saga is an operation that opened (it names an order),
+    // a request's idempotency record is the row of the request's operation.
+    const O = tables.operations;
+    const ops = await db
+      .select({ sagaId: O.operationId, orderId: O.orderId, status: O.status,  step: O.phase, errorCode: O.errorCode, correlationId: O.correlationId, responseStatus: O.responseStatus, owner: O.lockOwner })
+      .from(O)
+      .where(only(O.orderId));
+    const sagas = ops.filter((o) => o.orderId !== null).map((o) => ({ sagaId: o.sagaId, orderId: o.orderId!, status: o.status, step: o.step, errorCode: o.errorCode }));
     const seats = await db
       .select({ holder: tables.seatInventory.holder, status: tables.seatInventory.status, seatId: tables.seatInventory.seatId })
       .from(tables.seatInventory)
@@ -121,14 +125,10 @@ export async function footprint(dir: string, orderIds?: string[]): Promise<Footp
       .from(tables.paymentLegs)
       .where(only(tables.paymentLegs.orderId));
     const psp = await db.select({ ref: tables.pspSimPayments.pspReference }).from(tables.pspSimPayments).where(eq(tables.pspSimPayments.state, "authorised"));
-    const idem = await db
-      .select({
-        correlationId: tables.requestIdempotency.correlationId,
-        state: tables.requestIdempotency.state,
-        responseStatus: tables.requestIdempotency.responseStatus,
-        owner: tables.requestIdempotency.owner,
-      })
-      .from(tables.requestIdempotency);
+    const idem = ops
+      .filter((o) => o.correlationId !== null)
+      // done: answered; in_flight: its work running under a request's lock; unanswered: settled, no answer stored.
+      .map((o) => ({ correlationId: o.correlationId!, state: o.responseStatus !== null ? "done" : o.status === "running" ? "in_flight" : "unanswered", responseStatus: o.responseStatus, owner: o.owner }));
     return {
       orders: new Map(orders.map((o) => [o.orderId, o.state])),
       openSagas: sagas.filter((s) => s.status === "running").map((s) => ({ sagaId: s.sagaId, step: s.step })),

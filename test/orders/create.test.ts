@@ -153,7 +153,7 @@ describe("OrderCreate", () => {
     )) as { payload: string }[];
     expect(journal.length).toBeGreaterThan(0);
     expect(journal.map((j) => j.payload).join("")).not.toContain("ZQ9X8W7V6U5");
-    const sagas = (await b.store.db.all((await import("drizzle-orm")).sql`SELECT plan FROM sagas`)) as { plan: string }[];
+    const sagas = (await b.store.db.all((await import("drizzle-orm")).sql`SELECT plan FROM operations`)) as { plan: string }[];
     expect(sagas.map((x) => x.plan).join("")).not.toContain("ZQ9X8W7V6U5");
   });
 });

@@ -37,7 +37,7 @@ test("the clock passes the payment time limit during authorisation: seat_hold_ex
     psp.authorise = authorise;
   }
   const sagaId = orderIds.createSaga(SELLER.clientId, "corr-lapse", "trx-lapse");
-  expect(await b.store.db.all(sql`SELECT status, error_code AS code FROM sagas WHERE saga_id = ${sagaId}`)).toEqual([{ status: "compensated", code: "seat_hold_expired" }]);
+  expect(await b.store.db.all(sql`SELECT status, error_code AS code FROM operations WHERE operation_id = ${sagaId}`)).toEqual([{ status: "compensated", code: "seat_hold_expired" }]);
   expect(await b.store.db.all(sql`SELECT order_id FROM orders WHERE order_id = ${orderIds.order(sagaId)}`)).toEqual([]);
   expect(await b.store.db.all(sql`SELECT state FROM payment_legs WHERE order_id = ${orderIds.order(sagaId)}`)).toEqual([{ state: "voided" }]);
   expect(await b.store.db.all(sql`SELECT status FROM seat_inventory WHERE holder = ${orderIds.order(sagaId)} AND status IN ('held', 'sold')`)).toEqual([]);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
-import { fingerprintOf, RequestIdempotency, type Order } from "@ndc/orders";
+import { KeyedLock } from "@ndc/actors";
+import { fingerprintOf, orderIds, RequestIdempotency, type Order } from "@ndc/orders";
 import { boot, card, code, freeSeats, orderInput, OTHER_SELLER, SELLER, shop, tempDir, type Booted } from "./helpers";
 
 let b: Booted;
@@ -19,10 +20,10 @@ describe("reading orders", () => {
     const s = await shop(b, { tag: "mine" });
     const order = await b.orders.create(orderInput("mine", s));
     expect((await b.orders.retrieve(order.orderId, SELLER)).orderId).toBe(order.orderId);
-    const errOf = async (p: Promise<unknown>) => p.then(() => undefined, (e) => ({ code: e.code, status: e.status, msg: e.message }));
+    const errOf = async (p: Promise<unknown>) => p.then(() => undefined, (e) => ({ code: e.code, msg: e.message }));
     const theirs = await errOf(b.orders.retrieve(order.orderId, OTHER_SELLER));
     const missing = await errOf(b.orders.retrieve("ORD-000000000000".slice(0, order.orderId.length), SELLER));
-    expect(theirs).toEqual({ code: "order_not_found", status: 404, msg: theirs!.msg });
+    expect(theirs).toEqual({ code: "order_not_found", msg: theirs!.msg });
     expect(theirs!.msg.replace(order.orderId, "")).toBe(missing!.msg.replace("ORD-000000000000", ""));
     expect(await code(b.orders.history(order.orderId, OTHER_SELLER))).toBe("order_not_found");
     expect(await code(b.orders.retryPayment(order.orderId, OTHER_SELLER, [card(s.total)], "x"))).toBe("order_not_found");
@@ -93,7 +94,7 @@ describe("request idempotency", () => {
     expect(answers.filter((a) => !a.replayed)).toHaveLength(1);
     const bodies = new Set(answers.map((a) => Buffer.from(a.body).toString("hex")));
     expect(bodies.size).toBe(1);
-    const rows = (await b.store.db.all(sql`SELECT count(*) AS n FROM orders WHERE order_id IN (SELECT order_id FROM sagas WHERE plan LIKE ${`%${fp}%`})`)) as { n: number }[];
+    const rows = (await b.store.db.all(sql`SELECT count(*) AS n FROM orders WHERE order_id IN (SELECT order_id FROM operations WHERE plan LIKE ${`%${fp}%`})`)) as { n: number }[];
     expect(Number(rows[0]!.n)).toBe(1);
 
     // the same key with another body
@@ -120,35 +121,65 @@ describe("request idempotency", () => {
     await b.orders.idempotency.abandon(key("t3"));
   });
 
-  test("a lock another instance left (its process died) is not waited out: with no work behind it, it is taken over at once", async () => {
-    // One gateway process serves a store, so a lock of another instance id is a dead request's.
-    const dead = new RequestIdempotency(b.store, b.clock, { owner: "instance-that-died" });
+  // Another gateway process on the same store (or this one's previous boot): its own instance id.
+  const instance = (owner: string) =>
+    new RequestIdempotency(b.store, b.clock, { owner, lock: new KeyedLock(), operationIdOf: (k) => orderIds.createSaga(k.clientId, k.correlationId, k.trxId) });
+
+  test("a request that died before its work opened left nothing to wait for; a late answer never overwrites the first", async () => {
+    const dead = instance("instance-that-died");
+    // Taking the key writes nothing (issue 8: the request's record is its operation's row).
     expect(await dead.begin(key("t4"), "fp4")).toEqual({ kind: "new" });
-    // No create saga exists for these ids ("none"): nothing to finish or undo, so no wait.
     expect(await b.orders.idempotency.begin(key("t4"), "fp4")).toEqual({ kind: "new" });
-    // The dead holder (were it alive after all) cannot overwrite the taker's key.
-    expect(await dead.complete(key("t4"), 500, "late")).toBe(false);
-    expect(await b.orders.idempotency.complete(key("t4"), 201, "done")).toBe(true);
-    const r = await new RequestIdempotency(b.store, b.clock, { owner: "a-later-boot" }).begin(key("t4"), "fp4");
+    expect(await b.orders.idempotency.complete(key("t4"), 201, "done", "fp4")).toBe(true);
+    // The other holder (were it alive after all) cannot overwrite the stored answer.
+    expect(await dead.complete(key("t4"), 500, "late", "fp4")).toBe(false);
+    const r = await instance("a-later-boot").begin(key("t4"), "fp4");
     expect(r.kind === "replay" && r.status === 201 && new TextDecoder().decode(r.body)).toBe("done");
   });
 
-  test("a dead instance's lock over unfinished work: request_in_progress until that work is settled", async () => {
-    let work: "running" | "settled" = "running";
-    const dead = new RequestIdempotency(b.store, b.clock, { owner: "instance-that-died" });
-    const live = new RequestIdempotency(b.store, b.clock, { owner: "this-boot", workOf: async () => work });
-    expect(await dead.begin(key("t5"), "fp5")).toEqual({ kind: "new" });
+  test("an operation another instance opened and left running: request_in_progress until the reconciler settles it", async () => {
+    const id = orderIds.createSaga(key("t5").clientId, key("t5").correlationId, key("t5").trxId);
+    // What a process killed after its open phase leaves: the row running under its lock.
+    await b.store.write((tx) =>
+      tx.run(sql`INSERT INTO operations (operation_id, kind, client_id, correlation_id, trx_id, fingerprint, order_id, owner_client_id, owner_agency_id, phase, status, plan, lock_owner, locked_at, created_at, updated_at)
+                 VALUES (${id}, 'order_create', ${SELLER.clientId}, 'corr-idem', 't5', 'fp5', 'ORD-T5', ${SELLER.clientId}, ${SELLER.agencyId}, 'open', 'running', '{}', 'instance-that-died', 1, 1, 1)`),
+    );
+    const live = instance("this-boot");
     expect(await live.begin(key("t5"), "fp5")).toEqual({ kind: "wait" });
     const refused = await live.run(key("t5"), "fp5", async () => ({ status: 200, body: new Uint8Array() })).then(
       () => null,
-      (e) => [e.code, e.status, e.headers["Retry-After"]],
+      (e) => [e.code, e.retryAfterSeconds],
     );
-    expect(refused).toEqual(["request_in_progress", 409, "1"]);
+    expect(refused).toEqual(["request_in_progress", 1]);
     // Waiting is no cure: a minute later the work is still the reconciler's.
     b.clock.advance(120_000);
     expect(await live.begin(key("t5"), "fp5")).toEqual({ kind: "wait" });
-    work = "settled";
+    // The same body is still judged by the row: another one is a conflict, not a wait.
+    expect(await live.begin(key("t5"), "other")).toEqual({ kind: "conflict" });
+    await b.store.write((tx) => tx.run(sql`UPDATE operations SET status = 'compensated' WHERE operation_id = ${id}`));
     expect(await live.begin(key("t5"), "fp5")).toEqual({ kind: "new" });
-    await live.abandon(key("t5"));
+  });
+  test("an operation with no request fingerprint (migrated without its request's row): another body is refused but not stored; the key's own body then gets its order", async () => {
+    const s1 = await shop(b, { tag: "legacy", seats: [freeSeats(b.supply)[70]!] });
+    const input = orderInput("legacy", s1, { payment: [card(s1.total)] });
+    // Created without the request layer: its operation row carries no request fingerprint.
+    const order = await b.orders.create(input);
+    const k = { clientId: input.seller.clientId, correlationId: input.correlationId, trxId: input.trxId };
+    const answer = (i: typeof input) => async () => {
+      try {
+        return { status: 200, body: new TextEncoder().encode((await b.orders.create(i)).orderId) };
+      } catch (e) {
+        return { status: 409, body: new TextEncoder().encode((e as { code: string }).code) };
+      }
+    };
+    const other = { ...input, contact: { email: "someone-else@example.com" } };
+    const refused = await b.orders.idempotency.run(k, fingerprintOf(other), answer(other));
+    expect([refused.status, new TextDecoder().decode(refused.body)]).toEqual([409, "idempotency_conflict"]);
+    const own = await b.orders.idempotency.run(k, fingerprintOf(input), answer(input));
+    expect([own.status, new TextDecoder().decode(own.body), own.replayed]).toEqual([200, order.orderId, false]);
+    const again = await b.orders.idempotency.run(k, fingerprintOf(input), answer(input));
+    expect([again.status, again.replayed]).toEqual([200, true]);
+    // Answered, the row carries the request's fingerprint: another body is a conflict at once.
+    expect(await b.orders.idempotency.begin(k, fingerprintOf(other))).toEqual({ kind: "conflict" });
   });
 });

@@ -5,7 +5,7 @@ import { logRequest, type Logger } from "@ndc/log";
 import { nanoid } from "nanoid";
 import type { MessageHandler } from "@ndc/messages";
 import { clientGone } from "./ndc/client-gone";
-import { handleNdc } from "./ndc/pipeline";
+import { handleNdc, type NdcDeps } from "./ndc/pipeline";
 import { discoveryDocument } from "./routes/discovery";
 import { tokenEndpoint } from "./routes/token";
 import { arrivedUrl, remoteAddress } from "./edge";
@@ -21,12 +21,25 @@ export interface GatewayDeps {
   ready: () => Promise<boolean>;
 }
 
+/** POST /24.4/<MessageName> as one function: Elysia's route and the edge's direct path (edge.ts) both call it. */
+export type NdcEntry = (request: Request, messageName: string) => Promise<Response>;
+
+export function ndcEntry(deps: NdcDeps): NdcEntry {
+  // The pipeline answers every failure itself; what still escapes it is answered as Elysia's onError does.
+  return (request, messageName) => handleNdc(request, messageName, deps).catch((e: unknown) => unhandled(deps.logger, "UNKNOWN", e));
+}
+
+/** A failure no route answered: logged, and a generic 500 that is never cached. */
+function unhandled(logger: Logger, code: string, error: unknown): Response {
+  logger.error("http_unhandled", { code, error: error instanceof Error ? error.message.slice(0, 300) : "unknown" });
+  return Response.json({ error: "internal_error" }, { status: 500, headers: { "cache-control": "no-store" } });
+}
+
 /**
  * The HTTP surface. Bodies are never parsed by Elysia (parse: "none"): the NDC pipeline reads
  * them itself, within its limits, after authentication.
  */
-export function createGateway(deps: GatewayDeps) {
-  const ndc = { config: deps.config, auth: deps.auth, rateLimiter: deps.rateLimiter, handlers: deps.handlers, logger: deps.logger };
+export function createGateway(deps: GatewayDeps, ndc: NdcEntry = ndcEntry(deps)) {
   return new Elysia()
     .get("/health/live", () => Response.json({ status: "live" }))
     .get("/health/ready", async () => {
@@ -61,7 +74,7 @@ export function createGateway(deps: GatewayDeps) {
       },
       { parse: "none" },
     )
-    .all("/24.4/:message", ({ request, params }) => handleNdc(request, params.message, ndc), { parse: "none" })
+    .all("/24.4/:message", ({ request, params }) => ndc(request, params.message), { parse: "none" })
     .onError(({ code, error, request }) => {
       // Refusals are never cached, whatever the layer that answers them.
       const headers = { "cache-control": "no-store" };
@@ -78,8 +91,7 @@ export function createGateway(deps: GatewayDeps) {
         });
         return Response.json({ error: "not_found" }, { status: 404, headers });
       }
-      deps.logger.error("http_unhandled", { code: String(code), error: error instanceof Error ? error.message.slice(0, 300) : "unknown" });
-      return Response.json({ error: "internal_error" }, { status: 500, headers });
+      return unhandled(deps.logger, String(code), error);
     });
 }
 

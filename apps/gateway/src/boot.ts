@@ -4,7 +4,7 @@ import { createLogger, type Logger } from "@ndc/log";
 import { openStore, migrate, type Store } from "@ndc/store";
 import { createAuthService, createRateLimiter, provisionSandbox, type RegistryReads, type SandboxCredentials } from "@ndc/auth";
 import { loadFieldKey } from "@ndc/pii";
-import { createGateway, type GatewayApp } from "./app";
+import { createGateway, ndcEntry, type GatewayApp, type NdcEntry } from "./app";
 import { messageHandlers } from "./handlers";
 import { createSupply, type Supply } from "@ndc/supply";
 import { OfferRepository } from "@ndc/shopping";
@@ -18,6 +18,8 @@ import { startOrdersBackground, type OrdersBackground } from "./background";
 export interface BootedGateway {
   config: GatewayConfig;
   app: GatewayApp;
+  /** POST /24.4/<MessageName> without Elysia: the edge's direct path (edge.ts), the same function the app's route calls. */
+  ndc: NdcEntry;
   store: Store;
   logger: Logger;
   /** Local mode only: the shared sandbox client and API key. */
@@ -88,7 +90,7 @@ export async function bootGateway(
     fieldKey,
     ownerCode: config.airline.designator,
   });
-  const app = createGateway({
+  const gatewayDeps = {
     config,
     auth,
     rateLimiter: createRateLimiter(config.rateLimits, clock),
@@ -98,7 +100,9 @@ export async function bootGateway(
       await store.db.all("SELECT 1");
       return true;
     },
-  });
+  };
+  const ndc = ndcEntry(gatewayDeps);
+  const app = createGateway(gatewayDeps, ndc);
   // On by default on the wall clock (serve). A gateway on an injected clock (tests, benchmarks)
   // has it off unless asked: there the caller moves time and drives expiry itself, and a pass
   // firing between two steps of a test would race it.
@@ -109,6 +113,7 @@ export async function bootGateway(
   return {
     config,
     app,
+    ndc,
     store,
     logger,
     sandbox,

@@ -20,7 +20,7 @@ export function listen(gw: BootedGateway): { url: string; stop(graceMs?: number)
     maxRequestBodySize: Number.MAX_SAFE_INTEGER,
     // A client that stops sending is cut after this; the pipeline logs its request as client_abort.
     idleTimeout: config.idleTimeoutSeconds,
-    fetch: edgeFetch(gw.app),
+    fetch: edgeFetch(gw),
     error: () =>
       new Response(JSON.stringify({ error: "internal_error" }), {
         status: 500,

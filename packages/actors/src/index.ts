@@ -3,3 +3,4 @@ export { defineActorKind, type ActorContext, type ActorKind, type Decision, type
 export { defineJournaledKind, type Journaled, type JournaledSpec } from "./journaled";
 export { appendEvents, readEvents, saveSnapshot, loadSnapshot, type JournalEntry } from "./journal";
 export { KeyedLock } from "./keyed-lock";
+export { askTogether, type JointAsk } from "./together";

@@ -3,6 +3,7 @@ import { GatewayError } from "@ndc/errors";
 import type { Store } from "@ndc/store";
 import { newCell, type Cell } from "./cell";
 import type { ActorKind } from "./kind";
+import { PARK, Park, type Parked } from "./park";
 
 export interface ActorLimits {
   /** An actor with nothing queued is dropped from memory after this long without a command. */
@@ -30,6 +31,8 @@ export interface ActorRef<S, C, R> {
   /** The in-memory state of a resident, loaded actor (tests, diagnostics); never loads. */
   peek(key: string): S | undefined;
   isResident(key: string): boolean;
+  /** For askTogether: waits for the key's turn and holds its mailbox until released. */
+  [PARK](key: string): Promise<Parked>;
 }
 
 interface Registered {
@@ -68,6 +71,7 @@ export class ActorSystem {
         return cell?.loaded ? (cell.state as S) : undefined;
       },
       isResident: (key) => reg.cells.has(key),
+      [PARK]: (key) => this.ask(reg, key, new Park()) as Promise<Parked>,
     };
   }
 
@@ -115,7 +119,7 @@ export class ActorSystem {
     if (cell.pending >= this.opts.limits.mailboxLimit) {
       // Refused at once, never queued: an unbounded queue would only hide the overload.
       return Promise.reject(
-        new GatewayError("actor_busy", { detail: `(${reg.kind.name} mailbox full)`, headers: { "Retry-After": "1" } }),
+        new GatewayError("actor_busy", { detail: `(${reg.kind.name} mailbox full)`, retryAfterSeconds: 1 }),
       );
     }
     cell.pending++;
@@ -133,7 +137,8 @@ export class ActorSystem {
     try {
       for (let letter = cell.mailbox.shift(); letter; letter = cell.mailbox.shift()) {
         try {
-          letter.resolve(await this.handle(reg, cell, letter.command));
+          if (letter.command instanceof Park) await this.parkHere(reg, cell, letter.command, letter.resolve);
+          else letter.resolve(await this.handle(reg, cell, letter.command));
         } catch (e) {
           letter.reject(e);
         } finally {
@@ -146,15 +151,47 @@ export class ActorSystem {
     }
   }
 
+  private async loaded(reg: Registered, cell: Cell<unknown, unknown>): Promise<void> {
+    if (!cell.loaded || cell.stale) {
+      cell.state = await reg.kind.load(cell.key, this.opts.store);
+      cell.loaded = true;
+      cell.stale = false;
+    }
+  }
+
+  /**
+   * A joint write's turn at this key (askTogether): the actor is loaded and handed over; its
+   * mailbox waits until the joint write released it, so nothing else is decided against the
+   * state in between. Its state changes only through commit(), after the joint COMMIT.
+   */
+  private async parkHere(reg: Registered, cell: Cell<unknown, unknown>, park: Park, resolve: (p: Parked) => void): Promise<void> {
+    await this.loaded(reg, cell);
+    const { kind } = reg;
+    const ctxOf = (now: number) => ({ kind: kind.name, key: cell.key, now });
+    resolve({
+      kind: kind.name,
+      key: cell.key,
+      decide: (command, now) => kind.decide(cell.state, command, ctxOf(now)),
+      persist: (tx, effects, now) => kind.persist(tx, cell.key, effects, { ...ctxOf(now), state: cell.state }),
+      commit: (effects) => {
+        try {
+          cell.state = kind.apply(cell.state, effects);
+        } catch (e) {
+          cell.stale = true;
+          (this.opts.onApplyError ?? defaultApplyError)(kind.name, cell.key, e);
+        }
+      },
+      fail: () => void (cell.stale = true),
+      release: () => park.release(),
+    });
+    await park.released;
+  }
+
   /** One command: (re)load, decide, write, then apply and answer. */
   private async handle(reg: Registered, cell: Cell<unknown, unknown>, command: unknown): Promise<unknown> {
     const { kind } = reg;
     const { store, clock } = this.opts;
-    if (!cell.loaded || cell.stale) {
-      cell.state = await kind.load(cell.key, store);
-      cell.loaded = true;
-      cell.stale = false;
-    }
+    await this.loaded(reg, cell);
     const ctx = { kind: kind.name, key: cell.key, now: clock.now() };
     const before = cell.state;
     const decision = kind.decide(before, command, ctx);

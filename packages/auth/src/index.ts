@@ -4,6 +4,7 @@ export type {
   Seller,
   TokenResponse,
   TokenRequest,
+  OAuthErrorCode,
   OAuthErrorResult,
   AuthService,
   RateDecision,

@@ -44,12 +44,17 @@ export interface TokenRequest {
   remoteAddress?: string;
 }
 
-/** A refusal of the token endpoint (RFC 6749 5.2): status, JSON body and headers. */
+/** The token endpoint's refusal codes (RFC 6749 5.2), each a catalogue code. */
+export type OAuthErrorCode = "invalid_request" | "invalid_client" | "unsupported_grant_type" | "invalid_scope" | "unauthorized_client";
+
+/**
+ * A refusal of the token endpoint (RFC 6749 5.2): the JSON body and, for a client that tried
+ * HTTP Basic, the challenge it must answer. The edge takes the status from the catalogue.
+ */
 export interface OAuthErrorResult {
-  status: number;
-  error: string;
+  error: OAuthErrorCode;
   error_description: string;
-  headers: Record<string, string>;
+  challenge?: string;
 }
 
 export interface AuthService {
@@ -57,10 +62,10 @@ export interface AuthService {
   issueToken(req: TokenRequest): Promise<{ ok: true; token: TokenResponse; clientId: string } | { ok: false; error: OAuthErrorResult }>;
   /**
    * Authenticates an NDC call from its Authorization or X-API-Key header.
-   * Throws GatewayError invalid_token (401, with WWW-Authenticate) when it cannot.
+   * Throws GatewayError invalid_token (with its challenge) when it cannot.
    */
   authenticate(headers: { authorization: string | null; apiKey: string | null }): Promise<Principal>;
-  /** Throws GatewayError insufficient_scope (403, with WWW-Authenticate) when the scope is missing. */
+  /** Throws GatewayError insufficient_scope (with its challenge) when the scope is missing. */
   requireScope(principal: Principal, scope: string): void;
   /** DistributionChain checks (spec 5.6). Throws distribution_chain_invalid or seller_not_authorised. */
   resolveSeller(principal: Principal, chain: readonly ChainLink[] | undefined): Seller;

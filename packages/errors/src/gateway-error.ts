@@ -1,28 +1,48 @@
 import { CATALOGUE, type ErrorCode } from "./catalogue";
 
 /**
- * A failure with a wire code from the catalogue. `detail` adds English context to the
- * catalogue text (never personal data); `element` names the element at fault (TagText).
+ * What a caller needs besides the code to act on a refusal, stated in the domain's terms. The
+ * edge (apps/gateway/src/http/error-mapping.ts) turns them into HTTP headers; domains never name
+ * a status or a header, so the one catalogue decides every status.
+ */
+export interface ErrorFacts {
+  /** Seconds after which the same request may succeed (a spent rate, a busy actor, a request in flight). */
+  retryAfterSeconds?: number;
+  /** The authentication challenge the caller must answer (RFC 6750 3, RFC 6749 5.2). */
+  challenge?: string;
+  /** The methods the resource takes, when the one used is not among them. */
+  allowedMethods?: readonly string[];
+}
+
+export interface GatewayErrorOptions extends ErrorFacts {
+  /** English context added to the catalogue text (never personal data). */
+  detail?: string;
+  /** The element at fault (TagText). */
+  element?: string;
+}
+
+/**
+ * A failure with a wire code from the catalogue, the element at fault and the facts above.
+ * It carries no HTTP: its status is the catalogue's, mapped at the edge.
  */
 export class GatewayError extends Error {
   readonly code: ErrorCode;
-  readonly status: number;
   readonly detail?: string;
   readonly element?: string;
-  readonly headers: Record<string, string>;
+  readonly retryAfterSeconds?: number;
+  readonly challenge?: string;
+  readonly allowedMethods?: readonly string[];
 
-  constructor(
-    code: ErrorCode,
-    opts: { detail?: string; element?: string; status?: number; headers?: Record<string, string> } = {},
-  ) {
-    const e = CATALOGUE[code];
-    super(opts.detail ? `${e.text} ${opts.detail}` : e.text);
+  constructor(code: ErrorCode, opts: GatewayErrorOptions = {}) {
+    const text = CATALOGUE[code].text;
+    super(opts.detail ? `${text} ${opts.detail}` : text);
     this.name = "GatewayError";
     this.code = code;
-    this.status = opts.status ?? e.status;
     this.detail = opts.detail;
     this.element = opts.element;
-    this.headers = opts.headers ?? {};
+    this.retryAfterSeconds = opts.retryAfterSeconds;
+    this.challenge = opts.challenge;
+    this.allowedMethods = opts.allowedMethods;
   }
 
   /** The English description sent on the wire: catalogue text plus detail. */

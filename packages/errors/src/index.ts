@@ -1,2 +1,2 @@
 export { CATALOGUE, entry, type CatalogueEntry, type ErrorCode, type ErrorKind } from "./catalogue";
-export { GatewayError, isGatewayError } from "./gateway-error";
+export { GatewayError, isGatewayError, type ErrorFacts, type GatewayErrorOptions } from "./gateway-error";

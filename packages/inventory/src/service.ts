@@ -1,5 +1,5 @@
 import { and, eq, lte } from "drizzle-orm";
-import type { ActorRef, ActorSystem, Journaled } from "@ndc/actors";
+import type { ActorRef, ActorSystem, JointAsk, Journaled } from "@ndc/actors";
 import type { Clock } from "@ndc/clock";
 import { GatewayError } from "@ndc/errors";
 import { isConstraintViolation, tables, type Store } from "@ndc/store";
@@ -123,6 +123,26 @@ export class InventoryService {
   }
 
   /**
+   * The same hold and confirm commands, as asks for a joint write with other actors
+   * (askTogether: an OrderCreate opens its operation with its holds in one transaction). A
+   * refusal reply is thrown before anything is written, as the commands above throw it.
+   */
+  readonly joint = {
+    holdSeats: (r: SeatRequest): JointAsk<SeatReply> => this.seatAsk(r.flightKey, this.seatHoldCommand(r, "hold")),
+    confirmSeats: (flightKey: string, holdId: string): JointAsk<SeatReply> => this.seatAsk(flightKey, { op: "confirm", holdId }),
+    holdPartnerProduct: (r: PartnerRequest): JointAsk<PartnerReply> => this.partnerAsk(r.productCode, this.partnerHoldCommand(r, "hold")),
+    confirmPartnerProduct: (productCode: string, holdId: string): JointAsk<PartnerReply> => this.partnerAsk(productCode, { op: "confirm", holdId }),
+  };
+
+  private seatAsk(flightKey: string, command: SeatCommand): JointAsk<SeatReply> {
+    return { ref: this.seats as never, key: flightKey, command, check: (reply) => void holdOf(reply) };
+  }
+
+  private partnerAsk(productCode: string, command: PartnerCommand): JointAsk<PartnerReply> {
+    return { ref: this.partners as never, key: productCode, command, check: (reply) => void holdOf(reply) };
+  }
+
+  /**
    * Expires every hold past its time, found through the store's expiry index so actors that
    * are not in memory are covered too. For the scheduler's sweep; each key's actor decides.
    */
@@ -145,15 +165,21 @@ export class InventoryService {
   }
 
   private async seatHold(r: SeatRequest, op: "hold" | "sell"): Promise<SeatHold> {
+    return holdOf(await this.askSeats(r.flightKey, this.seatHoldCommand(r, op), "seat_unavailable"));
+  }
+
+  private seatHoldCommand(r: SeatRequest, op: "hold" | "sell"): SeatCommand {
     const expiresAt = r.expiresAt ?? this.opts.clock.now() + this.holdMs;
-    const command: SeatCommand = { op, seatIds: r.seatIds, holder: r.holder, channel: r.channel, expiresAt, holdId: r.holdId };
-    return holdOf(await this.askSeats(r.flightKey, command, "seat_unavailable"));
+    return { op, seatIds: r.seatIds, holder: r.holder, channel: r.channel, expiresAt, holdId: r.holdId };
   }
 
   private async partnerHold(r: PartnerRequest, op: "hold" | "sell"): Promise<PartnerHold> {
+    return holdOf(await this.askPartner(r.productCode, this.partnerHoldCommand(r, op), "partner_product_sold_out"));
+  }
+
+  private partnerHoldCommand(r: PartnerRequest, op: "hold" | "sell"): PartnerCommand {
     const expiresAt = r.expiresAt ?? this.opts.clock.now() + this.holdMs;
-    const command: PartnerCommand = { op, orderId: r.orderId, channel: r.channel, expiresAt, holdId: r.holdId };
-    return holdOf(await this.askPartner(r.productCode, command, "partner_product_sold_out"));
+    return { op, orderId: r.orderId, channel: r.channel, expiresAt, holdId: r.holdId };
   }
 
   private askSeats(flightKey: string, command: SeatCommand, onConflict?: "seat_unavailable"): Promise<SeatReply> {
@@ -180,7 +206,7 @@ async function ask<R>(run: () => Promise<R>, onConflict: "seat_unavailable" | "p
       if (!isConstraintViolation(e)) throw e;
       if (attempt < CONSTRAINT_RETRIES) continue;
       if (onConflict) throw new GatewayError(onConflict, { detail: `(${key}: refused by the store)` });
-      throw new GatewayError("actor_busy", { detail: `(${key} changed by another writer)`, headers: { "Retry-After": "1" } });
+      throw new GatewayError("actor_busy", { detail: `(${key} changed by another writer)`, retryAfterSeconds: 1 });
     }
   }
 }

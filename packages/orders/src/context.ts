@@ -8,7 +8,7 @@ import type { Store } from "@ndc/store";
 import type { Supply } from "@ndc/supply";
 import type { OrderCommand, OrderReply } from "./actor/commands";
 import type { KeyedLock } from "@ndc/actors";
-import type { SagaStore } from "./saga/store";
+import type { OperationStore } from "./operation/store";
 import type { Order } from "./state";
 
 /** What the order operations work with; built once by OrdersService. */
@@ -16,7 +16,7 @@ export interface OrdersContext {
   store: Store;
   clock: Clock;
   orders: ActorRef<Journaled<Order | null>, OrderCommand, OrderReply>;
-  sagas: SagaStore;
+  operations: OperationStore;
   inventory: InventoryService;
   payments: OrderPayments;
   offers: OfferRepository;
@@ -26,8 +26,11 @@ export interface OrdersContext {
   /** This airline's designator: the OwnerCode of every offer it sells. */
   ownerCode: string;
   paymentTimeLimitMs: number;
-  /** One saga step sequence at a time per saga id (the request and the reconciler). */
-  sagaLock: KeyedLock;
+  /**
+   * The one per-operation serialiser (reentrant): the request layer, the saga it runs and the
+   * reconciler take it by operation id, so one operation's steps never interleave in this process.
+   */
+  operationLock: KeyedLock;
   /** This process's instance id, new at every boot: the owner of the request locks it takes. */
   instanceId: string;
 }

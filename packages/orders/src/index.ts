@@ -17,7 +17,7 @@ export type { ReconcileReport } from "./reconcile/reconcile";
 export { surnameDigest } from "./read/surname-digest";
 export { ids as orderIds } from "./ids";
 export type { CrashPoint } from "./saga/crash-point";
-export type { SagaRow, SagaKind, SagaStatus } from "./saga/store";
+export type { OperationRow, OperationKind, OperationStatus } from "./operation/store";
 export type { OrderDetails, OrderServicing } from "./view/details";
 export type { ItemTax } from "./view/taxes";
 export { CHANGE_FEE_BANDS, bandAt, departureReadAsUtc, type FeeBand, type BandAt } from "./conditions/fee-bands";

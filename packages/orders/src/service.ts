@@ -11,7 +11,7 @@ import { orderKind } from "./actor/kind";
 import type { OrdersContext } from "./context";
 import type { OrderCreateInput } from "./create/input";
 import { withItemList } from "./create/item-list";
-import { createOrder, createSagaProgress } from "./create/saga";
+import { createOrder } from "./create/saga";
 import { withSellerTerms, type SellingAgency } from "./create/seller-terms";
 import { RequestIdempotency } from "./idempotency/idempotency";
 import { KeyedLock } from "@ndc/actors";
@@ -23,7 +23,8 @@ import { listDetails, type OrderListDetails } from "./read/list-details";
 import { list, type OrderListFilters, type OrderListPage, type OrderListResult } from "./read/list";
 import { expireUnpaid } from "./reconcile/expire";
 import { reconcile, type ReconcileReport } from "./reconcile/reconcile";
-import { SagaStore } from "./saga/store";
+import { OperationStore } from "./operation/store";
+import { ids } from "./ids";
 import { orderDetails, type OrderDetails } from "./view/details";
 import { PAYMENT_TIME_LIMIT_MS, type HistoryEntry, type Order, type Seller } from "./state";
 
@@ -54,7 +55,7 @@ export class OrdersService {
       store: opts.store,
       clock: opts.clock,
       orders: opts.system.register(orderKind(opts.fieldKey)),
-      sagas: new SagaStore(opts.store),
+      operations: new OperationStore(opts.store),
       inventory: opts.inventory,
       payments: opts.payments,
       offers: opts.offers,
@@ -62,11 +63,15 @@ export class OrdersService {
       fieldKey: opts.fieldKey,
       ownerCode: opts.ownerCode,
       paymentTimeLimitMs: opts.paymentTimeLimitMs ?? PAYMENT_TIME_LIMIT_MS,
-      sagaLock: new KeyedLock(),
+      operationLock: new KeyedLock(),
       instanceId: opts.instanceId ?? randomUUID(),
     };
-    // A request lock left by a dead process is judged by the create saga with the same ids.
-    this.idempotency = new RequestIdempotency(opts.store, opts.clock, { owner: this.ctx.instanceId, workOf: (key) => createSagaProgress(this.ctx, key) });
+    // The request's record is its create operation's row, under the operation's one lock.
+    this.idempotency = new RequestIdempotency(opts.store, opts.clock, {
+      owner: this.ctx.instanceId,
+      lock: this.ctx.operationLock,
+      operationIdOf: (key) => ids.createSaga(key.clientId, key.correlationId, key.trxId),
+    });
   }
 
   /**

@@ -12,12 +12,18 @@ export interface TransactionControl {
   inTransaction(): boolean;
   /** A statement that must run outside any transaction (pragmas, VACUUM, checkpoints). */
   exec(sql: string): unknown;
+  /**
+   * Makes every COMMIT so far durable, off the event loop (the bun:sqlite writer commits with
+   * synchronous=NORMAL and fsyncs its -wal file on the thread pool). Absent: COMMIT is durable
+   * when it returns.
+   */
+  sync?(): Promise<void>;
 }
 
 export interface CommitStats {
   /** write() calls that committed. */
   transactions: number;
-  /** COMMITs, each one fsync with synchronous=FULL: transactions / commits is the batch size. */
+  /** COMMITs: transactions / commits is the batch size. */
   commits: number;
 }
 
@@ -38,6 +44,12 @@ interface Job {
  * sees its write durable before it acts on it. A COMMIT that fails (or a transaction SQLite
  * aborted) fails every write of the batch: none of them is applied anywhere.
  *
+ * With `sync` (the bun:sqlite writer), a batch's writes settle only once the fsync that follows
+ * its COMMIT is done, and the next batch is gathered and committed while that fsync runs on the
+ * thread pool: the event loop never waits for the disk, and an acknowledged write is durable.
+ * A failed fsync fails every write of its batches (SQLite has them, the callers do not: each
+ * actor reloads from the store before its next command).
+ *
  * Writes still run one at a time in call order (SQLite has one writer); a write that calls
  * write() again would wait for itself, so that is refused.
  */
@@ -48,7 +60,16 @@ export function commitQueue(tx: TransactionControl, opts: { maxBatch?: number } 
   const stats: CommitStats = { transactions: 0, commits: 0 };
   let running: symbol | null = null;
   let draining = false;
+  /** Batches committed and waiting for their fsync. */
+  let syncing = 0;
   let idleWaiters: (() => void)[] = [];
+  const isIdle = () => !draining && syncing === 0;
+  const wakeIdle = () => {
+    if (!isIdle()) return;
+    const waiters = idleWaiters;
+    idleWaiters = [];
+    for (const w of waiters) w();
+  };
 
   const enqueue = <T>(work: () => Promise<T>, bare: boolean): Promise<T> => {
     const caller = context.getStore();
@@ -83,9 +104,7 @@ export function commitQueue(tx: TransactionControl, opts: { maxBatch?: number } 
       }
     } finally {
       draining = false;
-      const waiters = idleWaiters;
-      idleWaiters = [];
-      for (const w of waiters) w();
+      wakeIdle();
     }
   }
 
@@ -138,8 +157,25 @@ export function commitQueue(tx: TransactionControl, opts: { maxBatch?: number } 
       try {
         await tx.commit();
         stats.commits++;
-        stats.transactions += done.length;
-        for (const d of done) d.job.resolve(d.result);
+        if (!tx.sync) {
+          stats.transactions += done.length;
+          for (const d of done) d.job.resolve(d.result);
+          return;
+        }
+        // Not awaited: the next batch is gathered and committed while this one's fsync runs.
+        syncing++;
+        tx.sync().then(
+          () => {
+            stats.transactions += done.length;
+            for (const d of done) d.job.resolve(d.result);
+          },
+          (e) => {
+            for (const d of done) d.job.reject(e);
+          },
+        ).finally(() => {
+          syncing--;
+          wakeIdle();
+        });
         return;
       } catch (e) {
         lost = e;
@@ -158,7 +194,7 @@ export function commitQueue(tx: TransactionControl, opts: { maxBatch?: number } 
     stats,
     write: <T>(work: () => Promise<T>) => enqueue(work, false),
     exec: (sql: string) => enqueue(async () => void (await tx.exec(sql)), true),
-    /** Resolves once every queued write has settled. */
-    idle: (): Promise<void> => (draining ? new Promise<void>((r) => idleWaiters.push(r)) : Promise.resolve()),
+    /** Resolves once every queued write has settled (its fsync included). */
+    idle: (): Promise<void> => (isIdle() ? Promise.resolve() : new Promise<void>((r) => idleWaiters.push(r))),
   };
 }

@@ -29,7 +29,8 @@ export interface Store {
   exec(sql: string): Promise<void>;
   /**
    * One write transaction, serialised with every other write of this process.
-   * Committed durably (WAL, synchronous=FULL) before the promise resolves; rolled back if
+   * Committed durably before the promise resolves (WAL; bun:sqlite: synchronous=NORMAL plus an
+   * fsync of the -wal file on the thread pool, drivers/wal-sync.ts; libSQL: synchronous=FULL); rolled back if
    * `fn` throws. With bun:sqlite (the embedded default) writes ready within one tick share one
    * transaction and one fsync (group commit, commit-queue.ts): each runs in a savepoint, so a
    * throwing `fn` is rolled back alone, and the promise settles only after the shared COMMIT

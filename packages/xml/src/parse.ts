@@ -1,6 +1,7 @@
 import { SaxesParser } from "saxes";
 import { GatewayError } from "@ndc/errors";
 import type { XmlElement } from "./tree";
+import { NO_ATTRIBUTES, readPlain } from "./parse-plain";
 
 export interface ParseLimits {
   maxDepth: number;
@@ -21,15 +22,20 @@ export function refuseDeclarations(xml: string): void {
 }
 
 /**
+ * The request's tree. Declarations are refused first; a plain document (./parse-plain.ts) is
+ * read directly, and anything else, malformed documents included, by the strict parser.
+ */
+export function parseXml(xml: string, limits: ParseLimits): XmlElement {
+  refuseDeclarations(xml);
+  return readPlain(xml, limits) ?? parseStrict(xml, limits);
+}
+
+/**
  * Strict, namespace-aware parse (saxes: well-formedness and namespace errors are fatal)
  * into an XmlElement tree, counting depth and elements as it goes so a hostile document
  * is stopped at the limit rather than after it has been built.
  */
-/** Shared by every element without attributes (most of them); the tree is read-only. */
-const NO_ATTRIBUTES: Record<string, string> = Object.freeze({}) as Record<string, string>;
-
-export function parseXml(xml: string, limits: ParseLimits): XmlElement {
-  refuseDeclarations(xml);
+export function parseStrict(xml: string, limits: ParseLimits): XmlElement {
   const parser = new SaxesParser({ xmlns: true, position: true });
   // Character data is gathered per open element as one string: most elements get one chunk or none.
   const stack: { el: XmlElement; text: string }[] = [];

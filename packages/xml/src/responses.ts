@@ -1,5 +1,5 @@
 import { CATALOGUE, type ErrorCode } from "@ndc/errors";
-import { c, cOpt, el, serialize, shared, type Child, type XNode } from "./build";
+import { c, cOpt, el, escapeText, serialize, shared, type Child, type XNode } from "./build";
 import { NS } from "./namespaces";
 
 /**
@@ -105,10 +105,59 @@ function clearanceDocument(root: string, main: Child, ctx: ResponseContext): str
   return serialize(el(root, { xmlns: NS.clearanceRS, "xmlns:cns": NS.clearanceCommon }, main, attrs));
 }
 
-/** The paired response root holding one or more Error elements. */
+/**
+ * The paired response root holding one or more Error elements. The common answer, one Error in
+ * an NDC root, is written as text straight away (errorText); the rest go through the tree.
+ */
 export function errorDocument(root: ResponseRoot, errors: ErrorItem[], ctx: ResponseContext): string {
+  if (errors.length === 1 && root.family === "ndc") return errorText(root, errors[0]!, ctx);
+  return errorTree(root, errors, ctx);
+}
+
+/** The tree form of errorDocument: the reference errorText is tested against, byte for byte. */
+export function errorTree(root: ResponseRoot, errors: ErrorItem[], ctx: ResponseContext): string {
   const nodes = errors.map(errorNode);
   return root.family === "clearance" ? clearanceDocument(root.root, nodes, ctx) : ndcDocument(root, nodes, ctx);
+}
+
+// What a one-Error answer shares with every other, written once per process by the tree writer.
+const DECLARATION = serialize(el("x")).slice(0, -"<x/>".length);
+const SIMULATION_FLAG_TEXT = serialize(SIMULATION_FLAG).slice(DECLARATION.length);
+const openings = new Map<string, string>();
+
+function opening(root: string): string {
+  let text = openings.get(root);
+  if (text === undefined) {
+    text = serialize(el(root, { xmlns: NS.message, "xmlns:cns": NS.common }, "")).slice(0, -`</${root}>`.length);
+    openings.set(root, text);
+  }
+  return text;
+}
+
+/**
+ * One Error in an NDC root, as text: the refusal floor of every call (docs/decisions/0008),
+ * where building and walking a tree of a dozen nodes cost more than the rest of the answer.
+ * Byte-identical to errorTree (test/xml/error-text.test.ts); codes and kinds need no escaping.
+ */
+function errorText(root: ResponseRoot, e: ErrorItem, ctx: ResponseContext): string {
+  let out =
+    opening(root.root) +
+    "<Error><cns:Code>" +
+    e.code +
+    "</cns:Code><cns:DescText>" +
+    escapeText(e.description) +
+    "</cns:DescText><cns:LangCode>EN</cns:LangCode>";
+  if (e.element) out += "<cns:TagText>" + escapeText(e.element) + "</cns:TagText>";
+  out += "<cns:TypeCode>" + CATALOGUE[e.code].kind + "</cns:TypeCode></Error>";
+  if (ctx.simulated) out += SIMULATION_FLAG_TEXT;
+  if (root.chainRequired) out += serialize(carrierChain(ctx)).slice(DECLARATION.length);
+  if (ctx.correlationId || ctx.trxId) {
+    out += "<PayloadAttributes>";
+    if (ctx.correlationId) out += "<cns:CorrelationID>" + escapeText(ctx.correlationId) + "</cns:CorrelationID>";
+    if (ctx.trxId) out += "<cns:TrxID>" + escapeText(ctx.trxId) + "</cns:TrxID>";
+    out += "<cns:VersionNumber>24.4</cns:VersionNumber></PayloadAttributes>";
+  }
+  return out + "</" + root.root + ">";
 }
 
 /**

@@ -176,13 +176,13 @@ describe("OrderCreateRQ decoder: structure", () => {
   test("a duplicated PaxID is refused", () => {
     expectRefused(() => decode("order-create-items.xml", ["<cns:PaxID>PAX2</cns:PaxID>", "<cns:PaxID>PAX1</cns:PaxID>"]), "request_invalid", "Request/DataLists/PaxList/Pax[2]/PaxID");
   });
-  test("errors are GatewayErrors with status 400", () => {
+  test("errors are GatewayErrors with the request_invalid code (400 in the catalogue)", () => {
     try {
       decode("order-create-items.xml", ["<cns:OwnerCode>XB</cns:OwnerCode>", "<cns:OwnerCode></cns:OwnerCode>"]);
       throw new Error("no error");
     } catch (e) {
       expect(e).toBeInstanceOf(GatewayError);
-      expect((e as GatewayError).status).toBe(400);
+      expect((e as GatewayError).code).toBe("request_invalid");
     }
   });
 });

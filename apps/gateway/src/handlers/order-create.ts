@@ -2,6 +2,7 @@ import { isGatewayError, type ErrorCode } from "@ndc/errors";
 import { decodeOrderCreateRQ, orderCreateInput, storedOutcome, type HandlerInput, type MessageHandler } from "@ndc/messages";
 import { fingerprintOf } from "@ndc/orders";
 import { errorDocument, responseDocument, type ResponseContext } from "@ndc/xml";
+import { statusOf } from "../http/error-mapping";
 import type { HandlerDeps } from "./deps";
 import { orderViewResult } from "./order-view-cache";
 
@@ -31,9 +32,10 @@ export function orderCreateHandler(deps: HandlerDeps): MessageHandler {
         const view = orderViewResult(await deps.orders.details(order), deps);
         return { status: 200, body: new TextEncoder().encode(responseDocument(x.spec.response, view.response, ctx, view.trailing)) };
       } catch (e) {
-        if (!isGatewayError(e) || e.status < 400 || e.status >= 500 || TRANSIENT.has(e.code)) throw e;
+        const status = isGatewayError(e) ? statusOf(e.code) : 500;
+        if (!isGatewayError(e) || status < 400 || status >= 500 || TRANSIENT.has(e.code)) throw e;
         const doc = errorDocument(x.spec.response, [{ code: e.code, description: e.description, element: e.element }], ctx);
-        return { status: e.status, body: new TextEncoder().encode(doc) };
+        return { status, body: new TextEncoder().encode(doc) };
       }
     });
     const document = new TextDecoder().decode(answered.body);

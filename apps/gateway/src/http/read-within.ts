@@ -7,15 +7,16 @@
 export async function readWithin(request: Request, max: number): Promise<Uint8Array | null> {
   const declared = request.headers.get("content-length");
   if (declared !== null && Number(declared) > max) return null;
-  if (!request.body) return new Uint8Array(0);
   // A declared length within the cap: read it in one native call instead of chunk by chunk
-  // through a stream reader (docs/decisions/0008-per-call-floor.md). The HTTP framing ends the
-  // body at Content-Length (chunked framing, which has none, takes the counting path below), and
-  // the length is checked again for Requests built in process, whose headers nobody framed.
+  // through a stream reader (docs/decisions/0008-per-call-floor.md), without even asking for
+  // request.body, which builds a ReadableStream. The HTTP framing ends the body at Content-Length
+  // (chunked framing, which has none, takes the counting path below), and the length is checked
+  // again for Requests built in process, whose headers nobody framed.
   if (declared !== null && request.headers.get("transfer-encoding") === null) {
     const bytes = await request.bytes();
     return bytes.byteLength > max ? null : bytes;
   }
+  if (!request.body) return new Uint8Array(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;

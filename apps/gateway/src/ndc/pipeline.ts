@@ -14,6 +14,7 @@ import {
   type Envelope,
   type ResponseContext,
 } from "@ndc/xml";
+import { factHeaders, statusOf } from "../http/error-mapping";
 import { pathOf } from "../http/url-path";
 import { readBody } from "./body";
 import { clientGone } from "./client-gone";
@@ -121,14 +122,14 @@ function findMessage(messageName: string): MessageSpec {
 
 function requirePost(request: Request): void {
   if (request.method !== "POST") {
-    throw new GatewayError("method_not_allowed", { headers: { allow: "POST" } });
+    throw new GatewayError("method_not_allowed", { allowedMethods: ["POST"] });
   }
 }
 
 function limitRate(limiter: RateLimiter, principal: Principal, spec: MessageSpec): void {
   const d = limiter.take(principal.rateKey, spec.rateClass);
   if (!d.ok) {
-    throw new GatewayError("rate_limited", { headers: { "retry-after": String(d.retryAfterSeconds) } });
+    throw new GatewayError("rate_limited", { retryAfterSeconds: d.retryAfterSeconds });
   }
 }
 
@@ -178,10 +179,10 @@ function unexpected(e: unknown, x: Exchange, logger: Logger): GatewayError {
 }
 
 function errorResponse(request: Request, err: GatewayError, x: Exchange, carrier: string): Response {
-  const headers = { ...xmlHeaders(true), "x-request-id": x.requestId, ...err.headers };
+  const headers = factHeaders(err, { ...xmlHeaders(true), "x-request-id": x.requestId });
   const item = { code: err.code, description: err.description, element: err.element };
   const xml = x.spec
     ? errorDocument(x.spec.response, [item], context(x, carrier))
     : acknowledgementDocument(item, context(x, carrier));
-  return reply(request, err.status, xml, headers);
+  return reply(request, statusOf(err.code), xml, headers);
 }

@@ -18,13 +18,16 @@ function acceptsGzip(request: Request): boolean {
   });
 }
 
-/** Builds the HTTP response, gzip-encoded when the caller accepts it. */
+/**
+ * Builds the HTTP response, gzip-encoded when the caller accepts it. `headers` is the answer's
+ * own fresh object: Vary (and Content-Encoding) are added to it and the Response is built from it
+ * directly, with no Headers object in between (one allocation fewer on every call).
+ */
 export function reply(request: Request, status: number, body: string, headers: Record<string, string>): Response {
-  const h = new Headers(headers);
-  h.append("vary", "Accept-Encoding");
+  headers.vary = "Accept-Encoding";
   if (acceptsGzip(request)) {
-    h.set("content-encoding", "gzip");
-    return new Response(gzipSync(body, { level: 4 }), { status, headers: h });
+    headers["content-encoding"] = "gzip";
+    return new Response(gzipSync(body, { level: 4 }), { status, headers });
   }
-  return new Response(body, { status, headers: h });
+  return new Response(body, { status, headers });
 }

@@ -1,4 +1,5 @@
 import { failureSource, type AuthService, type RateLimiter } from "@ndc/auth";
+import { factHeaders, statusOf } from "../http/error-mapping";
 import { readWithin } from "../http/read-within";
 
 const MAX_TOKEN_BODY = 8 * 1024;
@@ -28,9 +29,9 @@ export async function tokenEndpoint(request: Request, auth: AuthService, limiter
   const failures = limiter.take(source, "token_failure");
   if (!failures.ok) {
     return json(
-      429,
+      statusOf("rate_limited"),
       { error: "rate_limited", error_description: "Too many failed token requests from this address." },
-      { "retry-after": String(failures.retryAfterSeconds), "x-error-code": "rate_limited" },
+      { ...factHeaders({ retryAfterSeconds: failures.retryAfterSeconds }), "x-error-code": "rate_limited" },
     );
   }
   const rateKey = `token:${clientHint(request, body) ?? remote ?? "anonymous"}`;
@@ -38,9 +39,9 @@ export async function tokenEndpoint(request: Request, auth: AuthService, limiter
   if (!d.ok) {
     limiter.give(source, "token_failure");
     return json(
-      429,
+      statusOf("rate_limited"),
       { error: "rate_limited", error_description: "Too many token requests." },
-      { "retry-after": String(d.retryAfterSeconds), "x-error-code": "rate_limited" },
+      { ...factHeaders({ retryAfterSeconds: d.retryAfterSeconds }), "x-error-code": "rate_limited" },
     );
   }
   const result = await auth.issueToken({
@@ -52,8 +53,8 @@ export async function tokenEndpoint(request: Request, auth: AuthService, limiter
   if (result.ok || result.error.error !== "invalid_client") limiter.give(source, "token_failure");
   // x-authenticated-client and x-error-code feed the request log line and are removed before sending.
   if (result.ok) return json(200, result.token, { "x-authenticated-client": result.clientId });
-  const { status, error, error_description, headers } = result.error;
-  return json(status, { error, error_description }, { ...headers, "x-error-code": error });
+  const { error, error_description, challenge } = result.error;
+  return json(statusOf(error), { error, error_description }, { ...factHeaders({ challenge }), "x-error-code": error });
 }
 
 /** The client id the caller claims, only to pick its rate bucket (authentication happens later). */

@@ -1,6 +1,6 @@
 import { GatewayError } from "@ndc/errors";
 
-/** The WWW-Authenticate challenges of RFC 6750 3 and RFC 6749 5.2. */
+/** The challenges of RFC 6750 3 and RFC 6749 5.2 (the edge sends them as WWW-Authenticate). */
 export const REALM = "ndc-gateway";
 
 /** Header values may not hold quotes or backslashes (RFC 6750 3: error_description charset). */
@@ -22,13 +22,13 @@ export function invalidToken(description?: string): GatewayError {
     : `Bearer realm="${REALM}"`;
   return new GatewayError("invalid_token", {
     detail: description ?? "Send Authorization: Bearer <ACCESS_TOKEN> from POST /oauth/token.",
-    headers: { "www-authenticate": challenge },
+    challenge,
   });
 }
 
 export function insufficientScope(scope: string): GatewayError {
   return new GatewayError("insufficient_scope", {
     detail: `This message needs the scope ${scope}.`,
-    headers: { "www-authenticate": `Bearer realm="${REALM}", error="insufficient_scope", scope="${quoted(scope)}"` },
+    challenge: `Bearer realm="${REALM}", error="insufficient_scope", scope="${quoted(scope)}"`,
   });
 }

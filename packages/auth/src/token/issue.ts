@@ -1,7 +1,7 @@
 import type { Clock } from "@ndc/clock";
 import type { GatewayConfig } from "@ndc/config";
 import type { Store } from "@ndc/store";
-import type { OAuthErrorResult, TokenRequest, TokenResponse } from "../types";
+import type { OAuthErrorCode, OAuthErrorResult, TokenRequest, TokenResponse } from "../types";
 import { DECOY_HASH, verifySecret } from "../secrets";
 import { scopeSet, scopeString } from "../registry/scopes";
 import { loadCaller, refusal, type CallerRow } from "../access/lookup";
@@ -18,17 +18,8 @@ export interface IssueDeps {
 
 type Result = { ok: true; token: TokenResponse; clientId: string } | { ok: false; error: OAuthErrorResult };
 
-type OAuthCode = "invalid_request" | "invalid_client" | "unsupported_grant_type" | "invalid_scope" | "unauthorized_client";
-const STATUS: Record<OAuthCode, number> = {
-  invalid_request: 400,
-  invalid_client: 401,
-  unsupported_grant_type: 400,
-  invalid_scope: 400,
-  unauthorized_client: 400,
-};
-
-function fail(error: OAuthCode, error_description: string, headers: Record<string, string> = {}): Result {
-  return { ok: false, error: { status: STATUS[error], error, error_description, headers } };
+function fail(error: OAuthErrorCode, error_description: string, challenge?: string): Result {
+  return { ok: false, error: challenge === undefined ? { error, error_description } : { error, error_description, challenge } };
 }
 
 /**
@@ -42,8 +33,8 @@ export async function issueToken(deps: IssueDeps, req: TokenRequest): Promise<Re
 
   const cred = readCredentials(req.authorization, form);
   // RFC 6749 5.2: a client that tried HTTP Basic gets the Basic challenge with its 401.
-  const challenge: Record<string, string> = cred.via === "form" ? {} : { "www-authenticate": basicChallenge() };
-  if (!cred.ok) return fail(cred.kind, cred.description, cred.kind === "invalid_client" ? challenge : {});
+  const challenge = cred.via === "form" ? undefined : basicChallenge();
+  if (!cred.ok) return fail(cred.kind, cred.description, cred.kind === "invalid_client" ? challenge : undefined);
 
   const grant = checkGrant(form);
   if (grant) return grant;

@@ -5,7 +5,8 @@ import type { Order, OrderLegRef } from "../state";
 export type NewOrder = Omit<Order, "version" | "history" | "updatedAt" | "inventoryConfirmed">;
 
 export type OrderCommand =
-  | { op: "create"; order: NewOrder; documents: NewIdentityDocument[] }
+  /** `confirmInventory`: the holds are confirmed in the same joint write (a booked order's commit). */
+  | { op: "create"; order: NewOrder; documents: NewIdentityDocument[]; confirmInventory?: boolean }
   | { op: "get" }
   | { op: "recordPaymentAuthorised"; legs: OrderLegRef[] }
   | { op: "markPaymentDeclined"; legs: OrderLegRef[]; code: string }

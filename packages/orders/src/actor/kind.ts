@@ -47,7 +47,9 @@ function decideEvents(order: Order | null, command: OrderCommand, now: number): 
       inventoryConfirmed: false,
       history: [{ version: 1, at: now, kind: "created", changed: ["order"], state }],
     };
-    return [attachDocuments({ type: "created", order: created }, command.documents)];
+    const events: OrderEvent[] = [attachDocuments({ type: "created", order: created }, command.documents)];
+    if (command.confirmInventory && state === "booked") events.push({ type: "inventory_confirmed", at: now });
+    return events;
   }
   if (!order) throw new GatewayError("order_not_found");
   switch (command.op) {

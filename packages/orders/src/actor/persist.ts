@@ -1,5 +1,5 @@
 import { insertIdentityDocuments, type FieldKey, type NewIdentityDocument } from "@ndc/pii";
-import { and, eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { preparedOnce, tables, type StoreDb } from "@ndc/store";
 import { surnameDigest } from "../read/surname-digest";
 import { travelDates, type Order } from "../state";
@@ -24,13 +24,7 @@ export async function persistOrderRows(tx: StoreDb, fieldKey: FieldKey, events: 
     const docs = documentsOf.get(e);
     if (docs?.length) await insertIdentityDocuments(tx, fieldKey, after.orderId, docs, now);
     const digests = [...new Set(after.passengers.map((p) => surnameDigest(fieldKey, p.surname)))];
-    if (digests.length) await tx.insert(tables.orderPaxIndex).values(digests.map((d) => ({ orderId: after.orderId, surnameDigest: d }))).onConflictDoNothing();
-    // The create saga's commit point is recorded with the effect it names, in this transaction
-    // (issue 8 §1, atomic phases): no moment where the order exists and its saga says otherwise.
-    await tx
-      .update(tables.sagas)
-      .set({ step: "committed", updatedAt: now })
-      .where(and(eq(tables.sagas.sagaId, after.sagaId), eq(tables.sagas.status, "running")));
+    for (const d of digests) await insertPaxIndex(tx).run({ orderId: after.orderId, surnameDigest: d });
   }
   const dates = travelDates(after);
   const row = {
@@ -50,6 +44,10 @@ export async function persistOrderRows(tx: StoreDb, fieldKey: FieldKey, events: 
   };
   await upsertOrder(tx).run(row);
 }
+
+const insertPaxIndex = preparedOnce((db) =>
+  db.insert(tables.orderPaxIndex).values({ orderId: sql.placeholder("orderId"), surnameDigest: sql.placeholder("surnameDigest") }).onConflictDoNothing().prepare(),
+);
 
 // Prepared once per connection: every order command writes the index row (issue 8). On
 // conflict every column but the id takes the proposed value (excluded.*), as a plain upsert would.

@@ -1,173 +1,243 @@
+import { askTogether, type JointAsk } from "@ndc/actors";
 import { GatewayError, isGatewayError } from "@ndc/errors";
-import type { AuthoriseAllResult } from "@ndc/payments";
-import type { StoreDb } from "@ndc/store";
+import type { PlannedLeg, SaleAuthorisation } from "@ndc/payments";
+import { isConstraintViolation } from "@ndc/store";
 import type { OrdersContext } from "../context";
 import { fingerprintOf } from "../fingerprint";
-import { releaseLeftBehind, type GuardedWork, type IdempotencyKey } from "../idempotency/idempotency";
+import { currentRequest, notTheKeysAnswer } from "../idempotency/idempotency";
 import { ids } from "../ids";
+import { writeOpen, writePhase, type OperationRow } from "../operation/store";
 import { crashPoint } from "../saga/crash-point";
-import { finishCommitted } from "../saga/finish";
-import { releaseHolds, takeHolds } from "../saga/holds";
-import type { SagaRow } from "../saga/store";
-import type { Order } from "../state";
+import { confirmHolds, releaseHolds } from "../saga/holds";
+import { notFound, type Order } from "../state";
 import { buildOrder, commissionOf } from "./build-order";
 import type { OrderCreateInput } from "./input";
 import { SALE_CHANGE_REF, type CreatePlan } from "./plan";
 import { resolveSelections } from "./resolve";
 import { checkRequest, checkRules } from "./rules";
 
+type CreateOperation = OperationRow<CreatePlan>;
+
 /**
- * OrderCreate as a journaled saga (DESIGN 4): resolve offers -> rules -> hold seats and partner
- * units -> authorise the legs together -> commit the order (the commit point) -> confirm holds
- * -> capture -> done. Recovery points (issue 8, atomic phases): the saga row is first written
- * with the hold ids, before any hold is taken (`holding`); the authorisations' recovery points
- * are the ledger's own; `committed` is written by the order's commit itself. After a crash the
- * reconciler compensates a saga short of its commit and finishes one past it. The saga id comes from (seller client, CorrelationID, TrxID), and every hold, leg and the
- * order id from the saga id and its run, so running it again resumes it instead of starting a
- * second order. A compensated saga left nothing behind; reached again (the request layer had no
- * answer to replay: the first attempt died, or failed for a reason that may pass), it runs
- * afresh as its next run, under new hold ids and payment keys, for a new order id.
+ * OrderCreate as a saga in atomic phases (DESIGN 4, issue 8 §1), each phase ONE write that
+ * records its recovery point with the effects it names, the PSP called between phases under
+ * keys written before the call:
+ *   1. open: the seat and partner holds, the operation row (phase `open`, its plan naming every
+ *      hold and leg) and the planned card legs (`authorising`, each with its key);
+ *      -> the PSP authorises each leg under its key;
+ *   2. commit: the order (with its documents and, when booked, its holds confirmed), the legs'
+ *      answers and the stock confirmations, phase `committed` (`done` for a held order);
+ *      -> the PSP captures each leg under `<run>/capture/<leg>`;
+ *   3. close: the captures on the legs and the order, phase `done`.
+ * The request layer stores the answer on the same row (a 4th write). After a crash the
+ * reconciler compensates an operation still `open` (holds released, legs asked about by key and
+ * voided) and closes one `committed`. The operation id comes from (seller client,
+ * CorrelationID, TrxID), and every hold, leg and the order id from it and its run, so running it
+ * again resumes it instead of starting a second order. A compensated operation left nothing
+ * behind; reached again (the request layer had no answer to replay) it runs afresh as its next
+ * run, under new hold ids and payment keys, for a new order id.
  */
 export async function createOrder(ctx: OrdersContext, input: OrderCreateInput): Promise<Order> {
   const docs = checkRequest(input);
-  const sagaId = ids.createSaga(input.seller.clientId, input.correlationId, input.trxId);
+  const operationId = ids.createSaga(input.seller.clientId, input.correlationId, input.trxId);
   // What the seller asked, without the agreement the gateway looked up for it: an operator who
   // changes the agency's agreement between a crash and the retry has not made it another request.
   const { commissionAgreement: _agreement, ...asked } = input;
   const fingerprint = fingerprintOf(asked);
-  return ctx.sagaLock.run(sagaId, async () => {
+  return ctx.operationLock.run(operationId, async () => {
     const now = ctx.clock.now();
-    const freshPlan = (attempt: number): CreatePlan => ({
-      fingerprint,
-      request: { correlationId: input.correlationId, trxId: input.trxId },
-      attempt,
-      createdAt: now,
-      paymentTimeLimit: now + ctx.paymentTimeLimitMs,
-      seatHolds: [],
-      partnerHolds: [],
-      legCount: input.payment?.length ?? 0,
-    });
-    // Read first: a saga is written only once there is something to take (its first recovery
-    // point carries the hold ids), so a refusal before the holds writes nothing.
-    let saga = await ctx.sagas.load<CreatePlan>(sagaId);
-    if (saga && saga.plan.fingerprint !== fingerprint) throw new GatewayError("idempotency_conflict");
-    if (saga && saga.status !== "compensated" && (saga.status === "done" || (await orderExists(ctx, saga.orderId)))) return finish(ctx, saga);
-    // A compensated saga left nothing behind: it runs afresh as its next run (new ids).
-    const attempt = !saga ? 1 : saga.status === "compensated" ? attemptOf(saga) + 1 : attemptOf(saga);
-    const run = ids.createAttempt(sagaId, attempt);
-    const orderId = attempt === 1 ? ids.order(sagaId) : ids.order(run);
+    let op = await ctx.operations.load<CreatePlan>(operationId);
+    if (op?.status === "answered") op = undefined;
+    if (op && op.plan.fingerprint !== fingerprint) {
+      if (!op.fingerprint) notTheKeysAnswer();
+      throw new GatewayError("idempotency_conflict");
+    }
+    if (op && op.status !== "compensated" && (op.status === "done" || op.phase === "committed" || (await orderExists(ctx, op.orderId)))) return finish(ctx, op);
+    // A compensated operation left nothing behind: it runs afresh as its next run (new ids).
+    const attempt = !op ? 1 : op.status === "compensated" ? attemptOf(op) + 1 : attemptOf(op);
+    const run = ids.createAttempt(operationId, attempt);
+    const orderId = attempt === 1 ? ids.order(operationId) : ids.order(run);
 
-    let auth: AuthoriseAllResult | undefined;
-    let built: ReturnType<typeof buildOrder>;
+    let opened: CreateOperation;
     let r: Awaited<ReturnType<typeof resolveSelections>>;
+    const planned = input.payment?.length ? ctx.payments.sale.plan(input.payment, `${run}/authorise`) : [];
     try {
       r = await resolveSelections(ctx.offers, input.seller, ctx.ownerCode, input.selections, orderId);
       checkRules(input, r);
-      // Holds: the ids are written down before any is taken, so a crash mid-way leaves a plan
-      // naming every hold that may exist. One write opens (or reopens) the saga with them.
       const plan: CreatePlan = {
-        ...(saga?.status === "running" ? saga.plan : freshPlan(attempt)),
+        ...(op?.status === "running" ? op.plan : freshPlan(ctx, input, fingerprint, attempt, now)),
         seatHolds: r.seats.map((s) => ({ ...s, holdId: ids.seatHold(run, s.flightKey) })),
         partnerHolds: r.partnerUnits.map((code) => ({ productCode: code, holdId: ids.partnerHold(run, code) })),
       };
-      saga = await openSaga(ctx, saga, { sagaId, orderId, owner: input.seller, plan, now });
+      const request = currentRequest();
+      opened = {
+        operationId,
+        kind: "order_create",
+        request: { clientId: input.seller.clientId, correlationId: input.correlationId, trxId: input.trxId },
+        fingerprint: request && ids.createSaga(request.key.clientId, request.key.correlationId, request.key.trxId) === operationId ? request.fingerprint : "",
+        orderId,
+        owner: input.seller,
+        phase: "open",
+        status: "running",
+        plan,
+        lockOwner: ctx.instanceId,
+        createdAt: op?.createdAt ?? now,
+        updatedAt: now,
+      };
+      await openPhase(ctx, opened, op, planned, now);
     } catch (e) {
-      // Nothing taken yet; a saga reopened from `running` (a retry of its own run) compensates.
-      if (saga?.status === "running") await compensateCreate(ctx, saga, codeOf(e));
+      // Nothing taken by this run; an operation reopened from `running` (a retry of its own run) compensates.
+      if (op?.status === "running") await compensateCreate(ctx, op, codeOf(e));
       throw e;
     }
+    crashPoint("after_holds");
 
+    let auth: SaleAuthorisation | undefined;
+    let built: ReturnType<typeof buildOrder>;
     try {
-      await takeHolds(ctx, orderId, saga.plan.seatHolds, saga.plan.partnerHolds, saga.plan.paymentTimeLimit);
-      crashPoint("after_holds");
-      if (input.payment?.length) {
-        // The ledger keeps the authorisations' own recovery points (leg `authorising`, key in
-        // flight, then the outcome), so the saga writes none: its compensation voids every leg
-        // the ledger holds for the order, asking the PSP about one whose answer was lost.
-        // One decline voids every leg already authorised (inside authoriseAll).
-        auth = await ctx.payments.authoriseAll(orderId, SALE_CHANGE_REF, input.payment, `${run}/authorise`);
+      if (planned.length) {
+        auth = await ctx.payments.sale.authorise(orderId, SALE_CHANGE_REF, planned, `${run}/authorise`, ctx.clock.now());
         crashPoint("after_authorise");
       }
       const commission = input.commissionAgreement ? commissionOf(input.commissionAgreement, r) : undefined;
-      built = buildOrder(sagaId, orderId, input, r, saga.plan, docs, auth, commission);
+      built = buildOrder(operationId, orderId, input, r, opened.plan, docs, auth?.result, commission);
       // The holds lapse at the payment time limit: an order committed past it would claim seats
-      // that may be someone else's by now, and its confirmation could never succeed (the saga
-      // would stay running, its legs authorised). Refused and compensated instead.
-      if (ctx.clock.now() >= saga.plan.paymentTimeLimit) throw new GatewayError("seat_hold_expired", { detail: `Order ${orderId}.` });
+      // that may be someone else's by now. Refused and compensated instead.
+      if (ctx.clock.now() >= opened.plan.paymentTimeLimit) throw new GatewayError("seat_hold_expired", { detail: `Order ${orderId}.` });
     } catch (e) {
-      await compensateCreate(ctx, saga, codeOf(e));
+      await compensateCreate(ctx, opened, codeOf(e));
       throw e;
     }
 
+    let order: Order;
     try {
-      // The order's commit also records the saga's `committed` recovery point (actor/persist.ts).
-      await ctx.orders.ask(orderId, { op: "create", ...built });
+      order = await commitPhase(ctx, opened, built, auth);
     } catch (e) {
       // A commit whose answer was lost may still have happened: the store says which.
       if (!(await orderExists(ctx, orderId))) {
-        await compensateCreate(ctx, saga, codeOf(e));
+        await compensateCreate(ctx, opened, codeOf(e));
         throw e;
       }
+      return finish(ctx, { ...opened, phase: "committed" });
     }
-    saga = { ...saga, step: "committed" };
     crashPoint("after_commit");
-    return finish(ctx, saga);
+    if (order.state !== "booked") return order;
+    return closePhase(ctx, { ...opened, phase: "committed" }, order);
   });
 }
 
-/**
- * The saga's first recovery point, written with the hold ids before any hold is taken: a new
- * row, a compensated saga's next run, or a running one (a retry of its own run) updated.
- */
-async function openSaga(
-  ctx: OrdersContext,
-  saga: SagaRow<CreatePlan> | undefined,
-  o: { sagaId: string; orderId: string; owner: OrderCreateInput["seller"]; plan: CreatePlan; now: number },
-): Promise<SagaRow<CreatePlan>> {
-  if (!saga) {
-    const opened = await ctx.sagas.start<CreatePlan>({ sagaId: o.sagaId, kind: "order_create", orderId: o.orderId, owner: o.owner, step: "holding", createdAt: o.now, plan: o.plan });
-    // Another writer's row (never this process's: the saga lock serialises it): not ours to run.
-    if (opened.plan.createdAt !== o.plan.createdAt || opened.orderId !== o.orderId) throw new GatewayError("request_in_progress", { headers: { "Retry-After": "1" } });
-    return opened;
-  }
-  if (saga.status === "compensated") return ctx.sagas.restart(saga, o.orderId, "holding", o.plan, o.now);
-  return ctx.sagas.mark(saga, "holding", o.now, { plan: o.plan });
+function freshPlan(ctx: OrdersContext, input: OrderCreateInput, fingerprint: string, attempt: number, now: number): CreatePlan {
+  return {
+    fingerprint,
+    request: { correlationId: input.correlationId, trxId: input.trxId },
+    attempt,
+    createdAt: now,
+    paymentTimeLimit: now + ctx.paymentTimeLimitMs,
+    seatHolds: [],
+    partnerHolds: [],
+    legCount: input.payment?.length ?? 0,
+  };
 }
 
-/** Past the commit point: confirm, capture, done. Also the reconciler's way forward. */
-export async function finish(ctx: OrdersContext, saga: SagaRow<CreatePlan>): Promise<Order> {
-  const order = await finishCommitted(ctx, saga.orderId, runOf(saga), SALE_CHANGE_REF);
-  if (saga.status !== "done") await ctx.sagas.mark(saga, "done", ctx.clock.now(), { status: "done", alsoInTx: releaseRequest(ctx, saga) });
+/**
+ * Phase 1, one write: the holds (each actor's events), the operation row and the planned card
+ * legs. A store constraint (another process took a seat, or opened this operation, behind
+ * these actors' backs) refuses all of it; the actors reload and it is decided again
+ * (askTogether), and a refusal that stays is answered as what it is.
+ */
+async function openPhase(ctx: OrdersContext, next: CreateOperation, seen: CreateOperation | undefined, planned: readonly PlannedLeg[], now: number): Promise<void> {
+  const holds: JointAsk[] = [
+    ...next.plan.seatHolds.map((h) => ctx.inventory.joint.holdSeats({ flightKey: h.flightKey, seatIds: h.seatIds, holder: next.orderId, channel: "ndc", expiresAt: next.plan.paymentTimeLimit, holdId: h.holdId })),
+    ...next.plan.partnerHolds.map((p) => ctx.inventory.joint.holdPartnerProduct({ productCode: p.productCode, orderId: next.orderId, channel: "ndc", expiresAt: next.plan.paymentTimeLimit, holdId: p.holdId })),
+  ];
+  try {
+    await askTogether(ctx.store, ctx.clock, holds, async (tx) => {
+      await writeOpen(tx, next, seen, ctx.instanceId, now);
+      await ctx.payments.sale.writePlanned(tx, next.orderId, SALE_CHANGE_REF, planned, now);
+    });
+  } catch (e) {
+    if (!isConstraintViolation(e)) throw e;
+    // Refused again after the actors reloaded: the operation itself is another live request's
+    // (a second gateway on this store opened it first), or the store keeps refusing a seat.
+    const other = await ctx.operations.load<CreatePlan>(next.operationId);
+    if (other && other.updatedAt !== seen?.updatedAt) throw new GatewayError("request_in_progress", { retryAfterSeconds: 1 });
+    throw new GatewayError("seat_unavailable", { detail: "(refused by the store)" });
+  }
+}
+
+/**
+ * Phase 2, one write: the order (documents, index row; a booked order's holds confirmed with
+ * it), the seat and partner confirmations, the legs' answers, and `committed` (`done` for a
+ * held order: nothing is left to capture).
+ */
+async function commitPhase(ctx: OrdersContext, op: CreateOperation, built: ReturnType<typeof buildOrder>, auth: SaleAuthorisation | undefined): Promise<Order> {
+  const booked = built.order.state === "booked";
+  const confirms: JointAsk[] = booked
+    ? [
+        ...op.plan.seatHolds.map((h) => ctx.inventory.joint.confirmSeats(h.flightKey, h.holdId)),
+        ...op.plan.partnerHolds.map((p) => ctx.inventory.joint.confirmPartnerProduct(p.productCode, p.holdId)),
+      ]
+    : [];
+  const now = ctx.clock.now();
+  const [order] = await askTogether(ctx.store, ctx.clock, [{ ref: ctx.orders as never, key: op.orderId, command: { op: "create", ...built, confirmInventory: booked } }, ...confirms], async (tx) => {
+    if (auth) await ctx.payments.sale.record(tx, op.orderId, auth, now);
+    await writePhase(tx, op.operationId, booked ? "committed" : "done", now, { status: booked ? "running" : "done" });
+  });
+  return order as Order;
+}
+
+/**
+ * Phase 3: the PSP captures each authorised leg of the sale under its key, then one write
+ * records the captures on the legs and the order and closes the operation (`done`). Run again
+ * after a crash it asks the PSP under the same keys, which answers the first capture again.
+ */
+async function closePhase(ctx: OrdersContext, op: CreateOperation, order: Order): Promise<Order> {
+  const legIds = order.legs.filter((l) => l.changeRef === SALE_CHANGE_REF && l.state === "authorised").map((l) => l.legId);
+  const key = `${runOf(op)}/capture`;
+  if (legIds.length) {
+    const legs = (await ctx.payments.ledger.legs(order.orderId)).filter((l) => legIds.includes(l.legId));
+    crashPoint("before_capture");
+    await ctx.payments.sale.capture(legs, key);
+    crashPoint("after_capture");
+  }
+  const now = ctx.clock.now();
+  const asks: JointAsk[] = legIds.length ? [{ ref: ctx.orders as never, key: order.orderId, command: { op: "recordPaymentCaptured", legIds } }] : [];
+  const [after] = await askTogether(ctx.store, ctx.clock, asks, async (tx) => {
+    await ctx.payments.sale.recordCaptures(tx, order.orderId, legIds, key, now);
+    await writePhase(tx, op.operationId, "done", now, { status: "done" });
+  });
+  crashPoint("after_close");
+  return (after as Order | undefined) ?? order;
+}
+
+/** Past the commit point: close a booked order; a held one keeps its holds and no leg of the sale stays authorised. Also the reconciler's way forward. */
+export async function finish(ctx: OrdersContext, op: CreateOperation): Promise<Order> {
+  let order = await ctx.orders.ask(op.orderId, { op: "get" });
+  if (!order) throw notFound();
+  if (op.status === "done") return order;
+  if (order.state === "booked") {
+    // An order committed before the holds were confirmed with it (written before issue 8's phases).
+    if (!order.inventoryConfirmed) {
+      await confirmHolds(ctx, order.seatHolds, order.partnerHolds);
+      order = (await ctx.orders.ask(op.orderId, { op: "confirmInventory" }))!;
+    }
+    return closePhase(ctx, op, order);
+  }
+  await ctx.payments.voidAll(op.orderId, `${runOf(op)}/void`, { changeRef: SALE_CHANGE_REF });
+  await ctx.store.write((tx) => writePhase(tx, op.operationId, "done", ctx.clock.now(), { status: "done" }));
   return order;
 }
 
-/** Short of the commit point: every hold planned is released and every leg voided. */
-export async function compensateCreate(ctx: OrdersContext, saga: SagaRow<CreatePlan>, errorCode: string): Promise<void> {
-  await releaseHolds(ctx, saga.plan.seatHolds, saga.plan.partnerHolds);
-  if (saga.plan.legCount > 0) await ctx.payments.voidAll(saga.orderId, `${runOf(saga)}/compensate`, { changeRef: SALE_CHANGE_REF });
-  await ctx.sagas.mark(saga, saga.step, ctx.clock.now(), { status: "compensated", errorCode, alsoInTx: releaseRequest(ctx, saga) });
+/** Short of the commit point: every hold planned is released and every leg voided (asked about by key first). */
+export async function compensateCreate(ctx: OrdersContext, op: CreateOperation, errorCode: string): Promise<void> {
+  await releaseHolds(ctx, op.plan.seatHolds, op.plan.partnerHolds);
+  if (op.plan.legCount > 0) await ctx.payments.voidAll(op.orderId, `${runOf(op)}/compensate`, { changeRef: SALE_CHANGE_REF });
+  await ctx.store.write((tx) => writePhase(tx, op.operationId, op.phase, ctx.clock.now(), { status: "compensated", errorCode }));
 }
 
-/**
- * The saga settles, and with it goes any in-flight lock a dead process's request left on its
- * ids (in the same transaction: no moment where the saga is settled and the retry still told to
- * wait). A request of this process keeps its lock, to store its own answer.
- */
-function releaseRequest(ctx: OrdersContext, saga: SagaRow<CreatePlan>): ((tx: StoreDb) => Promise<void>) | undefined {
-  const rq = saga.plan.request;
-  return rq ? (tx) => releaseLeftBehind(tx, { clientId: saga.owner.clientId, ...rq }, ctx.instanceId) : undefined;
-}
-
-/** For a request lock left by a dead process: where the create saga of those ids stands. */
-export async function createSagaProgress(ctx: OrdersContext, key: IdempotencyKey): Promise<GuardedWork> {
-  const saga = await ctx.sagas.load(ids.createSaga(key.clientId, key.correlationId, key.trxId));
-  if (!saga) return "none";
-  return saga.status === "running" ? "running" : "settled";
-}
-
-const attemptOf = (saga: SagaRow<CreatePlan>) => saga.plan.attempt ?? 1;
+const attemptOf = (op: CreateOperation) => op.plan.attempt ?? 1;
 /** The id this run's holds, payment keys and order id derive from. */
-const runOf = (saga: SagaRow<CreatePlan>) => ids.createAttempt(saga.sagaId, attemptOf(saga));
+const runOf = (op: CreateOperation) => ids.createAttempt(op.operationId, attemptOf(op));
 
 export async function orderExists(ctx: OrdersContext, orderId: string): Promise<boolean> {
   return (await ctx.orders.ask(orderId, { op: "get" })) !== null;

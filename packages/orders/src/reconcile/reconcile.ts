@@ -3,52 +3,54 @@ import type { CreatePlan } from "../create/plan";
 import type { OrdersContext } from "../context";
 import { compensateRetry, retryCommitted, type RetryPlan } from "../payment/retry";
 import { finishCommitted } from "../saga/finish";
-import type { SagaRow } from "../saga/store";
+import { writePhase, type OperationRow } from "../operation/store";
 
 export interface ReconcileReport {
   finished: string[];
   compensated: string[];
-  /** Sagas whose step failed again; left running for the next pass (and staff: reconcile_failed). */
+  /** Operations whose step failed again; left running for the next pass (and staff: reconcile_failed). */
   failed: { sagaId: string; error: string }[];
 }
 
 /**
- * Every saga not done whose last recovery point is at least `minAgeMs` old (so one a live
- * request is still running is left alone): past its commit point it is finished (holds
- * confirmed, legs captured), short of it compensated (holds released, legs voided). Afterwards
- * every order is complete with its legs captured, or absent with nothing held or authorised.
+ * Every operation still running whose last recovery point is at least `minAgeMs` old (so one a
+ * live request is still running is left alone), read from the operations table and taken under
+ * the same per-operation lock as the request: past its commit point it is finished (legs
+ * captured, operation closed), short of it compensated (holds released, legs asked about by key
+ * and voided). Afterwards every order is complete with its legs captured, or absent with
+ * nothing held or authorised.
  */
 export async function reconcile(ctx: OrdersContext, now: number, opts: { minAgeMs?: number } = {}): Promise<ReconcileReport> {
   const report: ReconcileReport = { finished: [], compensated: [], failed: [] };
-  for (const row of await ctx.sagas.open(now - (opts.minAgeMs ?? 0))) {
+  for (const row of await ctx.operations.open(now - (opts.minAgeMs ?? 0))) {
     try {
-      await ctx.sagaLock.run(row.sagaId, async () => {
-        const saga = await ctx.sagas.load<unknown>(row.sagaId);
-        if (!saga || saga.status !== "running") return;
-        const order = await ctx.orders.ask(saga.orderId, { op: "get" });
-        if (saga.kind === "order_create") {
-          const s = saga as SagaRow<CreatePlan>;
+      await ctx.operationLock.run(row.operationId, async () => {
+        const op = await ctx.operations.load<unknown>(row.operationId);
+        if (!op || op.status !== "running") return;
+        const order = await ctx.orders.ask(op.orderId, { op: "get" });
+        if (op.kind === "order_create") {
+          const s = op as OperationRow<CreatePlan>;
           if (order) {
             await finish(ctx, s);
-            report.finished.push(s.sagaId);
+            report.finished.push(s.operationId);
           } else {
             await compensateCreate(ctx, s, "reconciled");
-            report.compensated.push(s.sagaId);
+            report.compensated.push(s.operationId);
           }
           return;
         }
-        const s = saga as SagaRow<RetryPlan>;
+        const s = op as OperationRow<RetryPlan>;
         if (retryCommitted(order, s.plan)) {
-          await finishCommitted(ctx, s.orderId, s.sagaId, s.plan.changeRef);
-          await ctx.sagas.mark(s, "done", ctx.clock.now(), { status: "done" });
-          report.finished.push(s.sagaId);
+          await finishCommitted(ctx, s.orderId, s.operationId, s.plan.changeRef);
+          await ctx.store.write((tx) => writePhase(tx, s.operationId, "done", ctx.clock.now(), { status: "done" }));
+          report.finished.push(s.operationId);
         } else {
           await compensateRetry(ctx, s, "reconciled");
-          report.compensated.push(s.sagaId);
+          report.compensated.push(s.operationId);
         }
       });
     } catch (e) {
-      report.failed.push({ sagaId: row.sagaId, error: e instanceof Error ? e.message : String(e) });
+      report.failed.push({ sagaId: row.operationId, error: e instanceof Error ? e.message : String(e) });
     }
   }
   return report;

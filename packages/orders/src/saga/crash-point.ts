@@ -1,9 +1,11 @@
 /**
  * Test hook for the crash tests: with NDC_ORDERS_CRASH_AT naming a step, the process kills
  * itself with SIGKILL the moment a saga reaches it (no cleanup, no flush: what a power cut
- * leaves). Unset in production; reading one variable costs nothing.
+ * leaves). Unset in production; reading one variable costs nothing. One point at each boundary
+ * of OrderCreate's phases (create/saga.ts): after the open write, after the PSP authorised,
+ * after the commit write, before and after the PSP captured, after the close write.
  */
-export type CrashPoint = "after_holds" | "after_authorise" | "after_commit" | "before_capture";
+export type CrashPoint = "after_holds" | "after_authorise" | "after_commit" | "before_capture" | "after_capture" | "after_close";
 
 export function crashPoint(point: CrashPoint): void {
   if (process.env.NDC_ORDERS_CRASH_AT === point) process.kill(process.pid, "SIGKILL");

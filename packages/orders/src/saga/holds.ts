@@ -2,12 +2,6 @@ import { isGatewayError } from "@ndc/errors";
 import type { OrdersContext } from "../context";
 import type { PartnerHoldRef, SeatHoldRef } from "../state";
 
-/** Takes every planned hold under its planned id: a retried step gets the same hold back. */
-export async function takeHolds(ctx: OrdersContext, orderId: string, seats: SeatHoldRef[], partners: PartnerHoldRef[], expiresAt: number): Promise<void> {
-  for (const h of seats) await ctx.inventory.holdSeats({ flightKey: h.flightKey, seatIds: h.seatIds, holder: orderId, channel: "ndc", expiresAt, holdId: h.holdId });
-  for (const p of partners) await ctx.inventory.holdPartnerProduct({ productCode: p.productCode, orderId, channel: "ndc", expiresAt, holdId: p.holdId });
-}
-
 /** Holds become sales (a booked order). */
 export async function confirmHolds(ctx: OrdersContext, seats: SeatHoldRef[], partners: PartnerHoldRef[]): Promise<void> {
   for (const h of seats) await ctx.inventory.confirmSeats(h.flightKey, h.holdId);

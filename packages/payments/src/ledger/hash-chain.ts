@@ -1,4 +1,4 @@
-import { asc, desc } from "drizzle-orm";
+import { asc, desc, sql } from "drizzle-orm";
 import { preparedOnce, tables, type StoreDb } from "@ndc/store";
 import { sha256Hex } from "../util";
 
@@ -28,12 +28,14 @@ export async function appendEntry(tx: StoreDb, e: EntryInput): Promise<void> {
   const last = (await selectTail(tx).all()) as { seq: number; hash: string }[];
   const seq = (last[0]?.seq ?? 0) + 1;
   const prevHash = last[0]?.hash ?? GENESIS_HASH;
-  await tx.insert(tables.paymentLedgerEntries).values({ ...e, points: e.points ?? 0, seq, prevHash, hash: entryHash(prevHash, seq, e) });
+  await insertEntry(tx).run({ ...e, points: e.points ?? 0, seq, prevHash, hash: entryHash(prevHash, seq, e) });
 }
 
 // Prepared once per connection: every ledger entry reads the chain's tail (issue 8).
 const E = tables.paymentLedgerEntries;
 const selectTail = preparedOnce((db) => db.select({ seq: E.seq, hash: E.hash }).from(E).orderBy(desc(E.seq)).limit(1).prepare());
+const ENTRY_COLUMNS = ["seq", "orderId", "legId", "type", "amount", "currency", "points", "idempotencyKey", "at", "prevHash", "hash"] as const;
+const insertEntry = preparedOnce((db) => db.insert(E).values(Object.fromEntries(ENTRY_COLUMNS.map((c) => [c, sql.placeholder(c)])) as never).prepare());
 
 export type ChainCheck = { ok: true; entries: number } | { ok: false; entries: number; brokenAt: number };
 

@@ -30,15 +30,15 @@ function outcomeOf(leg: PaymentLeg): AuthoriseOutcome {
  * The payment ledger: one leg at a time, each step idempotent by key. The PSP is called outside
  * any transaction (medusa): a recovery point (leg `authorising`, key `in_flight`) is written
  * first, the answer recorded after, so a crash in between is finished by a retry with the same
- * key or by the reconciler. Steps on one order are serialised like an actor's mailbox.
+ * key or by the reconciler. Steps on one order are serialised like an actor's mailbox, under
+ * the order's payment lock (reentrant, shared with OrderPayments' order-level operations).
  */
 export class PaymentLedger {
-  private readonly lock = new KeyedLock();
-
   constructor(
     readonly store: Store,
     readonly psp: PspSimulator,
     readonly clock: Clock,
+    private readonly lock: KeyedLock = new KeyedLock(),
   ) {}
 
   leg(legId: string): Promise<PaymentLeg> {
@@ -49,8 +49,8 @@ export class PaymentLedger {
     return orderLegs(this.store.db, orderId);
   }
 
-  /** Authorises one leg for `changeRef` (the sale or a post-sale change) of the order. */
-  async authorise(orderId: string, changeRef: string, req: LegRequest, key: string): Promise<AuthoriseOutcome> {
+  /** Authorises one leg for `changeRef` (the sale or a post-sale change) of the order; `seq` when its place was planned. */
+  async authorise(orderId: string, changeRef: string, req: LegRequest, key: string, seq?: number): Promise<AuthoriseOutcome> {
     validateLeg(req);
     const fp = fingerprint({ orderId, changeRef, req });
     const legId = idFromKey("PL", key);
@@ -61,7 +61,7 @@ export class PaymentLedger {
         if (rec) return { resume: true as const };
         const now = this.clock.now();
         const leg: PaymentLeg = {
-          legId, orderId, changeRef, seq: await nextSeq(tx, orderId), kind: req.kind, state: "authorising",
+          legId, orderId, changeRef, seq: seq ?? (await nextSeq(tx, orderId)), kind: req.kind, state: "authorising",
           currency: req.amount.currency, requested: req.amount.amount, authorised: 0, captured: 0, refunded: 0,
           authoriseKey: key, pointsCaptured: 0, pointsRefunded: 0, createdAt: now,
         };

@@ -1,4 +1,4 @@
-import { eq, max, sql } from "drizzle-orm";
+import { Column, eq, max, sql } from "drizzle-orm";
 import { GatewayError } from "@ndc/errors";
 import { preparedOnce, tables, type StoreDb } from "@ndc/store";
 import type { LegKind, LegState, PaymentLeg, SettlementMethod } from "../legs/types";
@@ -62,15 +62,42 @@ export async function orderLegs(db: StoreDb, orderId: string): Promise<PaymentLe
 
 /** Legs are numbered per order so "newest first" (refunds) is a plain sort. */
 export async function nextSeq(tx: StoreDb, orderId: string): Promise<number> {
-  const rows = await tx.select({ top: max(L.seq) }).from(L).where(eq(L.orderId, orderId));
+  const rows = (await legWrites(tx).topSeq.all({ orderId })) as { top: number | null }[];
   return (rows[0]?.top ?? 0) + 1;
 }
 
 export async function insertLeg(tx: StoreDb, leg: PaymentLeg): Promise<void> {
-  await tx.insert(L).values({ ...leg, points: leg.points ?? null });
+  await legWrites(tx).insert.run(rowOf(leg));
+}
+
+/** A planned leg (the sale's open phase): a run planned again finds its row and keeps it. */
+export async function insertPlannedLeg(tx: StoreDb, leg: PaymentLeg): Promise<void> {
+  await legWrites(tx).insertPlanned.run(rowOf(leg));
+}
+
+/** A planned card leg never sent to the PSP (a leg before it was declined): nothing to keep. */
+export async function deleteLeg(tx: StoreDb, legId: string): Promise<void> {
+  await legWrites(tx).remove.run({ legId });
 }
 
 export async function saveLeg(tx: StoreDb, leg: PaymentLeg): Promise<void> {
-  const { legId, ...rest } = leg;
-  await tx.update(L).set({ ...rest, points: rest.points ?? null }).where(eq(L.legId, legId));
+  await legWrites(tx).save.run(rowOf(leg));
 }
+
+// Every column of a leg, bound by name: the writes below are prepared once per connection
+// (issue 8: each paid OrderCreate plans, answers and captures its legs).
+const LEG_COLUMNS = Object.keys(L).filter((k) => (L as unknown as Record<string, unknown>)[k] instanceof Column) as (keyof Row)[];
+const rowOf = (leg: PaymentLeg): Record<string, unknown> => Object.fromEntries(LEG_COLUMNS.map((c) => [c, (leg as unknown as Record<string, unknown>)[c] ?? null]));
+const placeholders = (cols: readonly (keyof Row)[]) => Object.fromEntries(cols.map((c) => [c, sql.placeholder(c)]));
+
+const legWrites = preparedOnce((db) => ({
+  topSeq: db.select({ top: max(L.seq) }).from(L).where(eq(L.orderId, sql.placeholder("orderId"))).prepare(),
+  insert: db.insert(L).values(placeholders(LEG_COLUMNS) as never).prepare(),
+  insertPlanned: db.insert(L).values(placeholders(LEG_COLUMNS) as never).onConflictDoNothing().prepare(),
+  remove: db.delete(L).where(eq(L.legId, sql.placeholder("legId"))).prepare(),
+  save: db
+    .update(L)
+    .set(placeholders(LEG_COLUMNS.filter((c) => c !== "legId")) as never)
+    .where(eq(L.legId, sql.placeholder("legId")))
+    .prepare(),
+}));

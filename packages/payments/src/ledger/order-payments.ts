@@ -10,6 +10,7 @@ import { fingerprint } from "./idempotency";
 import { keyed } from "./keyed";
 import { orderLegs } from "./leg-rows";
 import { PaymentLedger } from "./ledger";
+import { SalePayments } from "./phased";
 
 export type AuthoriseAllResult =
   | { status: "authorised"; legs: PaymentLeg[] }
@@ -33,7 +34,11 @@ export interface RefundResult {
 /** The ledger's order-level operations (spec 4.4 rule 4, section 3 refunds). */
 export class OrderPayments {
   readonly ledger: PaymentLedger;
-  // Order-level work is serialised per order apart from the leg-level lock the ledger takes.
+  /**
+   * One payment lock per order (reentrant): an order-level operation and the ledger's leg steps
+   * inside it take the same lock, so two operations on one order's legs never interleave their
+   * reads and writes (the ledger rows are not an actor's state; decision 0006).
+   */
   private readonly orderLock = new KeyedLock();
 
   constructor(
@@ -41,8 +46,12 @@ export class OrderPayments {
     readonly clock: Clock,
     readonly psp: PspSimulator = new PspSimulator(store),
   ) {
-    this.ledger = new PaymentLedger(store, psp, clock);
+    this.ledger = new PaymentLedger(store, psp, clock, this.orderLock);
+    this.sale = new SalePayments(this.ledger, psp);
   }
+
+  /** The sale's payment in the OrderCreate saga's phases (planned, asked between phases, recorded with them). */
+  readonly sale: SalePayments;
 
   /**
    * Authorises up to four legs together. On the first decline every leg already authorised is

@@ -1,5 +1,5 @@
-import { eq } from "drizzle-orm";
-import { tables, type Store, type StoreDb } from "@ndc/store";
+import { eq, sql } from "drizzle-orm";
+import { preparedOnce, tables, type Store, type StoreDb } from "@ndc/store";
 import type { Money } from "@ndc/money";
 import { idFromKey } from "../util";
 import { lookupToken } from "./tokens";
@@ -24,11 +24,17 @@ export type PspOutcome = { status: "done"; pspReference: string; amount: number 
  * PSP: a retry returns the first answer and never moves money twice.
  */
 export class PspSimulator {
+  /**
+   * Writes to its own books: they stand for the foreign PSP's state, so the gateway's commit
+   * count (test/orders-http/commit-count.test.ts) counts them apart from its own.
+   */
+  readonly stats = { writes: 0 };
+
   constructor(private readonly store: Store) {}
 
   /** What the PSP answered (or would have answered) for this key; undefined if it never saw it. */
   async status(idempotencyKey: string): Promise<PspAuthorisation | PspOutcome | undefined> {
-    const rows = await this.store.db.select().from(tables.pspSimRequests).where(eq(tables.pspSimRequests.idempotencyKey, idempotencyKey));
+    const rows = (await psp(this.store.db).request.all({ key: idempotencyKey })) as { response: string }[];
     return rows[0] ? JSON.parse(rows[0].response) : undefined;
   }
 
@@ -39,7 +45,7 @@ export class PspSimulator {
         return { status: "declined", reason: token.reason ?? "declined", brand: token.brand, lastFour: token.lastFour } as PspAuthorisation;
       }
       const pspReference = idFromKey("PSP", req.idempotencyKey);
-      await tx.insert(tables.pspSimPayments).values({ pspReference, state: "authorised", currency: req.amount.currency, authorised: req.amount.amount });
+      await psp(tx).insertPayment.run({ pspReference, currency: req.amount.currency, authorised: req.amount.amount });
       return { status: "authorised", pspReference, brand: token.brand, lastFour: token.lastFour, amount: req.amount.amount, currency: req.amount.currency } as PspAuthorisation;
     });
     // Only the first call loses its answer: a retry by key gets the stored authorisation.
@@ -77,7 +83,7 @@ export class PspSimulator {
     decide: (p: typeof tables.pspSimPayments.$inferSelect) => { refused: string } | { set: Partial<typeof tables.pspSimPayments.$inferInsert>; amount: number },
   ): Promise<PspOutcome> {
     const { result } = await this.once(operation, key, async (tx) => {
-      const rows = await tx.select().from(tables.pspSimPayments).where(eq(tables.pspSimPayments.pspReference, pspReference));
+      const rows = (await psp(tx).payment.all({ pspReference })) as (typeof tables.pspSimPayments.$inferSelect)[];
       if (!rows[0]) return { status: "refused", reason: "unknown reference" } as PspOutcome;
       const d = decide(rows[0]);
       if ("refused" in d) return { status: "refused", reason: d.refused } as PspOutcome;
@@ -89,12 +95,26 @@ export class PspSimulator {
 
   /** Runs `fn` once per key in one transaction with the stored answer; later calls replay it. */
   private async once<T>(operation: string, key: string, fn: (tx: StoreDb) => Promise<T>): Promise<{ result: T; fresh: boolean }> {
+    this.stats.writes++;
     return this.store.write(async (tx) => {
-      const rows = await tx.select().from(tables.pspSimRequests).where(eq(tables.pspSimRequests.idempotencyKey, key));
+      const rows = (await psp(tx).request.all({ key })) as { response: string }[];
       if (rows[0]) return { result: JSON.parse(rows[0].response) as T, fresh: false };
       const result = await fn(tx);
-      await tx.insert(tables.pspSimRequests).values({ idempotencyKey: key, operation, response: JSON.stringify(result) });
+      await psp(tx).insertRequest.run({ key, operation, response: JSON.stringify(result) });
       return { result, fresh: true };
     });
   }
 }
+
+// Prepared once per connection: every card leg of a paid OrderCreate asks the PSP twice (issue 8).
+const R = tables.pspSimRequests;
+const P = tables.pspSimPayments;
+const psp = preparedOnce((db) => ({
+  request: db.select({ response: R.response }).from(R).where(eq(R.idempotencyKey, sql.placeholder("key"))).prepare(),
+  insertRequest: db.insert(R).values({ idempotencyKey: sql.placeholder("key"), operation: sql.placeholder("operation"), response: sql.placeholder("response") }).prepare(),
+  payment: db.select().from(P).where(eq(P.pspReference, sql.placeholder("pspReference"))).prepare(),
+  insertPayment: db
+    .insert(P)
+    .values({ pspReference: sql.placeholder("pspReference"), state: "authorised", currency: sql.placeholder("currency"), authorised: sql.placeholder("authorised") })
+    .prepare(),
+}));

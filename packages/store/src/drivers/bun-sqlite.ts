@@ -3,6 +3,7 @@ import { drizzle } from "drizzle-orm/bun-sqlite";
 import type { Store, StoreDb } from "../open";
 import { commitQueue } from "../commit-queue";
 import { cacheStatements } from "./statement-cache";
+import { walSync } from "./wal-sync";
 import { filePath, isMemory } from "../url";
 import { narrowDatabaseCompanions, preparePrivateDatabase } from "../private-database";
 
@@ -27,6 +28,10 @@ export function openBunSqlite(url: string): Store {
   // restart recovering it). Without it the open fails at once with "database is locked".
   configure(writer);
   writer.exec("PRAGMA journal_mode = WAL");
+  // The writer's COMMIT appends to the WAL without an fsync on the event loop; the commit queue
+  // fsyncs the -wal file on the thread pool before any write's promise settles (wal-sync.ts).
+  const wal = isMemory(path) ? undefined : walSync(`${path}-wal`);
+  if (wal) writer.exec("PRAGMA synchronous = NORMAL");
   narrowDatabaseCompanions(path);
   // An in-memory database exists on one connection only, so there it has to be shared.
   const reader = isMemory(path) ? writer : new Database(path, { strict: true });
@@ -53,6 +58,7 @@ export function openBunSqlite(url: string): Store {
     rollbackToSavepoint: stmt("ROLLBACK TO write"),
     inTransaction: () => writer.inTransaction,
     exec: (sql) => writer.exec(sql),
+    ...(wal ? { sync: wal.sync } : {}),
   });
   let closed = false;
   // A rejected promise, not a throw: callers chain on write() and expect one failure path.
@@ -74,6 +80,7 @@ export function openBunSqlite(url: string): Store {
       if (closed) return;
       closed = true;
       await queue.idle();
+      await wal?.close();
       if (reader !== writer) reader.close();
       writer.close();
     },

@@ -7,4 +7,4 @@ export * from "./journal";
 export * from "./inventory";
 export * from "./payments";
 export * from "./orders";
-export * from "./sagas";
+export * from "./operations";

@@ -1,0 +1,74 @@
+import type { Clock } from "@ndc/clock";
+import { isConstraintViolation, type Store, type StoreDb } from "@ndc/store";
+import { PARK, type Parked } from "./park";
+import type { ActorRef } from "./system";
+
+/** One actor's command in a joint write; `check` may refuse its reply (a refusal reply) before anything is written. */
+export interface JointAsk<R = unknown> {
+  ref: ActorRef<unknown, never, R>;
+  key: string;
+  command: unknown;
+  check?(reply: R): void;
+}
+
+/**
+ * Several actors' commands in ONE store write (issue 8 §1, atomic phases): each actor is parked
+ * (its mailbox held) in (kind, key) order, so two joint writes over the same actors never wait
+ * for each other in a circle; each decides against its own state; all their events, and the
+ * rows `also` writes (an operation's phase, ledger rows), go into one transaction; each actor's
+ * state moves on only after that COMMIT. A refusal (a throw from decide or check) writes nothing;
+ * a failed write leaves every actor's memory as it was (reloaded before its next command). The
+ * journal's unique (kind, key, seq) stays the last word: a second process that committed first
+ * for one of these keys fails the whole write here; the actors reload and the joint write is
+ * decided and tried again (`retries` times), then the store's refusal is thrown.
+ * Returns the replies in the order of `asks`.
+ */
+export async function askTogether(
+  store: Store,
+  clock: Clock,
+  asks: readonly JointAsk<any>[],
+  also?: (tx: StoreDb) => Promise<void> | void,
+  opts: { retries?: number } = {},
+): Promise<unknown[]> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await once(store, clock, asks, also);
+    } catch (e) {
+      if (!isConstraintViolation(e) || attempt >= (opts.retries ?? 2)) throw e;
+    }
+  }
+}
+
+async function once(store: Store, clock: Clock, asks: readonly JointAsk<any>[], also: ((tx: StoreDb) => Promise<void> | void) | undefined): Promise<unknown[]> {
+  const order = asks.map((a, i) => ({ a, i })).sort((x, y) => cmp(x.a.ref.kind, y.a.ref.kind) || cmp(x.a.key, y.a.key));
+  for (let j = 1; j < order.length; j++) {
+    if (order[j]!.a.ref.kind === order[j - 1]!.a.ref.kind && order[j]!.a.key === order[j - 1]!.a.key) throw new Error(`askTogether: ${order[j]!.a.key} named twice`);
+  }
+  const parked: Parked[] = [];
+  try {
+    for (const { a } of order) parked.push(await (a.ref as unknown as { [PARK](key: string): Promise<Parked> })[PARK](a.key));
+    const now = clock.now();
+    const decided = order.map(({ a }, j) => {
+      const d = parked[j]!.decide(a.command, now);
+      a.check?.(d.reply);
+      return d;
+    });
+    try {
+      await store.write(async (tx) => {
+        for (const [j, d] of decided.entries()) if (d.effects !== null && d.effects !== undefined) await parked[j]!.persist(tx, d.effects, now);
+        await also?.(tx);
+      });
+    } catch (e) {
+      for (const p of parked) p.fail();
+      throw e;
+    }
+    for (const [j, d] of decided.entries()) if (d.effects !== null && d.effects !== undefined) parked[j]!.commit(d.effects);
+    const replies: unknown[] = new Array(asks.length);
+    for (const [j, { i }] of order.entries()) replies[i] = decided[j]!.reply;
+    return replies;
+  } finally {
+    for (const p of parked) p.release();
+  }
+}
+
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
