@@ -38,6 +38,7 @@ const WHEN: Record<string, string> = {
   missing_offer_id: "OrderRulesRQ by fare basis alone.",
   content_language_fallback: "Warning: content is in English because the requested language is not translated.",
   fare_conditions_supplier: "Warning: the brand policy could not be read; the supplier's conditions are used.",
+  fare_conditions_current_policy: "Warning on every answer that uses the conditions of an order booked before freezing that migration 0016 could not freeze (docs/servicing.md).",
   offer_not_found: "OfferPrice, OrderCreate, SeatAvailability or ServiceList names an offer never issued, or issued to another seller (answered identically).",
   offer_expired: "The offer's expiry (OFFER_TTL_MINUTES after issue) has passed.",
   offer_item_not_found: "An OfferItemID not in the named offer.",

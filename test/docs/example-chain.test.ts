@@ -228,4 +228,46 @@ test("the example exchanges of docs/messages are one chain from the AirShoppingR
     sl,
     "order-example",
   );
+
+  // What the order view of step 5 says, beyond matching its page: the meaning sellers parse (issue 9 item 12).
+  const flightItem = blocks(created, "OrderItem")[0]!;
+  const price = blocks(flightItem, "Price")[0]!;
+  const [base, total] = [minor(all(price, "BaseAmount")[0]!), minor(all(price, "TotalAmount").at(-1)!)];
+  const taxes = blocks(price, "Tax").map((x) => minor(all(x, "Amount")[0]!));
+  expect(taxes.length).toBeGreaterThan(0);
+  expect(blocks(price, "Tax").every((x) => all(x, "TaxName").length === 1)).toBe(true);
+  expect(base + taxes.reduce((n, x) => n + x, 0)).toBe(total);
+  expect(total).toBe(a.totalMinor);
+  expect(all(blocks(flightItem, "CancelRestrictions")[0]!, "PaxRefID")).toEqual(["PAX1"]);
+  // Business: changeable, at 72 h or more before departure the fee is 25 EUR.
+  expect(all(blocks(flightItem, "ChangeRestrictions")[0]!, "Amount")).toEqual(["25.00"]);
+  expect(all(created, "DeliveryStatusCode").every((c) => c === "NOT_DELIVERED")).toBe(true);
+  expect(blocks(created, "BaggageAllowance").length).toBeGreaterThan(0);
+
+  // 11. The order's fare conditions and change fees.
+  const rulesRq = ndcRequest("OrderRulesRQ", {
+    request: `<cns:RulesCoreRequest><cns:OrderStructureKey><cns:OrderID>${orderId}</cns:OrderID><cns:OwnerCode>XB</cns:OwnerCode></cns:OrderStructureKey></cns:RulesCoreRequest>`,
+    correlationId: "EXAMPLE-RULES-1",
+  });
+  const rules = await ok("OrderRulesRQ", rulesRq);
+  expect(all(rules, "RuleCode")).toEqual(["BUSINESS"]);
+  expect(blocks(rules, "Penalty").filter((p) => p.includes("<cns:AppCode>APPLIES_NOW</cns:AppCode>")).map((p) => all(p, "PenaltyID")[0])).toEqual(["CHG-72H"]);
+  check(
+    "OrderRulesRQ.md",
+    `Step 11 of the example chain ([example-chain.md](example-chain.md)): the order booked in step 5, a Business fare, more than 72 hours before its departure, so a change made now would cost 25 EUR per passenger. \`${orderId}\` is the \`OrderID\` of its OrderViewRS ([OrderCreateRQ.md](OrderCreateRQ.md#example)). ${FRESH_IDS}`,
+    rulesRq,
+    rules,
+  );
+
+  // 12. The delivery state of its services.
+  const deliveryRq = ndcRequest("ServiceDeliveryRQ", { request: `<cns:Order><cns:OrderID>${orderId}</cns:OrderID><cns:OwnerCode>XB</cns:OwnerCode></cns:Order>`, correlationId: "EXAMPLE-DELIVERY-1" });
+  const delivery = await ok("ServiceDeliveryRQ", deliveryRq);
+  expect(all(delivery, "ServiceID")).toEqual(all(read, "ServiceID"));
+  expect(delivery).not.toContain("EXAMPLE0001");
+  check(
+    "ServiceDeliveryRQ.md",
+    `Step 12 of the example chain ([example-chain.md](example-chain.md)): the flight and the seat of the order booked in step 5, neither flown yet. \`${orderId}\` is the \`OrderID\` of its OrderViewRS ([OrderCreateRQ.md](OrderCreateRQ.md#example)); the \`ServiceID\`s are those of its \`Service\` elements. ${FRESH_IDS}`,
+    deliveryRq,
+    delivery,
+  );
 });

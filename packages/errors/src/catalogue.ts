@@ -62,6 +62,7 @@ export const CATALOGUE = {
   missing_offer_id: { status: 400, kind: "refusal", text: "A rules quote needs the OfferID (FareRefText); a fare basis alone is refused." },
   content_language_fallback: { status: 200, kind: "warning", text: "Some content is returned in English because the requested language is not translated." },
   fare_conditions_supplier: { status: 200, kind: "warning", text: "The brand policy could not be read, so the supplier's conditions are used." },
+  fare_conditions_current_policy: { status: 200, kind: "warning", text: "The order was booked before fare conditions were frozen onto orders, so the current policy of its brand is used." },
   // Shopping (spec 4.5-4.8)
   offer_not_found: { status: 404, kind: "refusal", text: "No offer with this id was issued to this seller." },
   offer_expired: { status: 410, kind: "refusal", text: "The offer has expired; shop again for a new one." },

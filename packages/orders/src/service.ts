@@ -18,6 +18,7 @@ import { KeyedLock } from "@ndc/actors";
 import { retryPayment } from "./payment/retry";
 import { bookedOrder } from "./read/booked-order";
 import { history, retrieve } from "./read/read";
+import { offerRules, orderRules, type OrderRules } from "./read/rules";
 import { listDetails, type OrderListDetails } from "./read/list-details";
 import { list, type OrderListFilters, type OrderListPage, type OrderListResult } from "./read/list";
 import { expireUnpaid } from "./reconcile/expire";
@@ -107,6 +108,16 @@ export class OrdersService {
   /** OrderRetrieve with what its view shows (ownership checked first, as retrieve does). */
   async retrieveDetails(orderId: string, seller: Seller): Promise<OrderDetails> {
     return orderDetails(this.ctx, await retrieve(this.ctx, orderId, seller));
+  }
+
+  /** OrderRulesRQ, OrderStructureKey form: the order's frozen conditions, fees by band, cutoffs and live eligibility. */
+  rules(orderId: string, seller: Seller): Promise<OrderRules> {
+    return orderRules(this.ctx, orderId, seller);
+  }
+
+  /** OrderRulesRQ, FareRef form: an offer's conditions and fees by band (the OfferID as FareRefText). */
+  offerRules(offerId: string, seller: Seller): Promise<OrderRules> {
+    return offerRules(this.ctx, offerId, seller);
   }
 
   /** The booked-order forms of ServiceListRQ and SeatAvailabilityRQ: flights, passenger types and seats only. */

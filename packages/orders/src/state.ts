@@ -4,6 +4,7 @@
  * version by one and appends a history entry (OrderHistory).
  */
 import { GatewayError } from "@ndc/errors";
+import type { FrozenConditions } from "./conditions/frozen";
 
 export type OrderState = "held_unpaid" | "held_payment_declined" | "booked" | "cancelled" | "closed";
 
@@ -165,6 +166,11 @@ export interface Order {
   declineCode?: string;
   /** The saga that created it. */
   sagaId: string;
+  /**
+   * Fare conditions, allowances and servicing terms frozen at booking (spec 4.7 SHPOR1 rule 1).
+   * Absent on an order booked before freezing existed that migration 0016 could not freeze.
+   */
+  fareConditions?: FrozenConditions;
   history: HistoryEntry[];
 }
 

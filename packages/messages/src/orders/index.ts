@@ -12,6 +12,8 @@ export * from "./order-retrieve";
 export * from "./order-list";
 export * from "./order-history";
 export * from "./order-view";
+export * from "./order-rules";
+export * from "./service-delivery";
 export type { OrderKey } from "./shared/decode/order-key";
 export type { CreateOrderItemRef, OfferSelection, OrderSeatChoice, QuotedOfferItemRef, QuotedOfferRef } from "./shared/decode/offer-selection";
 export type { OrderContact, OrderPax, OrderPaxLoyalty } from "./shared/decode/passengers";
