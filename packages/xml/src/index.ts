@@ -15,4 +15,4 @@ export {
   type ErrorItem,
   type ResponseFamily,
 } from "./responses";
-export { XmlWriter, fragment } from "./writer";
+export { ByteWriter, fragmentBytes } from "./byte-writer";

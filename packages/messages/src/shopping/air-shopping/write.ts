@@ -1,4 +1,4 @@
-import { writtenNode, XmlWriter, type XNode } from "@ndc/xml";
+import { writtenNode, ByteWriter, type XNode } from "@ndc/xml";
 import { dataLists, mediaIndex } from "../shared/encode/data-lists";
 import { aLaCarteOffer } from "../shared/write/a-la-carte";
 import { processing, warning } from "../shared/write/common";
@@ -15,7 +15,7 @@ import type { AirShoppingView } from "./view";
  */
 export function writeAirShoppingRS(v: AirShoppingView): XNode {
   const media = mediaIndex(v.dataLists);
-  const w = new XmlWriter();
+  const w = new ByteWriter();
   w.start("Response");
   const lists = dataLists(v.dataLists);
   if (lists) w.node(lists);
@@ -33,5 +33,5 @@ export function writeAirShoppingRS(v: AirShoppingView): XNode {
   processing(w, v.processing);
   for (const x of v.warnings) warning(w, x);
   w.end("Response");
-  return writtenNode("Response", w.text());
+  return writtenNode("Response", w.string());
 }

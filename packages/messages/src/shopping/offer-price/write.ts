@@ -1,4 +1,4 @@
-import { writtenNode, XmlWriter, type XNode } from "@ndc/xml";
+import { writtenNode, ByteWriter, type XNode } from "@ndc/xml";
 import { dataLists, mediaIndex } from "../shared/encode/data-lists";
 import { aLaCarteOffer } from "../shared/write/a-la-carte";
 import { processing, warning } from "../shared/write/common";
@@ -12,7 +12,7 @@ import type { OfferPriceView } from "./view";
  */
 export function writeOfferPriceRS(v: OfferPriceView): XNode {
   const media = mediaIndex(v.dataLists);
-  const w = new XmlWriter();
+  const w = new ByteWriter();
   w.start("Response");
   const lists = dataLists(v.dataLists);
   if (lists) w.node(lists);
@@ -26,5 +26,5 @@ export function writeOfferPriceRS(v: OfferPriceView): XNode {
   processing(w, v.processing);
   for (const x of v.warnings) warning(w, x);
   w.end("Response");
-  return writtenNode("Response", w.text());
+  return writtenNode("Response", w.string());
 }

@@ -1,4 +1,4 @@
-import { fragment, type XmlWriter } from "@ndc/xml";
+import { fragmentBytes, type ByteWriter } from "@ndc/xml";
 import type { MediaView } from "../view/common";
 import type { ALaCarteItemView, ALaCarteOfferView } from "../view/offers";
 import { flightAssociation, leaves, richMediaFor, taxonomies } from "./common";
@@ -11,17 +11,17 @@ import { price } from "./price";
  * of them (same product, flights and passengers): its bytes are written once per answer (per media
  * index) and copied into every offer that lists it.
  */
-const written = new WeakMap<ReadonlyMap<string, MediaView>, WeakMap<ALaCarteItemView, string>>();
+const written = new WeakMap<ReadonlyMap<string, MediaView>, WeakMap<ALaCarteItemView, Uint8Array>>();
 
-function item(w: XmlWriter, i: ALaCarteItemView, media: ReadonlyMap<string, MediaView>): void {
+function item(w: ByteWriter, i: ALaCarteItemView, media: ReadonlyMap<string, MediaView>): void {
   let byView = written.get(media);
   if (!byView) written.set(media, (byView = new WeakMap()));
-  let text = byView.get(i);
-  if (text === undefined) byView.set(i, (text = fragment((x) => writeItem(x, i, media))));
-  w.raw(text);
+  let bytes = byView.get(i);
+  if (bytes === undefined) byView.set(i, (bytes = fragmentBytes((x) => writeItem(x, i, media))));
+  w.raw(bytes);
 }
 
-function writeItem(w: XmlWriter, i: ALaCarteItemView, media: ReadonlyMap<string, MediaView>): void {
+function writeItem(w: ByteWriter, i: ALaCarteItemView, media: ReadonlyMap<string, MediaView>): void {
   w.start("cns:OfferItem");
   taxonomies(w, i.taxonomy);
   w.start("cns:Eligibility");
@@ -41,7 +41,7 @@ function writeItem(w: XmlWriter, i: ALaCarteItemView, media: ReadonlyMap<string,
 }
 
 /** ALaCarteOffer (ALaCarteOfferType); an offer narrowed to no item is left out (24.4 needs one). */
-export function aLaCarteOffer(w: XmlWriter, o: ALaCarteOfferView, media: ReadonlyMap<string, MediaView>): void {
+export function aLaCarteOffer(w: ByteWriter, o: ALaCarteOfferView, media: ReadonlyMap<string, MediaView>): void {
   if (o.items.length === 0) return;
   w.start("cns:ALaCarteOffer");
   if (o.description) {

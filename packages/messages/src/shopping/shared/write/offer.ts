@@ -1,4 +1,4 @@
-import type { XmlWriter } from "@ndc/xml";
+import type { ByteWriter } from "@ndc/xml";
 import type { MediaView } from "../view/common";
 import type { FareComponentView, OfferItemView, OfferServiceView, OfferView } from "../view/offers";
 import { flightAssociation, leaves, richMediaFor, taxonomies } from "./common";
@@ -7,7 +7,7 @@ import { price } from "./price";
 
 // The streaming twin of ../encode/offer.ts (same elements, order and bytes).
 
-function serviceAssociation(w: XmlWriter, a: OfferServiceView["association"]): void {
+function serviceAssociation(w: ByteWriter, a: OfferServiceView["association"]): void {
   w.start("cns:OfferServiceAssociation");
   switch (a.kind) {
     case "journeys":
@@ -41,7 +41,7 @@ function serviceAssociation(w: XmlWriter, a: OfferServiceView["association"]): v
   w.end("cns:OfferServiceAssociation");
 }
 
-function service(w: XmlWriter, s: OfferServiceView): void {
+function service(w: ByteWriter, s: OfferServiceView): void {
   w.start("cns:Service");
   taxonomies(w, s.taxonomy);
   w.opt("cns:DescText", s.description);
@@ -52,7 +52,7 @@ function service(w: XmlWriter, s: OfferServiceView): void {
   w.end("cns:Service");
 }
 
-function fareComponent(w: XmlWriter, f: FareComponentView): void {
+function fareComponent(w: ByteWriter, f: FareComponentView): void {
   w.start("cns:FareComponent");
   if (f.cabin) {
     w.start("cns:CabinType");
@@ -66,7 +66,7 @@ function fareComponent(w: XmlWriter, f: FareComponentView): void {
   w.end("cns:FareComponent");
 }
 
-function offerItem(w: XmlWriter, i: OfferItemView, media: ReadonlyMap<string, MediaView>): void {
+function offerItem(w: ByteWriter, i: OfferItemView, media: ReadonlyMap<string, MediaView>): void {
   if (i.services.length === 0) throw new Error(`Offer item ${i.offerItemId} has no service; 24.4 requires at least one.`);
   w.start("cns:OfferItem");
   taxonomies(w, i.taxonomy);
@@ -88,7 +88,7 @@ function offerItem(w: XmlWriter, i: OfferItemView, media: ReadonlyMap<string, Me
 }
 
 /** An offer (NewOfferType) under the given name: cns:Offer in AirShoppingRS, cns:PricedOffer in OfferPriceRS. */
-export function offer(w: XmlWriter, name: string, o: OfferView, media: ReadonlyMap<string, MediaView>): void {
+export function offer(w: ByteWriter, name: string, o: OfferView, media: ReadonlyMap<string, MediaView>): void {
   if (o.items.length === 0) throw new Error(`Offer ${o.offerId} has no items; 24.4 requires at least one.`);
   w.start(name);
   for (const b of o.baggage) {
