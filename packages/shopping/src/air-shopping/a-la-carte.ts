@@ -14,10 +14,17 @@ import { taxonomyView, type DataListsBuilder } from "../views/data-lists";
 export interface ItemPriceCache {
   priced: Map<string, PricedItem>;
   listed: Map<string, { view: ALaCarteItemView; stored: StoredOfferItem }>;
+  /**
+   * Every item of an a-la-carte offer, per set of journeys: within one request the items follow
+   * from the journeys alone (the brand does not enter, the passengers and currency are the
+   * request's), so the offers of one combination in several brands share one list, built once,
+   * and the encoder writes its bytes once.
+   */
+  byJourneys: Map<string, { items: ALaCarteItemView[]; stored: StoredOfferItem[] }>;
 }
 
 export function itemPriceCache(): ItemPriceCache {
-  return { priced: new Map(), listed: new Map() };
+  return { priced: new Map(), listed: new Map(), byJourneys: new Map() };
 }
 
 interface Sellable {
@@ -70,6 +77,26 @@ export function aLaCarteOffer(
   language: string,
 ): { view: ALaCarteOfferView; payload: ALaCartePayload } | undefined {
   const offerId = ids.aLaCarteOffer(supply.seed, flightOfferId);
+  const journeysKey = f.journeys.map((j) => j.id).join(",");
+  let listedItems = cache.byJourneys.get(journeysKey);
+  if (!listedItems) cache.byJourneys.set(journeysKey, (listedItems = listItems(supply, ownerCode, f, catalogue, lists, cache)));
+  const { items, stored } = listedItems;
+  if (items.length === 0) return undefined;
+  return {
+    view: { offerId, ownerCode, expiresAt, description: `Services sold with offer ${flightOfferId}.`, items },
+    payload: { kind: "a_la_carte", currency: f.currency, language, flightOfferId, items: stored },
+  };
+}
+
+/** The items of the a-la-carte offer for these flights: each product, where it is sold, per passenger type. */
+function listItems(
+  supply: Supply,
+  ownerCode: string,
+  f: PricedFlights,
+  catalogue: { services: readonly CatalogueService[]; bundles: readonly ServiceBundle[] },
+  lists: DataListsBuilder,
+  cache: ItemPriceCache,
+): { items: ALaCarteItemView[]; stored: StoredOfferItem[] } {
   const items: ALaCarteItemView[] = [];
   const stored: StoredOfferItem[] = [];
   for (const x of sellables(f, catalogue.services, catalogue.bundles)) {
@@ -106,9 +133,5 @@ export function aLaCarteOffer(
       stored.push(listed.stored);
     }
   }
-  if (items.length === 0) return undefined;
-  return {
-    view: { offerId, ownerCode, expiresAt, description: `Services sold with offer ${flightOfferId}.`, items },
-    payload: { kind: "a_la_carte", currency: f.currency, language, flightOfferId, items: stored },
-  };
+  return { items, stored };
 }

@@ -21,6 +21,20 @@ function item(w: ByteWriter, i: ALaCarteItemView, media: ReadonlyMap<string, Med
   w.raw(bytes);
 }
 
+/**
+ * Offers of one set of flights in several brands list the same items (one array, shopping's
+ * per-request list): the whole run of items is written once and copied as one piece.
+ */
+const writtenLists = new WeakMap<ReadonlyMap<string, MediaView>, WeakMap<readonly ALaCarteItemView[], Uint8Array>>();
+
+function items(w: ByteWriter, list: readonly ALaCarteItemView[], media: ReadonlyMap<string, MediaView>): void {
+  let byList = writtenLists.get(media);
+  if (!byList) writtenLists.set(media, (byList = new WeakMap()));
+  let bytes = byList.get(list);
+  if (bytes === undefined) byList.set(list, (bytes = fragmentBytes((x) => list.forEach((i) => item(x, i, media)))));
+  w.raw(bytes);
+}
+
 function writeItem(w: ByteWriter, i: ALaCarteItemView, media: ReadonlyMap<string, MediaView>): void {
   w.start("cns:OfferItem");
   taxonomies(w, i.taxonomy);
@@ -51,7 +65,7 @@ export function aLaCarteOffer(w: ByteWriter, o: ALaCarteOfferView, media: Readon
   }
   w.opt("cns:OfferExpirationTimeLimitDateTime", o.expiresAt);
   w.leaf("cns:OfferID", o.offerId);
-  for (const i of o.items) item(w, i, media);
+  items(w, o.items, media);
   w.leaf("cns:OwnerCode", o.ownerCode);
   w.end("cns:ALaCarteOffer");
 }
