@@ -6,8 +6,7 @@ import type { StoredOffer } from "../offers/repository";
 import type { FlightOfferPayload, OfferPayload } from "../offers/payload";
 import { ids } from "../common/ids";
 import { party, paxIdsByType, requestedLanguages, resolveCurrency } from "../common/request";
-import { priceFlights, type JourneyPriceCache, type PricedFlights } from "../common/fares";
-import { mergeTaxes, priceView, scaleTaxes } from "../common/money";
+import type { JourneyPriceCache, PricedFlights } from "../common/fares";
 import { brandExcluded, textBundleNamed, toCriteria } from "../catalogue/criteria";
 import { catalogueFaults } from "../catalogue/faults";
 import { missingDetail, readCatalogue } from "../catalogue/reader";
@@ -16,6 +15,7 @@ import { baggage, flightItems } from "../views/flight-offer";
 import { aLaCarteOffer, itemPriceCache } from "./a-la-carte";
 import { AnswerCache, answerCache } from "./answer-cache";
 import { brandsFor, combinations, legsOf } from "./legs";
+import { offerParts, type OfferParts } from "./offer-parts";
 
 /**
  * AirShopping (spec 4.7): offers per journey combination and fare brand, one item per passenger
@@ -58,14 +58,15 @@ async function issue(ctx: ShoppingContext, request: AirShoppingRequest, seller: 
 
   const legs = legsOf(supply, request);
   const journeyCache: JourneyPriceCache = new Map();
-  const built: { offerId: string; flights: PricedFlights; combo: string[] }[] = [];
+  const built: { offerId: string; flights: PricedFlights; parts: OfferParts }[] = [];
   const partyKey = pax.map((p) => `${p.paxId}:${p.ptc}`).join(",");
   for (const combo of combinations(legs)) {
     for (const brand of brandsFor(legs, combo)) {
       if (brandExcluded(brand, criteria)) continue;
-      const flights = priceFlights(supply, combo, brand, counts, byType, currency, journeyCache);
+      // Priced once per process for this party, currency and language (offer-parts.ts).
+      const parts = offerParts(supply, combo, brand, counts, byType, partyKey, currency, loc.language, journeyCache);
       const offerId = ids.flightOffer(supply.seed, [seller.agencyId, currency, loc.language, partyKey, brand.code, ...combo.map((j) => j.id)]);
-      built.push({ offerId, flights, combo: combo.map((j) => j.id) });
+      built.push({ offerId, flights: parts.flights, parts });
     }
   }
 
@@ -91,18 +92,16 @@ async function issue(ctx: ShoppingContext, request: AirShoppingRequest, seller: 
   built.forEach((b, i) => {
     const f = b.flights;
     legs.forEach((leg, li) => lists.journey(f.journeys[li]!, leg.originDestId));
-    const items = flightItems(b.offerId, ownerCode, f, lists, undefined, expiresAt);
-    const totalMinor = items.reduce((s, it) => s + it.price.total.minor, 0);
-    const allTaxes = f.items.flatMap((it) => scaleTaxes(it.taxesPerPax, it.count));
-    const baseMinor = f.items.reduce((s, it) => s + it.basePerPax.amount * it.count, 0);
+    const items = flightItems(b.offerId, ownerCode, f, lists, undefined, expiresAt, b.parts.items);
+    const totalMinor = b.parts.totalMinor;
     offers.push({
       offerId: b.offerId,
       ownerCode,
       expiresAt,
-      journeys: f.journeys.map((j) => ({ paxJourneyId: j.id, priceClassId: ids.priceClass(f.brand.code) })),
+      journeys: b.parts.journeys,
       baggage: baggage(f, lists),
       items,
-      totalPrice: priceView(currency, baseMinor, mergeTaxes(allTaxes)),
+      totalPrice: b.parts.totalPrice,
     });
     const payload: FlightOfferPayload = {
       kind: "flight",

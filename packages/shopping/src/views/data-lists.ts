@@ -1,4 +1,4 @@
-import { codesetPath, picture, type BaggageAllowance, type CatalogueService, type FareBrand, type Journey, type ServiceBundle } from "@ndc/supply";
+import { codesetPath, picture, translate, type BaggageAllowance, type CatalogueService, type FareBrand, type Journey, type ServiceBundle } from "@ndc/supply";
 import {
   emptyDataLists,
   type BaggageAllowanceView,
@@ -18,6 +18,11 @@ import { isoDuration } from "../common/fares";
 
 export function taxonomyView(code: string | undefined): TaxonomyView[] {
   return code ? [{ code, path: codesetPath(code) }] : [];
+}
+
+/** A brand's cabin as DataListsBuilder.cabin gives it, without noting the text's language (pure). */
+export function cabinView(b: FareBrand, language: string): { code: string; name: string } {
+  return { code: CABIN_WIRE_CODE[b.cabin], name: translate(`cabin.${b.cabin}`, language).text };
 }
 
 const ALLOWANCE_NODE = { Checked: "0110", CarryOn: "0120" } as const;
@@ -88,6 +93,10 @@ export class DataListsBuilder {
 
   cabin(b: FareBrand): { code: string; name: string } {
     return { code: CABIN_WIRE_CODE[b.cabin], name: this.loc.text(`cabin.${b.cabin}`) };
+  }
+
+  get language(): string {
+    return this.loc.language;
   }
 
   allowance(a: BaggageAllowance): string {

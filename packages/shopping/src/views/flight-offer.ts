@@ -1,8 +1,8 @@
-import type { OfferItemView, OfferView } from "@ndc/messages";
+import type { OfferItemView, OfferView, PriceView } from "@ndc/messages";
 import type { PricedFlights } from "../common/fares";
 import { ids } from "../common/ids";
 import { priceView, scaleTaxes, type PriceAdjustment } from "../common/money";
-import type { DataListsBuilder } from "./data-lists";
+import { cabinView, type DataListsBuilder } from "./data-lists";
 
 export interface ItemAdjustments {
   discounts: PriceAdjustment[];
@@ -22,19 +22,20 @@ export function flightItems(
   lists: DataListsBuilder,
   adjustments: ReadonlyMap<string, ItemAdjustments> = new Map(),
   priceGuaranteeUntil?: string,
+  parts: readonly ItemParts[] = itemParts(f, lists.language),
 ): OfferItemView[] {
-  const priceClassId = lists.brand(f.brand);
-  const cabin = lists.cabin(f.brand);
-  return f.items.map((it) => {
+  // The brand enters DataLists (and its texts the localiser) here, in first-use order, also when
+  // the parts were kept from an earlier request.
+  lists.brand(f.brand);
+  lists.cabin(f.brand);
+  return f.items.map((it, k) => {
     const offerItemId = ids.offerItem(offerId, it.ptc);
+    const adjusted = adjustments.get(offerItemId);
     return {
       offerItemId,
       ownerCode,
-      price: priceView(f.currency, it.basePerPax.amount * it.count, scaleTaxes(it.taxesPerPax, it.count), adjustments.get(offerItemId)),
-      fare: {
-        paxIds: it.paxIds,
-        components: f.journeys.map((j) => ({ paxSegmentIds: j.segments.map((s) => ids.segment(s.key)), priceClassId, cabin })),
-      },
+      price: adjusted ? priceView(f.currency, it.basePerPax.amount * it.count, scaleTaxes(it.taxesPerPax, it.count), adjusted) : parts[k]!.price,
+      fare: parts[k]!.fare,
       conditions: { ...f.conditions.conditions },
       services: it.paxIds.flatMap((paxId) =>
         f.journeys.map((j, i) => ({ serviceId: ids.flightService(offerItemId, paxId, i), paxIds: [paxId], association: { kind: "journeys" as const, paxJourneyIds: [j.id] } })),
@@ -42,6 +43,25 @@ export function flightItems(
       ...(priceGuaranteeUntil ? { priceGuaranteeUntil } : {}),
     };
   });
+}
+
+/** The price (before adjustments) and fare of an item: they follow from the flights and the party alone. */
+export interface ItemParts {
+  price: PriceView;
+  fare: NonNullable<OfferItemView["fare"]>;
+}
+
+/** Pure (no DataLists or localiser bookkeeping), so the parts can be kept across requests. */
+export function itemParts(f: PricedFlights, language: string): ItemParts[] {
+  const priceClassId = ids.priceClass(f.brand.code);
+  const cabin = cabinView(f.brand, language);
+  return f.items.map((it) => ({
+    price: priceView(f.currency, it.basePerPax.amount * it.count, scaleTaxes(it.taxesPerPax, it.count)),
+    fare: {
+      paxIds: it.paxIds,
+      components: f.journeys.map((j) => ({ paxSegmentIds: j.segments.map((s) => ids.segment(s.key)), priceClassId, cabin })),
+    },
+  }));
 }
 
 /** Baggage associations per passenger type; none at all for a brand without an allowance. */

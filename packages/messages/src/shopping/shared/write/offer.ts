@@ -1,4 +1,4 @@
-import type { ByteWriter } from "@ndc/xml";
+import { fragmentBytes, type ByteWriter } from "@ndc/xml";
 import type { MediaView } from "../view/common";
 import type { FareComponentView, OfferItemView, OfferServiceView, OfferView } from "../view/offers";
 import { flightAssociation, leaves, richMediaFor, taxonomies } from "./common";
@@ -66,17 +66,32 @@ function fareComponent(w: ByteWriter, f: FareComponentView): void {
   w.end("cns:FareComponent");
 }
 
+/** Bytes of frozen fares, kept as price.ts keeps frozen prices (the fare of an offer kept across requests). */
+const keptFares = new WeakMap<NonNullable<OfferItemView["fare"]>, Uint8Array>();
+
+function fareDetail(w: ByteWriter, fare: NonNullable<OfferItemView["fare"]>): void {
+  if (!Object.isFrozen(fare)) {
+    writeFareDetail(w, fare);
+    return;
+  }
+  let bytes = keptFares.get(fare);
+  if (bytes === undefined) keptFares.set(fare, (bytes = fragmentBytes((x) => writeFareDetail(x, fare))));
+  w.raw(bytes);
+}
+
+function writeFareDetail(w: ByteWriter, fare: NonNullable<OfferItemView["fare"]>): void {
+  w.start("cns:FareDetail");
+  for (const f of fare.components) fareComponent(w, f);
+  leaves(w, "cns:PaxRefID", fare.paxIds);
+  w.end("cns:FareDetail");
+}
+
 function offerItem(w: ByteWriter, i: OfferItemView, media: ReadonlyMap<string, MediaView>): void {
   if (i.services.length === 0) throw new Error(`Offer item ${i.offerItemId} has no service; 24.4 requires at least one.`);
   w.start("cns:OfferItem");
   taxonomies(w, i.taxonomy);
   conditions(w, i.conditions);
-  if (i.fare) {
-    w.start("cns:FareDetail");
-    for (const f of i.fare.components) fareComponent(w, f);
-    leaves(w, "cns:PaxRefID", i.fare.paxIds);
-    w.end("cns:FareDetail");
-  }
+  if (i.fare) fareDetail(w, i.fare);
   if (i.mandatory !== undefined) w.leaf("cns:MandatoryInd", String(i.mandatory));
   w.leaf("cns:OfferItemID", i.offerItemId);
   w.opt("cns:OwnerCode", i.ownerCode);
