@@ -39,8 +39,6 @@ export class ByteWriter {
   private pending = false;
   /** Elements started and not yet ended: finishing refuses a document left open. */
   private depth = 0;
-  /** Only ASCII written so far: the text is then a plain Latin-1 copy of the bytes. */
-  private ascii = true;
 
   constructor() {
     this.buf = scratch.pop() ?? new Uint8Array(64 * 1024);
@@ -124,7 +122,6 @@ export class ByteWriter {
     this.room(content.length);
     this.buf.set(content, this.pos);
     this.pos += content.length;
-    if (nonAscii.has(content)) this.ascii = false;
   }
 
   /**
@@ -161,7 +158,6 @@ export class ByteWriter {
   bytes(): Uint8Array {
     this.close();
     const out = this.buf.slice(0, this.pos);
-    if (!this.ascii) nonAscii.add(out);
     this.release();
     return out;
   }
@@ -169,9 +165,7 @@ export class ByteWriter {
   /** Everything written, as a string (for a tree that still wants text); the writer is done. */
   string(): string {
     this.close();
-    const view = this.buf.subarray(0, this.pos);
-    // ASCII bytes are their own Latin-1 text: a plain copy, no UTF-8 decoding.
-    const s = this.ascii ? Buffer.from(view.buffer, view.byteOffset, view.length).toString("latin1") : utf8Text.decode(view);
+    const s = utf8Text.decode(this.buf.subarray(0, this.pos));
     this.release();
     return s;
   }
@@ -247,7 +241,6 @@ export class ByteWriter {
   }
 
   private utf8(s: string): void {
-    this.ascii = false;
     this.room(s.length * 3);
     const { written } = utf8.encodeInto(s, this.buf.subarray(this.pos));
     this.pos += written;
@@ -266,8 +259,6 @@ export class ByteWriter {
 
 const EMPTY = new Uint8Array(0);
 const DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n';
-/** Bytes from `bytes()` that hold more than ASCII: copying them in makes the answer need UTF-8 decoding. */
-const nonAscii = new WeakSet<Uint8Array>();
 
 /**
  * Writes `f` into a writer of its own and returns its bytes: for a fragment that recurs (an

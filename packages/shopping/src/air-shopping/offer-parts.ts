@@ -3,18 +3,19 @@ import type { OfferView, PriceView } from "@ndc/messages";
 import { priceFlights, type JourneyPriceCache, type PricedFlights } from "../common/fares";
 import { ids } from "../common/ids";
 import { mergeTaxes, priceView, scaleTaxes } from "../common/money";
-import { itemParts, type ItemParts } from "../views/flight-offer";
+import { baggageOf, itemParts, type ItemParts } from "../views/flight-offer";
 
 /**
  * What a flight offer is made of that follows from supply and the party alone, not from the
  * seller or the moment: the journeys priced in the brand, each item's price and fare, the total,
- * the journey overview. Ids that name the seller's offer (OfferID, OfferItemID, ServiceID) and
+ * the journey overview, the baggage associations. Ids that name the seller's offer (OfferID, OfferItemID, ServiceID) and
  * the expiry are not in it; they are added per request.
  */
 export interface OfferParts {
   flights: PricedFlights;
   items: ItemParts[];
   journeys: OfferView["journeys"];
+  baggage: OfferView["baggage"];
   totalPrice: PriceView;
   totalMinor: number;
 }
@@ -59,6 +60,7 @@ export function offerParts(
       flights: f,
       items,
       journeys: f.journeys.map((j) => ({ paxJourneyId: j.id, priceClassId: ids.priceClass(f.brand.code) })),
+      baggage: baggageOf(f),
       totalPrice: priceView(currency, baseMinor, mergeTaxes(allTaxes)),
       totalMinor,
     };

@@ -11,8 +11,8 @@ import { brandExcluded, textBundleNamed, toCriteria } from "../catalogue/criteri
 import { catalogueFaults } from "../catalogue/faults";
 import { missingDetail, readCatalogue } from "../catalogue/reader";
 import { DataListsBuilder } from "../views/data-lists";
-import { baggage, flightItems } from "../views/flight-offer";
-import { aLaCarteOffer, itemPriceCache } from "./a-la-carte";
+import { flightItems, listAllowances } from "../views/flight-offer";
+import { aLaCarteOffer, aLaCarteRequest } from "./a-la-carte";
 import { AnswerCache, answerCache } from "./answer-cache";
 import { brandsFor, combinations, legsOf } from "./legs";
 import { offerParts, type OfferParts } from "./offer-parts";
@@ -88,18 +88,24 @@ async function issue(ctx: ShoppingContext, request: AirShoppingRequest, seller: 
   const offers: OfferView[] = [];
   const aLaCarte: ALaCarteOfferView[] = [];
   const stored: StoredOffer<OfferPayload>[] = [];
-  const itemCache = itemPriceCache();
+  const aLaCarteShared = aLaCarteRequest(catalogue);
+  const allowancesListed = new Set<string>();
   built.forEach((b, i) => {
     const f = b.flights;
     legs.forEach((leg, li) => lists.journey(f.journeys[li]!, leg.originDestId));
     const items = flightItems(b.offerId, ownerCode, f, lists, undefined, expiresAt, b.parts.items);
+    // Once per brand: the party is the request's, so a brand's allowances are the same in every offer.
+    if (!allowancesListed.has(f.brand.code)) {
+      allowancesListed.add(f.brand.code);
+      listAllowances(f, lists);
+    }
     const totalMinor = b.parts.totalMinor;
     offers.push({
       offerId: b.offerId,
       ownerCode,
       expiresAt,
       journeys: b.parts.journeys,
-      baggage: baggage(f, lists),
+      baggage: b.parts.baggage,
       items,
       totalPrice: b.parts.totalPrice,
     });
@@ -120,7 +126,7 @@ async function issue(ctx: ShoppingContext, request: AirShoppingRequest, seller: 
     };
     stored.push({ offerId: b.offerId, source: "air_shopping", owner: seller, createdAt: now, expiresAt: expiresAtMs, payload });
     if (i < withServices.length) {
-      const alc = aLaCarteOffer(supply, ownerCode, b.offerId, f, catalogue, lists, itemCache, expiresAt, loc.language);
+      const alc = aLaCarteOffer(supply, ownerCode, b.offerId, f, catalogue, lists, aLaCarteShared, expiresAt, loc.language);
       if (alc) {
         aLaCarte.push(alc.view);
         stored.push({ offerId: alc.view.offerId, source: "air_shopping", owner: seller, createdAt: now, expiresAt: expiresAtMs, payload: alc.payload });

@@ -66,12 +66,24 @@ export function itemParts(f: PricedFlights, language: string): ItemParts[] {
 
 /** Baggage associations per passenger type; none at all for a brand without an allowance. */
 export function baggage(f: PricedFlights, lists: DataListsBuilder): OfferView["baggage"] {
+  listAllowances(f, lists);
+  return baggageOf(f);
+}
+
+/** The associations alone (pure, so they can be kept with an offer's parts); ids as DataLists names them. */
+export function baggageOf(f: PricedFlights): OfferView["baggage"] {
   if (!f.brand.allowance) return [];
   const out: OfferView["baggage"] = [];
   for (const it of f.items) {
     const granted = f.brand.allowance.filter((a) => a.paxTypes.includes(it.ptc));
     if (granted.length === 0) continue;
-    out.push({ baggageAllowanceIds: granted.map((a) => lists.allowance(a)), paxIds: it.paxIds, paxJourneyIds: f.journeys.map((j) => j.id) });
+    out.push({ baggageAllowanceIds: granted.map((a) => ids.allowance(a)), paxIds: it.paxIds, paxJourneyIds: f.journeys.map((j) => j.id) });
   }
   return out;
+}
+
+/** Enters the allowances the offer refers to in DataLists, in the order `baggage` refers to them. */
+export function listAllowances(f: PricedFlights, lists: DataListsBuilder): void {
+  if (!f.brand.allowance) return;
+  for (const it of f.items) for (const a of f.brand.allowance) if (a.paxTypes.includes(it.ptc)) lists.allowance(a);
 }
