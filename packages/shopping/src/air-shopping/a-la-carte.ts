@@ -7,13 +7,13 @@ import type { ALaCartePayload, StoredOfferItem } from "../offers/payload";
 import { taxonomyView, type DataListsBuilder } from "../views/data-lists";
 
 /** An a-la-carte item as listed: its view and what is stored with the offer. */
-interface Listed {
+export interface Listed {
   view: ALaCarteItemView;
   stored: StoredOfferItem;
 }
 
 /** Every item of the a-la-carte offer sold with a set of flights, in listing order. */
-interface ListedItems {
+export interface ListedItems {
   items: ALaCarteItemView[];
   stored: StoredOfferItem[];
 }
@@ -29,7 +29,8 @@ export const A_LA_CARTE_MEMO_MAX = { items: 8_192, lists: 1_024 } as const;
 
 const memos = new WeakMap<Supply, { items: Memo<Listed>; lists: Memo<ListedItems> }>();
 
-function memoOf(supply: Supply) {
+/** The memos of this supply (sizes and bounds are what test/shopping/shop-memo.test.ts reads). */
+export function aLaCarteMemo(supply: Supply): { items: Memo<Listed>; lists: Memo<ListedItems> } {
   let m = memos.get(supply);
   if (!m) memos.set(supply, (m = { items: new Memo(A_LA_CARTE_MEMO_MAX.items), lists: new Memo(A_LA_CARTE_MEMO_MAX.lists) }));
   return m;
@@ -105,7 +106,7 @@ export function aLaCarteOffer(
   }
   const party = f.items.map((it) => `${it.ptc}:${it.paxIds.join(",")}`).join(";");
   const key = `${f.journeys.map((j) => j.id).join(",")}|${party}|${f.currency}|${ownerCode}|${request.productsKey}`;
-  const { items, stored } = memoOf(supply).lists.get(key, () => listItems(supply, ownerCode, f, catalogue));
+  const { items, stored } = aLaCarteMemo(supply).lists.get(key, () => listItems(supply, ownerCode, f, catalogue));
   if (items.length === 0) return undefined;
   return {
     view: { offerId, ownerCode, expiresAt, description: `Services sold with offer ${flightOfferId}.`, items },
@@ -120,7 +121,7 @@ function listItems(
   f: PricedFlights,
   catalogue: { services: readonly CatalogueService[]; bundles: readonly ServiceBundle[] },
 ): ListedItems {
-  const memo = memoOf(supply).items;
+  const memo = aLaCarteMemo(supply).items;
   const items: ALaCarteItemView[] = [];
   const stored: StoredOfferItem[] = [];
   for (const x of sellables(f, catalogue.services, catalogue.bundles)) {

@@ -3,12 +3,13 @@ import type { OfferView, PriceView } from "@ndc/messages";
 import { priceFlights, type JourneyPriceCache, type PricedFlights } from "../common/fares";
 import { ids } from "../common/ids";
 import { mergeTaxes, priceView, scaleTaxes } from "../common/money";
+import type { StoredJourney } from "../offers/payload";
 import { baggageOf, itemParts, type ItemParts } from "../views/flight-offer";
 
 /**
  * What a flight offer is made of that follows from supply and the party alone, not from the
  * seller or the moment: the journeys priced in the brand, each item's price and fare, the total,
- * the journey overview, the baggage associations. Ids that name the seller's offer (OfferID, OfferItemID, ServiceID) and
+ * the journey overview, the baggage associations, the journeys as stored. Ids that name the seller's offer (OfferID, OfferItemID, ServiceID) and
  * the expiry are not in it; they are added per request.
  */
 export interface OfferParts {
@@ -16,6 +17,8 @@ export interface OfferParts {
   items: ItemParts[];
   journeys: OfferView["journeys"];
   baggage: OfferView["baggage"];
+  /** The journeys as the stored offer remembers them. */
+  storedJourneys: StoredJourney[];
   totalPrice: PriceView;
   totalMinor: number;
 }
@@ -28,6 +31,13 @@ export interface OfferParts {
 export const OFFER_PARTS_MAX = 4_096;
 
 const memos = new WeakMap<Supply, Memo<OfferParts>>();
+
+/** The memo of this supply (its size and bound are what test/shopping/shop-memo.test.ts reads). */
+export function offerPartsMemo(supply: Supply): Memo<OfferParts> {
+  let memo = memos.get(supply);
+  if (!memo) memos.set(supply, (memo = new Memo<OfferParts>(OFFER_PARTS_MAX)));
+  return memo;
+}
 
 /**
  * The parts of the offer for these journeys in this brand, for this party, currency and content
@@ -47,8 +57,7 @@ export function offerParts(
   language: string,
   journeyCache: JourneyPriceCache,
 ): OfferParts {
-  let memo = memos.get(supply);
-  if (!memo) memos.set(supply, (memo = new Memo<OfferParts>(OFFER_PARTS_MAX)));
+  const memo = offerPartsMemo(supply);
   const key = `${combo.map((j) => j.id).join(",")}|${brand.code}|${partyKey}|${currency}|${language}`;
   return memo.get(key, () => {
     const f = priceFlights(supply, [...combo], brand, counts, byType, currency, journeyCache);
@@ -61,6 +70,13 @@ export function offerParts(
       items,
       journeys: f.journeys.map((j) => ({ paxJourneyId: j.id, priceClassId: ids.priceClass(f.brand.code) })),
       baggage: baggageOf(f),
+      storedJourneys: f.journeys.map((j) => ({
+        paxJourneyId: j.id,
+        brandCode: f.brand.code,
+        cabin: f.brand.cabin,
+        flightKeys: j.segments.map((s) => s.key),
+        paxSegmentIds: j.segments.map((s) => ids.segment(s.key)),
+      })),
       totalPrice: priceView(currency, baseMinor, mergeTaxes(allTaxes)),
       totalMinor,
     };

@@ -114,13 +114,7 @@ async function issue(ctx: ShoppingContext, request: AirShoppingRequest, seller: 
       currency,
       language: loc.language,
       pax,
-      journeys: f.journeys.map((j) => ({
-        paxJourneyId: j.id,
-        brandCode: f.brand.code,
-        cabin: f.brand.cabin,
-        flightKeys: j.segments.map((s) => s.key),
-        paxSegmentIds: j.segments.map((s) => ids.segment(s.key)),
-      })),
+      journeys: b.parts.storedJourneys,
       items: f.items.map((it, k) => ({ offerItemId: items[k]!.offerItemId, kind: "flight", paxIds: it.paxIds, totalMinor: items[k]!.price.total.minor, ref: it.ptc })),
       totalMinor,
     };

@@ -2,6 +2,7 @@ import { and, eq, lt, sql } from "drizzle-orm";
 import type { Clock } from "@ndc/clock";
 import { GatewayError } from "@ndc/errors";
 import { tables, type Store, type StoreDb } from "@ndc/store";
+import { payloadJson } from "./payload";
 
 /** The seller an offer was issued to: only it can price, order or list services for it. */
 export interface OfferOwner {
@@ -112,7 +113,7 @@ export class OfferRepository {
       ownerAgencyId: o.owner.agencyId,
       createdAt: o.createdAt,
       expiresAt: o.expiresAt,
-      payload: JSON.stringify(o.payload),
+      payload: payloadJson(o.payload as object),
     }));
     return new Promise<void>((done, failed) => {
       if (this.pending.length === 0) setImmediate(() => void this.commit());
