@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { ByteWriter, c, cOpt, el, fragmentBytes, serialize, writtenNode, type XNode } from "@ndc/xml";
+import { ByteWriter, c, cOpt, el, fragmentBytes, serialize, writeKept, writtenNode, type XNode } from "@ndc/xml";
 
 /** The byte writer follows the tree serializer's rules exactly (packages/xml/src/byte-writer.ts). */
 const viaTree = (n: XNode) => serialize(n).slice('<?xml version="1.0" encoding="UTF-8"?>\n'.length);
@@ -78,5 +78,27 @@ describe("ByteWriter writes the bytes of what the tree builder serialises", () =
     expect(() => w.bytes()).toThrow();
     w.end("a");
     expect(w.string()).toBe("<a><b><c>1</c></b></a>");
+  });
+});
+
+describe("writeKept: the bytes of a frozen value are written once", () => {
+  test("a frozen value is written on first use and copied after; an unfrozen one is written every time", () => {
+    const kept = new WeakMap<{ v: string }, Uint8Array>();
+    let writes = 0;
+    const write = (w: ByteWriter, x: { v: string }) => {
+      writes++;
+      w.leaf("cns:V", x.v);
+    };
+    const frozen = Object.freeze({ v: "a & b" });
+    const open = { v: "c" };
+    const w = new ByteWriter();
+    w.start("r");
+    for (let i = 0; i < 3; i++) {
+      writeKept(w, kept, frozen, write);
+      writeKept(w, kept, open, write);
+    }
+    w.end("r");
+    expect(writes).toBe(4);
+    expect(w.string()).toBe(viaTree(el("r", null, [0, 1, 2].map(() => [c("V", "a & b"), c("V", "c")]))));
   });
 });

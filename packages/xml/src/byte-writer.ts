@@ -269,3 +269,19 @@ export function fragmentBytes(f: (w: ByteWriter) => void): Uint8Array {
   f(w);
   return w.bytes();
 }
+
+/**
+ * Writes `value` with `write`, or copies the bytes written for it before: a frozen value never
+ * changes, so its bytes are kept (in `kept`, weakly) for as long as the value lives. Shopping
+ * freezes what it keeps across requests (offer parts, a-la-carte items), so a repeated search
+ * writes those once; a value built for one answer is not frozen and is written each time.
+ */
+export function writeKept<T extends object>(w: ByteWriter, kept: WeakMap<T, Uint8Array>, value: T, write: (w: ByteWriter, v: T) => void): void {
+  if (!Object.isFrozen(value)) {
+    write(w, value);
+    return;
+  }
+  let bytes = kept.get(value);
+  if (bytes === undefined) kept.set(value, (bytes = fragmentBytes((x) => write(x, value))));
+  w.raw(bytes);
+}

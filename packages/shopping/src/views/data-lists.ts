@@ -25,6 +25,20 @@ export function cabinView(b: FareBrand, language: string): { code: string; name:
   return { code: CABIN_WIRE_CODE[b.cabin], name: translate(`cabin.${b.cabin}`, language).text };
 }
 
+/**
+ * One frozen view per picture and caption, shared by every answer: the encoder can then keep the
+ * bytes of an a-la-carte item that shows it (packages/messages/src/shopping/shared/write/a-la-carte.ts).
+ * Bounded by the catalogue's pictures times the content languages.
+ */
+const mediaViews = new Map<string, MediaView>();
+
+function mediaView(mediaId: string, uri: string, contentType: string, caption: string): MediaView {
+  const key = `${mediaId}|${caption}`;
+  let m = mediaViews.get(key);
+  if (!m) mediaViews.set(key, (m = Object.freeze({ mediaId, uri, contentType, caption })));
+  return m;
+}
+
 const ALLOWANCE_NODE = { Checked: "0110", CarryOn: "0120" } as const;
 
 /**
@@ -145,7 +159,7 @@ export class DataListsBuilder {
   pictures(pictureIds: readonly string[]): string[] {
     for (const pid of pictureIds) {
       const p = picture(pid);
-      if (p && !this.media.has(pid)) this.media.set(pid, { mediaId: pid, uri: p.url, contentType: p.mediaType, caption: this.loc.text(p.captionKey) });
+      if (p && !this.media.has(pid)) this.media.set(pid, mediaView(pid, p.url, p.mediaType, this.loc.text(p.captionKey)));
     }
     return [...pictureIds];
   }

@@ -1,4 +1,4 @@
-import type { OfferItemView, OfferView, PriceView } from "@ndc/messages";
+import type { OfferItemView, OfferServiceView, OfferView, PriceView } from "@ndc/messages";
 import type { PricedFlights } from "../common/fares";
 import { ids } from "../common/ids";
 import { priceView, scaleTaxes, type PriceAdjustment } from "../common/money";
@@ -36,10 +36,8 @@ export function flightItems(
       ownerCode,
       price: adjusted ? priceView(f.currency, it.basePerPax.amount * it.count, scaleTaxes(it.taxesPerPax, it.count), adjusted) : parts[k]!.price,
       fare: parts[k]!.fare,
-      conditions: { ...f.conditions.conditions },
-      services: it.paxIds.flatMap((paxId) =>
-        f.journeys.map((j, i) => ({ serviceId: ids.flightService(offerItemId, paxId, i), paxIds: [paxId], association: { kind: "journeys" as const, paxJourneyIds: [j.id] } })),
-      ),
+      conditions: parts[k]!.conditions,
+      services: parts[k]!.services.map((s) => ({ serviceId: ids.flightService(offerItemId, s.paxId, s.journeyIndex), paxIds: s.paxIds, association: s.association })),
       ...(priceGuaranteeUntil ? { priceGuaranteeUntil } : {}),
     };
   });
@@ -49,6 +47,9 @@ export function flightItems(
 export interface ItemParts {
   price: PriceView;
   fare: NonNullable<OfferItemView["fare"]>;
+  conditions: NonNullable<OfferItemView["conditions"]>;
+  /** Per passenger and journey, what a flight service says besides its id. */
+  services: { paxId: string; journeyIndex: number; paxIds: string[]; association: OfferServiceView["association"] }[];
 }
 
 /** Pure (no DataLists or localiser bookkeeping), so the parts can be kept across requests. */
@@ -61,6 +62,8 @@ export function itemParts(f: PricedFlights, language: string): ItemParts[] {
       paxIds: it.paxIds,
       components: f.journeys.map((j) => ({ paxSegmentIds: j.segments.map((s) => ids.segment(s.key)), priceClassId, cabin })),
     },
+    conditions: { ...f.conditions.conditions },
+    services: it.paxIds.flatMap((paxId) => f.journeys.map((j, i) => ({ paxId, journeyIndex: i, paxIds: [paxId], association: { kind: "journeys" as const, paxJourneyIds: [j.id] } }))),
   }));
 }
 

@@ -1,6 +1,7 @@
 import { fragmentBytes, type ByteWriter } from "@ndc/xml";
 import type { MediaView } from "../view/common";
 import type { ALaCarteItemView, ALaCarteOfferView } from "../view/offers";
+import { mediaFor } from "../encode/common";
 import { flightAssociation, leaves, richMediaFor, taxonomies } from "./common";
 import { price } from "./price";
 
@@ -13,7 +14,27 @@ import { price } from "./price";
  */
 const written = new WeakMap<ReadonlyMap<string, MediaView>, WeakMap<ALaCarteItemView, Uint8Array>>();
 
+/**
+ * Bytes of frozen items (shopping keeps a-la-carte items across requests), with the media views
+ * they were written with: an item that shows pictures is reused only with the same (frozen) views.
+ */
+const kept = new WeakMap<ALaCarteItemView, { media: readonly MediaView[]; bytes: Uint8Array }>();
+
 function item(w: ByteWriter, i: ALaCarteItemView, media: ReadonlyMap<string, MediaView>): void {
+  if (Object.isFrozen(i)) {
+    const shown = mediaFor(i.mediaIds, media);
+    if (shown.every((m) => Object.isFrozen(m))) {
+      const k = kept.get(i);
+      if (k && k.media.length === shown.length && k.media.every((m, n) => m === shown[n])) {
+        w.raw(k.bytes);
+        return;
+      }
+      const bytes = fragmentBytes((x) => writeItem(x, i, media));
+      kept.set(i, { media: shown, bytes });
+      w.raw(bytes);
+      return;
+    }
+  }
   let byView = written.get(media);
   if (!byView) written.set(media, (byView = new WeakMap()));
   let bytes = byView.get(i);

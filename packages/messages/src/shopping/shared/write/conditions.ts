@@ -1,4 +1,4 @@
-import { fragmentBytes, type ByteWriter } from "@ndc/xml";
+import { fragmentBytes, writeKept, type ByteWriter } from "@ndc/xml";
 import type { FareConditionsView } from "../view/common";
 import { amount } from "./price";
 
@@ -7,6 +7,7 @@ import { amount } from "./price";
 /** Few distinct condition sets exist (brands x fees); the bound only guards against odd fee amounts. */
 const MEMO_MAX = 256;
 const memo = new Map<string, Uint8Array>();
+const byView = new WeakMap<FareConditionsView, Uint8Array>();
 const money = (m: FareConditionsView["cancelFee"]) => (m ? `${m.minor} ${m.currency} ${m.decimals}` : "");
 
 /**
@@ -15,6 +16,11 @@ const money = (m: FareConditionsView["cancelFee"]) => (m ? `${m.minor} ${m.curre
  */
 export function conditions(w: ByteWriter, f: FareConditionsView | undefined): void {
   if (!f) return;
+  if (Object.isFrozen(f)) {
+    // Kept with an offer's parts across requests: one lookup by identity, no key to build.
+    writeKept(w, byView, f, write);
+    return;
+  }
   const key = `${f.cancellable}|${f.refundable}|${f.changeable}|${f.renameable}|${money(f.cancelFee)}|${money(f.changeFee)}`;
   let bytes = memo.get(key);
   if (bytes === undefined) {

@@ -1,4 +1,4 @@
-import { fragmentBytes, type ByteWriter } from "@ndc/xml";
+import { writeKept, type ByteWriter } from "@ndc/xml";
 import type { MediaView } from "../view/common";
 import type { FareComponentView, OfferItemView, OfferServiceView, OfferView } from "../view/offers";
 import { flightAssociation, leaves, richMediaFor, taxonomies } from "./common";
@@ -7,7 +7,12 @@ import { price } from "./price";
 
 // The streaming twin of ../encode/offer.ts (same elements, order and bytes).
 
-function serviceAssociation(w: ByteWriter, a: OfferServiceView["association"]): void {
+/** Bytes of frozen associations (a flight service's, kept with an offer's parts across requests). */
+const keptAssociations = new WeakMap<OfferServiceView["association"], Uint8Array>();
+
+const serviceAssociation = (w: ByteWriter, a: OfferServiceView["association"]) => writeKept(w, keptAssociations, a, writeServiceAssociation);
+
+function writeServiceAssociation(w: ByteWriter, a: OfferServiceView["association"]): void {
   w.start("cns:OfferServiceAssociation");
   switch (a.kind) {
     case "journeys":
@@ -66,18 +71,10 @@ function fareComponent(w: ByteWriter, f: FareComponentView): void {
   w.end("cns:FareComponent");
 }
 
-/** Bytes of frozen fares, kept as price.ts keeps frozen prices (the fare of an offer kept across requests). */
+/** Bytes of frozen fares (an offer's, kept with its parts across requests). */
 const keptFares = new WeakMap<NonNullable<OfferItemView["fare"]>, Uint8Array>();
 
-function fareDetail(w: ByteWriter, fare: NonNullable<OfferItemView["fare"]>): void {
-  if (!Object.isFrozen(fare)) {
-    writeFareDetail(w, fare);
-    return;
-  }
-  let bytes = keptFares.get(fare);
-  if (bytes === undefined) keptFares.set(fare, (bytes = fragmentBytes((x) => writeFareDetail(x, fare))));
-  w.raw(bytes);
-}
+const fareDetail = (w: ByteWriter, fare: NonNullable<OfferItemView["fare"]>) => writeKept(w, keptFares, fare, writeFareDetail);
 
 function writeFareDetail(w: ByteWriter, fare: NonNullable<OfferItemView["fare"]>): void {
   w.start("cns:FareDetail");

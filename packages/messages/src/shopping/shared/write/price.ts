@@ -1,4 +1,4 @@
-import { fragmentBytes, type ByteWriter } from "@ndc/xml";
+import { writeKept, type ByteWriter } from "@ndc/xml";
 import type { AdjustmentView, PriceView } from "../view/common";
 import { formatMoney, type Money } from "../view/money";
 import { sumLines } from "../encode/price";
@@ -33,25 +33,18 @@ function discount(w: ByteWriter, ds: AdjustmentView[], like: Money): void {
   w.end("cns:Discount");
 }
 
-/**
- * The bytes of frozen prices, per element name: a frozen view never changes (shopping keeps the
- * prices of an offer across requests, frozen: packages/shopping/src/air-shopping/offer-parts.ts),
- * so it is written once and copied for as long as it lives. A price built for one answer is not
- * frozen and is written each time.
- */
+/** Bytes of frozen prices (an offer's, kept with its parts across requests), per element name. */
 const kept = new Map<string, WeakMap<PriceView, Uint8Array>>();
+const writers = new Map<string, (w: ByteWriter, p: PriceView) => void>();
 
 /** PriceType under the given element name (cns:Price, cns:TotalPrice, cns:UnitPrice). */
 export function price(w: ByteWriter, name: string, p: PriceView): void {
-  if (!Object.isFrozen(p)) {
-    writePrice(w, name, p);
-    return;
-  }
   let byView = kept.get(name);
-  if (!byView) kept.set(name, (byView = new WeakMap()));
-  let bytes = byView.get(p);
-  if (bytes === undefined) byView.set(p, (bytes = fragmentBytes((x) => writePrice(x, name, p))));
-  w.raw(bytes);
+  if (!byView) {
+    kept.set(name, (byView = new WeakMap()));
+    writers.set(name, (x, v) => writePrice(x, name, v));
+  }
+  writeKept(w, byView, p, writers.get(name)!);
 }
 
 function writePrice(w: ByteWriter, name: string, p: PriceView): void {
