@@ -46,9 +46,12 @@ describe("ByteWriter writes the bytes of what the tree builder serialises", () =
     w.node(c("N", c("M", 5), "", [null, c("E"), ["t & u"]], el("cns:P", { UnitCode: "Inches" }, 30)));
     w.node(writtenNode("cns:W", "<cns:W>kept</cns:W>"));
     w.raw("12.50");
+    w.start("cns:Empty");
+    w.raw(fragmentBytes(() => {}));
+    w.end("cns:Empty");
     w.end("r");
     expect(w.string()).toBe(
-      viaTree(el("r", null, c("I", "1 < 2"), c("I", "1 < 2"), c("J", "Gepäck"), c("N", c("M", 5), "", [null, c("E"), ["t & u"]], el("cns:P", { UnitCode: "Inches" }, 30)), writtenNode("cns:W", "<cns:W>kept</cns:W>"), "12.50")),
+      viaTree(el("r", null, c("I", "1 < 2"), c("I", "1 < 2"), c("J", "Gepäck"), c("N", c("M", 5), "", [null, c("E"), ["t & u"]], el("cns:P", { UnitCode: "Inches" }, 30)), writtenNode("cns:W", "<cns:W>kept</cns:W>"), "12.50", c("Empty"))),
     );
   });
 

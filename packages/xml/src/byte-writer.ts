@@ -109,8 +109,12 @@ export class ByteWriter {
     this.leaf(name, value);
   }
 
-  /** Text that needs no escaping (a formatted amount), or bytes written before (a fragment). */
+  /**
+   * Text that needs no escaping (a formatted amount), or bytes written before (a fragment). A
+   * fragment that wrote nothing is nothing, as an absent child is: it leaves an element empty.
+   */
   raw(content: string | Uint8Array): void {
+    if (typeof content !== "string" && content.length === 0) return;
     if (this.pending) {
       this.byte(GT);
       this.pending = false;

@@ -3,7 +3,7 @@ import { filterByCriteria, minorUnits, type CatalogueService, type ServiceBundle
 import type { ShoppingContext, SellerRef } from "../context";
 import { Localiser } from "../localisation";
 import type { StoredOffer } from "../offers/repository";
-import type { FlightOfferPayload, OfferPayload } from "../offers/payload";
+import type { FlightOfferPayload, OfferPayload, StoredPax } from "../offers/payload";
 import { ids } from "../common/ids";
 import { party, paxIdsByType, requestedLanguages, resolveCurrency } from "../common/request";
 import type { JourneyPriceCache, PricedFlights } from "../common/fares";
@@ -51,6 +51,8 @@ async function issue(ctx: ShoppingContext, request: AirShoppingRequest, seller: 
   const loc = new Localiser(requestedLanguages(request.preferences));
   const lists = new DataListsBuilder(loc, ownerCode);
   lists.passengers(pax);
+  // One frozen copy shared by every stored offer of the answer: its JSON is made once (payloadJson).
+  const storedPax = Object.freeze(pax.map((p) => Object.freeze({ ...p }))) as StoredPax[];
   const warnings: WarningView[] = [];
   const criteria = toCriteria(request.serviceCriteria);
   const expiresAtMs = now + ctx.settings.offerTtlMinutes * 60_000;
@@ -113,7 +115,7 @@ async function issue(ctx: ShoppingContext, request: AirShoppingRequest, seller: 
       kind: "flight",
       currency,
       language: loc.language,
-      pax,
+      pax: storedPax,
       journeys: b.parts.storedJourneys,
       items: f.items.map((it, k) => ({ offerItemId: items[k]!.offerItemId, kind: "flight", paxIds: it.paxIds, totalMinor: items[k]!.price.total.minor, ref: it.ptc })),
       totalMinor,

@@ -24,6 +24,9 @@ export interface StoredOffer<P = unknown> {
 /** Rows per INSERT: 7 parameters each, far below SQLite's parameter limit. */
 const BATCH = 100;
 
+/** The placeholder names of row k, made once rather than seven template strings per row saved. */
+const PARAM_NAMES = Array.from({ length: BATCH }, (_, k) => ({ id: `id${k}`, src: `src${k}`, cli: `cli${k}`, agy: `agy${k}`, at: `at${k}`, exp: `exp${k}`, pl: `pl${k}` }));
+
 /**
  * One multi-row upsert per batch, built and prepared once per connection and row count (an
  * AirShopping answer stores one batch of the same size each time), so saving costs one bound
@@ -44,14 +47,14 @@ function upsert(tx: StoreDb, n: number) {
 
 function buildUpsert(tx: StoreDb, n: number) {
   const p = sql.placeholder;
-  const values = Array.from({ length: n }, (_, k) => ({
-    offerId: p(`id${k}`),
-    source: p(`src${k}`),
-    ownerClientId: p(`cli${k}`),
-    ownerAgencyId: p(`agy${k}`),
-    createdAt: p(`at${k}`),
-    expiresAt: p(`exp${k}`),
-    payload: p(`pl${k}`),
+  const values = PARAM_NAMES.slice(0, n).map((k) => ({
+    offerId: p(k.id),
+    source: p(k.src),
+    ownerClientId: p(k.cli),
+    ownerAgencyId: p(k.agy),
+    createdAt: p(k.at),
+    expiresAt: p(k.exp),
+    payload: p(k.pl),
   }));
   return tx
     .insert(tables.offers)
@@ -134,13 +137,14 @@ export class OfferRepository {
           const batch = rows.slice(i, i + BATCH);
           const params: Record<string, string | number> = {};
           batch.forEach((r, k) => {
-            params[`id${k}`] = r.offerId;
-            params[`src${k}`] = r.source;
-            params[`cli${k}`] = r.ownerClientId;
-            params[`agy${k}`] = r.ownerAgencyId;
-            params[`at${k}`] = r.createdAt;
-            params[`exp${k}`] = r.expiresAt;
-            params[`pl${k}`] = r.payload;
+            const n = PARAM_NAMES[k]!;
+            params[n.id] = r.offerId;
+            params[n.src] = r.source;
+            params[n.cli] = r.ownerClientId;
+            params[n.agy] = r.ownerAgencyId;
+            params[n.at] = r.createdAt;
+            params[n.exp] = r.expiresAt;
+            params[n.pl] = r.payload;
           });
           await upsert(tx, batch.length).run(params);
         }

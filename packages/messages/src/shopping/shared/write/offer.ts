@@ -46,12 +46,16 @@ function writeServiceAssociation(w: ByteWriter, a: OfferServiceView["association
   w.end("cns:OfferServiceAssociation");
 }
 
+/** Bytes of a frozen list of passengers of a service (a flight service's, kept with an offer's parts). */
+const keptPaxRefs = new WeakMap<string[], Uint8Array>();
+const paxRefs = (w: ByteWriter, ids: string[]) => leaves(w, "cns:PaxRefID", ids);
+
 function service(w: ByteWriter, s: OfferServiceView): void {
   w.start("cns:Service");
   taxonomies(w, s.taxonomy);
   w.opt("cns:DescText", s.description);
   serviceAssociation(w, s.association);
-  leaves(w, "cns:PaxRefID", s.paxIds);
+  writeKept(w, keptPaxRefs, s.paxIds, paxRefs);
   w.leaf("cns:ServiceID", s.serviceId);
   w.opt("cns:ServiceRefID", s.serviceRefId);
   w.end("cns:Service");
@@ -99,27 +103,38 @@ function offerItem(w: ByteWriter, i: OfferItemView, media: ReadonlyMap<string, M
   w.end("cns:OfferItem");
 }
 
-/** An offer (NewOfferType) under the given name: cns:Offer in AirShoppingRS, cns:PricedOffer in OfferPriceRS. */
-export function offer(w: ByteWriter, name: string, o: OfferView, media: ReadonlyMap<string, MediaView>): void {
-  if (o.items.length === 0) throw new Error(`Offer ${o.offerId} has no items; 24.4 requires at least one.`);
-  w.start(name);
-  for (const b of o.baggage) {
+/** Bytes of an offer's frozen baggage associations and journey overview (kept with its parts). */
+const keptBaggage = new WeakMap<OfferView["baggage"], Uint8Array>();
+const keptOverviews = new WeakMap<OfferView["journeys"], Uint8Array>();
+
+function baggage(w: ByteWriter, bs: OfferView["baggage"]): void {
+  for (const b of bs) {
     w.start("cns:BaggageAssociations");
     leaves(w, "cns:BaggageAllowanceRefID", b.baggageAllowanceIds);
     if (b.paxJourneyIds) flightAssociation(w, { kind: "paxJourneys", ids: b.paxJourneyIds });
     leaves(w, "cns:PaxRefID", b.paxIds);
     w.end("cns:BaggageAssociations");
   }
-  if (o.journeys.length > 0) {
-    w.start("cns:JourneyOverview");
-    for (const j of o.journeys) {
-      w.start("cns:JourneyPriceClass");
-      w.leaf("cns:PaxJourneyRefID", j.paxJourneyId);
-      w.opt("cns:PriceClassRefID", j.priceClassId);
-      w.end("cns:JourneyPriceClass");
-    }
-    w.end("cns:JourneyOverview");
+}
+
+function journeyOverview(w: ByteWriter, js: OfferView["journeys"]): void {
+  if (js.length === 0) return;
+  w.start("cns:JourneyOverview");
+  for (const j of js) {
+    w.start("cns:JourneyPriceClass");
+    w.leaf("cns:PaxJourneyRefID", j.paxJourneyId);
+    w.opt("cns:PriceClassRefID", j.priceClassId);
+    w.end("cns:JourneyPriceClass");
   }
+  w.end("cns:JourneyOverview");
+}
+
+/** An offer (NewOfferType) under the given name: cns:Offer in AirShoppingRS, cns:PricedOffer in OfferPriceRS. */
+export function offer(w: ByteWriter, name: string, o: OfferView, media: ReadonlyMap<string, MediaView>): void {
+  if (o.items.length === 0) throw new Error(`Offer ${o.offerId} has no items; 24.4 requires at least one.`);
+  w.start(name);
+  writeKept(w, keptBaggage, o.baggage, baggage);
+  writeKept(w, keptOverviews, o.journeys, journeyOverview);
   w.opt("cns:OfferExpirationTimeLimitDateTime", o.expiresAt);
   w.leaf("cns:OfferID", o.offerId);
   for (const i of o.items) offerItem(w, i, media);
