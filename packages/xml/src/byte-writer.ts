@@ -281,11 +281,14 @@ export function fragmentBytes(f: (w: ByteWriter) => void): Uint8Array {
  * writes those once; a value built for one answer is not frozen and is written each time.
  */
 export function writeKept<T extends object>(w: ByteWriter, kept: WeakMap<T, Uint8Array>, value: T, write: (w: ByteWriter, v: T) => void): void {
-  if (!Object.isFrozen(value)) {
-    write(w, value);
-    return;
-  }
+  // The lookup first: a hit needs no isFrozen, which costs more than the lookup on a large object.
   let bytes = kept.get(value);
-  if (bytes === undefined) kept.set(value, (bytes = fragmentBytes((x) => write(x, value))));
+  if (bytes === undefined) {
+    if (!Object.isFrozen(value)) {
+      write(w, value);
+      return;
+    }
+    kept.set(value, (bytes = fragmentBytes((x) => write(x, value))));
+  }
   w.raw(bytes);
 }

@@ -73,13 +73,13 @@ export type OfferPayload = FlightOfferPayload | ALaCartePayload;
  * The payload as stored: `JSON.stringify(payload)`, except that the JSON of a frozen value in it
  * (the journeys and a-la-carte items shopping keeps across requests, air-shopping/offer-parts.ts
  * and a-la-carte.ts) is made once and reused for as long as the value lives: a frozen value never
- * changes. Same text as JSON.stringify (test/shopping/payload-json.test.ts).
+ * changes. Same text as JSON.stringify (test/shopping/shop-memo.test.ts).
  */
 export function payloadJson(payload: object): string {
   let out = "{";
   for (const key in payload) {
     const v = (payload as Record<string, unknown>)[key];
-    const text = v !== null && typeof v === "object" && Object.isFrozen(v) ? keptJson(v) : JSON.stringify(v);
+    const text = v !== null && typeof v === "object" ? (kept.get(v) ?? keptJson(v)) : JSON.stringify(v);
     if (text === undefined) continue;
     out += (out.length > 1 ? "," : "") + JSON.stringify(key) + ":" + text;
   }
@@ -88,8 +88,9 @@ export function payloadJson(payload: object): string {
 
 const kept = new WeakMap<object, string>();
 
+/** The JSON of an object not kept yet: kept when the object is frozen. */
 function keptJson(v: object): string {
-  let text = kept.get(v);
-  if (text === undefined) kept.set(v, (text = JSON.stringify(v)));
+  const text = JSON.stringify(v);
+  if (Object.isFrozen(v)) kept.set(v, text);
   return text;
 }
