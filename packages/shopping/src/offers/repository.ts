@@ -1,7 +1,7 @@
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { Clock } from "@ndc/clock";
 import { GatewayError } from "@ndc/errors";
-import { tables, type Store, type StoreDb } from "@ndc/store";
+import { preparedOnce, tables, type Store, type StoreDb } from "@ndc/store";
 import { payloadJson } from "./payload";
 
 /** The seller an offer was issued to: only it can price, order or list services for it. */
@@ -72,6 +72,16 @@ function buildUpsert(tx: StoreDb, n: number) {
     })
     .prepare();
 }
+
+/** The offer of an id issued to an agency: prepared once per connection (OfferPrice, OrderCreate, ServiceList resolve offers). */
+const selectOffer = preparedOnce((db) =>
+  db
+    .select()
+    .from(tables.offers)
+    .where(and(eq(tables.offers.offerId, sql.placeholder("offerId")), eq(tables.offers.ownerAgencyId, sql.placeholder("agencyId"))))
+    .limit(1)
+    .prepare(),
+);
 
 /** A save waiting for the next commit of offers. */
 interface PendingSave {
@@ -161,11 +171,7 @@ export class OfferRepository {
    * one (offer_not_found), so offer ids reveal nothing across sellers.
    */
   async resolve<P>(offerId: string, owner: OfferOwner, element = "OfferID"): Promise<StoredOffer<P>> {
-    const rows = await this.store.db
-      .select()
-      .from(tables.offers)
-      .where(and(eq(tables.offers.offerId, offerId), eq(tables.offers.ownerAgencyId, owner.agencyId)))
-      .limit(1);
+    const rows = (await selectOffer(this.store.db).all({ offerId, agencyId: owner.agencyId })) as (typeof tables.offers.$inferSelect)[];
     const row = rows[0];
     if (!row) throw new GatewayError("offer_not_found", { detail: `OfferID ${offerId.slice(0, 64)}.`, element });
     if (row.expiresAt <= this.clock.now()) {
