@@ -81,12 +81,19 @@ export function payloadJson(payload: object): string {
     const v = (payload as Record<string, unknown>)[key];
     const text = v !== null && typeof v === "object" ? (kept.get(v) ?? keptJson(v)) : JSON.stringify(v);
     if (text === undefined) continue;
-    out += (out.length > 1 ? "," : "") + JSON.stringify(key) + ":" + text;
+    let name = keyJson.get(key);
+    if (name === undefined) {
+      if (keyJson.size >= 256) keyJson.clear(); // names come from code, never from requests; a guard all the same
+      keyJson.set(key, (name = JSON.stringify(key) + ":"));
+    }
+    out += (out.length > 1 ? "," : "") + name + text;
   }
   return out + "}";
 }
 
 const kept = new WeakMap<object, string>();
+/** `"key":` per property name: payloads have a dozen names between them. */
+const keyJson = new Map<string, string>();
 
 /** The JSON of an object not kept yet: kept when the object is frozen. */
 function keptJson(v: object): string {
