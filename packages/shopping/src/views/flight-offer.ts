@@ -1,4 +1,5 @@
-import type { OfferItemView, OfferServiceView, OfferView, PriceView } from "@ndc/messages";
+import { Memo } from "@ndc/supply";
+import type { FareComponentView, OfferItemView, OfferServiceView, OfferView, PriceView } from "@ndc/messages";
 import type { PricedFlights } from "../common/fares";
 import { ids } from "../common/ids";
 import { priceView, scaleTaxes, type PriceAdjustment } from "../common/money";
@@ -52,18 +53,33 @@ export interface ItemParts {
   services: { paxId: string; journeyIndex: number; paxIds: string[]; association: OfferServiceView["association"] }[];
 }
 
+type ServicePart = ItemParts["services"][number];
+
+/**
+ * What many offers have in common, one frozen object each: a journey's fare component in a
+ * brand, a passenger's flight service on a journey. Shared, they are frozen once and their bytes
+ * written once (the response writer keeps the bytes of frozen values). Bounded; a dropped entry
+ * is made again, equal.
+ */
+const sharedParts = { components: new Memo<FareComponentView>(4_096), services: new Memo<ServicePart>(4_096) };
+
 /** Pure (no DataLists or localiser bookkeeping), so the parts can be kept across requests. */
 export function itemParts(f: PricedFlights, language: string): ItemParts[] {
   const priceClassId = ids.priceClass(f.brand.code);
   const cabin = cabinView(f.brand, language);
+  const components = f.journeys.map((j) =>
+    sharedParts.components.get(`${j.id}|${priceClassId}|${cabin.code}|${cabin.name}`, () => ({ paxSegmentIds: j.segments.map((s) => ids.segment(s.key)), priceClassId, cabin })),
+  );
   return f.items.map((it) => ({
     price: priceView(f.currency, it.basePerPax.amount * it.count, scaleTaxes(it.taxesPerPax, it.count)),
-    fare: {
-      paxIds: it.paxIds,
-      components: f.journeys.map((j) => ({ paxSegmentIds: j.segments.map((s) => ids.segment(s.key)), priceClassId, cabin })),
-    },
-    conditions: { ...f.conditions.conditions },
-    services: it.paxIds.flatMap((paxId) => f.journeys.map((j, i) => ({ paxId, journeyIndex: i, paxIds: [paxId], association: { kind: "journeys" as const, paxJourneyIds: [j.id] } }))),
+    fare: { paxIds: it.paxIds, components },
+    // The supply's conditions of the brand, frozen and shared by every offer in it.
+    conditions: f.conditions.conditions,
+    services: it.paxIds.flatMap((paxId) =>
+      f.journeys.map((j, i) =>
+        sharedParts.services.get(`${paxId}|${i}|${j.id}`, () => ({ paxId, journeyIndex: i, paxIds: [paxId], association: { kind: "journeys" as const, paxJourneyIds: [j.id] } })),
+      ),
+    ),
   }));
 }
 
