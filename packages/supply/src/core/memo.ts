@@ -33,6 +33,19 @@ export class Memo<V> {
 function deepFreeze<T>(v: T): T {
   if (v === null || typeof v !== "object" || Object.isFrozen(v)) return v;
   Object.freeze(v);
-  for (const k of Object.keys(v)) deepFreeze((v as Record<string, unknown>)[k]);
+  // No key array per object (this runs for every object of every value kept): arrays by index,
+  // objects by their own keys; primitives need no call at all.
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) {
+      const x = v[i];
+      if (x !== null && typeof x === "object") deepFreeze(x);
+    }
+  } else {
+    for (const k in v) {
+      if (!Object.hasOwn(v, k)) continue;
+      const x = (v as Record<string, unknown>)[k];
+      if (x !== null && typeof x === "object") deepFreeze(x);
+    }
+  }
   return v;
 }
