@@ -272,17 +272,29 @@ export function fragmentBytes(f: (w: ByteWriter) => void): Uint8Array {
  * Writes `value` with `write`, or copies the bytes written for it before: a frozen value never
  * changes, so its bytes are kept (in `kept`, weakly) for as long as the value lives. Shopping
  * freezes what it keeps across requests (offer parts, a-la-carte items), so a repeated search
- * writes those once; a value built for one answer is not frozen and is written each time.
+ * writes those once; a value built for one answer is not frozen and is written each time. A
+ * frozen value is written straight in the first time it is met, and kept as bytes only when it
+ * comes again: most of what a first search of its kind writes is never written a second time.
  */
-export function writeKept<T extends object>(w: ByteWriter, kept: WeakMap<T, Uint8Array>, value: T, write: (w: ByteWriter, v: T) => void): void {
+export function writeKept<T extends object>(w: ByteWriter, kept: KeptBytes<T>, value: T, write: (w: ByteWriter, v: T) => void): void {
   // The lookup first: a hit needs no isFrozen, which costs more than the lookup on a large object.
-  let bytes = kept.get(value);
+  const bytes = kept.get(value);
   if (bytes === undefined) {
-    if (!Object.isFrozen(value)) {
-      write(w, value);
-      return;
-    }
-    kept.set(value, (bytes = fragmentBytes((x) => write(x, value))));
+    if (Object.isFrozen(value)) kept.set(value, SEEN);
+    write(w, value);
+    return;
+  }
+  if (bytes === SEEN) {
+    const made = fragmentBytes((x) => write(x, value));
+    kept.set(value, made);
+    w.raw(made);
+    return;
   }
   w.raw(bytes);
 }
+
+/** A frozen value met once: its bytes are kept when it comes again. */
+const SEEN: unique symbol = Symbol("seen once");
+
+/** Where `writeKept` keeps bytes (one per kind of value). */
+export type KeptBytes<T extends object> = WeakMap<T, Uint8Array | typeof SEEN>;

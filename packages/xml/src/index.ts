@@ -15,4 +15,4 @@ export {
   type ErrorItem,
   type ResponseFamily,
 } from "./responses";
-export { ByteWriter, fragmentBytes, writeKept } from "./byte-writer";
+export { ByteWriter, fragmentBytes, writeKept, type KeptBytes } from "./byte-writer";

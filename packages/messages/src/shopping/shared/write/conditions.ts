@@ -1,4 +1,4 @@
-import { fragmentBytes, writeKept, type ByteWriter } from "@ndc/xml";
+import { fragmentBytes, writeKept, type ByteWriter, type KeptBytes } from "@ndc/xml";
 import type { FareConditionsView } from "../view/common";
 import { amount } from "./price";
 
@@ -7,7 +7,7 @@ import { amount } from "./price";
 /** Few distinct condition sets exist (brands x fees); the bound only guards against odd fee amounts. */
 const MEMO_MAX = 256;
 const memo = new Map<string, Uint8Array>();
-const byView = new WeakMap<FareConditionsView, Uint8Array>();
+const byView = new WeakMap() as KeptBytes<FareConditionsView>;
 const money = (m: FareConditionsView["cancelFee"]) => (m ? `${m.minor} ${m.currency} ${m.decimals}` : "");
 
 /**

@@ -1,4 +1,4 @@
-import { writeKept, type ByteWriter } from "@ndc/xml";
+import { writeKept, type ByteWriter, type KeptBytes } from "@ndc/xml";
 import type { MediaView } from "../view/common";
 import type { FareComponentView, OfferItemView, OfferServiceView, OfferView } from "../view/offers";
 import { flightAssociation, leaves, richMediaFor, taxonomies } from "./common";
@@ -8,7 +8,7 @@ import { price } from "./price";
 // The streaming twin of ../encode/offer.ts (same elements, order and bytes).
 
 /** Bytes of frozen associations (a flight service's, kept with an offer's parts across requests). */
-const keptAssociations = new WeakMap<OfferServiceView["association"], Uint8Array>();
+const keptAssociations = new WeakMap() as KeptBytes<OfferServiceView["association"]>;
 
 const serviceAssociation = (w: ByteWriter, a: OfferServiceView["association"]) => writeKept(w, keptAssociations, a, writeServiceAssociation);
 
@@ -47,7 +47,7 @@ function writeServiceAssociation(w: ByteWriter, a: OfferServiceView["association
 }
 
 /** Bytes of a frozen list of passengers of a service (a flight service's, kept with an offer's parts). */
-const keptPaxRefs = new WeakMap<string[], Uint8Array>();
+const keptPaxRefs = new WeakMap() as KeptBytes<string[]>;
 const paxRefs = (w: ByteWriter, ids: string[]) => leaves(w, "cns:PaxRefID", ids);
 
 function service(w: ByteWriter, s: OfferServiceView): void {
@@ -76,7 +76,7 @@ function fareComponent(w: ByteWriter, f: FareComponentView): void {
 }
 
 /** Bytes of frozen fares (an offer's, kept with its parts across requests). */
-const keptFares = new WeakMap<NonNullable<OfferItemView["fare"]>, Uint8Array>();
+const keptFares = new WeakMap() as KeptBytes<NonNullable<OfferItemView["fare"]>>;
 
 const fareDetail = (w: ByteWriter, fare: NonNullable<OfferItemView["fare"]>) => writeKept(w, keptFares, fare, writeFareDetail);
 
@@ -104,8 +104,8 @@ function offerItem(w: ByteWriter, i: OfferItemView, media: ReadonlyMap<string, M
 }
 
 /** Bytes of an offer's frozen baggage associations and journey overview (kept with its parts). */
-const keptBaggage = new WeakMap<OfferView["baggage"], Uint8Array>();
-const keptOverviews = new WeakMap<OfferView["journeys"], Uint8Array>();
+const keptBaggage = new WeakMap() as KeptBytes<OfferView["baggage"]>;
+const keptOverviews = new WeakMap() as KeptBytes<OfferView["journeys"]>;
 
 function baggage(w: ByteWriter, bs: OfferView["baggage"]): void {
   for (const b of bs) {

@@ -1,4 +1,4 @@
-import { writeKept, type ByteWriter } from "@ndc/xml";
+import { writeKept, type ByteWriter, type KeptBytes } from "@ndc/xml";
 import type { AdjustmentView, PriceView } from "../view/common";
 import { formatMoney, type Money } from "../view/money";
 import { sumLines } from "../encode/price";
@@ -34,14 +34,14 @@ function discount(w: ByteWriter, ds: AdjustmentView[], like: Money): void {
 }
 
 /** Bytes of frozen prices (an offer's, kept with its parts across requests), per element name. */
-const kept = new Map<string, WeakMap<PriceView, Uint8Array>>();
+const kept = new Map<string, KeptBytes<PriceView>>();
 const writers = new Map<string, (w: ByteWriter, p: PriceView) => void>();
 
 /** PriceType under the given element name (cns:Price, cns:TotalPrice, cns:UnitPrice). */
 export function price(w: ByteWriter, name: string, p: PriceView): void {
   let byView = kept.get(name);
   if (!byView) {
-    kept.set(name, (byView = new WeakMap()));
+    kept.set(name, (byView = new WeakMap() as KeptBytes<PriceView>));
     writers.set(name, (x, v) => writePrice(x, name, v));
   }
   writeKept(w, byView, p, writers.get(name)!);
