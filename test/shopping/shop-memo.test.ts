@@ -122,7 +122,12 @@ describe("the shopping memos are bounded", () => {
     let calls = 0;
     for (const j of journeys) {
       for (const brand of economy.slice(0, 2)) {
+        // Parts are kept from the second time they are asked for (a search that never comes again is not frozen).
+        const once = offerParts(supply, [j], brand, { ADT: 1 }, byType, "P1:ADT", "EUR", "en", new Map());
+        expect(Object.isFrozen(once)).toBe(false);
         const parts = offerParts(supply, [j], brand, { ADT: 1 }, byType, "P1:ADT", "EUR", "en", new Map());
+        expect(Object.isFrozen(parts)).toBe(true);
+        expect(offerParts(supply, [j], brand, { ADT: 1 }, byType, "P1:ADT", "EUR", "en", new Map())).toBe(parts);
         first ??= parts;
         calls++;
         aLaCarteOffer(supply, "XB", `OFR-${calls}`, parts.flights, catalogue, lists, request, "2026-12-01T00:00:00Z", "en");
@@ -134,7 +139,8 @@ describe("the shopping memos are bounded", () => {
     expect(parts.size).toBe(OFFER_PARTS_MAX);
     expect(alc.lists.size).toBe(A_LA_CARTE_MEMO_MAX.lists);
     expect(alc.items.size).toBe(A_LA_CARTE_MEMO_MAX.items);
-    // The first parts were dropped: asked again, they are computed again, equal and frozen.
+    // The first parts were dropped: asked again (twice, to be kept again), they are computed again, equal and frozen.
+    offerParts(supply, [journeys[0]!], economy[0]!, { ADT: 1 }, byType, "P1:ADT", "EUR", "en", new Map());
     const again = offerParts(supply, [journeys[0]!], economy[0]!, { ADT: 1 }, byType, "P1:ADT", "EUR", "en", new Map());
     expect(again).not.toBe(first!);
     expect(again).toEqual(first!);

@@ -30,18 +30,23 @@ export interface OfferParts {
  */
 export const OFFER_PARTS_MAX = 4_096;
 
-const memos = new WeakMap<Supply, Memo<OfferParts>>();
+const memos = new WeakMap<Supply, { parts: Memo<OfferParts>; seen: Memo<true> }>();
+
+function memosOf(supply: Supply): { parts: Memo<OfferParts>; seen: Memo<true> } {
+  let m = memos.get(supply);
+  if (!m) memos.set(supply, (m = { parts: new Memo<OfferParts>(OFFER_PARTS_MAX), seen: new Memo<true>(OFFER_PARTS_MAX) }));
+  return m;
+}
 
 /** The memo of this supply (its size and bound are what test/shopping/shop-memo.test.ts reads). */
 export function offerPartsMemo(supply: Supply): Memo<OfferParts> {
-  let memo = memos.get(supply);
-  if (!memo) memos.set(supply, (memo = new Memo<OfferParts>(OFFER_PARTS_MAX)));
-  return memo;
+  return memosOf(supply).parts;
 }
 
 /**
  * The parts of the offer for these journeys in this brand, for this party, currency and content
- * language: computed once and shared (frozen) by every request that shops the same thing, so the
+ * language: from the second request that asks for them, computed once more and shared (frozen) by
+ * every later request that shops the same thing, so the
  * pricing is done once and the encoder can keep the bytes of each price and fare it writes
  * (packages/messages/src/shopping/shared/write). Pure: the supply's fares are a function of its
  * seed and the arguments (docs/supply.md, "Caches"), the cabin name of the language.
@@ -57,9 +62,18 @@ export function offerParts(
   language: string,
   journeyCache: JourneyPriceCache,
 ): OfferParts {
-  const memo = offerPartsMemo(supply);
+  const { parts, seen } = memosOf(supply);
   const key = `${combo.map((j) => j.id).join(",")}|${brand.code}|${partyKey}|${currency}|${language}`;
-  return memo.get(key, () => {
+  const kept = parts.find(key);
+  if (kept) return kept;
+  const built = build();
+  // Kept from the second time it is asked for: freezing (and later keeping the bytes of) the parts
+  // of a search that never comes again would make a first search of its kind dearer than before.
+  if (seen.find(key)) return parts.add(key, built);
+  seen.add(key, true);
+  return built;
+
+  function build(): OfferParts {
     const f = priceFlights(supply, [...combo], brand, counts, byType, currency, journeyCache);
     const items = itemParts(f, language);
     const totalMinor = items.reduce((s, it) => s + it.price.total.minor, 0);
@@ -80,5 +94,5 @@ export function offerParts(
       totalPrice: priceView(currency, baseMinor, mergeTaxes(allTaxes)),
       totalMinor,
     };
-  });
+  }
 }

@@ -11,14 +11,23 @@ export class Memo<V> {
   constructor(readonly max: number) {}
 
   get(key: string, compute: () => V): V {
+    return this.find(key) ?? this.add(key, compute());
+  }
+
+  /** The kept value (now the most recently used), or undefined. */
+  find(key: string): V | undefined {
     const hit = this.entries.get(key);
     if (hit !== undefined) {
       // Most recently used last: Map keeps insertion order.
       this.entries.delete(key);
       this.entries.set(key, hit);
-      return hit;
     }
-    const value = deepFreeze(compute());
+    return hit;
+  }
+
+  /** Keeps a value (deep-frozen, returned) under the key, dropping the least recently used beyond the bound. */
+  add(key: string, computed: V): V {
+    const value = deepFreeze(computed);
     if (value === undefined) return value;
     this.entries.set(key, value);
     if (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value!);
