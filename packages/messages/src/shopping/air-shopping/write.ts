@@ -7,11 +7,11 @@ import { carrierGroups } from "./groups";
 import type { AirShoppingView } from "./view";
 
 /**
- * The Response element of IATA_AirShoppingRS written straight to text in schema order (the
- * streaming writer): the same bytes as the tree encoder `airShoppingResponseTree` (./encode.ts),
+ * The Response element of IATA_AirShoppingRS written straight to bytes in schema order (the
+ * byte writer): the same bytes as the tree encoder `airShoppingResponseTree` (./encode.ts),
  * which test/shopping/response-writer.test.ts checks on real answers. DataLists, a small part of
  * the answer, is still built by the shared tree encoder (ServiceList, SeatAvailability and orders
- * use it) and copied in as text.
+ * use it) and walked into the same buffer. The envelope wants text: the bytes are decoded once.
  */
 export function writeAirShoppingRS(v: AirShoppingView): XNode {
   const media = mediaIndex(v.dataLists);

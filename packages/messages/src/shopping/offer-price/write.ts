@@ -6,9 +6,10 @@ import { offer } from "../shared/write/offer";
 import type { OfferPriceView } from "./view";
 
 /**
- * The Response element of IATA_OfferPriceRS written straight to text in schema order: the same
+ * The Response element of IATA_OfferPriceRS written straight to bytes in schema order: the same
  * bytes as the tree encoder `offerPriceResponseTree` (./encode.ts), checked by
- * test/shopping/response-writer.test.ts. DataLists comes from the shared tree encoder, as text.
+ * test/shopping/response-writer.test.ts. DataLists comes from the shared tree encoder, walked
+ * into the same buffer.
  */
 export function writeOfferPriceRS(v: OfferPriceView): XNode {
   const media = mediaIndex(v.dataLists);

@@ -5,7 +5,7 @@ import type { MediaView, ProcessingView, TaxonomyView, WarningView } from "../vi
 import { mediaFor } from "../encode/common";
 
 // The streaming twins of ../encode/common.ts (same elements, same order, same bytes), for the
-// answers written straight to text: AirShoppingRS and OfferPriceRS.
+// answers written straight to bytes: AirShoppingRS and OfferPriceRS.
 
 export function taxonomies(w: ByteWriter, ts: TaxonomyView[] | undefined): void {
   if (!ts) return;
