@@ -16,4 +16,4 @@ export {
   type ErrorItem,
   type ResponseFamily,
 } from "./responses";
-export { XmlWriter, fragment } from "./writer";
+export { ByteWriter, fragmentBytes, writeKept, type KeptBytes } from "./byte-writer";
