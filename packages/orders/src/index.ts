@@ -19,3 +19,7 @@ export { ids as orderIds } from "./ids";
 export type { CrashPoint } from "./saga/crash-point";
 export type { OperationRow, OperationKind, OperationStatus } from "./operation/store";
 export type { OrderDetails } from "./view/details";
+export type { CancelQuote } from "./cancel/quote";
+export { CANCEL_QUOTE_TTL_MS } from "./cancel/quote";
+export { FEE_BANDS, bandFee } from "./cancel/terms";
+export { listReconcileFailed, resolveReconcileFailed, RECONCILE_MAX_ATTEMPTS, type ReconcileFailedItem } from "./reconcile/failures";

@@ -11,6 +11,7 @@ export * from "./order-change";
 export * from "./order-retrieve";
 export * from "./order-list";
 export * from "./order-history";
+export * from "./order-reshop";
 export * from "./order-view";
 export type { OrderKey } from "./shared/decode/order-key";
 export type { CreateOrderItemRef, OfferSelection, OrderSeatChoice, QuotedOfferItemRef, QuotedOfferRef } from "./shared/decode/offer-selection";

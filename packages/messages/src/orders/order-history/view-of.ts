@@ -11,6 +11,8 @@ const TYPE_CODES: Readonly<Record<ChangeKind, string>> = {
   payment_captured: "PAYMENT_CAPTURED",
   inventory_confirmed: "INVENTORY_CONFIRMED",
   payment_expired: "PAYMENT_EXPIRED",
+  cancelled: "ORDER_CANCELLED",
+  refunded: "REFUNDED",
 };
 
 /** Why: the seller asked (create, pay), the booking completed its own steps, or the time limit ran out. */
@@ -21,6 +23,8 @@ const REASON_CODES: Readonly<Record<ChangeKind, string>> = {
   payment_captured: "BOOKING_COMPLETED",
   inventory_confirmed: "BOOKING_COMPLETED",
   payment_expired: "TIME_LIMIT_EXPIRED",
+  cancelled: "SELLER_REQUEST",
+  refunded: "CANCELLATION_COMPLETED",
 };
 
 /** An item in English without personal data: what it is, for which passenger ids, on which flights. */

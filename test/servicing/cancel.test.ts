@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { tables } from "@ndc/store";
+import { eq } from "drizzle-orm";
+import { errorCode, type TestGateway } from "../support/gateway";
+import { ndcRequest } from "../support/requests";
+import { gateway, orderCreateRQ, orderIdOf, orderRetrieveRQ, otherSeller, ndcAs, shopOffer } from "../orders-http/helpers";
+import { all, blocks, orderHistoryRQ } from "../orders-http/order-list-helpers";
+import type { ManualClock } from "@ndc/clock";
+import { acceptCancelRQ, cancelQuoteRQ, quote } from "./helpers";
+
+/**
+ * Cancelling a booked order over HTTP (issue 9 item 4, docs/servicing.md): OrderReshopRQ
+ * CancelOrderRef quotes, OrderChangeRQ AcceptCancelledOffer commits. Every answer is checked
+ * against its 24.4 XSD by t.ndc / ndcAs (xmllint --nonet).
+ */
+let t: TestGateway;
+let clock: ManualClock;
+beforeAll(async () => {
+  ({ t, clock } = await gateway());
+});
+afterAll(() => t.close());
+
+/** Books over HTTP: offer `n` of the shop (with a seat), paid by `legs` card legs splitting the total. */
+async function bookPaid(tag: string, o: { legs?: number; seat?: boolean } = {}) {
+  for (let n = 0; n < 12; n++) {
+    const shopped = await shopOffer(t, { pax: 1, seat: o.seat ?? true, n });
+    const count = o.legs ?? 1;
+    const each = Math.floor(shopped.totalMinor / count);
+    const legs = Array.from({ length: count }, (_, i) => ({ kind: "card" as const, token: i === 0 ? "tok_approve_visa" : "tok_approve_mastercard", amountMinor: i === count - 1 ? shopped.totalMinor - each * (count - 1) : each }));
+    const r = await t.ndc("OrderCreateRQ", orderCreateRQ({ shopped, legs, correlationId: `c-${tag}-${n}`, trxId: `t-${tag}-${n}` }));
+    expect(r.status).toBe(200);
+    const orderId = orderIdOf(r.body);
+    const order = await t.gw.orders.retrieve(orderId, seller());
+    // The sandbox's SAVER fares are not cancellable: take the next offer.
+    if (order.journeys[0]!.brandCode !== "SAVER") return { orderId, order, shopped };
+  }
+  throw new Error("no cancellable offer shopped");
+}
+
+const seller = () => ({ clientId: t.gw.sandbox!.client_id, agencyId: t.gw.sandbox!.agency_id });
+
+describe("quote, then accept", () => {
+  test("the quote states the refund, the penalty and a firm expiry; accepting it cancels, releases the seat and refunds every leg newest first", async () => {
+    const { orderId, order } = await bookPaid("A", { legs: 2 });
+    const q = await quote(t, orderId);
+    expect(q.body).toContain("<IATA_OrderReshopRS");
+    expect(q.quoteId).toStartWith(`CXQ.${orderId}.`);
+    expect(new Date(q.expiry).getTime() - clock.now()).toBeLessThanOrEqual(15 * 60_000);
+    expect(all(q.body, "OrderItemRefID").sort()).toEqual(order.items.map((i) => i.orderItemId).sort());
+    const refundMinor = Math.round(Number(q.refund) * 100);
+    const seat = order.seatHolds[0]!;
+    const seatRow = async () => (await t.gw.store.db.select().from(tables.seatInventory).where(eq(tables.seatInventory.flightKey, seat.flightKey))).filter((r) => seat.seatIds.includes(r.seatId));
+    expect((await seatRow()).every((r) => r.status === "sold")).toBe(true);
+
+    const r = await t.ndc("OrderChangeRQ", acceptCancelRQ(orderId, q.quoteId));
+    expect(r.status).toBe(200);
+    expect(r.body).toContain("<cns:StatusCode>CANCELLED</cns:StatusCode>");
+    // The seat is free again for every channel, in the same write as the cancelled state.
+    expect((await seatRow()).every((r) => r.status !== "sold" && r.status !== "held")).toBe(true);
+
+    const legs = await t.gw.orders.ctx.payments.ledger.legs(orderId);
+    expect(legs.reduce((s, l) => s + l.refunded, 0)).toBe(refundMinor);
+    // Newest first: the later leg is refunded in full before the earlier one gives anything back.
+    const [older, newer] = [...legs].sort((a, b) => a.seq - b.seq);
+    if (refundMinor > 0) expect(newer!.refunded).toBe(Math.min(refundMinor, newer!.captured));
+    if (refundMinor <= newer!.captured) expect(older!.refunded).toBe(0);
+
+    // PAYSUM: each refunded leg as a REFUNDED entry with its amount.
+    const shown = await t.ndc("OrderRetrieveRQ", orderRetrieveRQ(orderId));
+    expect(shown.body).toContain("<cns:StatusCode>CANCELLED</cns:StatusCode>");
+    const refunds = blocks(shown.body, "PaymentFunctions").filter((b) => b.includes("<cns:PaymentStatusCode>REFUNDED</cns:PaymentStatusCode>") && b.includes("Refund to"));
+    expect(refunds.length).toBe(legs.filter((l) => l.refunded > 0).length);
+
+    // OrderHistoryRS lists the cancellation and the refund.
+    const h = await t.ndc("OrderHistoryRQ", orderHistoryRQ(orderId));
+    expect(h.status).toBe(200);
+    expect(h.body).toContain("ORDER_CANCELLED");
+    if (refundMinor > 0) expect(h.body).toContain("REFUNDED");
+  });
+
+  test("50 concurrent retries of the same commit (any TrxID) refund once", async () => {
+    const { orderId } = await bookPaid("B");
+    const q = await quote(t, orderId);
+    const refundMinor = Math.round(Number(q.refund) * 100);
+    const pspBefore = (await t.gw.store.db.select().from(tables.pspSimPayments)).length;
+    const replies = await Promise.all(Array.from({ length: 50 }, (_, i) => t.ndc("OrderChangeRQ", acceptCancelRQ(orderId, q.quoteId, { trxId: `trx-${i % 5}` }))));
+    for (const r of replies) {
+      expect(r.status).toBe(200);
+      expect(r.body).toContain("<cns:StatusCode>CANCELLED</cns:StatusCode>");
+    }
+    const legs = await t.gw.orders.ctx.payments.ledger.legs(orderId);
+    expect(legs.reduce((s, l) => s + l.refunded, 0)).toBe(refundMinor);
+    const entries = await t.gw.store.db.select().from(tables.paymentLedgerEntries).where(eq(tables.paymentLedgerEntries.orderId, orderId));
+    expect(entries.filter((e) => e.type === "refund").length).toBe(refundMinor > 0 ? 1 : 0);
+    const psp = await t.gw.store.db.select().from(tables.pspSimPayments);
+    expect(psp.length).toBe(pspBefore);
+    const ref = legs[0]!.pspReference!;
+    expect(psp.find((p) => p.pspReference === ref)!.refunded).toBe(refundMinor);
+    // A retry after the end answers the cancelled order again, moving nothing.
+    const again = await t.ndc("OrderChangeRQ", acceptCancelRQ(orderId, q.quoteId, { trxId: "later" }));
+    expect(again.status).toBe(200);
+    expect((await t.gw.orders.ctx.payments.ledger.legs(orderId)).reduce((s, l) => s + l.refunded, 0)).toBe(refundMinor);
+  });
+});
+
+describe("refusals", () => {
+  test("a forged or altered quote id, another order's quote, an expired quote, a stale quote", async () => {
+    const { orderId } = await bookPaid("C");
+    const { orderId: otherId } = await bookPaid("C2");
+    const q = await quote(t, orderId);
+    const parts = q.quoteId.split(".");
+    const richer = [...parts.slice(0, 3), String(Number(parts[3]) + 100_00), ...parts.slice(4)].join(".");
+    for (const forged of [richer, `${q.quoteId.slice(0, -2)}AA`, "CXQ.nonsense"]) {
+      const r = await t.ndc("OrderChangeRQ", acceptCancelRQ(orderId, forged));
+      expect(r.status).toBe(400);
+      expect(errorCode(r.body)).toBe("cancel_quote_invalid");
+    }
+    const crossed = await t.ndc("OrderChangeRQ", acceptCancelRQ(otherId, q.quoteId));
+    expect(errorCode(crossed.body)).toBe("cancel_quote_invalid");
+    clock.advance(15 * 60_000 + 1000);
+    const late = await t.ndc("OrderChangeRQ", acceptCancelRQ(orderId, q.quoteId));
+    expect(late.status).toBe(410);
+    expect(errorCode(late.body)).toBe("cancel_quote_expired");
+    expect((await t.gw.orders.retrieve(orderId, seller())).state).toBe("booked");
+  });
+
+  test("another seller's order is answered as not found, for the quote and the commit", async () => {
+    const { orderId } = await bookPaid("D");
+    const q = await quote(t, orderId);
+    const other = await otherSeller(t, "AGY-CANCEL");
+    const rq = await ndcAs(t, other, "OrderReshopRQ", cancelQuoteRQ(orderId));
+    expect(errorCode(rq.body)).toBe("order_not_found");
+    const rc = await ndcAs(t, other, "OrderChangeRQ", acceptCancelRQ(orderId, q.quoteId));
+    expect(errorCode(rc.body)).toBe("order_not_found");
+    expect((await t.gw.orders.retrieve(orderId, seller())).state).toBe("booked");
+  });
+
+  test("item-level cancellation (ReshopOrder DeleteOrderItem) is refused clearly; a mismatched CancelOrderRef is malformed", async () => {
+    const { orderId, order } = await bookPaid("E");
+    const item = order.items[0]!.orderItemId;
+    const request = `<cns:OrderRefID>${orderId}</cns:OrderRefID><cns:UpdateOrder><cns:ReshopOrder><cns:ReshopOrderChoice><cns:ServiceOrder><cns:DeleteOrderItem><cns:OrderItemRefID>${item}</cns:OrderItemRefID></cns:DeleteOrderItem></cns:ServiceOrder></cns:ReshopOrderChoice></cns:ReshopOrder></cns:UpdateOrder>`;
+    const r = await t.ndc("OrderReshopRQ", ndcRequest("OrderReshopRQ", { request }));
+    expect(r.status).toBe(400);
+    expect(errorCode(r.body)).toBe("cancel_items_not_supported");
+    const m = await t.ndc("OrderReshopRQ", cancelQuoteRQ(orderId, { refId: "ORD-ELSEWHERE" }));
+    expect(errorCode(m.body)).toBe("request_invalid");
+  });
+
+  test("a cancelled order is not quoted or cancelled again", async () => {
+    const { orderId } = await bookPaid("F");
+    const q = await quote(t, orderId);
+    expect((await t.ndc("OrderChangeRQ", acceptCancelRQ(orderId, q.quoteId))).status).toBe(200);
+    const again = await t.ndc("OrderReshopRQ", cancelQuoteRQ(orderId));
+    expect(again.status).toBe(409);
+    expect(errorCode(again.body)).toBe("order_state_invalid");
+  });
+});
