@@ -1,5 +1,5 @@
 import { askTogether, type JointAsk } from "@ndc/actors";
-import { GatewayError } from "@ndc/errors";
+import { GatewayError, isGatewayError } from "@ndc/errors";
 import { refundPlan, type RefundShare } from "@ndc/payments";
 import { isConstraintViolation } from "@ndc/store";
 import type { OrdersContext } from "../context";
@@ -44,7 +44,7 @@ export async function commitCancel(ctx: OrdersContext, orderId: string, seller: 
     const op = await ctx.operations.load<CancelPlan>(operationId);
     if (op) {
       if (op.plan.quoteId !== quoteId) throw new GatewayError("order_state_invalid", { detail: "The order is cancelled already." });
-      return op.status === "done" ? current(ctx, orderId) : finishCancel(ctx, op);
+      return op.status === "done" ? current(ctx, orderId) : refundOrLeave(ctx, op);
     }
     const order = (await ctx.orders.ask(orderId, { op: "get" }))!;
     if (order.state !== "booked") throw new GatewayError("order_state_invalid", { detail: `The order is ${order.state}; only a booked order is cancelled this way.` });
@@ -64,9 +64,26 @@ export async function commitCancel(ctx: OrdersContext, orderId: string, seller: 
     };
     await commitPhase(ctx, row, order, now);
     crashPoint("cancel_after_commit");
-    return finishCancel(ctx, row);
+    return refundOrLeave(ctx, row);
   });
 }
+
+/**
+ * Past the commit the order IS cancelled, whatever the PSP says next: a refund the PSP refuses
+ * or does not answer is left to the reconciler (and after its last attempt to staff as
+ * reconcile_failed), and the seller is answered with the cancelled order, whose PAYSUM shows
+ * no refund for that leg yet rather than an error that would read as "not cancelled".
+ */
+async function refundOrLeave(ctx: OrdersContext, op: CancelOperation): Promise<Order> {
+  try {
+    return await finishCancel(ctx, op);
+  } catch (e) {
+    if (!isGatewayError(e) || !REFUND_LEFT_TO_RECONCILER.has(e.code)) throw e;
+    return current(ctx, op.orderId);
+  }
+}
+
+const REFUND_LEFT_TO_RECONCILER = new Set<string>(["psp_unavailable", "payment_leg_state_invalid"]);
 
 /** Phase 1: the order cancelled, its stock released, the operation row, in one joint write. */
 async function commitPhase(ctx: OrdersContext, op: CancelOperation, order: Order, now: number): Promise<void> {
