@@ -20,7 +20,7 @@ afterAll(() => t.close());
 
 async function cli(...args: string[]): Promise<{ code: number; out: string[] }> {
   const out: string[] = [];
-  const code = await reconcileFailedCommand(args, { out: (l) => out.push(l), err: (l) => out.push(l), env: {} }, { store: t.gw.store, clock: t.gw.clock });
+  const code = await reconcileFailedCommand(args, { out: (l) => out.push(l), err: (l) => out.push(l), env: {} }, { store: t.gw.store, clock: t.gw.orders.ctx.clock });
   return { code, out };
 }
 
