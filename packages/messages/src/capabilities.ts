@@ -29,7 +29,7 @@ export const CAPABILITIES: Readonly<Record<string, Capability>> = {
     description: "localisation",
     // Spec 4.8 rule 1 names six responses; all must answer in the requested language.
     messages: [...SHOP, "ServiceListRQ", "SeatAvailabilityRQ", "OrderRetrieveRQ", "OrderReshopRQ"],
-    unfinished: ["OrderViewRS content in the requested language (spec 4.8 rule 1)"],
+    unfinished: ["OrderViewRS and OrderReshopRS content in the requested language (spec 4.8 rule 1)"],
   },
   SHPBND: { description: "bundled offers", messages: SHOP },
   SHPREV: { description: "price adjustments", messages: [...SHOP, ...BOOK] },
@@ -38,14 +38,14 @@ export const CAPABILITIES: Readonly<Record<string, Capability>> = {
   SHPOR1: {
     description: "offer conditions",
     messages: [...SHOP, "OrderRulesRQ", "OrderReshopRQ", "OrderQuoteRQ", "OrderChangeRQ"],
-    unfinished: ["servicing rules: frozen conditions, per-direction changeability, change fees by band (spec 4.7)"],
+    unfinished: ["servicing rules: frozen conditions, per-direction changeability, change fees by band (spec 4.7); OrderReshopRQ serves only the cancel quote (CancelOrderRef)"],
   },
   ORDWPM: { description: "order without payment", messages: BOOK },
   ORDCRE: { description: "order with instant payment", messages: BOOK },
   ORDRE2: {
     description: "adding extras and seats to a booked order",
     messages: [...BOOK, "OrderReshopRQ", "OrderQuoteRQ", "OrderChangeRQ"],
-    unfinished: ["OrderChangeRQ adding a seat or an extra to a booked order"],
+    unfinished: ["OrderChangeRQ adding a seat or an extra to a booked order; OrderReshopRQ ServiceCriteria/SeatCriteria"],
   },
   PAYSET: { description: "settlement platform", messages: BOOK },
   PAYMIX: { description: "mixed payment", messages: BOOK },
