@@ -72,3 +72,28 @@ test("a refund still failing (the PSP unreachable) after the last attempt become
   // Resolving again is refused: nothing open under that id.
   await expect(cli("resolve", opId, "--close", "--by", "agent-7")).rejects.toThrow(`No open reconcile_failed item ${opId}`);
 });
+
+test("--close: settled outside the gateway; the operation is closed (resolved_by_staff) and never retried", async () => {
+  const { orderId } = await bookCancellable(t, "RF2");
+  const q = await quote(t, orderId);
+  const psp = t.gw.orders.ctx.payments.psp;
+  const refund = psp.refund.bind(psp);
+  psp.refund = async () => {
+    throw new PspTimeoutError();
+  };
+  try {
+    expect((await t.ndc("OrderChangeRQ", acceptCancelRQ(orderId, q.quoteId))).status).toBe(200);
+    let raised: string[] = [];
+    for (let i = 0; i < RECONCILE_MAX_ATTEMPTS; i++) raised = (await t.gw.orders.reconcile()).raised;
+    expect(raised.length).toBe(1);
+    const opId = raised[0]!;
+    expect((await cli("resolve", opId, "--close", "--by", "agent-9", "--note", "refunded by bank transfer")).out).toEqual([`${opId} resolved: closed`]);
+    const op = await t.gw.orders.ctx.operations.load(opId);
+    expect([op?.status, op?.errorCode]).toEqual(["compensated", "resolved_by_staff"]);
+    const rep = await t.gw.orders.reconcile();
+    expect([rep.finished, rep.failed]).toEqual([[], []]);
+    expect((await cli("list")).out).toEqual(["no open reconcile_failed items"]);
+  } finally {
+    psp.refund = refund;
+  }
+});

@@ -21,5 +21,5 @@ export type { OperationRow, OperationKind, OperationStatus } from "./operation/s
 export type { OrderDetails } from "./view/details";
 export type { CancelQuote } from "./cancel/quote";
 export { CANCEL_QUOTE_TTL_MS } from "./cancel/quote";
-export { FEE_BANDS, bandFee } from "./cancel/terms";
+export { FEE_BANDS, bandFee, cancelTerms, type CancelTerms } from "./cancel/terms";
 export { listReconcileFailed, resolveReconcileFailed, RECONCILE_MAX_ATTEMPTS, type ReconcileFailedItem } from "./reconcile/failures";
