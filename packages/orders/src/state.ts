@@ -127,9 +127,11 @@ export interface OrderLegRef {
   legId: string;
   kind: string;
   amountMinor: number;
-  /** authorised | captured | voided | declined, as last recorded on the order. */
+  /** authorised | captured | voided | declined | refunded, as last recorded on the order. */
   state: string;
   changeRef: string;
+  /** Minor units given back (a cancellation's refund); `refunded` once it reaches amountMinor. */
+  refundedMinor?: number;
 }
 
 export interface OrderCancellation {

@@ -41,8 +41,15 @@ export function evolve(order: Order | null, e: OrderEvent): Order | null {
     case "cancelled":
       return changed(order, "cancelled", e.at, ["state", "seatHolds", "partnerHolds"], { cancellation: e.cancellation });
     case "refunded": {
-      const ids = new Set(e.legs.map((l) => l.legId));
-      return changed(order, "refunded", e.at, ["legs"], { legs: order.legs.map((l) => (ids.has(l.legId) ? { ...l, state: "refunded" } : l)) });
+      const back = new Map(e.legs.map((l) => [l.legId, l.amountMinor]));
+      const legs = order.legs.map((l) => {
+        const amount = back.get(l.legId);
+        if (amount === undefined) return l;
+        const refundedMinor = (l.refundedMinor ?? 0) + amount;
+        // A leg partly given back (a non-refundable fare's extras) keeps its state and says how much.
+        return { ...l, refundedMinor, state: refundedMinor >= l.amountMinor ? "refunded" : l.state };
+      });
+      return changed(order, "refunded", e.at, ["legs"], { legs });
     }
   }
 }

@@ -80,11 +80,10 @@ function decideEvents(order: Order | null, command: OrderCommand, now: number): 
       if (order.state === "cancelled" && order.cancellation?.quoteId === command.cancellation.quoteId) return [];
       if (order.state !== "booked") throw new GatewayError("order_state_invalid", { detail: `The order is ${order.state}; only a booked order is cancelled this way.` });
       return [{ type: "cancelled", at: now, cancellation: { ...command.cancellation, at: now } }];
-    case "recordRefunds": {
-      const open = command.legs.filter((l) => order.legs.find((o) => o.legId === l.legId)?.state !== "refunded");
-      if (open.length === 0) return [];
+    case "recordRefunds":
+      // One refund per cancellation, recorded in its close write: a retried close finds it.
+      if (order.history.some((h) => h.kind === "refunded")) return [];
       if (order.state !== "cancelled") throw new GatewayError("order_state_invalid", { detail: `The order is ${order.state}.` });
-      return [{ type: "refunded", at: now, legs: open }];
-    }
+      return [{ type: "refunded", at: now, legs: command.legs }];
   }
 }
