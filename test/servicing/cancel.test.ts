@@ -58,7 +58,10 @@ describe("quote, then accept", () => {
     // OrderHistoryRS lists the cancellation and the refund.
     const h = await t.ndc("OrderHistoryRQ", orderHistoryRQ(orderId));
     expect(h.status).toBe(200);
-    expect(h.body).toContain("ORDER_CANCELLED");
+    const cancelGroup = blocks(h.body, "ChangeOperation").find((b) => b.includes("ORDER_CANCELLED"))!;
+    expect(cancelGroup).toBeDefined();
+    // Before and after: BOOKED to CANCELLED, every item cancelled.
+    expect(all(cancelGroup, "opt:StatusCode")).toEqual([...order.items.map(() => "CANCELLED"), "CANCELLED", "BOOKED"]);
     if (refundMinor > 0) expect(h.body).toContain("REFUNDED");
   });
 
