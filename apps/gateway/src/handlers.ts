@@ -11,6 +11,7 @@ import { orderCreateHandler } from "./handlers/order-create";
 import { orderRetrieveHandler } from "./handlers/order-retrieve";
 import { orderRulesHandler } from "./handlers/order-rules";
 import { serviceDeliveryHandler } from "./handlers/service-delivery";
+import { orderReshopHandler } from "./handlers/order-reshop";
 
 /**
  * Message handlers by message name. A message without one answers message_not_available
@@ -30,5 +31,6 @@ export function messageHandlers(deps: HandlerDeps): Map<string, MessageHandler> 
   handlers.set("OrderRetrieveRQ", orderRetrieveHandler(deps));
   handlers.set("OrderRulesRQ", orderRulesHandler(deps));
   handlers.set("ServiceDeliveryRQ", serviceDeliveryHandler(deps));
+  handlers.set("OrderReshopRQ", orderReshopHandler(deps));
   return handlers;
 }

@@ -24,3 +24,7 @@ export { CHANGE_FEE_BANDS, bandAt, departureReadAsUtc, type FeeBand, type BandAt
 export { conditionsOfOrder, directionConditions, freezeAtBooking, type FrozenConditions, type DirectionConditions, type FrozenAllowance, type OrderConditions } from "./conditions/frozen";
 export type { OrderRules, DirectionTerms } from "./read/rules";
 export { deliveryStateOf, flownFlightKeys, type DeliveryStatusCode, type ServiceDeliveryState } from "./view/delivery";
+export type { CancelQuote } from "./cancel/quote";
+export { CANCEL_QUOTE_TTL_MS } from "./cancel/quote";
+export { FEE_BANDS, bandFee, cancelTerms, type CancelTerms } from "./cancel/terms";
+export { listReconcileFailed, resolveReconcileFailed, RECONCILE_MAX_ATTEMPTS, type ReconcileFailedItem } from "./reconcile/failures";

@@ -16,6 +16,8 @@ import { withSellerTerms, type SellingAgency } from "./create/seller-terms";
 import { RequestIdempotency } from "./idempotency/idempotency";
 import { KeyedLock } from "@ndc/actors";
 import { retryPayment } from "./payment/retry";
+import { quoteCancel, type CancelQuote } from "./cancel/quote";
+import { commitCancel } from "./cancel/saga";
 import { bookedOrder } from "./read/booked-order";
 import { history, retrieve } from "./read/read";
 import { offerRules, orderRules, type OrderRules } from "./read/rules";
@@ -94,6 +96,16 @@ export class OrdersService {
   /** OrderChangeRQ paying a held order within its time limit. */
   retryPayment(orderId: string, seller: Seller, legs: LegRequest[], key: string): Promise<Order> {
     return retryPayment(this.ctx, orderId, seller, legs, key);
+  }
+
+  /** OrderReshopRQ UpdateOrder/CancelOrderRef: a firm, signed quote to cancel the whole order. */
+  quoteCancel(orderId: string, seller: Seller): Promise<{ order: Order; quote: CancelQuote }> {
+    return quoteCancel(this.ctx, orderId, seller);
+  }
+
+  /** OrderChangeRQ AcceptCancelledOffer: the quote accepted, the order cancelled and refunded (cancel/saga.ts). */
+  cancel(orderId: string, seller: Seller, quoteId: string): Promise<Order> {
+    return commitCancel(this.ctx, orderId, seller, quoteId);
   }
 
   retrieve(orderId: string, seller: Seller): Promise<Order> {

@@ -11,6 +11,7 @@ export * from "./order-change";
 export * from "./order-retrieve";
 export * from "./order-list";
 export * from "./order-history";
+export * from "./order-reshop";
 export * from "./order-view";
 export * from "./order-rules";
 export * from "./service-delivery";
