@@ -63,7 +63,7 @@ describe("quote, then accept", () => {
     // Before and after: BOOKED to CANCELLED, every item cancelled.
     expect(all(cancelGroup, "opt:StatusCode")).toEqual([...order.items.map(() => "CANCELLED"), "CANCELLED", "BOOKED"]);
     if (refundMinor > 0) expect(h.body).toContain("REFUNDED");
-  });
+  }, 30_000); // several bookings and XSD checks: beyond bun's 5 s default on a loaded 2-core machine
 
   test("a refundable outbound fare (FLEX): all paid back less the engine's fee of the band (25 EUR beyond 72 h), newest leg first", async () => {
     const { orderId } = await bookPaid("FLEX", { legs: 2, brand: "FLEX" });
@@ -78,7 +78,7 @@ describe("quote, then accept", () => {
     expect(newer!.refunded).toBe(newer!.captured);
     expect(newer!.state).toBe("refunded");
     expect(older!.refunded).toBe(older!.captured - 2500);
-  });
+  }, 30_000); // several bookings and XSD checks: beyond bun's 5 s default on a loaded 2-core machine
 
   test("50 concurrent retries of the same commit (any TrxID) refund once", async () => {
     const { orderId } = await bookPaid("B");
@@ -124,7 +124,7 @@ describe("refusals", () => {
     expect(late.status).toBe(410);
     expect(errorCode(late.body)).toBe("cancel_quote_expired");
     expect((await t.gw.orders.retrieve(orderId, seller())).state).toBe("booked");
-  });
+  }, 30_000); // several bookings and XSD checks: beyond bun's 5 s default on a loaded 2-core machine
 
   test("another seller's order is answered as not found, for the quote and the commit", async () => {
     const { orderId } = await bookPaid("D");
@@ -135,7 +135,7 @@ describe("refusals", () => {
     const rc = await ndcAs(t, other, "OrderChangeRQ", acceptCancelRQ(orderId, q.quoteId));
     expect(errorCode(rc.body)).toBe("order_not_found");
     expect((await t.gw.orders.retrieve(orderId, seller())).state).toBe("booked");
-  });
+  }, 30_000); // several bookings and XSD checks: beyond bun's 5 s default on a loaded 2-core machine
 
   test("item-level cancellation (ReshopOrder DeleteOrderItem) is refused clearly; a mismatched CancelOrderRef is malformed", async () => {
     const { orderId, order } = await bookPaid("E");
@@ -146,7 +146,7 @@ describe("refusals", () => {
     expect(errorCode(r.body)).toBe("cancel_items_not_supported");
     const m = await t.ndc("OrderReshopRQ", cancelQuoteRQ(orderId, { refId: "ORD-ELSEWHERE" }));
     expect(errorCode(m.body)).toBe("request_invalid");
-  });
+  }, 30_000); // several bookings and XSD checks: beyond bun's 5 s default on a loaded 2-core machine
 
   test("a cancelled order is not quoted or cancelled again", async () => {
     const { orderId } = await bookPaid("F");
@@ -155,5 +155,5 @@ describe("refusals", () => {
     const again = await t.ndc("OrderReshopRQ", cancelQuoteRQ(orderId));
     expect(again.status).toBe(409);
     expect(errorCode(again.body)).toBe("order_state_invalid");
-  });
+  }, 30_000); // several bookings and XSD checks: beyond bun's 5 s default on a loaded 2-core machine
 });
