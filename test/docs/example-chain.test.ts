@@ -253,7 +253,7 @@ test("the example exchanges of docs/messages are one chain from the AirShoppingR
   });
   const rules = await ok("OrderRulesRQ", rulesRq);
   expect(all(rules, "RuleCode")).toEqual(["BUSINESS"]);
-  expect(blocks(rules, "Penalty").filter((p) => p.includes("<cns:AppCode>APPLIES_NOW</cns:AppCode>")).map((p) => all(p, "PenaltyID")[0])).toEqual(["CHG-72H"]);
+  expect(blocks(rules, "Penalty").filter((p) => p.includes("<cns:AppCode>APPLIES_NOW</cns:AppCode>")).map((p) => all(p, "PenaltyID")[0])).toEqual(["CHG-72H", "CXL-72H"]);
   check(
     "OrderRulesRQ.md",
     `Step 11 of the example chain ([example-chain.md](example-chain.md)): the order booked in step 5, a Business fare, more than 72 hours before its departure, so a change made now would cost 25 EUR per passenger. \`${orderId}\` is the \`OrderID\` of its OrderViewRS ([OrderCreateRQ.md](OrderCreateRQ.md#example)). ${FRESH_IDS}`,

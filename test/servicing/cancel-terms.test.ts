@@ -1,27 +1,37 @@
 import { expect, test } from "bun:test";
 import { GatewayError } from "@ndc/errors";
-import { bandFee, cancelTerms, type Order } from "@ndc/orders";
+import { bandAt, CHANGE_FEE_BANDS, cancelTerms, freezeAtBooking, type Order } from "@ndc/orders";
 import type { Supply } from "@ndc/supply";
 
 /**
  * The cancel terms (packages/orders/src/cancel/terms.ts): the band edges at 72 h and 24 h before
- * the first departure (read as UTC), the fee a bare integer in every currency's major unit, and
- * refundability from the outbound direction only. Pure: a one-flight schedule stands in.
+ * the outbound's first departure (its local time read as UTC, like every servicing fee), the fee a
+ * bare integer in every currency's major unit per passenger, refundability from the outbound
+ * direction only, under the conditions frozen onto the order. Pure: a two-flight schedule stands in
+ * whose real UTC instant (departureUtcMs) is 8 hours earlier than its local time, as at Singapore.
  */
 const DEP = Date.UTC(2027, 0, 12, 7, 10);
 const H = 3_600_000;
-const supply = { flight: (k: string) => (k === "OUT" ? { departureUtcMs: DEP } : k === "BACK" ? { departureUtcMs: DEP + 72 * H } : undefined) } as unknown as Supply;
+const flight = (local: string, realUtcMs: number) => ({ departure: { local }, departureUtcMs: realUtcMs });
+const supply = {
+  flight: (k: string) => (k === "OUT" ? flight("2027-01-12T07:10", DEP - 8 * H) : k === "BACK" ? flight("2027-01-15T07:10", DEP + 64 * H) : undefined),
+} as unknown as Supply;
 
-function order(o: { currency?: string; out?: string; back?: string; seatMinor?: number } = {}): Order {
+function order(o: { currency?: string; out?: string; back?: string; seatMinor?: number; pax?: number; frozen?: boolean } = {}): Order {
   const journeys = [{ paxJourneyId: "PJ1", flightKeys: ["OUT"], brandCode: o.out ?? "FLEX", cabin: "Y" }];
   if (o.back) journeys.push({ paxJourneyId: "PJ2", flightKeys: ["BACK"], brandCode: o.back, cabin: "Y" });
   const items = [{ orderItemId: "I1", offerId: "O", offerItemId: "OI", kind: "flight" as const, paxIds: ["P"], totalMinor: 100_000 }];
   if (o.seatMinor) items.push({ orderItemId: "I2", offerId: "O", offerItemId: "OI2", kind: "seat" as never, paxIds: ["P"], totalMinor: o.seatMinor });
-  return { orderId: "ORD-T", currency: o.currency ?? "EUR", journeys, items } as unknown as Order;
+  const passengers = Array.from({ length: o.pax ?? 1 }, (_, i) => ({ paxId: `P${i + 1}`, ptc: "ADT" }));
+  return { orderId: "ORD-T", currency: o.currency ?? "EUR", journeys, items, passengers, ...(o.frozen === false ? {} : { fareConditions: freezeAtBooking(journeys) }) } as unknown as Order;
 }
 
 test("the band edges: 72 h exactly is the 72 h band (25), just under is 50; 24 h exactly is 50, just under is 75", () => {
-  expect([bandFee(200), bandFee(72), bandFee(71.999), bandFee(24), bandFee(23.999), bandFee(0.1)]).toEqual([25, 25, 50, 50, 75, 75]);
+  const fee = (hours: number) => {
+    const at = bandAt(CHANGE_FEE_BANDS, DEP, DEP - hours * H);
+    return at.departed ? undefined : at.band.fee;
+  };
+  expect([fee(200), fee(72), fee(71.999), fee(24), fee(23.999), fee(0.1)]).toEqual([25, 25, 50, 50, 75, 75]);
   const at = (hours: number) => cancelTerms(supply, order(), 100_000, DEP - hours * H).penaltyMinor;
   expect([at(72), at(72 - 1 / 3600), at(24), at(24 - 1 / 3600)]).toEqual([2500, 5000, 5000, 7500]);
 });
@@ -41,6 +51,16 @@ test("refundability is the outbound direction's: a refundable outbound with a no
   expect(() => cancelTerms(supply, order({ out: "SAVER", back: "FLEX" }), 100_000, now)).toThrow(GatewayError);
   // A fee never takes more than was paid.
   expect(cancelTerms(supply, order(), 1_000, DEP - H)).toMatchObject({ refundMinor: 0, penaltyMinor: 1_000 });
-  // Departed: no cancellation.
+  // Departed (read as UTC, though the real departure was 8 hours before): no cancellation.
   expect(() => cancelTerms(supply, order(), 100_000, DEP)).toThrow("departed");
+  expect(cancelTerms(supply, order(), 100_000, DEP - 1000).band.id).toBe("CHG-0H");
+});
+
+test("the fee is per passenger, and the terms are the frozen ones: an order frozen without refund keeps its flights whatever the brand says now", () => {
+  const now = DEP - 100 * H;
+  expect(cancelTerms(supply, order({ pax: 3 }), 100_000, now)).toMatchObject({ penaltyMinor: 7_500, basis: "frozen" });
+  const o = order();
+  const frozen = { ...o.fareConditions!, directions: o.fareConditions!.directions.map((d) => ({ ...d, refundable: false })) };
+  expect(cancelTerms(supply, { ...o, fareConditions: frozen }, 100_000, now)).toMatchObject({ refundable: false, refundMinor: 0, penaltyMinor: 100_000 });
+  expect(cancelTerms(supply, order({ frozen: false }), 100_000, now)).toMatchObject({ refundable: true, basis: "current_policy" });
 });

@@ -15,9 +15,10 @@ export interface Booked {
   outboundDepartureLocal: string;
 }
 
-/** AirShoppingRQ (LHR-CDG, optionally back) in `currency`; the first offer of `brand`. */
-export async function shopBrand(t: TestGateway, brand: string, o: { currency?: string; back?: boolean } = {}): Promise<{ offerId: string; itemIds: string[]; outboundDepartureLocal: string; totalText: string; currency: string }> {
-  const legs = [{ from: "LHR", to: "CDG", date: OUT_DATE }, ...(o.back ? [{ from: "CDG", to: "LHR", date: BACK_DATE }] : [])];
+/** AirShoppingRQ (LHR-CDG unless `from`/`to` say otherwise, optionally back) in `currency`; the first offer of `brand`. */
+export async function shopBrand(t: TestGateway, brand: string, o: { currency?: string; back?: boolean; from?: string; to?: string } = {}): Promise<{ offerId: string; itemIds: string[]; outboundDepartureLocal: string; totalText: string; currency: string }> {
+  const [from, to] = [o.from ?? "LHR", o.to ?? "CDG"];
+  const legs = [{ from, to, date: OUT_DATE }, ...(o.back ? [{ from: to, to: from, date: BACK_DATE }] : [])];
   const shop = await t.ndc("AirShoppingRQ", airShoppingRQ({ legs, pax: [["PAX1", "ADT"]], currency: o.currency ?? "EUR" }));
   expect(shop.status).toBe(200);
   const offer = blocks(shop.body, "Offer").find((x) => x.includes(`<cns:PriceClassRefID>PC-${brand}</cns:PriceClassRefID>`));
@@ -32,7 +33,7 @@ export async function shopBrand(t: TestGateway, brand: string, o: { currency?: s
 let bookings = 0;
 
 /** Shops and books, paid by card in the offer's currency (`held`: no payment, the order is held). */
-export async function bookBrand(t: TestGateway, brand: string, o: { currency?: string; back?: boolean; held?: boolean } = {}): Promise<Booked> {
+export async function bookBrand(t: TestGateway, brand: string, o: { currency?: string; back?: boolean; held?: boolean; from?: string; to?: string } = {}): Promise<Booked> {
   const s = await shopBrand(t, brand, o);
   const payment = `<cns:PaymentFunctions><cns:PaymentProcessingDetails><cns:Amount CurCode="${s.currency}">${s.totalText}</cns:Amount><cns:PaymentMethod><cns:PaymentCard><cns:TokenizedCardID>tok_approve_visa</cns:TokenizedCardID></cns:PaymentCard></cns:PaymentMethod></cns:PaymentProcessingDetails></cns:PaymentFunctions>`;
   const body = orderCreateRQ({ shopped: { offerId: s.offerId, itemIds: s.itemIds, totalMinor: 0 }, correlationId: `C-${++bookings}-${s.offerId}`, trxId: "T1" });

@@ -41,11 +41,12 @@ test("FLEX out, SAVER back: the inbound's own Rules, without cancellation; whole
   expect(count(doc, "Rules")).toBe(2);
   const [out, back] = doc.split("<cns:Rules>").slice(1);
   expect(out).toContain("<cns:RuleCode>FLEX</cns:RuleCode>");
-  expect(out).toContain("<cns:PenaltyID>CXL</cns:PenaltyID>");
-  expect(out).toContain("Cancellable with a full refund.");
+  // A refundable outbound: the cancellation fee by band, the live one marked, as the cancel quote keeps it.
+  expect(out).toContain("<cns:AppCode>APPLIES_NOW</cns:AppCode><cns:CancelFeeInd>true</cns:CancelFeeInd><cns:DescText>Cancellable with a refund of everything paid less a fee of 25 GBP per passenger, 72 h or more before departure.</cns:DescText><cns:PenaltyID>CXL-72H</cns:PenaltyID>");
+  expect(count(out!, "CancelFeeInd")).toBe(3);
   expect(back).toContain("<cns:RuleCode>SAVER</cns:RuleCode>");
   expect(back).toContain("<cns:PenaltyID>CHG-NONE</cns:PenaltyID>");
-  expect(back).not.toContain("<cns:PenaltyID>CXL</cns:PenaltyID>");
+  expect(back).not.toContain("<cns:TypeCode>Cancellation</cns:TypeCode>");
   expect(back).toContain("This direction's fare conditions differ from the outbound's.");
   expect(back).toContain("Change eligible now: no, the SAVER fare does not allow changes.");
 });

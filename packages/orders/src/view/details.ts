@@ -3,7 +3,7 @@ import { readMaskedDocuments, type IdentityDocumentView } from "@ndc/pii";
 import type { Flight, Supply } from "@ndc/supply";
 import type { OrdersContext } from "../context";
 import type { Order } from "../state";
-import { bandAt, departureReadAsUtc, type FeeBand } from "../conditions/fee-bands";
+import { bandAt, outboundDepartureAsUtc, type FeeBand } from "../conditions/fee-bands";
 import { conditionsOfOrder, type OrderConditions } from "../conditions/frozen";
 import { flownFlightKeys } from "./delivery";
 import { flightItemTaxes, type ItemTax } from "./taxes";
@@ -25,12 +25,16 @@ export interface OrderDetails {
   flown: string[];
   /** Per flight item (by OrderItemID), the taxes inside its price (view/taxes.ts). */
   taxes: Record<string, ItemTax[]>;
-  /** The conditions the order is serviced under (frozen, or the current policy with a warning) and the change fee that applies now. */
+  /** The conditions the order is serviced under (frozen, or the current policy with a warning) and the fee band that applies now. */
   servicing: OrderServicing;
 }
 
 export interface OrderServicing extends OrderConditions {
-  /** The band a change made now falls in, by the outbound's departure read as UTC; absent once departed. */
+  /**
+   * The band a change or a cancellation made now falls in (conditions/fee-bands.ts: the same band
+   * OrderRulesRS marks and the cancel quote charges), by the outbound's departure read as UTC;
+   * absent once departed.
+   */
   changeFeeBand?: FeeBand;
 }
 
@@ -56,9 +60,9 @@ function taxesOf(order: Order, flights: readonly Flight[]): Record<string, ItemT
 
 function servicingOf(order: Order, flights: readonly Flight[], now: number): OrderServicing {
   const conditions = conditionsOfOrder(order);
-  const first = flights.find((f) => f.key === order.journeys[0]?.flightKeys[0]);
-  if (!first) return conditions;
-  const at = bandAt(conditions.conditions.changeFeeBands, departureReadAsUtc(first.departure.local), now);
+  const departure = outboundDepartureAsUtc((key) => flights.find((f) => f.key === key), order.journeys);
+  if (departure === undefined) return conditions;
+  const at = bandAt(conditions.conditions.changeFeeBands, departure, now);
   return at.departed ? conditions : { ...conditions, changeFeeBand: at.band };
 }
 

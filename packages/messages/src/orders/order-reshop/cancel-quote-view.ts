@@ -1,4 +1,4 @@
-import type { CancelQuote, Order } from "@ndc/orders";
+import { cancelPenaltyId, type CancelQuote, type Order } from "@ndc/orders";
 import { minorUnits, type CurrencyCode } from "@ndc/money";
 import type { WarningView } from "../../shopping/shared/view/common";
 import { formatMoney, money, type Money } from "../../shopping/shared/view/money";
@@ -26,7 +26,7 @@ export interface CancelQuoteView {
 export function cancelQuoteViewOf(order: Order, quote: CancelQuote, ownerCode: string): CancelQuoteView {
   const m = (minor: number) => money(minor, order.currency, minorUnits(order.currency as CurrencyCode));
   const terms = quote.refundable
-    ? `The outbound fare is refundable: everything paid is refunded less the cancellation fee of the time-to-departure band.`
+    ? `The outbound fare is refundable: everything paid is refunded less the cancellation fee of the time-to-departure band, ${quote.band.fee} ${order.currency} per passenger now (${cancelPenaltyId(quote.band)}).`
     : `The outbound fare is cancellable but not refundable: the flights are not refunded; extras are.`;
   return {
     orderId: order.orderId,
@@ -43,6 +43,7 @@ export function cancelQuoteViewOf(order: Order, quote: CancelQuote, ownerCode: s
       `Refund ${quote.refundMinor === 0 ? "nothing" : "to every paid leg, newest first"}; accept with OrderChangeRQ ChangeOrderChoice/AcceptCancelledOffer before the expiry.`,
       ...quote.shares.map((s, i) => `Refund ${i + 1}: ${formatMoney(m(s.amount))} ${order.currency} to payment ${s.legId}.`),
     ],
-    warnings: quote.conditionsSource === "supplier" ? [{ code: "fare_conditions_supplier" }] : [],
+    // The rules path's warnings (order-rules/view-of.ts): an order not frozen at booking first.
+    warnings: quote.basis === "current_policy" ? [{ code: "fare_conditions_current_policy" }] : quote.conditionsSource === "supplier" ? [{ code: "fare_conditions_supplier" }] : [],
   };
 }

@@ -1,5 +1,5 @@
 import { minorUnits } from "@ndc/money";
-import type { DirectionConditions, DirectionTerms, FeeBand, FrozenAllowance, OrderRules } from "@ndc/orders";
+import { bandFeeMinor, cancelPenaltyId, type DirectionConditions, type DirectionTerms, type FeeBand, type FrozenAllowance, type OrderRules } from "@ndc/orders";
 import type { WarningView } from "../../shopping/shared/view/common";
 import type { OrderRulesView, PenaltyView, RulesView } from "./view";
 
@@ -39,9 +39,17 @@ const yesNo = (v: boolean, yes: string, no: string) => (v ? yes : no);
 
 function direction(r: OrderRules, d: DirectionTerms, carrier: string, outbound: boolean, wholeOrder: boolean, alike: readonly DirectionTerms[]): RulesView {
   const k = d.conditions;
-  const fee = (band: FeeBand) => ({ minor: band.fee * 10 ** minorUnits(r.currency as never), currency: r.currency, decimals: minorUnits(r.currency as never) });
+  const fee = (band: FeeBand) => ({ minor: bandFeeMinor(band, r.currency), currency: r.currency, decimals: minorUnits(r.currency as never) });
+  const current = d.now.departed ? undefined : d.now.band.id;
+  // The band of each fee in the order of the table, with the words of its span.
+  const spans = r.changeFeeBands.map((band, i) => {
+    const upper = i === 0 ? undefined : r.changeFeeBands[i - 1]!.fromHours;
+    const span = upper === undefined ? `${band.fromHours} h or more before departure` : band.fromHours === 0 ? `less than ${upper} h before departure` : `${band.fromHours} h to less than ${upper} h before departure`;
+    // A booked order's live band is marked: the fee a change or cancellation made now would cost.
+    return { band, span, now: r.form === "order" && band.id === current ? { appCode: "APPLIES_NOW" } : {} };
+  });
   const remarks = [
-    `Brand ${k.brandCode}: ${yesNo(k.changeable, "changeable", "not changeable")}, ${k.cancellable ? yesNo(k.refundable, "cancellable with full refund", "cancellable without refund") : "not cancellable"}, ${yesNo(k.renameable, "renameable", "not renameable")}.`,
+    `Brand ${k.brandCode}: ${yesNo(k.changeable, "changeable", "not changeable")}, ${k.cancellable ? yesNo(k.refundable, "cancellable with a refund less the fee of the time-to-departure band", "cancellable without refund") : "not cancellable"}, ${yesNo(k.renameable, "renameable", "not renameable")}.`,
     basisText(r),
     outbound ? (wholeOrder ? "These terms apply to every direction of the order." : "Outbound direction: its terms are the whole order's (cancellation, refund).") : "This direction's fare conditions differ from the outbound's.",
     baggageText(k.allowances),
@@ -55,15 +63,11 @@ function direction(r: OrderRules, d: DirectionTerms, carrier: string, outbound: 
 
   const penalties: PenaltyView[] = [];
   if (k.changeable) {
-    const current = d.now.departed ? undefined : d.now.band.id;
-    for (const [i, band] of r.changeFeeBands.entries()) {
-      const upper = i === 0 ? undefined : r.changeFeeBands[i - 1]!.fromHours;
-      const span = upper === undefined ? `${band.fromHours} h or more before departure` : band.fromHours === 0 ? `less than ${upper} h before departure` : `${band.fromHours} h to less than ${upper} h before departure`;
+    for (const { band, span, now } of spans) {
       penalties.push({
         penaltyId: band.id,
         typeCode: "Change",
-        // A booked order's live band is marked: the fee a change made now would cost.
-        ...(r.form === "order" && band.id === current ? { appCode: "APPLIES_NOW" } : {}),
+        ...now,
         changeFeeInd: true,
         descriptions: [`Change fee ${band.fee} ${r.currency} per passenger, ${span}. The fee is the same number in every currency and does not depend on the brand.`],
         price: fee(band),
@@ -72,12 +76,24 @@ function direction(r: OrderRules, d: DirectionTerms, carrier: string, outbound: 
   } else {
     penalties.push({ penaltyId: "CHG-NONE", typeCode: "Change", changeFeeInd: false, descriptions: [`Flight changes are not allowed by the ${k.brandCode} fare.`] });
   }
-  if (outbound) {
+  if (outbound && k.cancellable && k.refundable) {
+    // The same bands as the change fee (SHPOR1 rule 5; decision 0015): what the cancel quote keeps.
+    for (const { band, span, now } of spans) {
+      penalties.push({
+        penaltyId: cancelPenaltyId(band),
+        typeCode: "Cancellation",
+        ...now,
+        cancelFeeInd: true,
+        descriptions: [`Cancellable with a refund of everything paid less a fee of ${band.fee} ${r.currency} per passenger, ${span}.`],
+        price: fee(band),
+      });
+    }
+  } else if (outbound) {
     penalties.push({
       penaltyId: "CXL",
       typeCode: "Cancellation",
       cancelFeeInd: false,
-      descriptions: [k.cancellable ? yesNo(k.refundable, "Cancellable with a full refund.", "Cancellable without refund.") : "Not cancellable."],
+      descriptions: [k.cancellable ? "Cancellable without refund of the flights; extras are refunded; no fee." : "Not cancellable."],
     });
   }
   penalties.push({ penaltyId: "NAME", typeCode: "Other", descriptions: [yesNo(k.renameable, "Name changes allowed.", "Name changes not allowed.")] });

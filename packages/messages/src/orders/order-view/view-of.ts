@@ -1,4 +1,4 @@
-import { deliveryStateOf, type Order, type OrderDetails, type OrderItem, type OrderState } from "@ndc/orders";
+import { bandFeeMinor, cancelPenaltyId, deliveryStateOf, type Order, type OrderDetails, type OrderItem, type OrderState } from "@ndc/orders";
 import { isDeclineReason, maskTail, OWN_PROGRAMME, paymentSummary, type PaymentLeg } from "@ndc/payments";
 import { minorUnits } from "@ndc/money";
 import { isOmitted, type MaskedIdentityDoc } from "@ndc/pii";
@@ -171,20 +171,35 @@ export function orderItemViews(details: OrderDetails, ownerCode: string): OrderI
 /**
  * The order's frozen conditions as a flight item's restrictions: the outbound direction's
  * (SHPOR1 rule 2: cancel refundability and the whole-order terms come from it), the change fee
- * being the band a change made now falls in (@ndc/orders fee bands, bare integers).
+ * and a refundable fare's cancellation fee being the band a change or cancellation made now falls
+ * in (@ndc/orders fee bands, bare integers per passenger): the fee the cancel quote keeps and the
+ * penalty OrderRulesRS marks APPLIES_NOW.
  */
 function restrictionsOf(details: OrderDetails, m: ToMoney): Omit<RestrictionsView, "paxIds"> | undefined {
   const { conditions, basis } = details.servicing;
   const k = conditions.directions[0];
   if (!k) return undefined;
   const band = details.servicing.changeFeeBand;
+  const currency = details.order.currency;
   const policy = basis === "current_policy" ? " (current policy: booked before conditions were frozen)" : "";
-  const feeText = band ? ` Fee now ${band.fee} ${details.order.currency} per passenger (${band.id}); it changes with time to departure (OrderRulesRQ).` : " Changes closed: the outbound has departed.";
+  const feeText = band ? ` Fee now ${band.fee} ${currency} per passenger (${band.id}); it changes with time to departure (OrderRulesRQ).` : " Changes closed: the outbound has departed.";
+  const cancelText = !k.cancellable
+    ? "Not cancellable."
+    : !k.refundable
+      ? "Cancellable without refund of the flights; extras are refunded."
+      : band
+        ? `Cancellable with a refund less a fee of ${band.fee} ${currency} per passenger now (${cancelPenaltyId(band)}); it changes with time to departure (OrderRulesRQ).`
+        : "Cancellation closed: the outbound has departed.";
   return {
-    cancel: { allowed: k.cancellable, refundable: k.cancellable && k.refundable, text: `${k.cancellable ? (k.refundable ? "Cancellable with a full refund." : "Cancellable without refund.") : "Not cancellable."} ${k.brandCode} fare${policy}.` },
+    cancel: {
+      allowed: k.cancellable && band !== undefined,
+      refundable: k.cancellable && k.refundable,
+      ...(k.cancellable && k.refundable && band ? { fee: m(bandFeeMinor(band, currency)) } : {}),
+      text: `${cancelText} ${k.brandCode} fare${policy}.`,
+    },
     change: {
       allowed: k.changeable && band !== undefined,
-      ...(k.changeable && band ? { fee: m(band.fee * 10 ** minorUnits(details.order.currency as never)) } : {}),
+      ...(k.changeable && band ? { fee: m(bandFeeMinor(band, currency)) } : {}),
       text: k.changeable ? `Flight changes allowed.${feeText}` : `Flight changes not allowed by the ${k.brandCode} fare${policy}.`,
     },
     name: { allowed: k.renameable, text: k.renameable ? "Name changes allowed." : "Name changes not allowed." },

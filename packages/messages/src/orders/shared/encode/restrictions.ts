@@ -9,7 +9,14 @@ import type { RestrictionsView } from "../view/order";
 export function restrictions(r: RestrictionsView | undefined): XNode[] {
   if (!r) return [];
   const cancel = r.paxIds.map((pax) =>
-    c("CancelRestrictions", c("AllowedModificationInd", String(r.cancel.allowed)), c("DescText", r.cancel.text), c("PaxRefID", pax), c("Refund", c("LevelTypeCode", r.cancel.refundable ? "Full" : "None"))),
+    c(
+      "CancelRestrictions",
+      c("AllowedModificationInd", String(r.cancel.allowed)),
+      c("DescText", r.cancel.text),
+      r.cancel.fee ? c("Fee", amount("Amount", r.cancel.fee)) : null,
+      c("PaxRefID", pax),
+      c("Refund", c("LevelTypeCode", r.cancel.refundable ? "Full" : "None")),
+    ),
   );
   const change = r.paxIds.flatMap((pax) => [
     c(

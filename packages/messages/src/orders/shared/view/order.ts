@@ -91,7 +91,8 @@ export interface OrderServiceView {
  */
 export interface RestrictionsView {
   paxIds: string[];
-  cancel: { allowed: boolean; refundable: boolean; text: string };
+  /** The fee is the one a cancellation made now keeps of a refundable fare (its band by time to departure), per passenger. */
+  cancel: { allowed: boolean; refundable: boolean; fee?: Money; text: string };
   /** The fee is the one a change made now costs (its band by time to departure), per passenger. */
   change: { allowed: boolean; fee?: Money; text: string };
   name: { allowed: boolean; text: string };
