@@ -28,11 +28,11 @@ export function startReceiver(answer: (n: number) => Response | Promise<Response
   return r;
 }
 
-/** JSON call to the management endpoints with an API key. */
+/** JSON call to the management endpoints with an API key, or "Bearer <token>". */
 export async function call(t: TestGateway, method: string, path: string, apiKey: string, body?: unknown): Promise<{ status: number; json: any; headers: Headers }> {
   const res = await t.fetch(path, {
     method,
-    headers: { "x-api-key": apiKey, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    headers: { ...(apiKey.startsWith("Bearer ") ? { authorization: apiKey } : { "x-api-key": apiKey }), ...(body === undefined ? {} : { "content-type": "application/json" }) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
@@ -44,4 +44,16 @@ export async function otherSeller(t: TestGateway, agencyId: string, iataNumber: 
   await registerAgency(t.gw.store, { agencyId, iataNumber, name: `Agency ${agencyId}` });
   const c = await registerClient(t.gw.store, { agency: agencyId, scopes });
   return (await createApiKey(t.gw.store, c.clientId)).apiKey;
+}
+
+/** Another selling agency's client with a bearer token (API keys are local mode's only), as "Bearer <token>". */
+export async function otherSellerToken(t: TestGateway, agencyId: string, iataNumber: string, scopes: string): Promise<string> {
+  await registerAgency(t.gw.store, { agencyId, iataNumber, name: `Agency ${agencyId}` });
+  const c = await registerClient(t.gw.store, { agency: agencyId, scopes });
+  const res = await t.fetch("/oauth/token", {
+    method: "POST",
+    headers: { authorization: `Basic ${btoa(`${c.clientId}:${c.clientSecret}`)}`, "content-type": "application/x-www-form-urlencoded" },
+    body: "grant_type=client_credentials",
+  });
+  return `Bearer ${((await res.json()) as { access_token: string }).access_token}`;
 }

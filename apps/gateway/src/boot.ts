@@ -16,6 +16,7 @@ import type { MessageHandler } from "@ndc/messages";
 import { startOrdersBackground, type OrdersBackground } from "./background";
 import { Dispatcher, orderNotifications, Subscriptions, type Resolver } from "@ndc/notifications";
 import { startDispatchLoop, type DispatchLoop } from "./dispatch-loop";
+import { postWebhook } from "./webhook-post";
 
 export interface BootedGateway {
   config: GatewayConfig;
@@ -103,7 +104,7 @@ export async function bootGateway(
     persistHook: orderNotifications(config.airline.designator),
   });
   const subscriptions = new Subscriptions({ store, clock, fieldKey, mode: config.mode, resolve: opts.resolve });
-  const dispatcher = new Dispatcher({ store, clock, logger, subscriptions, mode: config.mode, resolve: opts.resolve });
+  const dispatcher = new Dispatcher({ store, clock, logger, subscriptions, mode: config.mode, resolve: opts.resolve, post: postWebhook });
   const gatewayDeps = {
     config,
     auth,

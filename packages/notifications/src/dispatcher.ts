@@ -3,11 +3,25 @@ import type { Clock } from "@ndc/clock";
 import { GatewayError } from "@ndc/errors";
 import type { Logger } from "@ndc/log";
 import type { Store } from "@ndc/store";
-import { nextAttemptAt, retryAfterMs } from "./schedule";
+import { nextAttemptAt } from "./schedule";
 import { signWebhook } from "./signature";
 import type { Subscriptions } from "./subscriptions";
 import { notificationDeliveries as D, notificationSubscriptions as S } from "./tables";
 import { checkDeliveryUrl, type GatewayMode, type Resolver } from "./url-policy";
+
+/** One signed push, as the edge sends it: POST url with the message and Standard Webhooks headers. */
+export interface WebhookRequest {
+  url: string;
+  messageName: string;
+  webhookId: string;
+  timestamp: number;
+  signature: string;
+  body: string;
+  timeoutMs: number;
+}
+
+export type WebhookAnswer = { kind: "answered"; status: number; retryAfterMs?: number } | { kind: "timeout" } | { kind: "connection_failed" };
+export type WebhookPost = (req: WebhookRequest) => Promise<WebhookAnswer>;
 
 export const ATTEMPT_TIMEOUT_MS = 10_000;
 /** Attempts in flight at once to one subscription: a slow endpoint holds at most this many. */
@@ -24,8 +38,8 @@ export interface DispatcherDeps {
   subscriptions: Subscriptions;
   mode: GatewayMode;
   resolve?: Resolver;
-  /** Tests replace it to see the requests; the real one is fetch. */
-  fetch?: typeof fetch;
+  /** The HTTP exchange itself, kept at the edge (apps/gateway/src/webhook-post.ts): domains hold no HTTP. */
+  post: WebhookPost;
 }
 
 type Outcome = { status: "delivered" | "retry" | "failed"; httpStatus?: number; error?: string; retryAfterMs?: number };
@@ -123,32 +137,19 @@ export class Dispatcher {
       return { status: "retry", error: e instanceof GatewayError ? e.code : "url check failed" };
     }
     const timestamp = Math.floor(this.deps.clock.now() / 1000);
-    const url = `${base.href.replace(/\/+$/, "")}/24.4/${row.messageName}`;
-    try {
-      const res = await (this.deps.fetch ?? fetch)(url, {
-        method: "POST",
-        headers: {
-          "content-type": "application/xml",
-          "iata-message-name": `IATA_${row.messageName}`,
-          "webhook-id": row.deliveryId,
-          "webhook-timestamp": String(timestamp),
-          "webhook-signature": signWebhook(this.deps.subscriptions.secretOf(sub), row.deliveryId, timestamp, row.body),
-        },
-        body: row.body,
-        // A redirect is never followed: it could lead to an address the checks above refuse.
-        redirect: "manual",
-        signal: AbortSignal.timeout(ATTEMPT_TIMEOUT_MS),
-      });
-      // The answer (an IATA_Acknowledgement is allowed) is read so the connection can be reused.
-      await res.arrayBuffer().catch(() => undefined);
-      if (res.status >= 200 && res.status < 300) return { status: "delivered", httpStatus: res.status };
-      if (res.status === 429 || res.status === 408 || res.status >= 500)
-        return { status: "retry", httpStatus: res.status, error: `HTTP ${res.status}`, retryAfterMs: retryAfterMs(res.headers.get("retry-after"), Date.now()) };
-      // Any other answer (a redirect, 4xx) is retried too: the receiver may be misconfigured for a while.
-      return { status: "retry", httpStatus: res.status, error: `HTTP ${res.status}` };
-    } catch (e) {
-      const timedOut = e instanceof Error && (e.name === "TimeoutError" || e.name === "AbortError");
-      return { status: "retry", error: timedOut ? "timeout" : "connection failed" };
-    }
+    const answer = await this.deps.post({
+      url: `${base.href.replace(/\/+$/, "")}/24.4/${row.messageName}`,
+      messageName: row.messageName,
+      webhookId: row.deliveryId,
+      timestamp,
+      signature: signWebhook(this.deps.subscriptions.secretOf(sub), row.deliveryId, timestamp, row.body),
+      body: row.body,
+      timeoutMs: ATTEMPT_TIMEOUT_MS,
+    });
+    if (answer.kind !== "answered") return { status: "retry", error: answer.kind === "timeout" ? "timeout" : "connection failed" };
+    if (answer.status >= 200 && answer.status < 300) return { status: "delivered", httpStatus: answer.status };
+    // Timeouts, connection errors, 429 (after its Retry-After) and 5xx are retried on the schedule; so is any
+    // other answer (a redirect, which is never followed, or a 4xx): the receiver may be misconfigured for a while.
+    return { status: "retry", httpStatus: answer.status, error: `HTTP ${answer.status}`, retryAfterMs: answer.retryAfterMs };
   }
 }

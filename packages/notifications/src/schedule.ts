@@ -16,11 +16,3 @@ export function nextAttemptAt(now: number, attempts: number, retryAfterMs?: numb
   // Retry-After is honoured when it asks for longer than the schedule would wait.
   return now + Math.max(scheduled, Math.min(retryAfterMs ?? 0, MAX_RETRY_AFTER_MS));
 }
-
-/** Retry-After in seconds or as an HTTP date (RFC 9110 10.2.3), in milliseconds from now. */
-export function retryAfterMs(header: string | null, now: number): number | undefined {
-  if (!header) return undefined;
-  if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000;
-  const at = Date.parse(header);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
-}
