@@ -28,8 +28,8 @@ export const ATTEMPT_TIMEOUT_MS = 10_000;
 export const PER_SUBSCRIPTION = 4;
 /** Deliveries taken per tick. */
 export const BATCH = 200;
-/** A taken delivery is left alone by other dispatchers this long (more than one attempt's timeout). */
-const CLAIM_MS = 3 * ATTEMPT_TIMEOUT_MS;
+/** A taken delivery is left alone by other dispatchers this long (more than one attempt's timeout); NOTIFY_CLAIM_MS. */
+export const CLAIM_MS = 3 * ATTEMPT_TIMEOUT_MS;
 
 export interface DispatcherDeps {
   store: Store;
@@ -40,6 +40,8 @@ export interface DispatcherDeps {
   resolve?: Resolver;
   /** The HTTP exchange itself, kept at the edge (apps/gateway/src/webhook-post.ts): domains hold no HTTP. */
   post: WebhookPost;
+  /** Default CLAIM_MS. */
+  claimMs?: number;
 }
 
 type Outcome = { status: "delivered" | "retry" | "failed"; httpStatus?: number; error?: string; retryAfterMs?: number };
@@ -86,7 +88,7 @@ export class Dispatcher {
     const taken = await this.deps.store.write((tx) =>
       tx
         .update(D)
-        .set({ claimedUntil: now + CLAIM_MS })
+        .set({ claimedUntil: now + (this.deps.claimMs ?? CLAIM_MS) })
         .where(and(inArray(D.deliveryId, pick.map((p) => p.id)), eq(D.status, "pending"), or(isNull(D.claimedUntil), lte(D.claimedUntil, now))))
         .returning()
         .all(),
