@@ -1,6 +1,6 @@
 import { systemClock } from "@ndc/clock";
 import { bootGateway, listen } from "@ndc/gateway";
-import { startScheduler, type Scheduler } from "@ndc/scheduler";
+import { JOBS, startScheduler, type Scheduler } from "@ndc/scheduler";
 import { loadRuntime } from "../config";
 import { UsageError, type CliIo } from "../io";
 import { printSandboxCredentials } from "../sandbox";
@@ -32,7 +32,16 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
     io.out(`ndc-gateway ${VERSION}, mode ${config.mode}, data directory ${config.dataDir}`);
     if (gw.sandbox) printSandboxCredentials(gw.sandbox, gw.sandboxIssued, config, io);
     if (withScheduler) {
-      scheduler = startScheduler({ store: gw.store, config, logger, clock: systemClock });
+      // Notification dispatch runs on serve's own loop unless NOTIFY_DISPATCH_MS=0; then it is a scheduler job here.
+      const inProcessDispatch = gw.notifications.loop !== null;
+      scheduler = startScheduler({
+        store: gw.store,
+        config,
+        logger,
+        clock: systemClock,
+        jobs: JOBS.filter((j) => !(inProcessDispatch && j.name === "notifications.dispatch")),
+        notifications: gw.notifications.dispatcher,
+      });
       io.out(`scheduler running in-process: ${scheduler.jobs.join(", ")}`);
     } else {
       io.out("scheduler not started (--no-scheduler): run `ndc-gateway scheduler` beside this process");
