@@ -15,8 +15,8 @@ const receiver = startReceiver(async () => {
 });
 afterAll(() => receiver.stop());
 
-function startChild(dataDir: string) {
-  const proc = Bun.spawn([process.execPath, join(import.meta.dir, "fixtures/dispatch-child.ts")], {
+function startChild(fixture: string, dataDir: string) {
+  const proc = Bun.spawn([process.execPath, join(import.meta.dir, "fixtures", fixture)], {
     env: { ...process.env, GATEWAY_DATA_DIR: dataDir, GATEWAY_MODE: "local", NOTIFY_DISPATCH_MS: "20", NOTIFY_CLAIM_MS: "1000", ORDERS_BACKGROUND_MS: "0", LOG_LEVEL: "warn" },
     stdout: "pipe",
     stderr: "inherit",
@@ -32,7 +32,12 @@ async function until(cond: () => boolean | Promise<boolean>, ms: number): Promis
   }
 }
 
-test("SIGKILL mid-dispatch, restart: every notification delivered at least once, a repeat under its own webhook-id", async () => {
+// serve dispatching on its own loop, and the scheduler process dispatching as a croner job (every 5 s).
+test.each([
+  ["serve", "dispatch-child.ts"],
+  ["the scheduler", "scheduler-child.ts"],
+])("SIGKILL %s mid-dispatch, restart: every notification delivered at least once, a repeat under its own webhook-id", async (_who, fixture) => {
+  receiver.requests.length = 0;
   const t = await startTestGateway({}, new ManualClock(Date.now()));
   const dataDir = t.dataDir;
   const key = t.gw.sandbox!.api_key;
@@ -43,14 +48,14 @@ test("SIGKILL mid-dispatch, restart: every notification delivered at least once,
   // The in-process gateway lets go of the store (its data dir is kept for the children).
   await t.gw.close();
 
-  const first = startChild(dataDir);
+  const first = startChild(fixture, dataDir);
   await until(() => receiver.requests.length >= 10, 30_000);
   first.kill("SIGKILL");
   await first.exited;
   const atKill = receiver.requests.length;
   expect(atKill).toBeLessThan(N);
 
-  const second = startChild(dataDir);
+  const second = startChild(fixture, dataDir);
   try {
     // Until the outbox says every delivery is acknowledged (the cut-short ones come again once their claims lapse).
     const db = new Database(join(dataDir, "gateway.db"), { readonly: true });

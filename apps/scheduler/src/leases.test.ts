@@ -97,3 +97,24 @@ test("`ndc-gateway scheduler status` prints each job's last and next run", async
   expect(out.length).toBe(1);
   expect(out[0]).toMatch(/^test\.status\tlast \S+Z done \{"purged":3\}\tnext \d{4}-01-01T00:00:00\.000Z\tidle$/);
 });
+
+test("a holder killed on this host frees the job at once; one on another host keeps it until its lease lapses", async () => {
+  const { dir, store: s } = await store();
+  const clock = new ManualClock(Date.now());
+  const { takeLease } = await import("./leases");
+  const { hostname } = await import("node:os");
+  let runs = 0;
+  const job: ScheduledJob = { name: "test.dead", schedule: "0 0 1 1 *", description: "x", run: async () => void runs++ };
+  const sched = startScheduler({ store: s, config: loadConfig({ GATEWAY_DATA_DIR: dir }), logger: createLogger({ level: "silent" }), clock, jobs: [job], holder: `${hostname()}:${process.pid}:me` });
+  cleanup.push(() => sched.stop());
+  // Another host's holder: alive as far as we can tell.
+  expect(await takeLease(s, "test.dead", "elsewhere:1:x", clock.now(), 60_000)).toBe(true);
+  expect(await sched.runNow("test.dead")).toBe(false);
+  clock.advance(60_001);
+  // A process of this host that is gone: one that ran and exited.
+  const gone = Bun.spawn(["true"]);
+  await gone.exited;
+  expect(await takeLease(s, "test.dead", `${hostname()}:${gone.pid}:x`, clock.now(), 60_000)).toBe(true);
+  expect(await sched.runNow("test.dead")).toBe(true);
+  expect(runs).toBe(1);
+});

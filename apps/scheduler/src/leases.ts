@@ -9,6 +9,30 @@ export function newHolder(): string {
   return `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
 }
 
+/** True when the holder is a process on this host that no longer runs (it was killed mid-run). */
+export function holderIsDead(holder: string): boolean {
+  const [host, pid] = holder.split(":");
+  if (host !== hostname() || !pid || !/^\d+$/.test(pid) || Number(pid) === process.pid) return false;
+  try {
+    process.kill(Number(pid), 0);
+    return false;
+  } catch (e) {
+    // ESRCH: no such process. EPERM means it exists under another user: alive.
+    return (e as NodeJS.ErrnoException).code === "ESRCH";
+  }
+}
+
+/**
+ * Frees the job's lease when its holder is a dead process on this host, so a scheduler restarted
+ * after a SIGKILL does not wait out the lease. A holder on another host is left to its lease.
+ */
+export async function freeDeadHolder(store: Store, job: string, now: number): Promise<boolean> {
+  const row = await store.db.select({ holder: J.holder, leaseUntil: J.leaseUntil }).from(J).where(eq(J.job, job)).get();
+  if (!row?.holder || row.leaseUntil <= now || !holderIsDead(row.holder)) return false;
+  await store.write((tx) => tx.update(J).set({ leaseUntil: 0, updatedAt: now }).where(and(eq(J.job, job), eq(J.holder, row.holder!))).run());
+  return true;
+}
+
 /**
  * Takes the job's lease until now + ms, when nobody holds it or the holder's lease has lapsed.
  * One conditional write: of two schedulers asking at once, exactly one gets it.

@@ -1,7 +1,7 @@
 import { Cron } from "croner";
 import type { JobContext, ScheduledJob } from "./job";
 import { JOBS } from "./jobs";
-import { newHolder, recordNextRuns, releaseLease, takeLease } from "./leases";
+import { freeDeadHolder, newHolder, recordNextRuns, releaseLease, takeLease } from "./leases";
 
 /** How long a run's lease keeps other schedulers off the job; a dead holder's lapses after it. Jobs run bounded batches, far shorter. */
 export const LEASE_MS = 5 * 60_000;
@@ -50,7 +50,9 @@ export function startScheduler(opts: SchedulerOptions): Scheduler {
   const execute = (job: ScheduledJob, trigger: "schedule" | "manual"): Promise<boolean> => {
     const p = (async () => {
       try {
-        if (!(await takeLease(store, job.name, holder, clock.now(), leaseMs))) {
+        const take = () => takeLease(store, job.name, holder, clock.now(), leaseMs);
+        // A holder killed on this host (its pid gone) frees the job at once instead of after its lease.
+        if (!(await take()) && !((await freeDeadHolder(store, job.name, clock.now())) && (await take()))) {
           logger.warn("job_skipped_locked", { job: job.name, trigger });
           return false;
         }
