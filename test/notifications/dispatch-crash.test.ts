@@ -34,7 +34,7 @@ async function until(cond: () => boolean | Promise<boolean>, ms: number): Promis
 
 // serve dispatching on its own loop, and the scheduler process dispatching as a croner job (every 5 s).
 test.each([
-  ["serve", "dispatch-child.ts"],
+  ["serve", "gateway-child.ts"],
   ["the scheduler", "scheduler-child.ts"],
 ])("SIGKILL %s mid-dispatch, restart: every notification delivered at least once, a repeat under its own webhook-id", async (_who, fixture) => {
   receiver.requests.length = 0;
