@@ -23,6 +23,8 @@ export interface GatewayDeps {
   logger: Logger;
   /** Readiness: resolves when the store answers. */
   ready: () => Promise<boolean>;
+  /** More for /health/ready when ready (serve: the scheduler's jobs, last and next run); absent: status only. */
+  readyDetail?: () => Promise<Record<string, unknown>>;
   /** The notification endpoints and sandbox controls (issue 10); absent in gateways built without them. */
   notifications?: { subscriptions: Subscriptions; clock: Clock; jobs: SandboxJobs };
 }
@@ -68,7 +70,9 @@ export function createGateway(deps: GatewayDeps, ndc: NdcEntry = ndcEntry(deps))
     .get("/health/live", () => Response.json({ status: "live" }))
     .get("/health/ready", async () => {
       const ok = await deps.ready().catch(() => false);
-      return Response.json({ status: ok ? "ready" : "not_ready" }, { status: ok ? 200 : 503 });
+      // The detail is extra: failing to read it never makes a ready gateway unready.
+      const detail = ok && deps.readyDetail ? await deps.readyDetail().catch(() => ({})) : {};
+      return Response.json({ status: ok ? "ready" : "not_ready", ...detail }, { status: ok ? 200 : 503 });
     })
     .get("/24.4", ({ request }) => Response.json(discoveryDocument(deps.config, arrivedUrl(request), deps.handlers)))
     .all(

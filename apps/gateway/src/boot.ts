@@ -57,6 +57,8 @@ export async function bootGateway(
     clock?: Clock;
     handlers?: Map<string, MessageHandler>;
     background?: boolean;
+    /** More for /health/ready (serve passes the scheduler's job status). */
+    readyDetail?: (store: Store) => Promise<Record<string, unknown>>;
     /** Tests only: resolves subscription host names (a name pointing at 10.x). */
     resolve?: Resolver;
     /** Tests only: wraps the registry reads behind the auth cache (to count what reaches the store). */
@@ -115,6 +117,7 @@ export async function bootGateway(
       await store.db.all("SELECT 1");
       return true;
     },
+    readyDetail: opts.readyDetail ? () => opts.readyDetail!(store) : undefined,
     notifications: {
       subscriptions,
       clock,

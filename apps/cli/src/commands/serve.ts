@@ -1,6 +1,6 @@
 import { systemClock } from "@ndc/clock";
 import { bootGateway, listen } from "@ndc/gateway";
-import { JOBS, startScheduler, type Scheduler } from "@ndc/scheduler";
+import { JOBS, jobStatus, startScheduler, type Scheduler } from "@ndc/scheduler";
 import { loadRuntime } from "../config";
 import { UsageError, type CliIo } from "../io";
 import { printSandboxCredentials } from "../sandbox";
@@ -22,7 +22,8 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
   // with SIGTERM must get the orderly shutdown, not the default kill. A signal during boot
   // is kept and acted on as soon as boot is done.
   const stopping = shutdownSignal(io.err);
-  const gw = await bootGateway({ config, logger, clock: systemClock });
+  // /health/ready shows each scheduler job's last and next run, whichever process runs them.
+  const gw = await bootGateway({ config, logger, clock: systemClock, readyDetail: async (store) => ({ scheduler: await jobStatus(store, Date.now()) }) });
   let server: { url: string; stop(): Promise<void> } | null = null;
   let scheduler: Scheduler | null = null;
   try {
