@@ -95,6 +95,12 @@ const WHEN: Record<string, string> = {
   idempotency_conflict: "OrderCreateRQ repeats the seller's CorrelationID and TrxID with a different body.",
   request_in_progress: "OrderCreateRQ repeats a CorrelationID and TrxID whose first request is still being processed, or died with its process and its saga awaits the reconciler. Header Retry-After: 1; retry with backoff.",
   reconcile_failed: "Staff item: the reconciler could not finish a payment step.",
+  subscription_not_found: "JSON endpoints under /notifications/subscriptions: also another seller's id, answered exactly like a missing one.",
+  delivery_not_found: "Redeliver named a delivery this subscription does not have.",
+  notification_event_unknown: "The detail lists every known event name.",
+  subscription_url_refused: "Checked when subscribing and again before every delivery attempt, after resolving the host name.",
+  sandbox_clock_local_only: "POST /sandbox/clock in sandbox mode.",
+  scheduler_job_unknown: "POST /sandbox/scheduler/run.",
   actor_busy: "The mailbox of the order or inventory the message needs is full. Header Retry-After: 1; retry with backoff.",
   internal_error: "An unexpected failure; logged under the request id quoted in DescText.",
 };

@@ -100,6 +100,17 @@ describe("compiled binary", () => {
       expect(logLines.some((l) => l.includes(creds.client_secret))).toBe(false);
     });
 
+    test("/health/ready lists the in-process scheduler's jobs with their next run (no dispatch job: serve dispatches on its loop)", async () => {
+      let body: { status: string; scheduler?: { job: string; nextRunAt: string | null; running: boolean }[] } = { status: "" };
+      for (let i = 0; i < 50 && !(body.scheduler?.length === 3); i++) {
+        body = (await (await fetch(`${gw.url}/health/ready`)).json()) as typeof body;
+        if (body.scheduler?.length !== 3) await Bun.sleep(100);
+      }
+      expect(body.status).toBe("ready");
+      expect(body.scheduler!.map((j) => j.job)).toEqual(["documents.retention", "offers.purge", "store.checkpoint"]);
+      for (const j of body.scheduler!) expect(Date.parse(j.nextRunAt!)).toBeGreaterThan(Date.now() - 1000);
+    });
+
     test("the sandbox client gets a 30-minute Bearer token with HTTP Basic", async () => {
       const creds = JSON.parse(readFileSync(join(dir, "sandbox-credentials.json"), "utf8"));
       const res = await tokenRequest(gw.url, basic(creds.client_id, creds.client_secret));

@@ -43,7 +43,8 @@ describe("TLS", () => {
     expect(gw.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
     const res = await fetch(`${gw.url}/health/ready`, { tls: { ca: cert } } as RequestInit);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: "ready" });
+    // Under serve the ready answer also lists the scheduler jobs (docs/discovery.md).
+    expect(await res.json()).toMatchObject({ status: "ready", scheduler: expect.any(Array) });
     const discovery = (await (await fetch(`${gw.url}/24.4`, { tls: { ca: cert } } as RequestInit)).json()) as { tokenUrl: string };
     expect(discovery.tokenUrl).toBe(`${gw.url}/oauth/token`);
   });

@@ -17,11 +17,12 @@ test("docs/scheduler.md's job table lists exactly the jobs the scheduler runs", 
   expect(documented).toEqual(JOBS.map((j) => j.name));
 });
 
-test("no job sweeps identity documents yet, so configuration.md and scheduler.md call the retention sweep planned", () => {
-  expect(JOBS.some((j) => /retention|erase|pii/.test(j.name))).toBe(false);
+test("the retention sweep is a scheduler job, and configuration.md and scheduler.md no longer call it planned", () => {
+  expect(JOBS.map((j) => j.name)).toContain("documents.retention");
   const row = read("docs/configuration.md").split("\n").find((l) => l.startsWith("| `ORDER_TRAVEL_DOC_RETENTION_DAYS`"))!;
-  expect(row).toContain("planned, not built");
-  expect(read("docs/scheduler.md")).toMatch(/Planned, not built:[^.]*retention sweep/);
+  expect(row).not.toContain("planned");
+  expect(row).toContain("documents.retention");
+  expect(read("docs/scheduler.md")).not.toMatch(/Planned, not built:[^.]*retention sweep/);
 });
 
 test("docs/single-binary.md documents every command of `ndc-gateway help`, and its npm run cli form", () => {

@@ -3,6 +3,7 @@ export const USAGE = `usage: ndc-gateway <command> [options]
 commands:
   serve [--no-scheduler]  run the gateway (and, unless --no-scheduler, the scheduler in-process)
   scheduler               run the scheduler alone, against the same data directory
+  scheduler status        each job's last run (outcome, summary), next run, and who runs it now
   migrate                 apply pending storage migrations and list what was applied
   seed                    migrate, then create the sandbox seller (local mode) and print its credentials
   agency ...              register and manage agencies (ndc-gateway agency help)

@@ -8,6 +8,10 @@ import { clientGone } from "./ndc/client-gone";
 import { handleNdc, type NdcDeps } from "./ndc/pipeline";
 import { discoveryDocument } from "./routes/discovery";
 import { tokenEndpoint } from "./routes/token";
+import { subscriptionsEndpoint } from "./routes/notifications";
+import { sandboxEndpoint, type SandboxJobs } from "./routes/sandbox";
+import type { Clock } from "@ndc/clock";
+import type { Subscriptions } from "@ndc/notifications";
 import { arrivedUrl, remoteAddress } from "./edge";
 import { pathOf } from "./http/url-path";
 
@@ -19,6 +23,10 @@ export interface GatewayDeps {
   logger: Logger;
   /** Readiness: resolves when the store answers. */
   ready: () => Promise<boolean>;
+  /** More for /health/ready when ready (serve: the scheduler's jobs, last and next run); absent: status only. */
+  readyDetail?: () => Promise<Record<string, unknown>>;
+  /** The notification endpoints and sandbox controls (issue 10); absent in gateways built without them. */
+  notifications?: { subscriptions: Subscriptions; clock: Clock; jobs: SandboxJobs };
 }
 
 /** POST /24.4/<MessageName> as one function: Elysia's route and the edge's direct path (edge.ts) both call it. */
@@ -40,11 +48,31 @@ function unhandled(logger: Logger, code: string, error: unknown): Response {
  * them itself, within its limits, after authentication.
  */
 export function createGateway(deps: GatewayDeps, ndc: NdcEntry = ndcEntry(deps)) {
+  // A JSON route under `prefix`, with its own log line like the token endpoint's.
+  const routed = async (request: Request, prefix: string, handle: (rest: string, n: NonNullable<GatewayDeps["notifications"]>) => Promise<Response>) => {
+    const path = pathOf(request.url);
+    const rest = path.slice(prefix.length);
+    const started = performance.now();
+    const res = deps.notifications && (rest === "" || rest.startsWith("/")) ? await handle(rest, deps.notifications) : Response.json({ error: "not_found" }, { status: 404, headers: { "cache-control": "no-store" } });
+    logRequest(deps.logger, {
+      requestId: nanoid(12),
+      message: prefix.slice(1),
+      method: request.method.slice(0, 16),
+      path: path.slice(0, 128),
+      status: res.status,
+      durationMs: Math.round((performance.now() - started) * 100) / 100,
+      errorCode: res.headers.get("x-error-code") ?? undefined,
+    });
+    res.headers.delete("x-error-code");
+    return res;
+  };
   return new Elysia()
     .get("/health/live", () => Response.json({ status: "live" }))
     .get("/health/ready", async () => {
       const ok = await deps.ready().catch(() => false);
-      return Response.json({ status: ok ? "ready" : "not_ready" }, { status: ok ? 200 : 503 });
+      // The detail is extra: failing to read it never makes a ready gateway unready.
+      const detail = ok && deps.readyDetail ? await deps.readyDetail().catch(() => ({})) : {};
+      return Response.json({ status: ok ? "ready" : "not_ready", ...detail }, { status: ok ? 200 : 503 });
     })
     .get("/24.4", ({ request }) => Response.json(discoveryDocument(deps.config, arrivedUrl(request), deps.handlers)))
     .all(
@@ -75,6 +103,8 @@ export function createGateway(deps: GatewayDeps, ndc: NdcEntry = ndcEntry(deps))
       { parse: "none" },
     )
     .all("/24.4/:message", ({ request, params }) => ndc(request, params.message), { parse: "none" })
+    .all("/notifications/subscriptions*", ({ request }) => routed(request, "/notifications/subscriptions", (rest, n) => subscriptionsEndpoint(request, rest, { auth: deps.auth, subscriptions: n.subscriptions })), { parse: "none" })
+    .all("/sandbox/*", ({ request }) => routed(request, "/sandbox", (rest, n) => sandboxEndpoint(request, rest, { mode: deps.config.mode, auth: deps.auth, clock: n.clock, jobs: n.jobs })), { parse: "none" })
     .onError(({ code, error, request }) => {
       // Refusals are never cached, whatever the layer that answers them.
       const headers = { "cache-control": "no-store" };

@@ -1,5 +1,5 @@
 import { ensurePrivateDir, loadConfig, type GatewayConfig } from "@ndc/config";
-import { systemClock, type Clock } from "@ndc/clock";
+import { OffsetClock, systemClock, type Clock } from "@ndc/clock";
 import { createLogger, type Logger } from "@ndc/log";
 import { openStore, migrate, type Store } from "@ndc/store";
 import { createAuthService, createRateLimiter, provisionSandbox, type RegistryReads, type SandboxCredentials } from "@ndc/auth";
@@ -14,6 +14,9 @@ import { OrderPayments, seedPayments } from "@ndc/payments";
 import { OrdersService } from "@ndc/orders";
 import type { MessageHandler } from "@ndc/messages";
 import { startOrdersBackground, type OrdersBackground } from "./background";
+import { Dispatcher, orderNotifications, Subscriptions, type Resolver } from "@ndc/notifications";
+import { startDispatchLoop, type DispatchLoop } from "./dispatch-loop";
+import { postWebhook } from "./webhook-post";
 
 export interface BootedGateway {
   config: GatewayConfig;
@@ -36,6 +39,10 @@ export interface BootedGateway {
   actors: ActorSystem;
   /** Payment-time-limit expiry and the saga reconciler, every ORDERS_BACKGROUND_MS; null when off. */
   background: OrdersBackground | null;
+  /** Subscriptions and the notification dispatcher (issue 10). */
+  notifications: { subscriptions: Subscriptions; dispatcher: Dispatcher; loop: DispatchLoop | null };
+  /** The clock this gateway reads: in local mode on the wall clock, one POST /sandbox/clock moves. */
+  clock: Clock;
   close(): Promise<void>;
 }
 
@@ -50,13 +57,19 @@ export async function bootGateway(
     clock?: Clock;
     handlers?: Map<string, MessageHandler>;
     background?: boolean;
+    /** More for /health/ready (serve passes the scheduler's job status). */
+    readyDetail?: (store: Store) => Promise<Record<string, unknown>>;
+    /** Tests only: resolves subscription host names (a name pointing at 10.x). */
+    resolve?: Resolver;
     /** Tests only: wraps the registry reads behind the auth cache (to count what reaches the store). */
     registryReads?: (store: Store) => RegistryReads;
   } = {},
 ): Promise<BootedGateway> {
   const config = opts.config ?? loadConfig();
   const logger = opts.logger ?? createLogger({ level: config.logLevel });
-  const clock = opts.clock ?? systemClock;
+  const wallClock = opts.clock ?? systemClock;
+  // Local mode on the wall clock: the sandbox controls may move it forward (docs/sandbox-controls.md).
+  const clock = wallClock === systemClock && config.mode === "local" ? new OffsetClock() : wallClock;
   // The data directory holds the database, the field key and the sandbox secret: its owner's only.
   ensurePrivateDir(config.dataDir);
   // Fail at start, not at the first booking, when the field-encryption key is unusable.
@@ -89,7 +102,11 @@ export async function bootGateway(
     supply,
     fieldKey,
     ownerCode: config.airline.designator,
+    // An order change sellers are told about writes its notification in the change's transaction.
+    persistHook: orderNotifications(config.airline.designator),
   });
+  const subscriptions = new Subscriptions({ store, clock, fieldKey, mode: config.mode, resolve: opts.resolve });
+  const dispatcher = new Dispatcher({ store, clock, logger, subscriptions, mode: config.mode, resolve: opts.resolve, post: postWebhook, claimMs: config.notifyClaimMs });
   const gatewayDeps = {
     config,
     auth,
@@ -100,18 +117,33 @@ export async function bootGateway(
       await store.db.all("SELECT 1");
       return true;
     },
+    readyDetail: opts.readyDetail ? () => opts.readyDetail!(store) : undefined,
+    notifications: {
+      subscriptions,
+      clock,
+      // The sweeps POST /sandbox/clock runs after moving time, in this order, and /sandbox/scheduler/run names.
+      jobs: {
+        "orders.expire-unpaid": async () => ({ cancelled: (await orders.expireUnpaid(clock.now())).length }),
+        "notifications.dispatch": async () => await dispatcher.tick(),
+      },
+    },
   };
   const ndc = ndcEntry(gatewayDeps);
   const app = createGateway(gatewayDeps, ndc);
   // On by default on the wall clock (serve). A gateway on an injected clock (tests, benchmarks)
   // has it off unless asked: there the caller moves time and drives expiry itself, and a pass
   // firing between two steps of a test would race it.
+  const onWallClock = wallClock === systemClock;
   const background =
-    (opts.background ?? clock === systemClock) && config.ordersBackgroundMs > 0
+    (opts.background ?? onWallClock) && config.ordersBackgroundMs > 0
       ? startOrdersBackground({ orders, clock, logger }, { everyMs: config.ordersBackgroundMs, minAgeMs: config.ordersReconcileMinAgeMs })
       : null;
+  // Same rule as the background pass: on by default on the wall clock only.
+  const loop = (opts.background ?? onWallClock) && config.notifyDispatchMs > 0 ? startDispatchLoop({ dispatcher, logger }, { everyMs: config.notifyDispatchMs }) : null;
   return {
     config,
+    clock,
+    notifications: { subscriptions, dispatcher, loop },
     app,
     ndc,
     store,
@@ -126,6 +158,7 @@ export async function bootGateway(
     close: async () => {
       // The background pass asks actors to act: it stops (and finishes its pass) before they close.
       await background?.stop();
+      await loop?.stop();
       // Actors first: their queued commands still need the store.
       await actors.close();
       await store.close();

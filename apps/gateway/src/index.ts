@@ -2,3 +2,4 @@ export { createGateway, type GatewayApp, type GatewayDeps } from "./app";
 export { bootGateway, type BootedGateway } from "./boot";
 export { listen } from "./serve";
 export { handleNdc } from "./ndc/pipeline";
+export { postWebhook } from "./webhook-post";

@@ -2,6 +2,9 @@ import { systemClock, type Clock } from "@ndc/clock";
 import type { GatewayConfig } from "@ndc/config";
 import type { Logger } from "@ndc/log";
 import { migrate, openStore } from "@ndc/store";
+import { Dispatcher, Subscriptions } from "@ndc/notifications";
+import { postWebhook } from "@ndc/gateway";
+import { loadFieldKey } from "@ndc/pii";
 import { startScheduler, type Scheduler } from "./runner";
 
 /**
@@ -21,11 +24,16 @@ export async function runSchedulerApp(opts: {
     await store.close();
     throw e;
   }
-  const scheduler = startScheduler({ store, config: opts.config, logger: opts.logger, clock: opts.clock ?? systemClock });
+  const clock = opts.clock ?? systemClock;
+  // The scheduler process dispatches notifications (serve run with NOTIFY_DISPATCH_MS=0 leaves them to it).
+  const subscriptions = new Subscriptions({ store, clock, fieldKey: loadFieldKey(opts.config), mode: opts.config.mode });
+  const notifications = new Dispatcher({ store, clock, logger: opts.logger, subscriptions, mode: opts.config.mode, post: postWebhook, claimMs: opts.config.notifyClaimMs });
+  const scheduler = startScheduler({ store, config: opts.config, logger: opts.logger, clock, notifications });
   return {
     scheduler,
     async stop() {
       await scheduler.stop();
+      await notifications.drain();
       await store.close();
     },
   };

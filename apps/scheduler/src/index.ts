@@ -2,3 +2,4 @@ export { startScheduler, type Scheduler, type SchedulerOptions } from "./runner"
 export { runSchedulerApp } from "./app";
 export type { JobContext, ScheduledJob } from "./job";
 export { JOBS } from "./jobs";
+export { jobStatus, type JobStatus } from "./leases";

@@ -2,6 +2,7 @@ import type { Clock } from "@ndc/clock";
 import type { GatewayConfig } from "@ndc/config";
 import type { Logger } from "@ndc/log";
 import type { Store } from "@ndc/store";
+import type { Dispatcher } from "@ndc/notifications";
 
 /** What every job receives. Jobs read time from `clock`, never from Date, so tests and the simulation can move it. */
 export interface JobContext {
@@ -9,6 +10,8 @@ export interface JobContext {
   config: GatewayConfig;
   logger: Logger;
   clock: Clock;
+  /** The notification dispatcher, where this scheduler dispatches (absent: the job has nothing to do). */
+  notifications?: Dispatcher;
 }
 
 /**

@@ -1,13 +1,17 @@
 import { Cron } from "croner";
 import type { JobContext, ScheduledJob } from "./job";
 import { JOBS } from "./jobs";
+import { freeDeadHolder, newHolder, recordNextRuns, releaseLease, takeLease } from "./leases";
+
+/** How long a run's lease keeps other schedulers off the job; a dead holder's lapses after it. Jobs run bounded batches, far shorter. */
+export const LEASE_MS = 5 * 60_000;
 
 export interface Scheduler {
   /** Names of the scheduled jobs, in registry order. */
   readonly jobs: readonly string[];
   /**
    * Runs one job now, outside its schedule (operators, tests). Refused with `false` when that
-   * job is already running, the same rule the schedule follows.
+   * job is already running here or another scheduler holds its lease, the rules the schedule follows.
    */
   runNow(name: string): Promise<boolean>;
   /** Stops every schedule, then waits for runs in flight so the store can be closed after it. */
@@ -17,6 +21,10 @@ export interface Scheduler {
 export interface SchedulerOptions extends JobContext {
   /** Defaults to the registry; tests pass their own. */
   jobs?: readonly ScheduledJob[];
+  /** Default LEASE_MS. */
+  leaseMs?: number;
+  /** This scheduler's name in the leases; default host:pid:random. */
+  holder?: string;
 }
 
 /**
@@ -26,32 +34,48 @@ export interface SchedulerOptions extends JobContext {
  */
 export function startScheduler(opts: SchedulerOptions): Scheduler {
   const { store, config, logger, clock } = opts;
-  const ctx: JobContext = { store, config, logger, clock };
+  const ctx: JobContext = { store, config, logger, clock, notifications: opts.notifications };
   const jobs = opts.jobs ?? JOBS;
   const names = jobs.map((j) => j.name);
   const dup = names.find((n, i) => names.indexOf(n) !== i);
   if (dup) throw new Error(`scheduler: job name "${dup}" is registered twice`);
 
-  const running = new Map<string, Promise<void>>();
+  const running = new Map<string, Promise<boolean>>();
+  const holder = opts.holder ?? newHolder();
+  const leaseMs = opts.leaseMs ?? LEASE_MS;
+  const nextRunOf = new Map<string, () => number | null>();
 
-  // The one place a job runs: records it as in flight, times it, logs the outcome.
-  const execute = (job: ScheduledJob, trigger: "schedule" | "manual"): Promise<void> => {
-    const startedAt = clock.now();
+  // The one place a job runs: takes its lease (another scheduler on this store may hold it),
+  // records it as in flight, times it, logs the outcome and gives the lease back with it.
+  const execute = (job: ScheduledJob, trigger: "schedule" | "manual"): Promise<boolean> => {
     const p = (async () => {
       try {
-        const summary = await job.run(ctx);
-        logger.info("job_done", { job: job.name, trigger, durationMs: clock.now() - startedAt, ...(summary ?? {}) });
+        const take = () => takeLease(store, job.name, holder, clock.now(), leaseMs);
+        // A holder killed on this host (its pid gone) frees the job at once instead of after its lease.
+        if (!(await take()) && !((await freeDeadHolder(store, job.name, clock.now())) && (await take()))) {
+          logger.warn("job_skipped_locked", { job: job.name, trigger });
+          return false;
+        }
       } catch (e) {
-        logger.error("job_failed", {
-          job: job.name,
-          trigger,
-          durationMs: clock.now() - startedAt,
-          error: e instanceof Error ? e.message.slice(0, 300) : String(e).slice(0, 300),
-        });
-      } finally {
-        running.delete(job.name);
+        logger.error("job_failed", { job: job.name, trigger, error: `lease: ${e instanceof Error ? e.message.slice(0, 300) : String(e)}` });
+        return false;
       }
-    })();
+      const startedAt = clock.now();
+      let outcome: "done" | "failed" = "done";
+      let summary: Record<string, unknown> = {};
+      try {
+        summary = (await job.run(ctx)) ?? {};
+        logger.info("job_done", { job: job.name, trigger, durationMs: clock.now() - startedAt, ...summary });
+      } catch (e) {
+        outcome = "failed";
+        summary = { error: e instanceof Error ? e.message.slice(0, 300) : String(e).slice(0, 300) };
+        logger.error("job_failed", { job: job.name, trigger, durationMs: clock.now() - startedAt, ...summary });
+      }
+      await releaseLease(store, job.name, holder, clock.now(), outcome, summary, nextRunOf.get(job.name)?.() ?? null).catch((e) =>
+        logger.error("job_release_failed", { job: job.name, error: e instanceof Error ? e.message.slice(0, 300) : String(e) }),
+      );
+      return true;
+    })().finally(() => running.delete(job.name));
     running.set(job.name, p);
     return p;
   };
@@ -68,11 +92,15 @@ export function startScheduler(opts: SchedulerOptions): Scheduler {
         () => {
           // A manual run of the same job is invisible to croner's own guard.
           if (running.has(job.name)) return logger.warn("job_skipped_overlap", { job: job.name });
-          return execute(job, "schedule");
+          return execute(job, "schedule").then(() => undefined);
         },
       ),
   );
 
+  crons.forEach((c, i) => nextRunOf.set(jobs[i]!.name, () => c.nextRun()?.getTime() ?? null));
+  const recorded = recordNextRuns(store, jobs.map((j) => ({ job: j.name, at: nextRunOf.get(j.name)!() })), clock.now()).catch((e) =>
+    logger.error("scheduler_status_failed", { error: e instanceof Error ? e.message.slice(0, 300) : String(e) }),
+  );
   logger.info("scheduler_started", {
     jobs: jobs.map((j, i) => ({ name: j.name, schedule: j.schedule, nextRun: crons[i]!.nextRun()?.toISOString() ?? null })),
   });
@@ -84,13 +112,13 @@ export function startScheduler(opts: SchedulerOptions): Scheduler {
       const job = jobs.find((j) => j.name === name);
       if (!job) throw new Error(`scheduler: no job named "${name}"`);
       if (stopped || running.has(name)) return false;
-      await execute(job, "manual");
-      return true;
+      return execute(job, "manual");
     },
     async stop() {
       if (stopped) return;
       stopped = true;
       for (const c of crons) c.stop();
+      await recorded;
       await Promise.all(running.values());
       logger.info("scheduler_stopped", {});
     },

@@ -19,3 +19,23 @@ export class ManualClock implements Clock {
     this.t = ms;
   }
 }
+
+/** A clock the sandbox controls move forward (POST /sandbox/clock): ManualClock, or the wall clock with an offset. */
+export interface MovableClock extends Clock {
+  advance(ms: number): void;
+}
+
+export function isMovable(clock: Clock): clock is MovableClock {
+  return typeof (clock as Partial<MovableClock>).advance === "function";
+}
+
+/** The wall clock moved forward by what the local sandbox asked for (docs/sandbox-controls.md). */
+export class OffsetClock implements MovableClock {
+  private offset = 0;
+  now(): number {
+    return Date.now() + this.offset;
+  }
+  advance(ms: number): void {
+    this.offset += ms;
+  }
+}

@@ -49,6 +49,10 @@ export interface GatewayConfig {
   actors: { idleMs: number; mailboxLimit: number };
   /** How often the gateway expires unpaid held orders and reconciles sagas (0: never). */
   ordersBackgroundMs: number;
+  /** How often `serve` sends due notification deliveries (0: never). */
+  notifyDispatchMs: number;
+  /** How long a dispatcher's claim on a delivery keeps other dispatchers off it (a crashed one's lapses after this). */
+  notifyClaimMs: number;
   /** The reconciler leaves a saga younger than this alone (it may belong to a request in flight). */
   ordersReconcileMinAgeMs: number;
   shopping: ShoppingConfig;
@@ -176,6 +180,8 @@ export function loadConfig(env: Env = process.env): GatewayConfig {
       answerCache: bool(env, "SHOP_ANSWER_CACHE", true),
     },
     ordersBackgroundMs: int(env, "ORDERS_BACKGROUND_MS", 15_000, 0),
+    notifyDispatchMs: int(env, "NOTIFY_DISPATCH_MS", 1_000, 0),
+    notifyClaimMs: int(env, "NOTIFY_CLAIM_MS", 30_000, 1),
     ordersReconcileMinAgeMs: int(env, "ORDERS_RECONCILE_MIN_AGE_MS", 30_000, 0),
     actors: {
       idleMs: int(env, "ACTOR_IDLE_MS", 5 * 60_000, 1),

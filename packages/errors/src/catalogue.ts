@@ -126,6 +126,14 @@ export const CATALOGUE = {
   request_in_progress: { status: 409, kind: "refusal", text: "A request with this CorrelationID and TrxID is still being processed; retry shortly." },
   reconcile_failed: { status: 500, kind: "staff_item", text: "A payment step could not be finished by the reconciler and needs staff." },
 
+  // Notifications and sandbox controls (issue 10; docs/notifications.md, docs/sandbox-controls.md)
+  subscription_not_found: { status: 404, kind: "refusal", text: "No notification subscription with this id was found." },
+  delivery_not_found: { status: 404, kind: "refusal", text: "No delivery with this id was found on the subscription." },
+  notification_event_unknown: { status: 400, kind: "refusal", text: "The events must name one or more notification events the gateway knows." },
+  subscription_url_refused: { status: 400, kind: "refusal", text: "The URL is refused: https only outside local mode, and never a loopback, private, link-local or metadata address." },
+  sandbox_clock_local_only: { status: 409, kind: "refusal", text: "The clock is moved only in local mode; in sandbox mode run a job with /sandbox/scheduler/run." },
+  scheduler_job_unknown: { status: 400, kind: "refusal", text: "No sandbox job of this name; the known jobs are listed." },
+
   // Our side
   actor_busy: { status: 503, kind: "system", text: "The gateway is busy with this resource; retry shortly." },
   internal_error: { status: 500, kind: "system", text: "The gateway could not process the message. Quote the correlation id to the airline." },

@@ -5,6 +5,7 @@ export type { OrderCreateInput, OfferSelection, OrderItemRef, PassengerInput } f
 export type { SellingAgency } from "./create/seller-terms";
 export type { OrderCommand, OrderReply, NewOrder } from "./actor/commands";
 export type { OrderEvent } from "./actor/events";
+export type { OrderPersistHook } from "./actor/persist";
 export { orderKind, ORDER_KIND } from "./actor/kind";
 export type { OrdersContext } from "./context";
 export { RequestIdempotency, type IdempotencyKey, type BeginResult, type StoredResponse } from "./idempotency/idempotency";

@@ -8,6 +8,7 @@ import type { BookedOrder, OfferRepository } from "@ndc/shopping";
 import type { Store } from "@ndc/store";
 import type { Supply } from "@ndc/supply";
 import { orderKind } from "./actor/kind";
+import type { OrderPersistHook } from "./actor/persist";
 import type { OrdersContext } from "./context";
 import type { OrderCreateInput } from "./create/input";
 import { withItemList } from "./create/item-list";
@@ -43,6 +44,8 @@ export interface OrdersServiceOptions {
   ownerCode: string;
   /** How long a held order waits for payment; default PAYMENT_TIME_LIMIT_MS (24 h). */
   paymentTimeLimitMs?: number;
+  /** Writes beside every order change, in its transaction (the notification outbox). */
+  persistHook?: OrderPersistHook;
   /** This process's instance id (tests name two "processes" on one store); default a random one per boot. */
   instanceId?: string;
 }
@@ -56,7 +59,7 @@ export class OrdersService {
     this.ctx = {
       store: opts.store,
       clock: opts.clock,
-      orders: opts.system.register(orderKind(opts.fieldKey)),
+      orders: opts.system.register(orderKind(opts.fieldKey, opts.persistHook)),
       operations: new OperationStore(opts.store),
       inventory: opts.inventory,
       payments: opts.payments,

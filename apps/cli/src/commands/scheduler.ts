@@ -1,10 +1,12 @@
-import { runSchedulerApp } from "@ndc/scheduler";
+import { jobStatus, runSchedulerApp } from "@ndc/scheduler";
+import { migrate, openStore } from "@ndc/store";
 import { loadRuntime } from "../config";
 import { UsageError, type CliIo } from "../io";
 import { shutdownSignal } from "../shutdown";
 
 /** `scheduler`: the croner jobs alone, for deployments that run the gateway with --no-scheduler. */
 export async function schedulerCommand(args: string[], io: CliIo): Promise<number> {
+  if (args[0] === "status" && args.length === 1) return schedulerStatus(io);
   if (args.length) throw new UsageError(`scheduler: unexpected argument ${args[0]}`);
   const { config, logger } = loadRuntime(io);
   const stopping = shutdownSignal(io.err); // before the "running" line, see serve.ts
@@ -13,5 +15,26 @@ export async function schedulerCommand(args: string[], io: CliIo): Promise<numbe
   const signal = await stopping;
   logger.info("scheduler_stopping", { signal });
   await app.stop();
+  return 0;
+}
+
+/**
+ * `scheduler status`: what every scheduler on this store last did and will do next, from the
+ * scheduler_jobs rows (docs/scheduler.md). One line per job, tab-separated.
+ */
+async function schedulerStatus(io: CliIo): Promise<number> {
+  const { config } = loadRuntime(io);
+  const store = await openStore(config.databaseUrl);
+  try {
+    await migrate(store);
+    const jobs = await jobStatus(store, Date.now());
+    if (jobs.length === 0) io.out("no scheduler has run on this data directory yet");
+    for (const j of jobs) {
+      const last = j.lastStartedAt ? `last ${j.lastStartedAt} ${j.lastOutcome ?? "running"} ${JSON.stringify(j.lastSummary ?? {})}` : "last never";
+      io.out([j.job, last, `next ${j.nextRunAt ?? "-"}`, j.running ? `running on ${j.holder}` : "idle"].join("\t"));
+    }
+  } finally {
+    await store.close();
+  }
   return 0;
 }

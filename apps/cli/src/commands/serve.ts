@@ -1,6 +1,6 @@
 import { systemClock } from "@ndc/clock";
 import { bootGateway, listen } from "@ndc/gateway";
-import { startScheduler, type Scheduler } from "@ndc/scheduler";
+import { JOBS, jobStatus, startScheduler, type Scheduler } from "@ndc/scheduler";
 import { loadRuntime } from "../config";
 import { UsageError, type CliIo } from "../io";
 import { printSandboxCredentials } from "../sandbox";
@@ -22,7 +22,8 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
   // with SIGTERM must get the orderly shutdown, not the default kill. A signal during boot
   // is kept and acted on as soon as boot is done.
   const stopping = shutdownSignal(io.err);
-  const gw = await bootGateway({ config, logger, clock: systemClock });
+  // /health/ready shows each scheduler job's last and next run, whichever process runs them.
+  const gw = await bootGateway({ config, logger, clock: systemClock, readyDetail: async (store) => ({ scheduler: await jobStatus(store, Date.now()) }) });
   let server: { url: string; stop(): Promise<void> } | null = null;
   let scheduler: Scheduler | null = null;
   try {
@@ -32,7 +33,16 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
     io.out(`ndc-gateway ${VERSION}, mode ${config.mode}, data directory ${config.dataDir}`);
     if (gw.sandbox) printSandboxCredentials(gw.sandbox, gw.sandboxIssued, config, io);
     if (withScheduler) {
-      scheduler = startScheduler({ store: gw.store, config, logger, clock: systemClock });
+      // Notification dispatch runs on serve's own loop unless NOTIFY_DISPATCH_MS=0; then it is a scheduler job here.
+      const inProcessDispatch = gw.notifications.loop !== null;
+      scheduler = startScheduler({
+        store: gw.store,
+        config,
+        logger,
+        clock: systemClock,
+        jobs: JOBS.filter((j) => !(inProcessDispatch && j.name === "notifications.dispatch")),
+        notifications: gw.notifications.dispatcher,
+      });
       io.out(`scheduler running in-process: ${scheduler.jobs.join(", ")}`);
     } else {
       io.out("scheduler not started (--no-scheduler): run `ndc-gateway scheduler` beside this process");

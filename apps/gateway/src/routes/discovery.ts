@@ -1,6 +1,7 @@
 import type { GatewayConfig } from "@ndc/config";
 import { MESSAGES, liveCapabilities, type MessageHandler } from "@ndc/messages";
 import { AIRPORTS, cityPairs } from "@ndc/supply";
+import { PRODUCED_EVENTS } from "@ndc/notifications";
 
 /**
  * GET /24.4: what this gateway serves (docs/discovery.md describes each field). A message is
@@ -35,6 +36,13 @@ export function discoveryDocument(
       maxInflatedBytes: config.xml.maxInflatedBytes,
     },
     responseCompression: { gzip: true },
+    // Only the events a real flow produces today (docs/notifications.md); the others are accepted, never sent yet.
+    notifications: {
+      subscriptionsUrl: `${base}/notifications/subscriptions`,
+      scope: "ndc:notif:subscribe",
+      events: PRODUCED_EVENTS,
+      signature: "standard-webhooks-v1",
+    },
     rateLimits: {
       shopPerMinute: config.rateLimits.shopPerMinute,
       defaultPerMinute: config.rateLimits.defaultPerMinute,

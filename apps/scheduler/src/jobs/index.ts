@@ -1,6 +1,8 @@
 import type { ScheduledJob } from "../job";
 import { offersPurge } from "./offers-purge";
 import { storeCheckpoint } from "./store-checkpoint";
+import { notificationsDispatch } from "./notifications-dispatch";
+import { documentsRetention } from "./documents-retention";
 
 /**
  * Every job the scheduler runs, in one list: this is where later issues add theirs
@@ -8,4 +10,4 @@ import { storeCheckpoint } from "./store-checkpoint";
  * the operations simulation, the retention sweep). One file per job under jobs/, then one
  * line here. Names must be unique; the scheduler refuses to start otherwise.
  */
-export const JOBS: readonly ScheduledJob[] = [storeCheckpoint, offersPurge];
+export const JOBS: readonly ScheduledJob[] = [storeCheckpoint, offersPurge, notificationsDispatch, documentsRetention];

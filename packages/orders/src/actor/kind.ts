@@ -4,7 +4,7 @@ import type { FieldKey } from "@ndc/pii";
 import { isHeld, transition, type Order } from "../state";
 import type { OrderCommand, OrderReply } from "./commands";
 import { evolve, type OrderEvent } from "./events";
-import { attachDocuments, persistOrderRows } from "./persist";
+import { attachDocuments, persistOrderRows, type OrderPersistHook } from "./persist";
 
 export const ORDER_KIND = "orders.order";
 
@@ -13,7 +13,7 @@ export const ORDER_KIND = "orders.order";
  * index row and (at creation) the encrypted identity documents commit in one transaction before
  * the order changes in memory and the caller is answered (DESIGN 4).
  */
-export function orderKind(fieldKey: FieldKey) {
+export function orderKind(fieldKey: FieldKey, persistHook?: OrderPersistHook) {
   return defineJournaledKind<Order | null, OrderCommand, OrderEvent, OrderReply>({
     name: ORDER_KIND,
     snapshotEvery: 20,
@@ -25,7 +25,10 @@ export function orderKind(fieldKey: FieldKey) {
     },
     async persistAlso(tx, _key, events, ctx) {
       const after = events.reduce<Order | null>(evolve, ctx.state.value);
-      if (after) await persistOrderRows(tx, fieldKey, events, after, ctx.now);
+      if (!after) return;
+      await persistOrderRows(tx, fieldKey, events, after, ctx.now);
+      // Rows other domains derive from this change (the notification outbox) commit with it, or not at all.
+      if (persistHook && events.length) await persistHook(tx, { events, before: ctx.state.value, after, now: ctx.now });
     },
   });
 }

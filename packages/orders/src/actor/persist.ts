@@ -17,6 +17,13 @@ export function attachDocuments(event: OrderEvent, docs: NewIdentityDocument[]):
   return event;
 }
 
+/**
+ * Called inside the transaction that journals an order's events, after the order's own rows: what
+ * it writes commits with the change or not at all (the notification outbox, issue 10). It must not
+ * commit, call out, or ask an actor.
+ */
+export type OrderPersistHook = (tx: StoreDb, change: { events: OrderEvent[]; before: Order | null; after: Order; now: number }) => Promise<void>;
+
 /** Writes, in the event's transaction: the documents (created only), the index row, the surname digests. */
 export async function persistOrderRows(tx: StoreDb, fieldKey: FieldKey, events: OrderEvent[], after: Order, now: number): Promise<void> {
   for (const e of events) {

@@ -1,0 +1,38 @@
+import type { WebhookAnswer, WebhookRequest } from "@ndc/notifications";
+
+/** Retry-After in seconds or as an HTTP date (RFC 9110 10.2.3), in milliseconds from now. */
+export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
+  if (!header) return undefined;
+  const v = header.trim();
+  if (/^\d+$/.test(v)) return Number(v) * 1000;
+  const at = Date.parse(v);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+/**
+ * One push to a seller's endpoint (issue 10): the 24.4 message with IATA-Message-Name and the
+ * Standard Webhooks headers. A redirect is never followed: it could lead to an address the
+ * dispatcher's checks refuse. The answer's body (an IATA_Acknowledgement is allowed) is read
+ * and dropped, so the connection can be reused.
+ */
+export async function postWebhook(req: WebhookRequest): Promise<WebhookAnswer> {
+  try {
+    const res = await fetch(req.url, {
+      method: "POST",
+      headers: {
+        "content-type": "application/xml",
+        "iata-message-name": `IATA_${req.messageName}`,
+        "webhook-id": req.webhookId,
+        "webhook-timestamp": String(req.timestamp),
+        "webhook-signature": req.signature,
+      },
+      body: req.body,
+      redirect: "manual",
+      signal: AbortSignal.timeout(req.timeoutMs),
+    });
+    await res.arrayBuffer().catch(() => undefined);
+    return { kind: "answered", status: res.status, retryAfterMs: retryAfterMs(res.headers.get("retry-after")) };
+  } catch (e) {
+    return e instanceof Error && (e.name === "TimeoutError" || e.name === "AbortError") ? { kind: "timeout" } : { kind: "connection_failed" };
+  }
+}

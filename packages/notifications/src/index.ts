@@ -1,0 +1,11 @@
+// @ndc/notifications: subscriptions, the outbox written with the change that causes it, and the dispatcher (issue 10). No HTTP routes here.
+export { EVENTS, EVENT_NAMES, PRODUCED_EVENTS, GRANTED_EVENTS, isEvent, type NotificationEvent } from "./events";
+export { Subscriptions, parseEvents, type Subscriber, type SubscriptionView, type DeliveryView } from "./subscriptions";
+export { enqueue, type Notification } from "./outbox";
+export { orderNotifications, PAYMENT_EXPIRED_CODES } from "./order-hook";
+export { orderChangeNotifRQ, type OrderChangeNotif } from "./order-change-notif";
+export { Dispatcher, ATTEMPT_TIMEOUT_MS, PER_SUBSCRIPTION, BATCH, type DispatcherDeps, type WebhookPost, type WebhookRequest, type WebhookAnswer } from "./dispatcher";
+export { RETRY_DELAYS_MS, MAX_ATTEMPTS, nextAttemptAt } from "./schedule";
+export { signWebhook, verifyWebhook, newSecret } from "./signature";
+export { checkDeliveryUrl, isRefusedAddress, dnsResolver, type Resolver, type GatewayMode } from "./url-policy";
+export * from "./tables";

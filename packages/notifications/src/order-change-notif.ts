@@ -1,0 +1,47 @@
+import { c, el, serialize, NS } from "@ndc/xml";
+
+export interface OrderChangeNotif {
+  carrier: string;
+  sellerAgencyId: string;
+  orderId: string;
+  orderVersion: number;
+  changedAt: number;
+  /** docs/notifications.md lists the values. */
+  changeTypeCode: string;
+  reasonCode: string;
+}
+
+/**
+ * IATA_OrderChangeNotifRQ (spec 4.9): the change, the order's id and its version after the change.
+ * It carries no order snapshot (CurrentOrder is optional): nothing pushed can hold an identity
+ * document or a card number, and the seller reads the order with OrderRetrieveRQ.
+ */
+export function orderChangeNotifRQ(n: OrderChangeNotif): string {
+  return serialize(
+    el(
+      "IATA_OrderChangeNotifRQ",
+      { xmlns: NS.message, "xmlns:cns": NS.common },
+      el(
+        "DistributionChain",
+        null,
+        c("DistributionChainLink", c("Ordinal", 1), c("OrgRole", "Carrier"), c("ParticipatingOrg", c("OrgID", n.carrier))),
+        c("DistributionChainLink", c("Ordinal", 2), c("OrgRole", "Seller"), c("ParticipatingOrg", c("OrgID", n.sellerAgencyId))),
+      ),
+      el(
+        "Notification",
+        null,
+        el(
+          "ChangeGroup",
+          null,
+          el(
+            "ChangeOperationGroup",
+            null,
+            el("ChangeOperation", null, el("ChangeDateTime", null, new Date(n.changedAt).toISOString()), el("ChangeTypeCode", null, n.changeTypeCode), el("ReasonCode", null, n.reasonCode)),
+            el("OrderVersionNumber", null, n.orderVersion),
+          ),
+        ),
+        el("OrderRefID", null, n.orderId),
+      ),
+    ),
+  );
+}

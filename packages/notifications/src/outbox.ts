@@ -1,0 +1,34 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { StoreDb } from "@ndc/store";
+import { EVENTS, type NotificationEvent } from "./events";
+import { notificationDeliveries as D, notificationSubscriptions as S } from "./tables";
+
+export interface Notification {
+  event: NotificationEvent;
+  /** The selling agency whose subscriptions receive it. */
+  agencyId: string;
+  orderId?: string;
+  /** The message exactly as it is sent on every attempt. */
+  body: string;
+}
+
+/**
+ * Writes one delivery per subscription of the agency that names the event, inside the caller's
+ * transaction (the state change that causes the notification): both commit, or neither.
+ * Returns the webhook-ids written.
+ */
+export async function enqueue(tx: StoreDb, n: Notification, now: number): Promise<string[]> {
+  const subs = await tx.select({ id: S.subscriptionId, events: S.events }).from(S).where(eq(S.agencyId, n.agencyId)).all();
+  const ids: string[] = [];
+  for (const s of subs) {
+    if (!(JSON.parse(s.events) as string[]).includes(n.event)) continue;
+    const deliveryId = `msg_${randomUUID()}`;
+    await tx
+      .insert(D)
+      .values({ deliveryId, subscriptionId: s.id, event: n.event, messageName: EVENTS[n.event], orderId: n.orderId ?? null, body: n.body, status: "pending", attempts: 0, nextAttemptAt: now, createdAt: now, updatedAt: now })
+      .run();
+    ids.push(deliveryId);
+  }
+  return ids;
+}

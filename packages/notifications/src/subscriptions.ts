@@ -1,0 +1,147 @@
+import { randomUUID } from "node:crypto";
+import { and, desc, eq } from "drizzle-orm";
+import type { Clock } from "@ndc/clock";
+import { GatewayError } from "@ndc/errors";
+import type { FieldKey } from "@ndc/pii";
+import type { Store } from "@ndc/store";
+import { EVENT_NAMES, GRANTED_EVENTS, isEvent, type NotificationEvent } from "./events";
+import { openSecret, sealSecret } from "./secret-seal";
+import { newSecret } from "./signature";
+import { notificationDeliveries as D, notificationSubscriptions as S } from "./tables";
+import { checkDeliveryUrl, type GatewayMode, type Resolver } from "./url-policy";
+
+/** Who asks: subscriptions belong to the selling agency; the client is recorded as its creator. */
+export interface Subscriber {
+  agencyId: string;
+  clientId: string;
+  scopes: ReadonlySet<string>;
+}
+
+export interface SubscriptionView {
+  id: string;
+  url: string;
+  events: NotificationEvent[];
+  createdAt: string;
+}
+
+export interface DeliveryView {
+  id: string;
+  event: string;
+  messageName: string;
+  orderId: string | null;
+  status: "pending" | "delivered" | "failed";
+  attempts: number;
+  nextAttemptAt: string | null;
+  lastHttpStatus: number | null;
+  lastError: string | null;
+  createdAt: string;
+}
+
+const LIST_LIMIT = 100;
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+function view(r: typeof S.$inferSelect): SubscriptionView {
+  return { id: r.subscriptionId, url: r.url, events: JSON.parse(r.events), createdAt: new Date(r.createdAt).toISOString() };
+}
+
+/** The events of a request body: known names only (400 with the list otherwise), granted ones only with their grant. */
+export function parseEvents(raw: unknown, scopes: ReadonlySet<string>): NotificationEvent[] {
+  if (!Array.isArray(raw) || raw.length === 0) throw new GatewayError("notification_event_unknown", { detail: `Name one or more of: ${EVENT_NAMES.join(", ")}.`, element: "events" });
+  const unknown = raw.filter((e) => !isEvent(e));
+  if (unknown.length) {
+    throw new GatewayError("notification_event_unknown", { detail: `Known events: ${EVENT_NAMES.join(", ")}.`, element: "events" });
+  }
+  const events = [...new Set(raw as NotificationEvent[])];
+  for (const e of events) {
+    const grant = GRANTED_EVENTS[e];
+    if (grant && !scopes.has(grant)) throw new GatewayError("insufficient_scope", { detail: `The event ${e} needs the ${grant} grant.` });
+  }
+  return events;
+}
+
+/** The subscription management of issue 10: every call acts on the caller's agency's own rows only. */
+export class Subscriptions {
+  constructor(private readonly deps: { store: Store; clock: Clock; fieldKey: FieldKey; mode: GatewayMode; resolve?: Resolver }) {}
+
+  async create(who: Subscriber, input: { url: unknown; events: unknown }): Promise<SubscriptionView & { secret: string }> {
+    if (typeof input.url !== "string" || input.url.length > 2048) throw new GatewayError("subscription_url_refused", { detail: "A url string is required.", element: "url" });
+    const events = parseEvents(input.events, who.scopes);
+    const url = (await checkDeliveryUrl(input.url, this.deps.mode, this.deps.resolve)).href.replace(/\/+$/, "");
+    const id = `sub_${randomUUID()}`;
+    const secret = newSecret();
+    const row = { subscriptionId: id, agencyId: who.agencyId, clientId: who.clientId, url, events: JSON.stringify(events), createdAt: this.deps.clock.now(), ...sealSecret(secret, this.deps.fieldKey, id) };
+    await this.deps.store.write((tx) => tx.insert(S).values(row).run());
+    return { ...view(row), secret };
+  }
+
+  async list(who: Subscriber): Promise<SubscriptionView[]> {
+    const rows = await this.deps.store.db.select().from(S).where(eq(S.agencyId, who.agencyId)).orderBy(S.createdAt).all();
+    return rows.map(view);
+  }
+
+  /** Another agency's id is answered exactly like a missing one. */
+  private async own(who: Subscriber, id: string): Promise<typeof S.$inferSelect> {
+    const row = await this.deps.store.db.select().from(S).where(and(eq(S.subscriptionId, id), eq(S.agencyId, who.agencyId))).get();
+    if (!row) throw new GatewayError("subscription_not_found");
+    return row;
+  }
+
+  async get(who: Subscriber, id: string): Promise<SubscriptionView> {
+    return view(await this.own(who, id));
+  }
+
+  /** Deletes the subscription and whatever it still had to send. */
+  async delete(who: Subscriber, id: string): Promise<void> {
+    await this.own(who, id);
+    await this.deps.store.write(async (tx) => {
+      await tx.delete(D).where(and(eq(D.subscriptionId, id), eq(D.status, "pending"))).run();
+      await tx.delete(S).where(and(eq(S.subscriptionId, id), eq(S.agencyId, who.agencyId))).run();
+    });
+  }
+
+  /** A new secret, shown once; the old one stops signing at once. */
+  async rotateSecret(who: Subscriber, id: string): Promise<SubscriptionView & { secret: string }> {
+    const row = await this.own(who, id);
+    const secret = newSecret();
+    const sealed = sealSecret(secret, this.deps.fieldKey, id);
+    await this.deps.store.write((tx) => tx.update(S).set(sealed).where(eq(S.subscriptionId, id)).run());
+    return { ...view(row), secret };
+  }
+
+  async deliveries(who: Subscriber, id: string): Promise<DeliveryView[]> {
+    await this.own(who, id);
+    const rows = await this.deps.store.db.select().from(D).where(eq(D.subscriptionId, id)).orderBy(desc(D.createdAt)).limit(LIST_LIMIT).all();
+    return rows.map((r) => ({
+      id: r.deliveryId,
+      event: r.event,
+      messageName: r.messageName,
+      orderId: r.orderId,
+      status: r.status,
+      attempts: r.attempts,
+      nextAttemptAt: r.status === "pending" ? iso(r.nextAttemptAt) : null,
+      lastHttpStatus: r.lastHttpStatus,
+      lastError: r.lastError,
+      createdAt: new Date(r.createdAt).toISOString(),
+    }));
+  }
+
+  /** Sends a delivery again now, under the same webhook-id; a delivered or failed one gets one more attempt. */
+  async redeliver(who: Subscriber, id: string, deliveryId: string): Promise<void> {
+    await this.own(who, id);
+    const now = this.deps.clock.now();
+    const changed = await this.deps.store.write((tx) =>
+      tx
+        .update(D)
+        .set({ status: "pending", nextAttemptAt: now, updatedAt: now })
+        .where(and(eq(D.deliveryId, deliveryId), eq(D.subscriptionId, id)))
+        .returning({ id: D.deliveryId })
+        .all(),
+    );
+    if (changed.length === 0) throw new GatewayError("delivery_not_found");
+  }
+
+  /** The signing secret, for the dispatcher only. */
+  secretOf(row: typeof S.$inferSelect): string {
+    return openSecret(row, this.deps.fieldKey, row.subscriptionId);
+  }
+}

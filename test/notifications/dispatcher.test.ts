@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { ManualClock } from "@ndc/clock";
+import { Dispatcher, enqueue, Subscriptions, type Resolver, type WebhookRequest } from "@ndc/notifications";
+import { loadFieldKey } from "@ndc/pii";
+import { retryAfterMs } from "../../apps/gateway/src/webhook-post";
+import { startTestGateway, type TestGateway } from "../support/gateway";
+import { call, otherSeller, startReceiver, type Receiver } from "./helpers";
+
+let t: TestGateway;
+let clock: ManualClock;
+let key: string;
+let otherKey: string;
+const receivers: Receiver[] = [];
+beforeAll(async () => {
+  clock = new ManualClock();
+  t = await startTestGateway({}, clock);
+  key = t.gw.sandbox!.api_key;
+  otherKey = await otherSeller(t, "AGY-DISP-B", "12345692", "ndc:notif:subscribe");
+});
+afterAll(async () => {
+  for (const r of receivers) r.stop();
+  await t.close();
+});
+
+const receiver = (answer?: Parameters<typeof startReceiver>[0]) => {
+  const r = startReceiver(answer);
+  receivers.push(r);
+  return r;
+};
+const subscribe = async (apiKey: string, url: string) => (await call(t, "POST", "/notifications/subscriptions", apiKey, { url, events: ["order.payment_expired"] })).json as { id: string; secret: string };
+const notify = (agencyId: string, n: number) =>
+  t.gw.store.write(async (tx) => {
+    for (let i = 0; i < n; i++) await enqueue(tx, { event: "order.payment_expired", agencyId, orderId: `ORD-${i}`, body: `<x n="${i}"/>` }, clock.now());
+  });
+const deliveries = async (apiKey: string, id: string) => (await call(t, "GET", `/notifications/subscriptions/${id}/deliveries`, apiKey)).json.deliveries as any[];
+
+test("a slow endpoint fills only its own lane: another seller's deliveries go out at once", async () => {
+  let concurrent = 0;
+  let most = 0;
+  const slow = receiver(async () => {
+    most = Math.max(most, ++concurrent);
+    await Bun.sleep(1500);
+    concurrent--;
+    return new Response(null, { status: 200 });
+  });
+  const fast = receiver();
+  const slowSub = await subscribe(key, slow.url);
+  const fastSub = await subscribe(otherKey, fast.url);
+  await notify(t.gw.sandbox!.agency_id, 6);
+  await notify("AGY-DISP-B", 3);
+  const started = Date.now();
+  const attempts = await t.gw.notifications.dispatcher.start();
+  // The fast seller's three are delivered while the slow endpoint still holds its four.
+  while ((await deliveries(otherKey, fastSub.id)).some((d) => d.status !== "delivered")) await Bun.sleep(20);
+  expect(Date.now() - started).toBeLessThan(1000);
+  expect(fast.requests.length).toBe(3);
+  await Promise.all(attempts);
+  expect(most).toBe(4);
+  const slowRows = await deliveries(key, slowSub.id);
+  expect(slowRows.filter((d) => d.status === "delivered").length).toBe(4);
+  // The other two wait for the next tick, and go then.
+  await t.gw.notifications.dispatcher.tick();
+  expect((await deliveries(key, slowSub.id)).every((d) => d.status === "delivered")).toBe(true);
+  await call(t, "DELETE", `/notifications/subscriptions/${slowSub.id}`, key);
+  await call(t, "DELETE", `/notifications/subscriptions/${fastSub.id}`, otherKey);
+});
+
+test("429 with Retry-After waits as asked; a redirect is not followed; a dead endpoint is retried", async () => {
+  const limited = receiver(() => new Response(null, { status: 429, headers: { "retry-after": "3600" } }));
+  let sub = await subscribe(key, limited.url);
+  await notify(t.gw.sandbox!.agency_id, 1);
+  await t.gw.notifications.dispatcher.tick();
+  let [d] = await deliveries(key, sub.id);
+  expect(d).toMatchObject({ status: "pending", attempts: 1, lastHttpStatus: 429 });
+  expect(Date.parse(d.nextAttemptAt) - clock.now()).toBe(3_600_000);
+  await call(t, "DELETE", `/notifications/subscriptions/${sub.id}`, key);
+
+  const redirecting = receiver(() => new Response(null, { status: 302, headers: { location: "http://169.254.169.254/latest/meta-data" } }));
+  sub = await subscribe(key, redirecting.url);
+  await notify(t.gw.sandbox!.agency_id, 1);
+  await t.gw.notifications.dispatcher.tick();
+  [d] = await deliveries(key, sub.id);
+  expect(redirecting.requests.length).toBe(1);
+  expect(d).toMatchObject({ status: "pending", attempts: 1, lastHttpStatus: 302 });
+  await call(t, "DELETE", `/notifications/subscriptions/${sub.id}`, key);
+
+  const gone = receiver();
+  sub = await subscribe(key, gone.url);
+  gone.stop();
+  await notify(t.gw.sandbox!.agency_id, 1);
+  await t.gw.notifications.dispatcher.tick();
+  [d] = await deliveries(key, sub.id);
+  expect(d).toMatchObject({ status: "pending", attempts: 1, lastHttpStatus: null, lastError: "connection failed" });
+  // The schedule runs out after 8 attempts: then the delivery is failed and stays listed.
+  for (let i = 0; i < 7; i++) {
+    clock.advance(11 * 3_600_000);
+    await t.gw.notifications.dispatcher.tick();
+  }
+  [d] = await deliveries(key, sub.id);
+  expect(d).toMatchObject({ status: "failed", attempts: 8, nextAttemptAt: null });
+  await call(t, "DELETE", `/notifications/subscriptions/${sub.id}`, key);
+});
+
+test("the address is checked again at every attempt: a name that now resolves to 10.x is not called", async () => {
+  let address = "93.184.216.34";
+  const resolve: Resolver = async () => [address];
+  const subs = new Subscriptions({ store: t.gw.store, clock, fieldKey: loadFieldKey(t.gw.config), mode: "sandbox", resolve });
+  const sent: WebhookRequest[] = [];
+  const dispatcher = new Dispatcher({ store: t.gw.store, clock, logger: t.gw.logger, subscriptions: subs, mode: "sandbox", resolve, post: async (r) => (sent.push(r), { kind: "answered", status: 200 }) });
+  const who = { agencyId: "AGY-DISP-B", clientId: "c", scopes: new Set<string>() };
+  const sub = await subs.create(who, { url: "https://hooks.example/ndc", events: ["order.payment_expired"] });
+  await notify("AGY-DISP-B", 2);
+  address = "10.1.2.3";
+  await dispatcher.tick();
+  expect(sent).toEqual([]);
+  expect((await subs.deliveries(who, sub.id)).map((d) => [d.status, d.lastError])).toEqual([
+    ["pending", "subscription_url_refused"],
+    ["pending", "subscription_url_refused"],
+  ]);
+  address = "93.184.216.34";
+  clock.advance(6_000);
+  await dispatcher.tick();
+  expect(sent.map((s) => s.url)).toEqual(["https://hooks.example/ndc/24.4/OrderChangeNotifRQ", "https://hooks.example/ndc/24.4/OrderChangeNotifRQ"]);
+  await subs.delete(who, sub.id);
+});
+
+test("Retry-After is read as seconds or as an HTTP date", () => {
+  expect(retryAfterMs("120", 0)).toBe(120_000);
+  expect(retryAfterMs(new Date(90_000).toUTCString(), 30_000)).toBe(60_000);
+  expect(retryAfterMs("soon", 0)).toBeUndefined();
+});

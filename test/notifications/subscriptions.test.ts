@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { ManualClock } from "@ndc/clock";
+import { startTestGateway, type TestGateway } from "../support/gateway";
+import { call, otherSeller } from "./helpers";
+
+let t: TestGateway;
+let key: string;
+let other: string;
+let noGrant: string;
+let noScope: string;
+const PUBLIC = "93.184.216.34";
+
+beforeAll(async () => {
+  t = await startTestGateway({}, new ManualClock());
+  key = t.gw.sandbox!.api_key;
+  other = await otherSeller(t, "AGY-NOTIF-B", "12345670", "ndc:order ndc:notif:subscribe");
+  noGrant = other;
+  noScope = await otherSeller(t, "AGY-NOTIF-C", "12345681", "ndc:order");
+});
+afterAll(() => t.close());
+
+const sub = (apiKey: string, body: unknown) => call(t, "POST", "/notifications/subscriptions", apiKey, body);
+
+test("subscribe: 201 with the secret shown once, stored sealed; list and get never show it", async () => {
+  const r = await sub(key, { url: "http://127.0.0.1:9/hooks/", events: ["order.payment_expired"] });
+  expect(r.status).toBe(201);
+  expect(Object.keys(r.json).sort()).toEqual(["createdAt", "events", "id", "secret", "url"]);
+  expect(r.json.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+  expect(r.json.url).toBe("http://127.0.0.1:9/hooks");
+  expect(r.headers.get("cache-control")).toBe("no-store");
+  const got = await call(t, "GET", `/notifications/subscriptions/${r.json.id}`, key);
+  expect(got.status).toBe(200);
+  expect(got.json).toEqual({ id: r.json.id, url: r.json.url, events: ["order.payment_expired"], createdAt: r.json.createdAt });
+  const list = await call(t, "GET", "/notifications/subscriptions", key);
+  expect(list.json.subscriptions.map((s: { id: string }) => s.id)).toContain(r.json.id);
+  expect(JSON.stringify(list.json)).not.toContain(r.json.secret);
+  // Sealed with the field key: neither the secret nor its key bytes are in the row.
+  const row = (await t.gw.store.db.all(`SELECT * FROM notification_subscriptions WHERE subscription_id = '${r.json.id}'`)) as Record<string, unknown>[];
+  const raw = JSON.stringify(row);
+  expect(raw).not.toContain(r.json.secret);
+  expect(raw).not.toContain(r.json.secret.slice(6, 30));
+});
+
+test("another seller's id answers exactly like a missing one, on every endpoint", async () => {
+  const mine = (await sub(key, { url: "http://localhost:9", events: ["order.payment_expired"] })).json.id;
+  for (const [method, suffix] of [["GET", ""], ["DELETE", ""], ["POST", "/rotate-secret"], ["GET", "/deliveries"], ["POST", "/deliveries/msg_x/redeliver"]] as const) {
+    const theirs = await call(t, method, `/notifications/subscriptions/${mine}${suffix}`, other);
+    const missing = await call(t, method, `/notifications/subscriptions/sub_missing${suffix}`, other);
+    expect(theirs.status).toBe(404);
+    expect(theirs.json).toEqual(missing.json);
+    expect(theirs.json.error).toBe("subscription_not_found");
+  }
+  expect((await call(t, "GET", "/notifications/subscriptions", other)).json.subscriptions).toEqual([]);
+  // Still there for its owner; then deleted (204) and gone.
+  expect((await call(t, "GET", `/notifications/subscriptions/${mine}`, key)).status).toBe(200);
+  const del = await call(t, "DELETE", `/notifications/subscriptions/${mine}`, key);
+  expect(del.status).toBe(204);
+  expect((await call(t, "GET", `/notifications/subscriptions/${mine}`, key)).status).toBe(404);
+});
+
+test("an unknown event is 400 with the list; accounting.sales_info needs the ndc:accounting grant; the scope is required", async () => {
+  const unknown = await sub(key, { url: "http://127.0.0.1:9", events: ["order.payment_expired", "order.teleported"] });
+  expect(unknown.status).toBe(400);
+  expect(unknown.json.error).toBe("notification_event_unknown");
+  for (const e of ["order.payment_expired", "order.changed", "order.closed", "service.delivered", "payment.clearance", "accounting.sales_info"]) expect(unknown.json.error_description).toContain(e);
+  expect((await sub(key, { url: "http://127.0.0.1:9", events: [] })).status).toBe(400);
+  const denied = await sub(noGrant, { url: "http://127.0.0.1:9", events: ["accounting.sales_info"] });
+  expect(denied.status).toBe(403);
+  expect(denied.json.error).toBe("insufficient_scope");
+  // The sandbox seller holds every seller scope, the accounting grant included.
+  expect((await sub(key, { url: "http://127.0.0.1:9", events: ["accounting.sales_info"] })).status).toBe(201);
+  const scopeless = await sub(noScope, { url: "http://127.0.0.1:9", events: ["order.payment_expired"] });
+  expect(scopeless.status).toBe(403);
+  expect(scopeless.json.error).toBe("insufficient_scope");
+  const anonymous = await t.fetch("/notifications/subscriptions", { method: "GET" });
+  expect(anonymous.status).toBe(401);
+  const junk = await t.fetch("/notifications/subscriptions", { method: "POST", headers: { "x-api-key": key }, body: "not json" });
+  expect(junk.status).toBe(400);
+  expect(((await junk.json()) as { error: string }).error).toBe("request_invalid");
+});
+
+test("local mode: http only to 127.0.0.1:<port> or localhost:<port>; loopback, private, link-local and metadata refused", async () => {
+  for (const url of ["http://127.0.0.1:8080", "http://localhost:3000/x"]) expect((await sub(key, { url, events: ["order.payment_expired"] })).status).toBe(201);
+  for (const url of [
+    "http://127.0.0.1", // no port
+    "http://127.0.0.2:8080",
+    "http://10.0.0.5:8080",
+    "https://10.0.0.5",
+    "https://169.254.169.254/latest/meta-data",
+    "https://[::1]:8443",
+    "https://[::ffff:192.168.1.1]",
+    "https://192.168.0.10",
+    "https://127.0.0.1:8443",
+    "http://example.com",
+    "ftp://example.com",
+    "https://user:pw@example.com",
+    "not a url",
+  ]) {
+    const r = await sub(key, { url, events: ["order.payment_expired"] });
+    expect({ url, status: r.status, error: r.json.error }).toEqual({ url, status: 400, error: "subscription_url_refused" });
+  }
+});
