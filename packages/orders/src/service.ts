@@ -16,6 +16,10 @@ import { withSellerTerms, type SellingAgency } from "./create/seller-terms";
 import { RequestIdempotency } from "./idempotency/idempotency";
 import { KeyedLock } from "@ndc/actors";
 import { retryPayment } from "./payment/retry";
+import { commissionAgreementFor } from "@ndc/payments";
+import { sellerSettlement } from "./create/seller-terms";
+import type { AddInput } from "./servicing/add/input";
+import { addToOrder } from "./servicing/add/saga";
 import { bookedOrder } from "./read/booked-order";
 import { history, retrieve } from "./read/read";
 import { listDetails, type OrderListDetails } from "./read/list-details";
@@ -93,6 +97,17 @@ export class OrdersService {
   /** OrderChangeRQ paying a held order within its time limit. */
   retryPayment(orderId: string, seller: Seller, legs: LegRequest[], key: string): Promise<Order> {
     return retryPayment(this.ctx, orderId, seller, legs, key);
+  }
+
+  /**
+   * OrderChangeRQ adding airline extras or one seat to a booked order, or changing a seat held
+   * (ORDRE2, servicing/add): the agency's settlement account and commission agreement are
+   * settled here, as for OrderCreate, then the change runs as its saga.
+   */
+  async addToOrder(input: AddInput, agency: SellingAgency): Promise<Order> {
+    const payment = input.payment.map((leg, i) => sellerSettlement(leg, agency, i));
+    const commissionAgreement = await commissionAgreementFor(this.ctx.store, agency.agencyId);
+    return addToOrder(this.ctx, { ...input, payment, ...(commissionAgreement ? { commissionAgreement } : {}) });
   }
 
   retrieve(orderId: string, seller: Seller): Promise<Order> {

@@ -29,7 +29,8 @@ export type ChangeKind =
   | "payment_declined"
   | "payment_authorised"
   | "inventory_confirmed"
-  | "payment_expired";
+  | "payment_expired"
+  | "items_added";
 
 /**
  * The moves the spec states (section 3), plus the seller's retry (4.7 OrderChangeRQ). `from:
@@ -48,6 +49,7 @@ export const TRANSITIONS: readonly { from: OrderState | null; kind: ChangeKind; 
   { from: "held_payment_declined", kind: "payment_expired", to: "cancelled", rule: "Payment time limit reached unpaid: cancelled, holds released." },
   { from: "booked", kind: "payment_captured", to: "booked", rule: "The booked order's legs are captured." },
   { from: "booked", kind: "inventory_confirmed", to: "booked", rule: "The booked order's seat and partner holds become sales." },
+  { from: "booked", kind: "items_added", to: "booked", rule: "OrderChangeRQ adds airline extras or a seat (ORDRE2), or changes a seat held; its legs authorised before, captured after." },
 ];
 
 /** The target state of a change, or order_state_invalid when the table has no such move. */
@@ -128,6 +130,15 @@ export interface OrderLegRef {
   changeRef: string;
 }
 
+/** One post-sale change paid on its own (servicing/add): what it charged and the commission on it. */
+export interface PostSaleCharge {
+  changeRef: string;
+  at: number;
+  amountMinor: number;
+  orderItemIds: string[];
+  commission?: { amountMinor: number; basisMinor: number; rule: string };
+}
+
 export interface HistoryEntry {
   version: number;
   at: number;
@@ -165,6 +176,8 @@ export interface Order {
   declineCode?: string;
   /** The saga that created it. */
   sagaId: string;
+  /** Post-sale charges (ORDRE2), one per change, with their commission (SHPOR1 rule 6). */
+  charges?: PostSaleCharge[];
   history: HistoryEntry[];
 }
 

@@ -6,6 +6,7 @@ import type { HandlerDeps } from "./deps";
 export function seatAvailabilityHandler(deps: HandlerDeps): MessageHandler {
   const seats = new SeatAvailability({
     ...deps,
+    offerTtlMinutes: deps.config.shopping.offerTtlMinutes,
     // The booked-order form (OrderRequest): the order's flights, with its own seats marked.
     orders: (orderId, owner) => deps.orders.bookedOrder(orderId, owner),
     inventory: {

@@ -1,5 +1,6 @@
 import type { NewIdentityDocument } from "@ndc/pii";
 import type { Order, OrderLegRef } from "../state";
+import type { OrderEvent } from "./events";
 
 /** A new order as the saga's commit step hands it over (version, history and state are the actor's). */
 export type NewOrder = Omit<Order, "version" | "history" | "updatedAt" | "inventoryConfirmed">;
@@ -12,7 +13,9 @@ export type OrderCommand =
   | { op: "markPaymentDeclined"; legs: OrderLegRef[]; code: string }
   | { op: "recordPaymentCaptured"; legIds: string[] }
   | { op: "confirmInventory" }
-  | { op: "expireUnpaid"; now: number };
+  | { op: "expireUnpaid"; now: number }
+  /** A post-sale change's commit (servicing/add): refused unless booked; a repeat of its changeRef changes nothing. */
+  | { op: "addItems"; change: Omit<Extract<OrderEvent, { type: "items_added" }>, "type" | "at"> };
 
 /** The order after the command (null: no such order). */
 export type OrderReply = Order | null;

@@ -5,7 +5,9 @@
  * of OrderCreate's phases (create/saga.ts): after the open write, after the PSP authorised,
  * after the commit write, before and after the PSP captured, after the close write.
  */
-export type CrashPoint = "after_holds" | "after_authorise" | "after_commit" | "before_capture" | "after_capture" | "after_close";
+export type CrashPoint = "after_holds" | "after_authorise" | "after_commit" | "before_capture" | "after_capture" | "after_close"
+  // The post-sale change's phases (servicing/add/saga.ts), at the same boundaries.
+  | "add_after_open" | "add_after_authorise" | "add_after_commit" | "add_after_capture" | "add_after_close";
 
 export function crashPoint(point: CrashPoint): void {
   if (process.env.NDC_ORDERS_CRASH_AT === point) process.kill(process.pid, "SIGKILL");

@@ -11,6 +11,7 @@ const TYPE_CODES: Readonly<Record<ChangeKind, string>> = {
   payment_captured: "PAYMENT_CAPTURED",
   inventory_confirmed: "INVENTORY_CONFIRMED",
   payment_expired: "PAYMENT_EXPIRED",
+  items_added: "ITEMS_ADDED",
 };
 
 /** Why: the seller asked (create, pay), the booking completed its own steps, or the time limit ran out. */
@@ -21,6 +22,7 @@ const REASON_CODES: Readonly<Record<ChangeKind, string>> = {
   payment_captured: "BOOKING_COMPLETED",
   inventory_confirmed: "BOOKING_COMPLETED",
   payment_expired: "TIME_LIMIT_EXPIRED",
+  items_added: "SELLER_REQUEST",
 };
 
 /** An item in English without personal data: what it is, for which passenger ids, on which flights. */
