@@ -1,0 +1,89 @@
+/**
+ * Post-sale changes over HTTP (ORDRE2): the booked order's extras (ServiceListRQ) and seats
+ * (SeatAvailabilityRQ) as a seller reads them, and the OrderChangeRQ that buys them
+ * (AcceptSelectedQuotedOfferList naming the listed offer, paid by PaymentFunctions).
+ */
+import { seatAvailabilityRQ } from "../shopping/seat-availability-helpers";
+import { all, blocks, orderChangeRQ, serviceListForOrderRQ, type Ctx } from "../orders-http/order-list-helpers";
+
+export interface ListedItem {
+  offerItemId: string;
+  paxIds: string[];
+  /** UnitPrice/TotalAmount in minor units (EUR, 2 decimals). */
+  unitMinor: number;
+  serviceDefinitionId: string;
+}
+
+export interface Listed {
+  offerId: string;
+  items: ListedItem[];
+}
+
+const minor = (text: string) => Math.round(Number(text) * 100);
+
+function listed(body: string): Listed {
+  const offer = blocks(body, "ALaCarteOffer")[0]!;
+  return {
+    offerId: all(offer, "OfferID")[0]!,
+    items: blocks(offer, "OfferItem").map((i) => ({
+      offerItemId: all(i, "OfferItemID")[0]!,
+      paxIds: all(i, "PaxRefID"),
+      unitMinor: minor(/<(?:\w+:)?TotalAmount[^>]*>([^<]+)</.exec(blocks(i, "UnitPrice")[0]!)![1]!),
+      serviceDefinitionId: all(i, "ServiceDefinitionRefID")[0]!,
+    })),
+  };
+}
+
+/** The booked order's airline extras, as ServiceListRS lists them. */
+export async function extrasFor(c: Ctx, orderId: string, criteria?: string): Promise<Listed> {
+  const r = await c.t.ndc("ServiceListRQ", serviceListForOrderRQ(orderId, criteria ? { criteria } : {}));
+  if (r.status !== 200) throw new Error(`ServiceListRQ ${r.status}: ${r.body.slice(0, 400)}`);
+  return listed(r.body);
+}
+
+/** The booked order's seats for sale (SeatAvailabilityRQ naming the order): seat id -> item. */
+export async function seatsFor(c: Ctx, orderId: string): Promise<{ offerId: string; seats: Map<string, ListedItem> }> {
+  const r = await c.t.ndc("SeatAvailabilityRQ", seatAvailabilityRQ({ orderId }));
+  if (r.status !== 200) throw new Error(`SeatAvailabilityRQ ${r.status}: ${r.body.slice(0, 400)}`);
+  const offer = listed(r.body);
+  const seats = new Map<string, ListedItem>();
+  // Each free seat names its OfferItemRefID; its id is RowNumber + ColumnID.
+  for (const seat of blocks(r.body, "Seat")) {
+    const ref = all(seat, "OfferItemRefID")[0];
+    const item = ref && offer.items.find((i) => i.offerItemId === ref);
+    if (item) seats.set(`${all(seat, "RowNumber")[0]}${all(seat, "ColumnID")[0]}`, item);
+  }
+  return { offerId: offer.offerId, seats };
+}
+
+export type PayLeg = { card: string; minor: number } | { voucher: string; minor: number };
+
+function payment(orderId: string, legs: readonly PayLeg[]): string {
+  return legs
+    .map((l) => {
+      const method = "card" in l ? `<cns:PaymentCard><cns:TokenizedCardID>${l.card}</cns:TokenizedCardID></cns:PaymentCard>` : `<cns:Voucher><cns:VoucherID>${l.voucher}</cns:VoucherID></cns:Voucher>`;
+      return `<cns:PaymentFunctions><cns:OrderAssociation><cns:OrderRefID>${orderId}</cns:OrderRefID></cns:OrderAssociation><cns:PaymentProcessingDetails><cns:Amount CurCode="EUR">${(l.minor / 100).toFixed(2)}</cns:Amount><cns:PaymentMethod>${method}</cns:PaymentMethod></cns:PaymentProcessingDetails></cns:PaymentFunctions>`;
+    })
+    .join("");
+}
+
+export interface Pick {
+  offerItemId: string;
+  paxId: string;
+  qty?: number;
+  /** SelectedSeat: the seat id (row and column, "12C"). */
+  seat?: string;
+}
+
+/** OrderChangeRQ buying items of one listed offer for the booked order. */
+export function addRQ(orderId: string, offerId: string, picks: readonly Pick[], legs: readonly PayLeg[], ids: { correlationId?: string; trxId?: string } = {}): string {
+  const items = picks
+    .map((p) => {
+      const seat = p.seat ? `<cns:SelectedSeat><cns:ColumnID>${p.seat.slice(-1)}</cns:ColumnID><cns:SeatRowNumber>${p.seat.slice(0, -1)}</cns:SeatRowNumber></cns:SelectedSeat>` : "";
+      const alc = p.seat ? "" : `<cns:SelectedALaCarteOfferItem><cns:Qty>${p.qty ?? 1}</cns:Qty></cns:SelectedALaCarteOfferItem>`;
+      return `<cns:SelectedOfferItem><cns:OfferItemRefID>${p.offerItemId}</cns:OfferItemRefID><cns:PaxRefID>${p.paxId}</cns:PaxRefID>${alc}${seat}</cns:SelectedOfferItem>`;
+    })
+    .join("");
+  const choice = `<cns:ChangeOrderChoice><cns:AcceptSelectedQuotedOfferList><cns:SelectedPricedOffer><cns:OfferRefID>${offerId}</cns:OfferRefID><cns:OwnerCode>XB</cns:OwnerCode>${items}</cns:SelectedPricedOffer></cns:AcceptSelectedQuotedOfferList></cns:ChangeOrderChoice>`;
+  return orderChangeRQ(`${choice}<cns:Order><cns:OrderID>${orderId}</cns:OrderID><cns:OwnerCode>XB</cns:OwnerCode></cns:Order>${payment(orderId, legs)}`, { correlationId: ids.correlationId ?? "corr-add", trxId: ids.trxId ?? "trx-1" });
+}
