@@ -25,7 +25,7 @@ const change = (xml: string) => {
 
 test("extras added to a booked order: items on the order, the charge captured on its own leg, the total raised", async () => {
   const order = await book(c, { tag: "AX1", payment: [card(FARE_MINOR)] });
-  const listed = await extrasFor(c, order.orderId);
+  const listed = await extrasFor(c.t, order.orderId);
   const item = listed.items.find((i) => i.paxIds.includes("PAX1"))!;
   const r = await change(addRQ(order.orderId, listed.offerId, [{ offerItemId: item.offerItemId, paxId: "PAX1", qty: 2 }], [{ card: "tok_approve_visa", minor: 2 * item.unitMinor }]));
   expect(r.status).toBe(200);
@@ -56,7 +56,7 @@ test("extras added to a booked order: items on the order, the charge captured on
 
 test("a seat bought for one passenger on one flight: sold in inventory, on the order, paid", async () => {
   const order = await book(c, { tag: "AX2", payment: [card(FARE_MINOR)] });
-  const { offerId, seats } = await seatsFor(c, order.orderId);
+  const { offerId, seats } = await seatsFor(c.t, order.orderId);
   const [seatId, item] = [...seats].find(([, i]) => i.unitMinor > 0)!;
   const r = await change(addRQ(order.orderId, offerId, [{ offerItemId: item.offerItemId, paxId: "PAX1", seat: seatId }], [{ card: "tok_approve_visa", minor: item.unitMinor }], { correlationId: "corr-seat" }));
   expect(r.status).toBe(200);
@@ -71,7 +71,7 @@ test("a seat bought for one passenger on one flight: sold in inventory, on the o
 
 test("a seat and extras in one message, a SelectedSeat that is not the item's seat: refused, nothing taken", async () => {
   const order = await book(c, { tag: "AX3", payment: [card(FARE_MINOR)] });
-  const { offerId, seats } = await seatsFor(c, order.orderId);
+  const { offerId, seats } = await seatsFor(c.t, order.orderId);
   const [[seatA, a], [, b]] = [...seats];
   const two = await change(addRQ(order.orderId, offerId, [{ offerItemId: a!.offerItemId, paxId: "PAX1", seat: seatA! }, { offerItemId: b!.offerItemId, paxId: "PAX1" }], [{ card: "tok_approve_visa", minor: a!.unitMinor + b!.unitMinor }]));
   expect(two.status).toBe(400);
@@ -87,7 +87,7 @@ test("a seat and extras in one message, a SelectedSeat that is not the item's se
 
 test("a declined charge: the change is not made, nothing stays held or authorised; the same ids again are refused (voided reference)", async () => {
   const order = await book(c, { tag: "AX4", payment: [card(FARE_MINOR)] });
-  const { offerId, seats } = await seatsFor(c, order.orderId);
+  const { offerId, seats } = await seatsFor(c.t, order.orderId);
   const [seatId, item] = [...seats].find(([, i]) => i.unitMinor > 0)!;
   const rq = addRQ(order.orderId, offerId, [{ offerItemId: item.offerItemId, paxId: "PAX1", seat: seatId }], [{ card: "tok_decline", minor: item.unitMinor }], { correlationId: "corr-decl" });
   const r = await change(rq);
@@ -109,7 +109,7 @@ test("commission on the charge (SHPOR1 rule 6): a percentage on the charge's own
   const agency = c.seller.agencyId;
   const agree = (a: CommissionAgreement) => c.t.gw.store.write((tx) => putCommissionAgreement(tx, agency, a, Date.UTC(2026, 0, 1)));
   const order = await book(c, { tag: "AX5", payment: [card(FARE_MINOR)] });
-  const listed = await extrasFor(c, order.orderId);
+  const listed = await extrasFor(c.t, order.orderId);
   const item = listed.items.find((i) => i.paxIds.includes("PAX1") && i.unitMinor > 0)!;
   const buy = (trxId: string) => change(addRQ(order.orderId, listed.offerId, [{ offerItemId: item.offerItemId, paxId: "PAX1" }], [{ card: "tok_approve_visa", minor: item.unitMinor }], { trxId }));
   try {
@@ -135,7 +135,7 @@ test("commission on the charge (SHPOR1 rule 6): a percentage on the charge's own
 test("an offer not issued for this order, another seller's order, a held order: refused, nothing charged", async () => {
   const mine = await book(c, { tag: "AX6", payment: [card(FARE_MINOR)] });
   const other = await book(c, { tag: "AX7", payment: [card(FARE_MINOR)] });
-  const listed = await extrasFor(c, other.orderId);
+  const listed = await extrasFor(c.t, other.orderId);
   const item = listed.items[0]!;
   const r = await change(addRQ(mine.orderId, listed.offerId, [{ offerItemId: item.offerItemId, paxId: "PAX1" }], [{ card: "tok_approve_visa", minor: item.unitMinor }]));
   expect(r.status).toBe(404);
@@ -145,7 +145,7 @@ test("an offer not issued for this order, another seller's order, a held order: 
   expect(notMine.status).toBe(404);
   expect(errorCode(notMine.body)).toBe("order_not_found");
   const held = await book(c, { tag: "AX9" });
-  const heldList = await extrasFor(c, held.orderId);
+  const heldList = await extrasFor(c.t, held.orderId);
   const h = await change(addRQ(held.orderId, heldList.offerId, [{ offerItemId: heldList.items[0]!.offerItemId, paxId: "PAX1" }], [{ card: "tok_approve_visa", minor: heldList.items[0]!.unitMinor }]));
   expect(h.status).toBe(409);
   expect(errorCode(h.body)).toBe("order_state_invalid");

@@ -4,7 +4,13 @@
  * (AcceptSelectedQuotedOfferList naming the listed offer, paid by PaymentFunctions).
  */
 import { seatAvailabilityRQ } from "../shopping/seat-availability-helpers";
-import { all, blocks, orderChangeRQ, serviceListForOrderRQ, type Ctx } from "../orders-http/order-list-helpers";
+import type { NdcReply } from "../support/gateway";
+import { all, blocks, orderChangeRQ, serviceListForOrderRQ } from "../orders-http/order-list-helpers";
+
+/** The in-process test gateway or a real process over a socket (test/crash/support.ts). */
+export interface Ndc {
+  ndc(message: string, body: string): Promise<NdcReply>;
+}
 
 export interface ListedItem {
   offerItemId: string;
@@ -35,15 +41,15 @@ function listed(body: string): Listed {
 }
 
 /** The booked order's airline extras, as ServiceListRS lists them. */
-export async function extrasFor(c: Ctx, orderId: string, criteria?: string): Promise<Listed> {
-  const r = await c.t.ndc("ServiceListRQ", serviceListForOrderRQ(orderId, criteria ? { criteria } : {}));
+export async function extrasFor(t: Ndc, orderId: string, criteria?: string): Promise<Listed> {
+  const r = await t.ndc("ServiceListRQ", serviceListForOrderRQ(orderId, criteria ? { criteria } : {}));
   if (r.status !== 200) throw new Error(`ServiceListRQ ${r.status}: ${r.body.slice(0, 400)}`);
   return listed(r.body);
 }
 
 /** The booked order's seats for sale (SeatAvailabilityRQ naming the order): seat id -> item. */
-export async function seatsFor(c: Ctx, orderId: string): Promise<{ offerId: string; seats: Map<string, ListedItem> }> {
-  const r = await c.t.ndc("SeatAvailabilityRQ", seatAvailabilityRQ({ orderId }));
+export async function seatsFor(t: Ndc, orderId: string): Promise<{ offerId: string; seats: Map<string, ListedItem> }> {
+  const r = await t.ndc("SeatAvailabilityRQ", seatAvailabilityRQ({ orderId }));
   if (r.status !== 200) throw new Error(`SeatAvailabilityRQ ${r.status}: ${r.body.slice(0, 400)}`);
   const offer = listed(r.body);
   const seats = new Map<string, ListedItem>();
