@@ -98,7 +98,7 @@ describe("OrderChangeRQ buying a seat: the real gateway SIGKILLed at each phase 
       const final = await gw.ndc("OrderRetrieveRQ", orderRetrieveRQ(orderId));
       const statuses = all(blocks(final.body, "PaymentFunctions").join(""), "PaymentStatusCode");
       expect(statuses.filter((s) => s === "CAPTURED")).toHaveLength(2);
-      expect(statuses.filter((s) => s !== "CAPTURED")).toEqual(p.undone.includes("voided") ? ["VOIDED"] : []);
+      expect(statuses.filter((s) => s !== "CAPTURED")).toEqual((p.undone as readonly string[]).includes("voided") ? ["VOIDED"] : []);
       expect(errorLines(gw)).toEqual([]);
     }, 60_000);
   }

@@ -152,3 +152,17 @@ test("an offer not issued for this order, another seller's order, a held order: 
   for (const id of [mine.orderId, theirs.orderId, held.orderId]) expect((await c.t.gw.orders.ctx.payments.ledger.legs(id)).every((l) => l.changeRef === "sale")).toBe(true);
   expect(blocks(r.body, "Error")).toHaveLength(1);
 });
+
+test("the same CorrelationID and TrxID for another change: idempotency_conflict, nothing charged", async () => {
+  const a = await book(c, { tag: "AXA", payment: [card(FARE_MINOR)] });
+  const b = await book(c, { tag: "AXB", payment: [card(FARE_MINOR)] });
+  const la = await extrasFor(c.t, a.orderId);
+  const lb = await extrasFor(c.t, b.orderId);
+  const ids = { correlationId: "corr-same", trxId: "trx-same" };
+  const first = await change(addRQ(a.orderId, la.offerId, [{ offerItemId: la.items[0]!.offerItemId, paxId: "PAX1" }], [{ card: "tok_approve_visa", minor: la.items[0]!.unitMinor }], ids));
+  expect(first.status).toBe(200);
+  const second = await change(addRQ(b.orderId, lb.offerId, [{ offerItemId: lb.items[0]!.offerItemId, paxId: "PAX1" }], [{ card: "tok_approve_visa", minor: lb.items[0]!.unitMinor }], ids));
+  expect(second.status).toBe(409);
+  expect(errorCode(second.body)).toBe("idempotency_conflict");
+  expect((await c.t.gw.orders.ctx.payments.ledger.legs(b.orderId)).every((l) => l.changeRef === "sale")).toBe(true);
+});

@@ -5,6 +5,7 @@
  */
 import { seatAvailabilityRQ } from "../shopping/seat-availability-helpers";
 import type { NdcReply } from "../support/gateway";
+import { paymentMethodXml, type Leg } from "../orders-http/helpers";
 import { all, blocks, orderChangeRQ, serviceListForOrderRQ } from "../orders-http/order-list-helpers";
 
 /** The in-process test gateway or a real process over a socket (test/crash/support.ts). */
@@ -62,13 +63,14 @@ export async function seatsFor(t: Ndc, orderId: string): Promise<{ offerId: stri
   return { offerId: offer.offerId, seats };
 }
 
-export type PayLeg = { card: string; minor: number } | { voucher: string; minor: number };
+/** A card by token (the common case), or any leg kind of OrderCreate's builders. */
+export type PayLeg = { card: string; minor: number } | Leg;
 
 function payment(orderId: string, legs: readonly PayLeg[]): string {
   return legs
     .map((l) => {
-      const method = "card" in l ? `<cns:PaymentCard><cns:TokenizedCardID>${l.card}</cns:TokenizedCardID></cns:PaymentCard>` : `<cns:Voucher><cns:VoucherID>${l.voucher}</cns:VoucherID></cns:Voucher>`;
-      return `<cns:PaymentFunctions><cns:OrderAssociation><cns:OrderRefID>${orderId}</cns:OrderRefID></cns:OrderAssociation><cns:PaymentProcessingDetails><cns:Amount CurCode="EUR">${(l.minor / 100).toFixed(2)}</cns:Amount><cns:PaymentMethod>${method}</cns:PaymentMethod></cns:PaymentProcessingDetails></cns:PaymentFunctions>`;
+      const leg: Leg = "card" in l ? { kind: "card", token: l.card, amountMinor: l.minor } : l;
+      return `<cns:PaymentFunctions><cns:OrderAssociation><cns:OrderRefID>${orderId}</cns:OrderRefID></cns:OrderAssociation><cns:PaymentProcessingDetails><cns:Amount CurCode="EUR">${(leg.amountMinor / 100).toFixed(2)}</cns:Amount><cns:PaymentMethod>${paymentMethodXml(leg)}</cns:PaymentMethod></cns:PaymentProcessingDetails></cns:PaymentFunctions>`;
     })
     .join("");
 }
@@ -91,5 +93,5 @@ export function addRQ(orderId: string, offerId: string, picks: readonly Pick[], 
     })
     .join("");
   const choice = `<cns:ChangeOrderChoice><cns:AcceptSelectedQuotedOfferList><cns:SelectedPricedOffer><cns:OfferRefID>${offerId}</cns:OfferRefID><cns:OwnerCode>XB</cns:OwnerCode>${items}</cns:SelectedPricedOffer></cns:AcceptSelectedQuotedOfferList></cns:ChangeOrderChoice>`;
-  return orderChangeRQ(`${choice}<cns:Order><cns:OrderID>${orderId}</cns:OrderID><cns:OwnerCode>XB</cns:OwnerCode></cns:Order>${payment(orderId, legs)}`, { correlationId: ids.correlationId ?? "corr-add", trxId: ids.trxId ?? "trx-1" });
+  return orderChangeRQ(`${choice}<cns:Order><cns:OrderID>${orderId}</cns:OrderID><cns:OwnerCode>XB</cns:OwnerCode></cns:Order>${payment(orderId, legs)}`, { correlationId: ids.correlationId ?? `corr-add-${orderId}`, trxId: ids.trxId ?? "trx-1" });
 }

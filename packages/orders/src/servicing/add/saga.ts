@@ -28,12 +28,13 @@ type AddOperation = OperationRow<AddPlan>;
  *      -> the PSP captures each leg under `<op>/capture/<leg>` (after the change is made);
  *   3. close: the captures on the legs and the order, phase `done`.
  * A decline, or a refusal before the commit, voids what was authorised and frees the hold
- * (compensated). The operation id derives from (seller, order, CorrelationID, TrxID): a retry
+ * (compensated). The operation id derives from (seller, CorrelationID, TrxID), like OrderCreate's;
+ * the same ids with another body (another order, other items) are idempotency_conflict. A retry
  * resumes the same change; after `done` it answers the order again (no second capture); after
  * `compensated` it is refused with payment_leg_voided (no late charge under a voided reference).
  */
 export async function addToOrder(ctx: OrdersContext, input: AddInput): Promise<Order> {
-  const operationId = ids.addSaga(input.seller.clientId, input.orderId, input.correlationId, input.trxId);
+  const operationId = ids.addSaga(input.seller.clientId, input.correlationId, input.trxId);
   const { commissionAgreement: _agreement, ...asked } = input;
   const fingerprint = fingerprintOf(asked);
   return ctx.operationLock.run(operationId, async () => {
