@@ -6,6 +6,7 @@
 import { seatAvailabilityRQ } from "../shopping/seat-availability-helpers";
 import type { NdcReply } from "../support/gateway";
 import { paymentMethodXml, type Leg } from "../orders-http/helpers";
+import { ndcRequest } from "../support/requests";
 import { all, blocks, orderChangeRQ, serviceListForOrderRQ } from "../orders-http/order-list-helpers";
 
 /** The in-process test gateway or a real process over a socket (test/crash/support.ts). */
@@ -94,4 +95,26 @@ export function addRQ(orderId: string, offerId: string, picks: readonly Pick[], 
     .join("");
   const choice = `<cns:ChangeOrderChoice><cns:AcceptSelectedQuotedOfferList><cns:SelectedPricedOffer><cns:OfferRefID>${offerId}</cns:OfferRefID><cns:OwnerCode>XB</cns:OwnerCode>${items}</cns:SelectedPricedOffer></cns:AcceptSelectedQuotedOfferList></cns:ChangeOrderChoice>`;
   return orderChangeRQ(`${choice}<cns:Order><cns:OrderID>${orderId}</cns:OrderID><cns:OwnerCode>XB</cns:OwnerCode></cns:Order>${payment(orderId, legs)}`, { correlationId: ids.correlationId ?? `corr-add-${orderId}`, trxId: ids.trxId ?? "trx-1" });
+}
+
+const add = (inner: string) => `<cns:UpdateOrder><cns:ReshopOrder><cns:ReshopOrderChoice><cns:ServiceOrder><cns:AddOfferItems>${inner}</cns:AddOfferItems></cns:ServiceOrder></cns:ReshopOrderChoice></cns:ReshopOrder></cns:UpdateOrder>`;
+const flightRequest = (f: { from: string; to: string; date: string }) =>
+  `<cns:FlightRequest><cns:FlightRequestOriginDestinationsCriteria><cns:OriginDestCriteria><cns:DestArrivalCriteria><cns:IATA_LocationCode>${f.to}</cns:IATA_LocationCode></cns:DestArrivalCriteria><cns:OriginDepCriteria><cns:Date>${f.date}</cns:Date><cns:IATA_LocationCode>${f.from}</cns:IATA_LocationCode></cns:OriginDepCriteria></cns:OriginDestCriteria></cns:FlightRequestOriginDestinationsCriteria></cns:FlightRequest>`;
+
+/** OrderReshopRQ, extras form: AddOfferItems (its required FlightRequest naming the order's flight) with OrderCriteria/ServiceCriteria. */
+export function reshopExtrasRQ(orderId: string, flight: { from: string; to: string; date: string }, taxonomyCode?: string): string {
+  const criteria = `<cns:OrderCriteria><cns:ServiceCriteria>${taxonomyCode ? `<cns:TaxonomyCode>${taxonomyCode}</cns:TaxonomyCode>` : ""}</cns:ServiceCriteria></cns:OrderCriteria>`;
+  return ndcRequest("OrderReshopRQ", { request: `<cns:OrderRefID>${orderId}</cns:OrderRefID>${add(`${flightRequest(flight)}${criteria}`)}` });
+}
+
+/** OrderReshopRQ, seat form: one flight (OriginDestCriteria), one passenger (PaxList), one seat (SeatCriteria). */
+export function reshopSeatRQ(orderId: string, flight: { from: string; to: string; date: string }, paxId: string, seatId: string): string {
+  const seat = `<cns:OrderCriteria><cns:SeatCriteria><cns:ColumnID>${seatId.slice(-1)}</cns:ColumnID><cns:RowNumber>${seatId.slice(0, -1)}</cns:RowNumber></cns:SeatCriteria></cns:OrderCriteria>`;
+  const pax = `<cns:PaxList><cns:Pax><cns:PaxID>${paxId}</cns:PaxID><cns:PTC>ADT</cns:PTC></cns:Pax></cns:PaxList>`;
+  return ndcRequest("OrderReshopRQ", { request: `<cns:OrderRefID>${orderId}</cns:OrderRefID>${add(`${flightRequest(flight)}${seat}${pax}`)}` });
+}
+
+/** The OrderReshopRS offer (ReshopResults/ReshopOffers/ALaCarteOffer), read like a listing. */
+export function reshopped(body: string): Listed {
+  return listed(blocks(body, "ReshopOffers")[0]!);
 }

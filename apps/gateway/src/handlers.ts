@@ -9,6 +9,7 @@ import { orderHistoryHandler } from "./handlers/order-history";
 import { orderChangeHandler } from "./handlers/order-change";
 import { orderCreateHandler } from "./handlers/order-create";
 import { orderRetrieveHandler } from "./handlers/order-retrieve";
+import { orderReshopHandler } from "./handlers/order-reshop";
 
 /**
  * Message handlers by message name. A message without one answers message_not_available
@@ -26,5 +27,6 @@ export function messageHandlers(deps: HandlerDeps): Map<string, MessageHandler> 
   handlers.set("OrderChangeRQ", orderChangeHandler(deps));
   handlers.set("OrderCreateRQ", orderCreateHandler(deps));
   handlers.set("OrderRetrieveRQ", orderRetrieveHandler(deps));
+  handlers.set("OrderReshopRQ", orderReshopHandler(deps));
   return handlers;
 }

@@ -45,7 +45,7 @@ export const CAPABILITIES: Readonly<Record<string, Capability>> = {
   ORDRE2: {
     description: "adding extras and seats to a booked order",
     messages: [...BOOK, "OrderReshopRQ", "OrderQuoteRQ", "OrderChangeRQ"],
-    unfinished: ["OrderReshopRQ reshopping extras (ServiceCriteria) and a seat (SeatCriteria) for a booked order", "OrderQuoteRQ firm quotes accepted by OrderChangeRQ"],
+    unfinished: ["OrderQuoteRQ firm quotes accepted by OrderChangeRQ"],
   },
   PAYSET: { description: "settlement platform", messages: BOOK },
   PAYMIX: { description: "mixed payment", messages: BOOK },

@@ -1,0 +1,3 @@
+export { decodeOrderReshopRQ } from "./decode";
+export { encodeOrderReshopRS, type OrderReshopView } from "./encode";
+export type { OrderReshopRequest, ReshopForm } from "./request";
