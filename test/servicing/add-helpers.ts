@@ -118,3 +118,16 @@ export function reshopSeatRQ(orderId: string, flight: { from: string; to: string
 export function reshopped(body: string): Listed {
   return listed(blocks(body, "ReshopOffers")[0]!);
 }
+
+/** OrderQuoteRQ (24.4: Payload, not Request): ExistingOrder and the SelectedOffers to price into a firm quote. */
+export function quoteRQ(orderId: string, offerId: string, picks: readonly Pick[], ids: { correlationId?: string; trxId?: string } = {}): string {
+  const items = picks
+    .map((p) => {
+      const seat = p.seat ? `<cns:SelectedSeat><cns:ColumnID>${p.seat.slice(-1)}</cns:ColumnID><cns:SeatRowNumber>${p.seat.slice(0, -1)}</cns:SeatRowNumber></cns:SelectedSeat>` : "";
+      const alc = p.seat ? "" : `<cns:SelectedALaCarteOfferItem><cns:Qty>${p.qty ?? 1}</cns:Qty></cns:SelectedALaCarteOfferItem>`;
+      return `<cns:SelectedOfferItem><cns:OfferItemRefID>${p.offerItemId}</cns:OfferItemRefID><cns:PaxRefID>${p.paxId}</cns:PaxRefID>${alc}${seat}</cns:SelectedOfferItem>`;
+    })
+    .join("");
+  const payload = `<Payload><cns:ExistingOrder><cns:OrderID>${orderId}</cns:OrderID><cns:OwnerCode>XB</cns:OwnerCode></cns:ExistingOrder><cns:SelectedOffers><cns:OfferRefID>${offerId}</cns:OfferRefID><cns:OwnerCode>XB</cns:OwnerCode>${items}</cns:SelectedOffers></Payload>`;
+  return ndcRequest("OrderQuoteRQ", { omitRequest: true, correlationId: ids.correlationId ?? `corr-quote-${orderId}`, trxId: ids.trxId ?? "trx-1" }).replace("</DistributionChain>", `</DistributionChain>${payload}`);
+}

@@ -10,6 +10,7 @@ import { orderChangeHandler } from "./handlers/order-change";
 import { orderCreateHandler } from "./handlers/order-create";
 import { orderRetrieveHandler } from "./handlers/order-retrieve";
 import { orderReshopHandler } from "./handlers/order-reshop";
+import { orderQuoteHandler } from "./handlers/order-quote";
 
 /**
  * Message handlers by message name. A message without one answers message_not_available
@@ -28,5 +29,6 @@ export function messageHandlers(deps: HandlerDeps): Map<string, MessageHandler> 
   handlers.set("OrderCreateRQ", orderCreateHandler(deps));
   handlers.set("OrderRetrieveRQ", orderRetrieveHandler(deps));
   handlers.set("OrderReshopRQ", orderReshopHandler(deps));
+  handlers.set("OrderQuoteRQ", orderQuoteHandler(deps));
   return handlers;
 }

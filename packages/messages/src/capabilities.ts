@@ -45,7 +45,8 @@ export const CAPABILITIES: Readonly<Record<string, Capability>> = {
   ORDRE2: {
     description: "adding extras and seats to a booked order",
     messages: [...BOOK, "OrderReshopRQ", "OrderQuoteRQ", "OrderChangeRQ"],
-    unfinished: ["OrderQuoteRQ firm quotes accepted by OrderChangeRQ"],
+    // Spec 3: a post-sale payment step the reconciler cannot finish goes to staff as reconcile_failed.
+    unfinished: ["reconcile_failed staff items for a post-sale charge the reconciler cannot finish (spec 3)"],
   },
   PAYSET: { description: "settlement platform", messages: BOOK },
   PAYMIX: { description: "mixed payment", messages: BOOK },

@@ -20,3 +20,4 @@ export type { CrashPoint } from "./saga/crash-point";
 export type { OperationRow, OperationKind, OperationStatus } from "./operation/store";
 export type { OrderDetails } from "./view/details";
 export type { AddInput, AddPlan } from "./servicing/add/input";
+export type { Quote } from "./servicing/add/quote";

@@ -20,6 +20,7 @@ import { commissionAgreementFor } from "@ndc/payments";
 import { sellerSettlement } from "./create/seller-terms";
 import type { AddInput } from "./servicing/add/input";
 import { addToOrder } from "./servicing/add/saga";
+import { quoteAdd, type Quote } from "./servicing/add/quote";
 import { bookedOrder } from "./read/booked-order";
 import { history, retrieve } from "./read/read";
 import { listDetails, type OrderListDetails } from "./read/list-details";
@@ -108,6 +109,12 @@ export class OrdersService {
     const payment = input.payment.map((leg, i) => sellerSettlement(leg, agency, i));
     const commissionAgreement = await commissionAgreementFor(this.ctx.store, agency.agencyId);
     return addToOrder(this.ctx, { ...input, payment, ...(commissionAgreement ? { commissionAgreement } : {}) });
+  }
+
+  /** OrderQuoteRQ: a post-sale change priced into a firm quote (servicing/add/quote.ts), the agency's agreement checked as the change will. */
+  async quoteAdd(input: Omit<AddInput, "payment">): Promise<Quote> {
+    const commissionAgreement = await commissionAgreementFor(this.ctx.store, input.seller.agencyId);
+    return quoteAdd(this.ctx, { ...input, ...(commissionAgreement ? { commissionAgreement } : {}) });
   }
 
   retrieve(orderId: string, seller: Seller): Promise<Order> {

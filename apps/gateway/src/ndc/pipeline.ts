@@ -168,7 +168,8 @@ function requireParts(env: Envelope): void {
   if (!env.distributionChain || env.distributionChain.length === 0) {
     throw new GatewayError("distribution_chain_invalid", { detail: "DistributionChain is required.", element: "DistributionChain" });
   }
-  if (!env.request) {
+  // OrderQuoteRQ's 24.4 root carries Payload, not Request (decision 0013; its decoder reads it).
+  if (!env.request && !(env.root.name === "IATA_OrderQuoteRQ" && env.root.children.some((c) => c.name === "Payload"))) {
     throw new GatewayError("request_invalid", { detail: "The Request element is required.", element: "Request" });
   }
 }

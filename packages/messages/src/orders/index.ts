@@ -9,6 +9,7 @@
 export * from "./order-create";
 export * from "./order-change";
 export * from "./order-reshop";
+export * from "./order-quote";
 export * from "./order-retrieve";
 export * from "./order-list";
 export * from "./order-history";

@@ -1,10 +1,11 @@
 import { GatewayError } from "@ndc/errors";
-import { checkItemPicks, type ALaCartePayload, type OfferPayload } from "@ndc/shopping";
+import { checkItemPicks, type ALaCartePayload, type ItemPick, type OfferPayload, type StoredOfferItem } from "@ndc/shopping";
 import type { OrdersContext } from "../../context";
 import { charged, pick } from "../../create/resolve";
 import { ids } from "../../ids";
 import type { Order, OrderItem } from "../../state";
 import type { AddInput, ReleasedSeat } from "./input";
+import { isQuotePayload } from "./quote";
 
 /** Kinds a booked order never takes (spec 4.7: rides and partner products are not sold post-sale). */
 const NOT_POST_SALE = new Set<OrderItem["kind"]>(["ride", "partner_product", "flight"]);
@@ -35,7 +36,7 @@ export async function resolveAdded(ctx: OrdersContext, order: Order, input: AddI
     checkItemPicks(picks);
     for (const { pick: p, item } of picks) {
       if (NOT_POST_SALE.has(item.kind)) throw new GatewayError("not_sold_post_sale", { detail: `Offer item ${item.offerItemId.slice(0, 64)} is a ${item.kind.replace("_", " ")}.`, ...(p.at ? { element: p.at } : {}) });
-      const charge = charged(payload, p, item);
+      const charge = isQuotePayload(payload) ? firm(item, p) : charged(payload, p, item);
       for (const paxId of charge.paxIds) {
         if (!order.passengers.some((x) => x.paxId === paxId)) throw new GatewayError("request_invalid", { detail: `Passenger ${paxId.slice(0, 32)} is not on the order.` });
       }
@@ -81,4 +82,13 @@ function heldSeat(order: Order, flightKey: string, paxId: string, newSeatId: str
     throw new GatewayError("change_not_supported", { detail: `Seat ${old.ref} was booked together with ${hold.seatIds.length - 1} other seat(s); changing one seat of a shared booking is not offered yet.` });
   }
   return { orderItemId: old.orderItemId, holdId: hold.holdId, seatId: old.ref, flightKey };
+}
+
+/** A quoted item is charged as quoted: for the passengers and quantity of the quote, never repriced. */
+function firm(item: StoredOfferItem, p: ItemPick): Pick<OrderItem, "paxIds" | "totalMinor" | "qty"> {
+  const samePax = !p.paxIds?.length || [...p.paxIds].sort().join() === [...item.paxIds].sort().join();
+  if (!samePax || (p.qty ?? 1) !== (item.qty ?? 1)) {
+    throw new GatewayError("request_invalid", { detail: `Quote item ${item.offerItemId.slice(0, 64)} was quoted for ${item.paxIds.join(", ")}, quantity ${item.qty ?? 1}; accept it as quoted.`, ...(p.at ? { element: p.at } : {}) });
+  }
+  return { paxIds: item.paxIds, totalMinor: item.totalMinor, ...(item.qty ? { qty: item.qty } : {}) };
 }

@@ -12,6 +12,7 @@ import { crashPoint } from "../../saga/crash-point";
 import { releaseHolds } from "../../saga/holds";
 import { assertOwner, notFound, type Order, type OrderLegRef } from "../../state";
 import type { AddInput, AddPlan } from "./input";
+import { QUOTE_PREFIX } from "./quote";
 import { resolveAdded } from "./resolve";
 
 type AddOperation = OperationRow<AddPlan>;
@@ -34,11 +35,16 @@ type AddOperation = OperationRow<AddPlan>;
  * `compensated` it is refused with payment_leg_voided (no late charge under a voided reference).
  */
 export async function addToOrder(ctx: OrdersContext, input: AddInput): Promise<Order> {
-  const operationId = ids.addSaga(input.seller.clientId, input.correlationId, input.trxId);
+  // A firm quote is spent by its first acceptance: its change's operation is keyed by the quote.
+  const quoteId = input.selections.length === 1 && input.selections[0]!.offerId.startsWith(QUOTE_PREFIX) ? input.selections[0]!.offerId : undefined;
+  const operationId = quoteId ? ids.addSaga(input.seller.clientId, "quote", quoteId) : ids.addSaga(input.seller.clientId, input.correlationId, input.trxId);
   const { commissionAgreement: _agreement, ...asked } = input;
   const fingerprint = fingerprintOf(asked);
   return ctx.operationLock.run(operationId, async () => {
     const seen = await ctx.operations.load<AddPlan>(operationId);
+    if (quoteId && seen && (seen.request?.correlationId !== input.correlationId || seen.request?.trxId !== input.trxId)) {
+      throw new GatewayError("quote_already_used", { detail: `Quote ${quoteId} was accepted by another request; ask for a new quote.` });
+    }
     if (seen && seen.plan.fingerprint !== fingerprint) throw new GatewayError("idempotency_conflict");
     if (seen?.status === "compensated") {
       throw new GatewayError("payment_leg_voided", { detail: `This change was not made (${seen.errorCode ?? "compensated"}) and its payment was voided; send a new TrxID to try again.` });
