@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { putCommissionAgreement, SANDBOX_COMMISSION, type CommissionAgreement } from "@ndc/payments";
 import { errorCode } from "../support/gateway";
 import { assertSchemaValid } from "../support/xsd";
-import { all, blocks, book, card, FARE_MINOR, OTHER, start, type Ctx } from "../orders-http/order-list-helpers";
+import { all, blocks, book, card, FARE_MINOR, orderHistoryRQ, OTHER, start, type Ctx } from "../orders-http/order-list-helpers";
 import { addRQ, extrasFor, seatsFor } from "./add-helpers";
 
 /**
@@ -41,6 +41,14 @@ test("extras added to a booked order: items on the order, the charge captured on
   expect(charge.amountMinor).toBe(2 * item.unitMinor);
   const legs = after.legs.filter((l) => l.changeRef === charge.changeRef);
   expect(legs.map((l) => [l.state, l.amountMinor])).toEqual([["captured", 2 * item.unitMinor]]);
+  // OrderHistoryRS: the creation as it was (its items, its total), then the change with its item.
+  const history = await c.t.ndc("OrderHistoryRQ", orderHistoryRQ(order.orderId));
+  expect(history.status).toBe(200);
+  const ops = blocks(history.body, "ChangeOperation");
+  expect(all(ops[0]!, "OrderItemID")).not.toContain(added[0]!.orderItemId);
+  expect(ops[0]!).toContain(`<opt:TotalAmount CurCode="EUR">${(FARE_MINOR / 100).toFixed(2)}</opt:TotalAmount>`);
+  const addedOp = ops.find((o) => o.includes("ITEMS_ADDED"))!;
+  expect(all(addedOp, "OrderItemID")).toEqual([added[0]!.orderItemId]);
   // The same request again is the same change: answered, nothing charged or added twice.
   const again = await change(addRQ(order.orderId, listed.offerId, [{ offerItemId: item.offerItemId, paxId: "PAX1", qty: 2 }], [{ card: "tok_approve_visa", minor: 2 * item.unitMinor }]));
   expect(again.status).toBe(200);

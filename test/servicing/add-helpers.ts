@@ -84,15 +84,20 @@ export interface Pick {
   seat?: string;
 }
 
-/** OrderChangeRQ buying items of one listed offer for the booked order. */
-export function addRQ(orderId: string, offerId: string, picks: readonly Pick[], legs: readonly PayLeg[], ids: { correlationId?: string; trxId?: string } = {}): string {
-  const items = picks
+/** SelectedOfferItem elements (SelectedOfferItemType: OrderChangeRQ and OrderQuoteRQ alike). */
+function selectedItems(picks: readonly Pick[]): string {
+  return picks
     .map((p) => {
       const seat = p.seat ? `<cns:SelectedSeat><cns:ColumnID>${p.seat.slice(-1)}</cns:ColumnID><cns:SeatRowNumber>${p.seat.slice(0, -1)}</cns:SeatRowNumber></cns:SelectedSeat>` : "";
       const alc = p.seat ? "" : `<cns:SelectedALaCarteOfferItem><cns:Qty>${p.qty ?? 1}</cns:Qty></cns:SelectedALaCarteOfferItem>`;
       return `<cns:SelectedOfferItem><cns:OfferItemRefID>${p.offerItemId}</cns:OfferItemRefID><cns:PaxRefID>${p.paxId}</cns:PaxRefID>${alc}${seat}</cns:SelectedOfferItem>`;
     })
     .join("");
+}
+
+/** OrderChangeRQ buying items of one listed offer for the booked order. */
+export function addRQ(orderId: string, offerId: string, picks: readonly Pick[], legs: readonly PayLeg[], ids: { correlationId?: string; trxId?: string } = {}): string {
+  const items = selectedItems(picks);
   const choice = `<cns:ChangeOrderChoice><cns:AcceptSelectedQuotedOfferList><cns:SelectedPricedOffer><cns:OfferRefID>${offerId}</cns:OfferRefID><cns:OwnerCode>XB</cns:OwnerCode>${items}</cns:SelectedPricedOffer></cns:AcceptSelectedQuotedOfferList></cns:ChangeOrderChoice>`;
   return orderChangeRQ(`${choice}<cns:Order><cns:OrderID>${orderId}</cns:OrderID><cns:OwnerCode>XB</cns:OwnerCode></cns:Order>${payment(orderId, legs)}`, { correlationId: ids.correlationId ?? `corr-add-${orderId}`, trxId: ids.trxId ?? "trx-1" });
 }
@@ -121,13 +126,7 @@ export function reshopped(body: string): Listed {
 
 /** OrderQuoteRQ (24.4: Payload, not Request): ExistingOrder and the SelectedOffers to price into a firm quote. */
 export function quoteRQ(orderId: string, offerId: string, picks: readonly Pick[], ids: { correlationId?: string; trxId?: string } = {}): string {
-  const items = picks
-    .map((p) => {
-      const seat = p.seat ? `<cns:SelectedSeat><cns:ColumnID>${p.seat.slice(-1)}</cns:ColumnID><cns:SeatRowNumber>${p.seat.slice(0, -1)}</cns:SeatRowNumber></cns:SelectedSeat>` : "";
-      const alc = p.seat ? "" : `<cns:SelectedALaCarteOfferItem><cns:Qty>${p.qty ?? 1}</cns:Qty></cns:SelectedALaCarteOfferItem>`;
-      return `<cns:SelectedOfferItem><cns:OfferItemRefID>${p.offerItemId}</cns:OfferItemRefID><cns:PaxRefID>${p.paxId}</cns:PaxRefID>${alc}${seat}</cns:SelectedOfferItem>`;
-    })
-    .join("");
+  const items = selectedItems(picks);
   const payload = `<Payload><cns:ExistingOrder><cns:OrderID>${orderId}</cns:OrderID><cns:OwnerCode>XB</cns:OwnerCode></cns:ExistingOrder><cns:SelectedOffers><cns:OfferRefID>${offerId}</cns:OfferRefID><cns:OwnerCode>XB</cns:OwnerCode>${items}</cns:SelectedOffers></Payload>`;
   return ndcRequest("OrderQuoteRQ", { omitRequest: true, correlationId: ids.correlationId ?? `corr-quote-${orderId}`, trxId: ids.trxId ?? "trx-1" }).replace("</DistributionChain>", `</DistributionChain>${payload}`);
 }
