@@ -68,3 +68,15 @@ test("a ride or a partner product from an offer tied to the order: not_sold_post
   }
   expect((await c.t.gw.orders.ctx.payments.ledger.legs(order.orderId)).every((x) => x.changeRef === "sale")).toBe(true);
 });
+
+test("a PSP that times out after authorising: the change asks it by key, is made and captured once, never charged twice", async () => {
+  const order = await book(c, { tag: "LG4", payment: [card(FARE_MINOR)] });
+  const listed = await extrasFor(c.t, order.orderId);
+  const item = listed.items.find((i) => i.unitMinor > 0)!;
+  const rq = addRQ(order.orderId, listed.offerId, [{ offerItemId: item.offerItemId, paxId: "PAX1" }], [{ card: "tok_timeout_after_success", minor: item.unitMinor }]);
+  const r = await c.t.ndc("OrderChangeRQ", rq);
+  expect(r.status).toBe(200);
+  expect((await c.t.ndc("OrderChangeRQ", rq)).status).toBe(200);
+  const legs = (await c.t.gw.orders.ctx.payments.ledger.legs(order.orderId)).filter((l) => l.changeRef !== "sale");
+  expect(legs.map((l) => [l.state, l.captured])).toEqual([["captured", item.unitMinor]]);
+});
