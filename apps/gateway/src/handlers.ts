@@ -11,6 +11,8 @@ import { orderCreateHandler } from "./handlers/order-create";
 import { orderRetrieveHandler } from "./handlers/order-retrieve";
 import { orderReshopHandler } from "./handlers/order-reshop";
 import { orderQuoteHandler } from "./handlers/order-quote";
+import { orderRulesHandler } from "./handlers/order-rules";
+import { serviceDeliveryHandler } from "./handlers/service-delivery";
 
 /**
  * Message handlers by message name. A message without one answers message_not_available
@@ -30,5 +32,7 @@ export function messageHandlers(deps: HandlerDeps): Map<string, MessageHandler> 
   handlers.set("OrderRetrieveRQ", orderRetrieveHandler(deps));
   handlers.set("OrderReshopRQ", orderReshopHandler(deps));
   handlers.set("OrderQuoteRQ", orderQuoteHandler(deps));
+  handlers.set("OrderRulesRQ", orderRulesHandler(deps));
+  handlers.set("ServiceDeliveryRQ", serviceDeliveryHandler(deps));
   return handlers;
 }

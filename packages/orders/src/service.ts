@@ -21,8 +21,11 @@ import { sellerSettlement } from "./create/seller-terms";
 import type { AddInput } from "./servicing/add/input";
 import { addToOrder } from "./servicing/add/saga";
 import { quoteAdd, type Quote } from "./servicing/add/quote";
+import { quoteCancel, type CancelQuote } from "./cancel/quote";
+import { commitCancel } from "./cancel/saga";
 import { bookedOrder } from "./read/booked-order";
 import { history, retrieve } from "./read/read";
+import { offerRules, orderRules, type OrderRules } from "./read/rules";
 import { listDetails, type OrderListDetails } from "./read/list-details";
 import { list, type OrderListFilters, type OrderListPage, type OrderListResult } from "./read/list";
 import { expireUnpaid } from "./reconcile/expire";
@@ -117,6 +120,16 @@ export class OrdersService {
     return quoteAdd(this.ctx, { ...input, ...(commissionAgreement ? { commissionAgreement } : {}) });
   }
 
+  /** OrderReshopRQ UpdateOrder/CancelOrderRef: a firm, signed quote to cancel the whole order. */
+  quoteCancel(orderId: string, seller: Seller): Promise<{ order: Order; quote: CancelQuote }> {
+    return quoteCancel(this.ctx, orderId, seller);
+  }
+
+  /** OrderChangeRQ AcceptCancelledOffer: the quote accepted, the order cancelled and refunded (cancel/saga.ts). */
+  cancel(orderId: string, seller: Seller, quoteId: string): Promise<Order> {
+    return commitCancel(this.ctx, orderId, seller, quoteId);
+  }
+
   retrieve(orderId: string, seller: Seller): Promise<Order> {
     return retrieve(this.ctx, orderId, seller);
   }
@@ -129,6 +142,16 @@ export class OrdersService {
   /** OrderRetrieve with what its view shows (ownership checked first, as retrieve does). */
   async retrieveDetails(orderId: string, seller: Seller): Promise<OrderDetails> {
     return orderDetails(this.ctx, await retrieve(this.ctx, orderId, seller));
+  }
+
+  /** OrderRulesRQ, OrderStructureKey form: the order's frozen conditions, fees by band, cutoffs and live eligibility. */
+  rules(orderId: string, seller: Seller): Promise<OrderRules> {
+    return orderRules(this.ctx, orderId, seller);
+  }
+
+  /** OrderRulesRQ, FareRef form: an offer's conditions and fees by band (the OfferID as FareRefText). */
+  offerRules(offerId: string, seller: Seller): Promise<OrderRules> {
+    return offerRules(this.ctx, offerId, seller);
   }
 
   /** The booked-order forms of ServiceListRQ and SeatAvailabilityRQ: flights, passenger types and seats only. */

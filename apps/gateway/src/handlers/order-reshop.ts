@@ -1,5 +1,5 @@
 import { GatewayError } from "@ndc/errors";
-import { decodeOrderReshopRQ, encodeOrderReshopRS, type MessageHandler, type OrderReshopRequest, type ReshopForm, type SeatAvailabilityView } from "@ndc/messages";
+import { cancelQuoteViewOf, decodeOrderReshopRQ, encodeCancelQuoteRS, encodeOrderReshopRS, type MessageHandler, type ReshopForm, type SeatAvailabilityView } from "@ndc/messages";
 import type { HandlerDeps } from "./deps";
 import { seatAvailabilityOf } from "./seat-availability";
 import { serviceListOf } from "./service-list";
@@ -7,14 +7,16 @@ import { serviceListOf } from "./service-list";
 const ADD = "Request/UpdateOrder/ReshopOrder/ReshopOrderChoice/ServiceOrder/AddOfferItems";
 
 /**
- * OrderReshopRQ (spec 4.7), the ORDRE2 forms: what a booked order can take, as an a-la-carte
- * offer of the order's own that OrderChangeRQ buys (docs/servicing.md "Adding to a booked order").
- * - extras (ServiceCriteria): the order's airline extras, narrowed as ServiceListRQ narrows them;
- * - one seat (OriginDestCriteria + PaxList + SeatCriteria): that seat on that flight for that
- *   passenger, if it is for sale.
- * The listing is ServiceList's and SeatAvailability's (one place each); the answer is
- * OrderReshopRS with the offer under ReshopResults/ReshopOffers. Other forms are refused with
- * change_not_supported.
+ * OrderReshopRQ (spec 4.7), by request form (docs/servicing.md):
+ * - UpdateOrder/CancelOrderRef: a firm quote to cancel the whole order (OrderReshopRS with the
+ *   refund and a signed OfferID that OrderChangeRQ AcceptCancelledOffer accepts);
+ * - ORDRE2, what a booked order can take, as an a-la-carte offer of the order's own that
+ *   OrderChangeRQ buys: extras (ServiceCriteria), narrowed as ServiceListRQ narrows them; or one
+ *   seat (OriginDestCriteria + PaxList + SeatCriteria) on that flight for that passenger, if it
+ *   is for sale. The listing is ServiceList's and SeatAvailability's (one place each); the
+ *   answer is OrderReshopRS with the offer under ReshopResults/ReshopOffers.
+ * ReshopOrder deleting items is refused with cancel_items_not_supported (24.4 cancels whole
+ * orders); other forms with change_not_supported, after the ownership check.
  */
 export function orderReshopHandler(deps: HandlerDeps): MessageHandler {
   const services = serviceListOf(deps);
@@ -24,6 +26,10 @@ export function orderReshopHandler(deps: HandlerDeps): MessageHandler {
     const rq = decodeOrderReshopRQ(envelope);
     const owner = { clientId: seller.clientId, agencyId: seller.agencyId };
     const order = { orderId: rq.orderId, ownerCode, items: [] };
+    if (rq.change.form === "cancelOrder") {
+      const { order: booked, quote } = await deps.orders.quoteCancel(rq.orderId, owner);
+      return { response: encodeCancelQuoteRS(cancelQuoteViewOf(booked, quote, ownerCode)) };
+    }
     if (rq.change.form === "addServices") {
       const view = await services.list({ target: { form: "order", order }, serviceCriteria: rq.change.serviceCriteria, passengers: [], preferences: rq.preferences }, owner);
       if (!view.aLaCarteOffer?.items.length) throw new GatewayError("request_invalid", { detail: "No airline extra of the order matches the ServiceCriteria.", element: `${ADD}/OrderCriteria/ServiceCriteria` });
@@ -39,8 +45,13 @@ export function orderReshopHandler(deps: HandlerDeps): MessageHandler {
       const view = await seats.seatMaps({ target: { form: "order", order: { ...order, items: [{ id: "seat", paxIds: [], paxSegmentIds: [paxSegmentId], datedOperatingLegIds: [], serviceIds: [] }] } }, passengers: [], preferences: rq.preferences }, owner);
       return { response: encodeOrderReshopRS({ orderId: rq.orderId, ownerCode, ...oneSeat(view, want) }) };
     }
+    // Ownership first: another seller's order must not learn which changes exist for it.
     await deps.orders.retrieve(rq.orderId, owner);
-    throw new GatewayError("change_not_supported", { detail: `OrderReshopRQ ${rq.change.choice} is not offered here; extras (ServiceCriteria) and one seat (SeatCriteria) are.`, element: "Request/UpdateOrder" });
+    if (rq.change.form === "deleteItems") throw new GatewayError("cancel_items_not_supported", { element: "Request/UpdateOrder/ReshopOrder" });
+    throw new GatewayError("change_not_supported", {
+      detail: `OrderReshopRQ ${rq.change.choice} is not offered here; CancelOrderRef, extras (ServiceCriteria) and one seat (SeatCriteria) are.`,
+      element: "Request/UpdateOrder/ReshopOrder",
+    });
   };
 }
 

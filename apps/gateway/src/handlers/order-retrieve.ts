@@ -10,10 +10,10 @@ import { orderViewResult } from "./order-view-cache";
  */
 export function orderRetrieveHandler(deps: HandlerDeps): MessageHandler {
   return async ({ envelope, seller }) => {
-    const { order: key } = decodeOrderRetrieveRQ(envelope);
+    const { order: key, languages } = decodeOrderRetrieveRQ(envelope);
     // Another airline's order is never ours: answered like a missing order, not as an error of its own.
     if (key.ownerCode !== deps.config.airline.designator) throw new GatewayError("order_not_found");
     const details = await deps.orders.retrieveDetails(key.orderId, { clientId: seller.clientId, agencyId: seller.agencyId });
-    return orderViewResult(details, deps);
+    return orderViewResult(details, deps, languages);
   };
 }

@@ -1,5 +1,5 @@
 import type { NewIdentityDocument } from "@ndc/pii";
-import type { Order, OrderLegRef } from "../state";
+import type { Order, OrderCancellation, OrderLegRef } from "../state";
 import type { OrderEvent } from "./events";
 
 /** A new order as the saga's commit step hands it over (version, history and state are the actor's). */
@@ -15,7 +15,10 @@ export type OrderCommand =
   | { op: "confirmInventory" }
   | { op: "expireUnpaid"; now: number }
   /** A post-sale change's commit (servicing/add): refused unless booked; a repeat of its changeRef changes nothing. */
-  | { op: "addItems"; change: Omit<Extract<OrderEvent, { type: "items_added" }>, "type" | "at"> };
+  | { op: "addItems"; change: Omit<Extract<OrderEvent, { type: "items_added" }>, "type" | "at"> }
+  /** The cancellation's commit: in the same joint write as its seat and partner releases. */
+  | { op: "cancel"; cancellation: OrderCancellation }
+  | { op: "recordRefunds"; legs: { legId: string; amountMinor: number }[] };
 
 /** The order after the command (null: no such order). */
 export type OrderReply = Order | null;

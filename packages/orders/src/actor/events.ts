@@ -1,4 +1,4 @@
-import type { ChangeKind, HistoryEntry, Order, OrderItem, OrderLegRef, PostSaleCharge, SeatHoldRef } from "../state";
+import type { ChangeKind, HistoryEntry, Order, OrderCancellation, OrderItem, OrderLegRef, PostSaleCharge, SeatHoldRef } from "../state";
 import { transition } from "../state";
 
 /** The order actor's journal events. They never carry an identity document number. */
@@ -10,7 +10,9 @@ export type OrderEvent =
   | { type: "inventory_confirmed"; at: number }
   | { type: "payment_expired"; at: number }
   /** A post-sale change committed (ORDRE2): its items, a seat it gave up, its legs authorised, its charge. */
-  | { type: "items_added"; at: number; items: OrderItem[]; seatHold?: SeatHoldRef; released?: { orderItemId: string; holdId: string; seatId: string }; legs: OrderLegRef[]; charge: PostSaleCharge };
+  | { type: "items_added"; at: number; items: OrderItem[]; seatHold?: SeatHoldRef; released?: { orderItemId: string; holdId: string; seatId: string }; legs: OrderLegRef[]; charge: PostSaleCharge }
+  | { type: "cancelled"; at: number; cancellation: OrderCancellation }
+  | { type: "refunded"; at: number; legs: { legId: string; amountMinor: number }[] };
 
 function changed(order: Order, kind: ChangeKind, at: number, what: string[], patch: Partial<Order>): Order {
   const state = transition(order.state, kind);
@@ -40,6 +42,19 @@ export function evolve(order: Order | null, e: OrderEvent): Order | null {
       return changed(order, "payment_expired", e.at, ["state", "paymentTimeLimit"], { paymentTimeLimit: undefined });
     case "items_added":
       return changed(order, "items_added", e.at, ["items", "legs", ...(e.seatHold ? ["seatHolds"] : [])], withItemsAdded(order, e));
+    case "cancelled":
+      return changed(order, "cancelled", e.at, ["state", "seatHolds", "partnerHolds"], { cancellation: e.cancellation });
+    case "refunded": {
+      const back = new Map(e.legs.map((l) => [l.legId, l.amountMinor]));
+      const legs = order.legs.map((l) => {
+        const amount = back.get(l.legId);
+        if (amount === undefined) return l;
+        const refundedMinor = (l.refundedMinor ?? 0) + amount;
+        // A leg partly given back (a non-refundable fare's extras) keeps its state and says how much.
+        return { ...l, refundedMinor, state: refundedMinor >= l.amountMinor ? "refunded" : l.state };
+      });
+      return changed(order, "refunded", e.at, ["legs"], { legs });
+    }
   }
 }
 

@@ -3,6 +3,10 @@ import { readMaskedDocuments, type IdentityDocumentView } from "@ndc/pii";
 import type { Flight, Supply } from "@ndc/supply";
 import type { OrdersContext } from "../context";
 import type { Order } from "../state";
+import { bandAt, departureReadAsUtc, type FeeBand } from "../conditions/fee-bands";
+import { conditionsOfOrder, type OrderConditions } from "../conditions/frozen";
+import { flownFlightKeys } from "./delivery";
+import { flightItemTaxes, type ItemTax } from "./taxes";
 
 /**
  * Everything an order's view is built from, read by the domain so that no message handler
@@ -17,11 +21,45 @@ export interface OrderDetails {
   documents: IdentityDocumentView[];
   legs: PaymentLeg[];
   flights: Flight[];
+  /** Keys of the flights that have flown when this was read: their services are delivered (view/delivery.ts). */
+  flown: string[];
+  /** Per flight item (by OrderItemID), the taxes inside its price (view/taxes.ts). */
+  taxes: Record<string, ItemTax[]>;
+  /** The conditions the order is serviced under (frozen, or the current policy with a warning) and the change fee that applies now. */
+  servicing: OrderServicing;
+}
+
+export interface OrderServicing extends OrderConditions {
+  /** The band a change made now falls in, by the outbound's departure read as UTC; absent once departed. */
+  changeFeeBand?: FeeBand;
 }
 
 export async function orderDetails(ctx: OrdersContext, order: Order): Promise<OrderDetails> {
   const [documents, legs] = await Promise.all([readMaskedDocuments(ctx.store.db, order.orderId), ctx.payments.ledger.legs(order.orderId)]);
-  return { order, documents, legs, flights: flightsOf(ctx.supply, order) };
+  const flights = flightsOf(ctx.supply, order);
+  const now = ctx.clock.now();
+  const taxes = taxesOf(order, flights);
+  return { order, documents, legs, flights, flown: flownFlightKeys(flights, now), taxes, servicing: servicingOf(order, flights, now) };
+}
+
+/** Per flight item, its taxes: a pure function of the order and its flights, kept with the order like its flights. */
+const taxed = new WeakMap<Order, Record<string, ItemTax[]>>();
+
+function taxesOf(order: Order, flights: readonly Flight[]): Record<string, ItemTax[]> {
+  let taxes = taxed.get(order);
+  if (!taxes) {
+    taxes = Object.fromEntries(order.items.filter((it) => it.kind === "flight").map((it) => [it.orderItemId, flightItemTaxes(order, it, flights)]));
+    taxed.set(order, taxes);
+  }
+  return taxes;
+}
+
+function servicingOf(order: Order, flights: readonly Flight[], now: number): OrderServicing {
+  const conditions = conditionsOfOrder(order);
+  const first = flights.find((f) => f.key === order.journeys[0]?.flightKeys[0]);
+  if (!first) return conditions;
+  const at = bandAt(conditions.conditions.changeFeeBands, departureReadAsUtc(first.departure.local), now);
+  return at.departed ? conditions : { ...conditions, changeFeeBand: at.band };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { child, type Envelope } from "@ndc/xml";
+import type { Envelope } from "@ndc/xml";
 import { invalid, list, req, reqText, type Cursor } from "../../shopping/shared/cursor";
 import { responsePreferences } from "../../shopping/shared/request-common";
 import type { ResponsePreferences } from "../../shopping/shared/request-types";
@@ -17,10 +17,13 @@ export interface OrderQuoteRequest {
   preferences: ResponsePreferences;
 }
 
-/** IATA_OrderQuoteRQ -> OrderQuoteRequest. 24.4's root carries Payload, not Request. */
+/**
+ * IATA_OrderQuoteRQ -> OrderQuoteRequest. 24.4's root carries Payload, not Request: the envelope
+ * reads the root by its own form (root-forms.ts) and hands Payload over as the content element.
+ */
 export function decodeOrderQuoteRQ(envelope: Envelope): OrderQuoteRequest {
   refuseIdentityDocs(envelope.root);
-  const el = child(envelope.root, "Payload");
+  const el = envelope.request;
   if (!el) throw invalid("Payload", "Payload is required.");
   const payload: Cursor = { el, path: "Payload" };
   const existing = req(payload, "ExistingOrder");

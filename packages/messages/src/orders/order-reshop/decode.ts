@@ -1,31 +1,40 @@
-import type { Envelope } from "@ndc/xml";
-import { list, opt, reqText } from "../../shopping/shared/cursor";
+import type { Envelope, XmlElement } from "@ndc/xml";
+import { invalid, list, opt, req, reqText, type Cursor } from "../../shopping/shared/cursor";
 import { requestCursor, responsePreferences } from "../../shopping/shared/request-common";
 import { refuseIdentityDocs } from "../shared/decode/identity-doc";
 import { addSeat } from "./add-seat";
 import { addServices } from "./add-services";
+import { cancelOrderRef } from "./cancel-order-ref";
 import type { OrderReshopRequest, ReshopForm } from "./request";
 
 /**
- * IATA_OrderReshopRQ -> OrderReshopRequest, dispatching on the request form (one file per form).
- * An IdentityDoc anywhere is refused first (identity_document_not_updatable, spec 7.3).
+ * IATA_OrderReshopRQ -> OrderReshopRequest, dispatched on Request/UpdateOrder's choice (one
+ * file per form). Any IdentityDoc is refused first (identity_document_not_updatable, spec 7.3).
  */
 export function decodeOrderReshopRQ(envelope: Envelope): OrderReshopRequest {
   refuseIdentityDocs(envelope.root);
   const request = requestCursor(envelope);
-  return { orderId: reqText(request, "OrderRefID"), change: form(request), preferences: responsePreferences(request, envelope) };
+  const orderId = reqText(request, "OrderRefID");
+  return { orderId, change: form(req(request, "UpdateOrder"), orderId), preferences: responsePreferences(request, envelope) };
 }
 
-function form(request: ReturnType<typeof requestCursor>): ReshopForm {
-  const update = opt(request, "UpdateOrder");
-  if (!update) return { form: "other", choice: "(none)" };
-  if (opt(update, "CancelOrderRef")) return { form: "other", choice: "CancelOrderRef" };
-  const choice = opt(opt(update, "ReshopOrder"), "ReshopOrderChoice");
-  const service = opt(choice, "ServiceOrder");
-  if (!service) return { form: "other", choice: opt(choice, "UpdatePax") ? "UpdatePax" : opt(choice, "UpdatePaxName") ? "UpdatePaxName" : "ReshopOrder" };
-  const add = opt(service, "AddOfferItems");
-  if (!add) return { form: "other", choice: "DeleteOrderItem" };
-  const criteria = opt(add, "OrderCriteria");
-  const seats = list(criteria, "SeatCriteria");
-  return seats.length > 0 ? addSeat(add, seats) : addServices(criteria);
+/** UpdateOrder is a choice of CancelOrderRef (the whole order) and ReshopOrder (items of it). */
+function form(update: Cursor, orderId: string): ReshopForm {
+  const cancel = opt(update, "CancelOrderRef");
+  if (cancel) return cancelOrderRef(cancel, orderId);
+  const reshop = opt(update, "ReshopOrder");
+  if (!reshop) throw invalid(update.path, "UpdateOrder needs CancelOrderRef or ReshopOrder.");
+  const choice = opt(reshop, "ReshopOrderChoice");
+  const add = opt(opt(choice, "ServiceOrder"), "AddOfferItems");
+  if (add) {
+    const criteria = opt(add, "OrderCriteria");
+    const seats = list(criteria, "SeatCriteria");
+    return seats.length > 0 ? addSeat(add, seats) : addServices(criteria);
+  }
+  if (hasDescendant(reshop.el, "DeleteOrderItem")) return { form: "deleteItems" };
+  return { form: "other", choice: opt(choice, "UpdatePax") ? "UpdatePax" : opt(choice, "UpdatePaxName") ? "UpdatePaxName" : "ReshopOrder" };
+}
+
+function hasDescendant(node: XmlElement, name: string): boolean {
+  return node.children.some((c) => c.name === name || hasDescendant(c, name));
 }

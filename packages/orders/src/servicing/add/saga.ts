@@ -152,13 +152,21 @@ async function commitPhase(ctx: OrdersContext, op: AddOperation, auth: SaleAutho
 /**
  * Phase 3 (and the reconciler's way forward past the commit): the PSP captures the change's
  * legs under their keys, then one write records the captures and `done`. Run again, the same
- * keys find the first captures; a done change answers the order as it is.
+ * keys find the first captures; a done change answers the order as it is. An order cancelled
+ * since the commit has the change's legs voided instead.
  */
 export async function finishAdd(ctx: OrdersContext, op: AddOperation): Promise<Order> {
   const order = await ctx.orders.ask(op.orderId, { op: "get" });
   if (!order) throw notFound();
   if (op.status === "done") return order;
   const legIds = order.legs.filter((l) => l.changeRef === op.plan.changeRef && l.state === "authorised").map((l) => l.legId);
+  if (order.state !== "booked") {
+    // Cancelled since the change was committed (spec 3): its legs are voided, not captured (the
+    // cancellation refunded only what was captured). A void the PSP keeps refusing goes to staff.
+    if (legIds.length) await ctx.payments.voidAll(order.orderId, `${op.operationId}/void`, { changeRef: op.plan.changeRef });
+    await ctx.store.write((tx) => writePhase(tx, op.operationId, "done", ctx.clock.now(), { status: "done", errorCode: "order_cancelled" }));
+    return order;
+  }
   const key = `${op.operationId}/capture`;
   if (legIds.length) {
     const legs = (await ctx.payments.ledger.legs(order.orderId)).filter((l) => legIds.includes(l.legId));
