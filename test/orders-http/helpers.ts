@@ -71,8 +71,9 @@ export type Leg =
   | { kind: "settlement"; method: "CA" | "DP" | "MS"; amountMinor: number }
   | { kind: "loyalty"; account: string; certificate: string; amountMinor: number };
 
-function legXml(l: Leg): string {
-  const method =
+/** A leg's PaymentMethod content (shared with the OrderChangeRQ builders of test/servicing). */
+export function paymentMethodXml(l: Leg): string {
+  return (
     l.kind === "card"
       ? `<cns:PaymentCard><cns:TokenizedCardID>${l.token}</cns:TokenizedCardID></cns:PaymentCard>`
       : l.kind === "cardNumber"
@@ -81,8 +82,12 @@ function legXml(l: Leg): string {
           ? `<cns:Voucher><cns:VoucherID>${l.code}</cns:VoucherID></cns:Voucher>`
           : l.kind === "loyalty"
             ? `<cns:LoyaltyRedemption><cns:CertificateNumber>${l.certificate}</cns:CertificateNumber><cns:LoyaltyProgramAccount><cns:AccountNumber>${l.account}</cns:AccountNumber><cns:LoyaltyProgram><cns:Carrier><cns:AirlineDesigCode>XB</cns:AirlineDesigCode></cns:Carrier></cns:LoyaltyProgram></cns:LoyaltyProgramAccount></cns:LoyaltyRedemption>`
-            : `<cns:SettlementPlan><cns:PaymentTypeCode>${l.method}</cns:PaymentTypeCode></cns:SettlementPlan>`;
-  return `<cns:PaymentFunctions><cns:PaymentProcessingDetails><cns:Amount CurCode="EUR">${decimal(l.amountMinor)}</cns:Amount><cns:PaymentMethod>${method}</cns:PaymentMethod></cns:PaymentProcessingDetails></cns:PaymentFunctions>`;
+            : `<cns:SettlementPlan><cns:PaymentTypeCode>${l.method}</cns:PaymentTypeCode></cns:SettlementPlan>`
+  );
+}
+
+function legXml(l: Leg): string {
+  return `<cns:PaymentFunctions><cns:PaymentProcessingDetails><cns:Amount CurCode="EUR">${decimal(l.amountMinor)}</cns:Amount><cns:PaymentMethod>${paymentMethodXml(l)}</cns:PaymentMethod></cns:PaymentProcessingDetails></cns:PaymentFunctions>`;
 }
 
 function paxXml(p: PaxSpec): string {

@@ -79,9 +79,9 @@ test("the order's flights' seat maps: its own seats occupied and marked as its o
   expect(all(theirSeat!, "OccupationStatusCode")).toEqual(["O"]);
   expect(all(theirSeat!, "SeatProfileRefID")[0]).not.toStartWith("SP-OWN-");
   expect(r.body).not.toContain(theirOrderId);
-  // Free seats are still shown, priced for information only (nothing is stored or sold here).
+  // Free seats are offered for this order: OrderChangeRQ buys one of them (ORDRE2, test/servicing/).
   expect(all(maps[0]!, "OccupationStatusCode")).toContain("F");
-  expect(all(blocks(r.body, "ALaCarteOffer")[0]!, "DescText")[0]).toBe(`Seat prices for information: buying a seat on booked order ${orderId} is not offered yet.`);
+  expect(all(blocks(r.body, "ALaCarteOffer")[0]!, "DescText")[0]).toBe(`Seats for booked order ${orderId}: buy one for one passenger with OrderChangeRQ (SelectedSeat).`);
   // The order's passengers by id and type only: no names.
   expect(all(r.body, "PaxID").sort()).toEqual(["PAX1", "PAX2"]);
   expect(r.body).not.toContain("HOPPER");

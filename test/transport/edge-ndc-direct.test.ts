@@ -79,7 +79,7 @@ const cases: [string, () => Buffer | string][] = [
   ["a DOCTYPE", () => post("/24.4/AirShoppingRQ", xml(), `<!DOCTYPE x [<!ENTITY a "b">]><x/>`)],
   ["an empty body", () => post("/24.4/AirShoppingRQ", xml(), "")],
   ["an unknown message (IATA_Acknowledgement)", () => post("/24.4/FlyMeRQ", xml(), body)],
-  ["a message with no released handler", () => post("/24.4/OrderQuoteRQ", { ...xml(), "iata-message-name": "IATA_OrderQuoteRQ" }, ndcRequest("OrderQuoteRQ", { seller: gw.sandbox!.iata_number }))],
+  ["a message its decoder refuses (OrderQuoteRQ with Request, not Payload)", () => post("/24.4/OrderQuoteRQ", { ...xml(), "iata-message-name": "IATA_OrderQuoteRQ" }, ndcRequest("OrderQuoteRQ", { seller: gw.sandbox!.iata_number }))],
   ["a chunked body", () => `POST /24.4/AirShoppingRQ HTTP/1.1\r\nhost: gw.test\r\nconnection: close\r\nx-api-key: ${key}\r\niata-message-name: IATA_AirShoppingRQ\r\ncontent-type: application/xml\r\ntransfer-encoding: chunked\r\n\r\n${Buffer.byteLength(body).toString(16)}\r\n${body}\r\n0\r\n\r\n`],
   ["a body over the limit", () => post("/24.4/AirShoppingRQ", xml(), "x".repeat(2_000_000))],
 ];

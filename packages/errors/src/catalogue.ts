@@ -119,7 +119,9 @@ export const CATALOGUE = {
   commission_rule_not_applicable: { status: 409, kind: "refusal", text: "The commission agreement gives no rule for this charge, so the change is refused." },
   // Orders (spec 3, 4.4, 4.7)
   order_state_invalid: { status: 409, kind: "refusal", text: "The order is not in a state that allows this change." },
-  change_not_supported: { status: 400, kind: "refusal", text: "This kind of order change is not offered yet; OrderChangeRQ pays a held order (PaymentFunctions alone)." },
+  change_not_supported: { status: 400, kind: "refusal", text: "This kind of order change is not offered yet; OrderChangeRQ pays a held order, or adds extras or a seat to a booked order." },
+  not_sold_post_sale: { status: 409, kind: "refusal", text: "Rides and partner products cannot be added to a booked order; only airline extras and seats are sold after the sale." },
+  quote_already_used: { status: 409, kind: "refusal", text: "The quote was already accepted; ask for a new quote." },
   payment_time_limit_passed: { status: 409, kind: "refusal", text: "The order's payment time limit has passed; it can no longer be paid." },
   partner_product_needs_email: { status: 400, kind: "refusal", text: "An order with a partner product needs a contact email to deliver it to." },
   idempotency_conflict: { status: 409, kind: "refusal", text: "This CorrelationID and TrxID were already used with a different request body." },

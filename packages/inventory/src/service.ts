@@ -129,10 +129,10 @@ export class InventoryService {
    */
   readonly joint = {
     holdSeats: (r: SeatRequest): JointAsk<SeatReply> => this.seatAsk(r.flightKey, this.seatHoldCommand(r, "hold")),
-    confirmSeats: (flightKey: string, holdId: string): JointAsk<SeatReply> => this.seatAsk(flightKey, { op: "confirm", holdId }),
+    confirmSeats: (flightKey: string, holdId: string, releases?: string): JointAsk<SeatReply> => this.seatAsk(flightKey, { op: "confirm", holdId, ...(releases ? { releases } : {}) }),
     holdPartnerProduct: (r: PartnerRequest): JointAsk<PartnerReply> => this.partnerAsk(r.productCode, this.partnerHoldCommand(r, "hold")),
     confirmPartnerProduct: (productCode: string, holdId: string): JointAsk<PartnerReply> => this.partnerAsk(productCode, { op: "confirm", holdId }),
-    /** A hold or a sale freed to every channel (an order's cancellation writes these with its cancelled state). */
+    /** A hold or a sale freed to every channel (a cancellation writes these with its cancelled state, a seat change with its new seat). */
     releaseSeats: (flightKey: string, holdId: string): JointAsk<SeatReply> => this.seatAsk(flightKey, { op: "release", holdId }),
     releasePartnerProduct: (productCode: string, holdId: string): JointAsk<PartnerReply> => this.partnerAsk(productCode, { op: "release", holdId }),
   };

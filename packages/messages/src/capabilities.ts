@@ -39,15 +39,14 @@ export const CAPABILITIES: Readonly<Record<string, Capability>> = {
   SHPOR1: {
     description: "offer conditions",
     messages: [...SHOP, "OrderRulesRQ", "OrderReshopRQ", "OrderQuoteRQ", "OrderChangeRQ"],
-    // Built: frozen conditions, fee bands, OrderRulesRQ, the cancel quote (docs/servicing.md). Not yet: changes.
-    unfinished: ["fare_not_changeable on a machine channel's change, the staff override and Flexibility (spec 4.7 SHPOR1 rules 3, 4); OrderReshopRQ serves only the cancel quote (CancelOrderRef)"],
+    // Built: frozen conditions, fee bands, OrderRulesRQ, the cancel quote, commission on post-sale charges (docs/servicing.md). Not yet: flight changes.
+    unfinished: ["fare_not_changeable on a machine channel's change, the staff override and Flexibility (spec 4.7 SHPOR1 rules 3, 4); OrderReshopRQ serves no flight-change form"],
   },
   ORDWPM: { description: "order without payment", messages: BOOK },
   ORDCRE: { description: "order with instant payment", messages: BOOK },
   ORDRE2: {
     description: "adding extras and seats to a booked order",
     messages: [...BOOK, "OrderReshopRQ", "OrderQuoteRQ", "OrderChangeRQ"],
-    unfinished: ["OrderChangeRQ adding a seat or an extra to a booked order; OrderReshopRQ ServiceCriteria/SeatCriteria"],
   },
   PAYSET: { description: "settlement platform", messages: BOOK },
   PAYMIX: { description: "mixed payment", messages: BOOK },

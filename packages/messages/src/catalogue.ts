@@ -65,7 +65,8 @@ export const MESSAGES: readonly MessageSpec[] = [
   ndc("OrderCreateRQ", "ndc:order:write", "IATA_OrderViewRS"),
   ndc("OrderChangeRQ", "ndc:order:write", "IATA_OrderViewRS"),
   ndc("OrderReshopRQ", "ndc:order:write", "IATA_OrderReshopRS"),
-  ndc("OrderQuoteRQ", "ndc:order:write", "IATA_OrderViewRS"),
+  // 24.4 has no OrderQuoteRS: a firm quote is answered as a re-quoted offer (decision 0013).
+  ndc("OrderQuoteRQ", "ndc:order:write", "IATA_OrderReshopRS"),
   {
     name: "PaymentClearanceRQ",
     requestRoot: "IATA_PaymentClearanceRQ",

@@ -19,6 +19,8 @@ export { surnameDigest } from "./read/surname-digest";
 export { ids as orderIds } from "./ids";
 export type { CrashPoint } from "./saga/crash-point";
 export type { OperationRow, OperationKind, OperationStatus } from "./operation/store";
+export type { AddInput, AddPlan } from "./servicing/add/input";
+export type { Quote } from "./servicing/add/quote";
 export type { OrderDetails, OrderServicing } from "./view/details";
 export type { ItemTax } from "./view/taxes";
 export { CHANGE_FEE_BANDS, bandAt, bandFeeMinor, cancelPenaltyId, departureReadAsUtc, outboundDepartureAsUtc, type FeeBand, type BandAt } from "./conditions/fee-bands";

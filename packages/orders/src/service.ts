@@ -17,6 +17,11 @@ import { withSellerTerms, type SellingAgency } from "./create/seller-terms";
 import { RequestIdempotency } from "./idempotency/idempotency";
 import { KeyedLock } from "@ndc/actors";
 import { retryPayment } from "./payment/retry";
+import { commissionAgreementFor } from "@ndc/payments";
+import { sellerSettlement } from "./create/seller-terms";
+import type { AddInput } from "./servicing/add/input";
+import { addToOrder } from "./servicing/add/saga";
+import { quoteAdd, type Quote } from "./servicing/add/quote";
 import { quoteCancel, type CancelQuote } from "./cancel/quote";
 import { commitCancel } from "./cancel/saga";
 import { bookedOrder } from "./read/booked-order";
@@ -99,6 +104,23 @@ export class OrdersService {
   /** OrderChangeRQ paying a held order within its time limit. */
   retryPayment(orderId: string, seller: Seller, legs: LegRequest[], key: string): Promise<Order> {
     return retryPayment(this.ctx, orderId, seller, legs, key);
+  }
+
+  /**
+   * OrderChangeRQ adding airline extras or one seat to a booked order, or changing a seat held
+   * (ORDRE2, servicing/add): the agency's settlement account and commission agreement are
+   * settled here, as for OrderCreate, then the change runs as its saga.
+   */
+  async addToOrder(input: AddInput, agency: SellingAgency): Promise<Order> {
+    const payment = input.payment.map((leg, i) => sellerSettlement(leg, agency, i));
+    const commissionAgreement = await commissionAgreementFor(this.ctx.store, agency.agencyId);
+    return addToOrder(this.ctx, { ...input, payment, ...(commissionAgreement ? { commissionAgreement } : {}) });
+  }
+
+  /** OrderQuoteRQ: a post-sale change priced into a firm quote (servicing/add/quote.ts), the agency's agreement checked as the change will. */
+  async quoteAdd(input: Omit<AddInput, "payment">): Promise<Quote> {
+    const commissionAgreement = await commissionAgreementFor(this.ctx.store, input.seller.agencyId);
+    return quoteAdd(this.ctx, { ...input, ...(commissionAgreement ? { commissionAgreement } : {}) });
   }
 
   /** OrderReshopRQ UpdateOrder/CancelOrderRef: a firm, signed quote to cancel the whole order. */

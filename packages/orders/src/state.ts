@@ -31,6 +31,7 @@ export type ChangeKind =
   | "payment_authorised"
   | "inventory_confirmed"
   | "payment_expired"
+  | "items_added"
   | "cancelled"
   | "refunded";
 
@@ -51,6 +52,7 @@ export const TRANSITIONS: readonly { from: OrderState | null; kind: ChangeKind; 
   { from: "held_payment_declined", kind: "payment_expired", to: "cancelled", rule: "Payment time limit reached unpaid: cancelled, holds released." },
   { from: "booked", kind: "payment_captured", to: "booked", rule: "The booked order's legs are captured." },
   { from: "booked", kind: "inventory_confirmed", to: "booked", rule: "The booked order's seat and partner holds become sales." },
+  { from: "booked", kind: "items_added", to: "booked", rule: "OrderChangeRQ adds airline extras or a seat (ORDRE2), or changes a seat held; its legs authorised before, captured after." },
   { from: "booked", kind: "cancelled", to: "cancelled", rule: "OrderChangeRQ AcceptCancelledOffer accepts a firm cancel quote: seats and partner stock released in the same write." },
   { from: "cancelled", kind: "refunded", to: "cancelled", rule: "The quoted refund is paid back to every captured leg, newest first." },
 ];
@@ -144,6 +146,15 @@ export interface OrderCancellation {
   penaltyMinor: number;
 }
 
+/** One post-sale change paid on its own (servicing/add): what it charged and the commission on it. */
+export interface PostSaleCharge {
+  changeRef: string;
+  at: number;
+  amountMinor: number;
+  orderItemIds: string[];
+  commission?: { amountMinor: number; basisMinor: number; rule: string };
+}
+
 export interface HistoryEntry {
   version: number;
   at: number;
@@ -183,6 +194,8 @@ export interface Order {
   cancellation?: OrderCancellation;
   /** The saga that created it. */
   sagaId: string;
+  /** Post-sale charges (ORDRE2), one per change, with their commission (SHPOR1 rule 6). */
+  charges?: PostSaleCharge[];
   /**
    * Fare conditions, allowances and servicing terms frozen at booking (spec 4.7 SHPOR1 rule 1).
    * Absent on an order booked before freezing existed that migration 0016 could not freeze.

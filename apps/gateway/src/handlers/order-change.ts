@@ -1,14 +1,12 @@
 import { GatewayError } from "@ndc/errors";
-import { decodeOrderChangeRQ, type MessageHandler, type OrderChange } from "@ndc/messages";
+import { addInput, decodeOrderChangeRQ, type MessageHandler, type OrderChange } from "@ndc/messages";
 import type { HandlerDeps } from "./deps";
 import { orderViewResult } from "./order-view-cache";
 
 const PA = "PayloadAttributes";
 
 /** What each unserved change form is called in the refusal, so the seller knows what was not done. */
-const NOT_SERVED: Readonly<Record<Exclude<OrderChange["form"], "paymentRetry" | "acceptCancel">, string>> = {
-  seat: "Buying a seat on a booked order",
-  services: "Adding extras to a booked order",
+const NOT_SERVED: Readonly<Record<Exclude<OrderChange["form"], "paymentRetry" | "seat" | "services" | "acceptCancel">, string>> = {
   updatePax: "UpdatePax",
   cancelUnpaid: "CancelUnpaidOrder",
   other: "This change",
@@ -17,7 +15,9 @@ const NOT_SERVED: Readonly<Record<Exclude<OrderChange["form"], "paymentRetry" | 
 /**
  * OrderChangeRQ (spec 3, 4.7). Served: the seller pays a held order, or retries its declined
  * payment, with PaymentFunctions alone; the answer is the order as OrderViewRS (Booked with the
- * legs captured, or still held with the decline shown). Every other change is refused with
+ * legs captured, or still held with the decline shown). A booked order takes airline extras or
+ * one seat (ORDRE2, docs/servicing.md), answered with the order changed; AcceptCancelledOffer
+ * accepts a firm cancel quote (cancel/saga.ts), answered with the order cancelled. Every other change is refused with
  * change_not_supported rather than ignored, so a seller never reads an unchanged order as a
  * done change. An IdentityDoc anywhere is refused by the decoder (identity_document_not_updatable).
  */
@@ -28,6 +28,11 @@ export function orderChangeHandler(deps: HandlerDeps): MessageHandler {
     // Another airline's order is never ours: answered like a missing order.
     if (ownerCode !== deps.config.airline.designator) throw new GatewayError("order_not_found");
     const owner = { clientId: seller.clientId, agencyId: seller.agencyId };
+    if (rq.change.form === "seat" || rq.change.form === "services") {
+      const input = addInput(rq, rq.change, envelope.payload, seller);
+      const order = await deps.orders.addToOrder(input, { agencyId: seller.agencyId, iataNumber: seller.iataNumber });
+      return orderViewResult(await deps.orders.details(order), deps);
+    }
     if (rq.change.form === "acceptCancel") {
       if (rq.change.ownerCode !== deps.config.airline.designator) throw new GatewayError("cancel_quote_invalid", { element: "Request/ChangeOrderChoice/AcceptCancelledOffer/OwnerCode" });
       // Keyed by the order itself: any number of retries (any TrxID) cancel and refund once.

@@ -23,8 +23,12 @@ export function decideHoldable<V extends HoldableValue<C>, C, R, H, Q extends st
     case "hold":
     case "sell":
       return hold(shape, value, c, now, newHoldId);
-    case "confirm":
-      return confirm(shape, value, c.holdId, now);
+    case "confirm": {
+      const sold = confirm(shape, value, c.holdId, now);
+      if (!c.releases || (sold.reply as { kind?: string }).kind !== "hold") return sold;
+      const freed = release(shape, value, c.releases, now);
+      return { events: [...sold.events, ...freed.events], reply: sold.reply };
+    }
     case "release":
       return release(shape, value, c.holdId, now);
     case "expire": {

@@ -29,7 +29,8 @@ export type HoldableEvent<C> =
  */
 export type HoldableCommand<R, Q extends string> =
   | HoldRequest<R>
-  | { op: "confirm"; holdId: string }
+  /** `releases`: another hold given back in the same decision (a seat change: the new seat sold, the old one freed, one write). */
+  | { op: "confirm"; holdId: string; releases?: string }
   | { op: "release"; holdId: string }
   | { op: "expire" }
   | { op: Q };

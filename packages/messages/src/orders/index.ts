@@ -1,5 +1,6 @@
 /**
- * The order messages (OrderCreate, OrderChange, OrderRetrieve, OrderList, OrderHistory):
+ * The order messages (OrderCreate, OrderChange, OrderReshop, OrderQuote, OrderRetrieve, OrderList,
+ * OrderHistory, OrderRules, ServiceDelivery):
  * decoders (request XML -> typed request), pure mappings (typed request -> the domain's input,
  * the domain's results -> view model: orderCreateInput, orderListFilters, orderViewOf,
  * orderListViewOf, orderHistoryViewOf) and encoders (view model -> 24.4 Response element).
@@ -8,10 +9,11 @@
  */
 export * from "./order-create";
 export * from "./order-change";
+export * from "./order-reshop";
+export * from "./order-quote";
 export * from "./order-retrieve";
 export * from "./order-list";
 export * from "./order-history";
-export * from "./order-reshop";
 export * from "./order-view";
 export * from "./order-rules";
 export * from "./service-delivery";

@@ -1,5 +1,6 @@
 import type { NewIdentityDocument } from "@ndc/pii";
 import type { Order, OrderCancellation, OrderLegRef } from "../state";
+import type { OrderEvent } from "./events";
 
 /** A new order as the saga's commit step hands it over (version, history and state are the actor's). */
 export type NewOrder = Omit<Order, "version" | "history" | "updatedAt" | "inventoryConfirmed">;
@@ -13,6 +14,8 @@ export type OrderCommand =
   | { op: "recordPaymentCaptured"; legIds: string[] }
   | { op: "confirmInventory" }
   | { op: "expireUnpaid"; now: number }
+  /** A post-sale change's commit (servicing/add): refused unless booked; a repeat of its changeRef changes nothing. */
+  | { op: "addItems"; change: Omit<Extract<OrderEvent, { type: "items_added" }>, "type" | "at"> }
   /** The cancellation's commit: in the same joint write as its seat and partner releases. */
   | { op: "cancel"; cancellation: OrderCancellation }
   | { op: "recordRefunds"; legs: { legId: string; amountMinor: number }[] };

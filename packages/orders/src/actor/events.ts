@@ -1,4 +1,4 @@
-import type { ChangeKind, HistoryEntry, Order, OrderCancellation, OrderLegRef } from "../state";
+import type { ChangeKind, HistoryEntry, Order, OrderCancellation, OrderItem, OrderLegRef, PostSaleCharge, SeatHoldRef } from "../state";
 import { transition } from "../state";
 
 /** The order actor's journal events. They never carry an identity document number. */
@@ -9,6 +9,8 @@ export type OrderEvent =
   | { type: "payment_captured"; at: number; legIds: string[] }
   | { type: "inventory_confirmed"; at: number }
   | { type: "payment_expired"; at: number }
+  /** A post-sale change committed (ORDRE2): its items, a seat it gave up, its legs authorised, its charge. */
+  | { type: "items_added"; at: number; items: OrderItem[]; seatHold?: SeatHoldRef; released?: { orderItemId: string; holdId: string; seatId: string }; legs: OrderLegRef[]; charge: PostSaleCharge }
   | { type: "cancelled"; at: number; cancellation: OrderCancellation }
   | { type: "refunded"; at: number; legs: { legId: string; amountMinor: number }[] };
 
@@ -38,6 +40,8 @@ export function evolve(order: Order | null, e: OrderEvent): Order | null {
       return changed(order, "inventory_confirmed", e.at, ["seatHolds", "partnerHolds"], { inventoryConfirmed: true });
     case "payment_expired":
       return changed(order, "payment_expired", e.at, ["state", "paymentTimeLimit"], { paymentTimeLimit: undefined });
+    case "items_added":
+      return changed(order, "items_added", e.at, ["items", "legs", ...(e.seatHold ? ["seatHolds"] : [])], withItemsAdded(order, e));
     case "cancelled":
       return changed(order, "cancelled", e.at, ["state", "seatHolds", "partnerHolds"], { cancellation: e.cancellation });
     case "refunded": {
@@ -57,4 +61,17 @@ export function evolve(order: Order | null, e: OrderEvent): Order | null {
 function mergeLegs(old: OrderLegRef[], fresh: OrderLegRef[]): OrderLegRef[] {
   const ids = new Set(fresh.map((l) => l.legId));
   return [...old.filter((l) => !ids.has(l.legId)), ...fresh];
+}
+
+/** A post-sale change: a seat given up leaves the items and its hold (a hold of that seat alone), the new items and the charge join. */
+function withItemsAdded(order: Order, e: Extract<OrderEvent, { type: "items_added" }>): Partial<Order> {
+  const items = order.items.filter((i) => i.orderItemId !== e.released?.orderItemId);
+  const seatHolds = order.seatHolds.filter((h) => h.holdId !== e.released?.holdId);
+  return {
+    items: [...items, ...e.items],
+    seatHolds: e.seatHold ? [...seatHolds, e.seatHold] : seatHolds,
+    legs: mergeLegs(order.legs, e.legs),
+    totalMinor: order.totalMinor + e.charge.amountMinor,
+    charges: [...(order.charges ?? []), e.charge],
+  };
 }

@@ -114,14 +114,14 @@ export async function resolveSelections(offers: OfferRepository, seller: Seller,
  * the rule OfferPriceRQ prices with (shopping's extraCharge). A flight offer's items, and the
  * extras of a priced offer (OPR-), are already priced for their passengers: their stored total.
  */
-function charged(payload: OfferPayload, p: ItemPick, it: StoredOfferItem): Pick<OrderItem, "paxIds" | "totalMinor" | "qty"> {
+export function charged(payload: OfferPayload, p: ItemPick, it: StoredOfferItem): Pick<OrderItem, "paxIds" | "totalMinor" | "qty"> {
   if (payload.kind === "flight") return { paxIds: it.paxIds, totalMinor: it.totalMinor, ...(it.qty ? { qty: it.qty } : {}) };
   const paxIds = p.paxIds?.length ? [...p.paxIds] : it.paxIds;
   const qty = p.qty ?? 1;
   return { paxIds, totalMinor: extraCharge(it.unitMinor ?? it.totalMinor, it, paxIds, qty), ...(qty > 1 ? { qty } : {}) };
 }
 
-function pick(items: readonly StoredOfferItem[], sel: OfferSelection): { pick: ItemPick; item: StoredOfferItem }[] {
+export function pick(items: readonly StoredOfferItem[], sel: OfferSelection): { pick: ItemPick; item: StoredOfferItem }[] {
   if (!sel.items) return items.map((item) => ({ pick: { offerItemId: item.offerItemId }, item }));
   if (sel.items.length === 0) throw new GatewayError("request_invalid", { detail: `No item selected from offer ${sel.offerId.slice(0, 64)}.` });
   return sel.items.map((p) => {

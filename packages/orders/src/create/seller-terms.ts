@@ -25,7 +25,7 @@ export async function withSellerTerms(ctx: OrdersContext, input: OrderCreateInpu
   return { ...input, ...(payment ? { payment } : {}), ...(commissionAgreement ? { commissionAgreement } : {}) };
 }
 
-function sellerSettlement(leg: LegRequest, agency: SellingAgency, index: number): LegRequest {
+export function sellerSettlement(leg: LegRequest, agency: SellingAgency, index: number): LegRequest {
   if (leg.kind !== "settlement") return leg;
   if (leg.agencyId === agency.agencyId || leg.agencyId === agency.iataNumber) return { ...leg, agencyId: agency.agencyId };
   throw new GatewayError("seller_not_authorised", {

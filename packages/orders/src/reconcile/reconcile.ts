@@ -4,6 +4,8 @@ import type { OrdersContext } from "../context";
 import { compensateRetry, retryCommitted, type RetryPlan } from "../payment/retry";
 import { finishCommitted } from "../saga/finish";
 import { writePhase, type OperationRow } from "../operation/store";
+import type { AddPlan } from "../servicing/add/input";
+import { committed, compensateAdd, finishAdd } from "../servicing/add/saga";
 import { finishCancel, type CancelPlan } from "../cancel/saga";
 import { clearFailure, failureIds, recordFailure } from "./failures";
 
@@ -49,6 +51,18 @@ export async function reconcile(ctx: OrdersContext, now: number, opts: { minAgeM
           } else {
             await compensateCreate(ctx, s, "reconciled");
             report.compensated.push(s.operationId);
+          }
+          return;
+        }
+        if (op.kind === "order_add") {
+          // Past its commit point (the order recorded the charge) it is captured and closed; short of it, compensated.
+          const a = op as OperationRow<AddPlan>;
+          if (await committed(ctx, a)) {
+            await finishAdd(ctx, a);
+            report.finished.push(a.operationId);
+          } else {
+            await compensateAdd(ctx, a, "reconciled");
+            report.compensated.push(a.operationId);
           }
           return;
         }

@@ -5,7 +5,7 @@
  * of OrderCreate's phases (create/saga.ts): after the open write, after the PSP authorised,
  * after the commit write, before and after the PSP captured, after the close write; and at each
  * boundary of the cancellation (cancel/saga.ts): after its commit write, after the PSP refunded,
- * after its close write.
+ * after its close write; and at each boundary of a post-sale change (servicing/add/saga.ts).
  */
 export type CrashPoint =
   | "after_holds"
@@ -16,7 +16,13 @@ export type CrashPoint =
   | "after_close"
   | "cancel_after_commit"
   | "cancel_after_refund"
-  | "cancel_after_close";
+  | "cancel_after_close"
+  // The post-sale change's phases (servicing/add/saga.ts), at the same boundaries.
+  | "add_after_open"
+  | "add_after_authorise"
+  | "add_after_commit"
+  | "add_after_capture"
+  | "add_after_close";
 
 export function crashPoint(point: CrashPoint): void {
   if (process.env.NDC_ORDERS_CRASH_AT === point) process.kill(process.pid, "SIGKILL");

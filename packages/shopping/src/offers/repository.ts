@@ -11,7 +11,7 @@ export interface OfferOwner {
   agencyId: string;
 }
 
-export type OfferSource = "air_shopping" | "offer_price" | "service_list" | "seat_availability";
+export type OfferSource = "air_shopping" | "offer_price" | "service_list" | "seat_availability" | "order_quote";
 
 export interface StoredOffer<P = unknown> {
   offerId: string;

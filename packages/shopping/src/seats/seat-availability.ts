@@ -40,7 +40,7 @@ export interface LiveSeatInventory {
 }
 
 export class SeatAvailability {
-  constructor(private readonly deps: { supply: Supply; offers: OfferRepository; clock: Clock; inventory?: LiveSeatInventory; orders?: BookedOrderLookup }) {}
+  constructor(private readonly deps: { supply: Supply; offers: OfferRepository; clock: Clock; inventory?: LiveSeatInventory; orders?: BookedOrderLookup; offerTtlMinutes?: number }) {}
 
   async seatMaps(request: SeatAvailabilityRequest, owner: OfferOwner): Promise<SeatAvailabilityView> {
     const { target } = request;
@@ -114,10 +114,15 @@ export class SeatAvailability {
       return view;
     });
 
+    // A booked order's seats are sold with the order (ORDRE2: OrderChangeRQ buys one by this
+    // offer), for the offer lifetime ServiceList gives a booked order's extras.
+    const sellsWith = flightOffer ?? (bookedOrderId ? { offerId: bookedOrderId, expiresAt: this.deps.clock.now() + (this.deps.offerTtlMinutes ?? 30) * 60_000 } : undefined);
     const offerId = flightOffer
       ? aLaCarteOfferId(this.deps.supply.seed, flightOffer.offerId, "seats", currency)
-      : stableId("ALC", this.deps.supply.seed, "seat_availability", currency, ...targets.map((t) => t.flight.key));
-    if (flightOffer && forSale.length > 0) await this.store(offerId, flightOffer, owner, currency, lang, seated, forSale);
+      : bookedOrderId
+        ? aLaCarteOfferId(this.deps.supply.seed, `order:${bookedOrderId}`, "seats", currency)
+        : stableId("ALC", this.deps.supply.seed, "seat_availability", currency, ...targets.map((t) => t.flight.key));
+    if (sellsWith && forSale.length > 0) await this.store(offerId, sellsWith, owner, currency, lang, seated, forSale);
 
     const definition: ServiceDefinitionView = {
       serviceDefinitionId: SEAT_DEFINITION,
@@ -135,11 +140,11 @@ export class SeatAvailability {
       aLaCarteOffer: {
         offerId,
         ownerCode: designator,
-        expiresAt: flightOffer ? new Date(flightOffer.expiresAt).toISOString() : undefined,
+        expiresAt: sellsWith ? new Date(sellsWith.expiresAt).toISOString() : undefined,
         description: flightOffer
           ? `Seats sold with flight offer ${flightOffer.offerId}.`
           : bookedOrderId
-            ? `Seat prices for information: buying a seat on booked order ${bookedOrderId} is not offered yet.`
+            ? `Seats for booked order ${bookedOrderId}: buy one for one passenger with OrderChangeRQ (SelectedSeat).`
             : "Seat prices for information: seats are bought with a flight offer (SeatAvailabilityRQ naming its OfferID).",
         items: forSale.map((s) => {
           const price = viewMoney(s.price);

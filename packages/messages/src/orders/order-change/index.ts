@@ -1,2 +1,3 @@
 export { decodeOrderChangeRQ } from "./decode";
+export { addInput } from "./add-input";
 export type { OrderChange, OrderChangeRequest } from "./request";

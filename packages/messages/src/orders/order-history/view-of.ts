@@ -11,6 +11,7 @@ const TYPE_CODES: Readonly<Record<ChangeKind, string>> = {
   payment_captured: "PAYMENT_CAPTURED",
   inventory_confirmed: "INVENTORY_CONFIRMED",
   payment_expired: "PAYMENT_EXPIRED",
+  items_added: "ITEMS_ADDED",
   cancelled: "ORDER_CANCELLED",
   refunded: "REFUNDED",
 };
@@ -23,6 +24,7 @@ const REASON_CODES: Readonly<Record<ChangeKind, string>> = {
   payment_captured: "BOOKING_COMPLETED",
   inventory_confirmed: "BOOKING_COMPLETED",
   payment_expired: "TIME_LIMIT_EXPIRED",
+  items_added: "SELLER_REQUEST",
   cancelled: "SELLER_REQUEST",
   refunded: "CANCELLATION_COMPLETED",
 };
@@ -45,9 +47,17 @@ function describe(i: OrderItem, order: Order): string {
 function operation(e: HistoryEntry, previous: HistoryEntry | undefined, order: Order): OrderChangeOperationView {
   const op: OrderChangeOperationView = { at: new Date(e.at).toISOString(), typeCode: TYPE_CODES[e.kind], reasonCode: REASON_CODES[e.kind] };
   const next: ChangeDetailsView = { statusCode: ORDER_STATUS_CODES[e.state] };
+  // Post-sale changes' items and charges are theirs, not the creation's (the n-th items_added is the n-th charge).
+  const charges = order.charges ?? [];
+  const later = new Set(charges.flatMap((c) => c.orderItemIds));
   if (e.kind === "created") {
-    next.totalPrice = money(order.totalMinor, order.currency, minorUnits(order.currency as CurrencyCode));
-    next.items = order.items.map((i) => ({ orderItemId: i.orderItemId, statusCode: e.state === "booked" ? "CONFIRMED" : "HELD", description: describe(i, order) }));
+    next.totalPrice = money(order.totalMinor - charges.reduce((s, c) => s + c.amountMinor, 0), order.currency, minorUnits(order.currency as CurrencyCode));
+    next.items = order.items.filter((i) => !later.has(i.orderItemId)).map((i) => ({ orderItemId: i.orderItemId, statusCode: e.state === "booked" ? "CONFIRMED" : "HELD", description: describe(i, order) }));
+  }
+  if (e.kind === "items_added") {
+    const charge = charges[order.history.filter((h) => h.kind === "items_added" && h.version <= e.version).length - 1];
+    const added = new Set(charge?.orderItemIds ?? []);
+    next.items = order.items.filter((i) => added.has(i.orderItemId)).map((i) => ({ orderItemId: i.orderItemId, statusCode: "CONFIRMED", description: describe(i, order) }));
   }
   if (e.kind === "inventory_confirmed") {
     next.items = order.items.filter((i) => i.kind === "seat" || i.kind === "partner_product").map((i) => ({ orderItemId: i.orderItemId, statusCode: "CONFIRMED", description: describe(i, order) }));

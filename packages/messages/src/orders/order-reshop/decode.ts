@@ -1,9 +1,11 @@
 import type { Envelope, XmlElement } from "@ndc/xml";
-import { invalid, opt, req, reqText } from "../../shopping/shared/cursor";
-import { requestCursor } from "../../shopping/shared/request-common";
+import { invalid, list, opt, req, reqText, type Cursor } from "../../shopping/shared/cursor";
+import { requestCursor, responsePreferences } from "../../shopping/shared/request-common";
 import { refuseIdentityDocs } from "../shared/decode/identity-doc";
+import { addSeat } from "./add-seat";
+import { addServices } from "./add-services";
 import { cancelOrderRef } from "./cancel-order-ref";
-import type { OrderReshopRequest } from "./request";
+import type { OrderReshopRequest, ReshopForm } from "./request";
 
 /**
  * IATA_OrderReshopRQ -> OrderReshopRequest, dispatched on Request/UpdateOrder's choice (one
@@ -13,12 +15,24 @@ export function decodeOrderReshopRQ(envelope: Envelope): OrderReshopRequest {
   refuseIdentityDocs(envelope.root);
   const request = requestCursor(envelope);
   const orderId = reqText(request, "OrderRefID");
-  const update = req(request, "UpdateOrder");
+  return { orderId, change: form(req(request, "UpdateOrder"), orderId), preferences: responsePreferences(request, envelope) };
+}
+
+/** UpdateOrder is a choice of CancelOrderRef (the whole order) and ReshopOrder (items of it). */
+function form(update: Cursor, orderId: string): ReshopForm {
   const cancel = opt(update, "CancelOrderRef");
   if (cancel) return cancelOrderRef(cancel, orderId);
   const reshop = opt(update, "ReshopOrder");
-  if (reshop) return { form: "reshopOrder", orderId, deletesItems: hasDescendant(reshop.el, "DeleteOrderItem") };
-  throw invalid(update.path, "UpdateOrder needs CancelOrderRef or ReshopOrder.");
+  if (!reshop) throw invalid(update.path, "UpdateOrder needs CancelOrderRef or ReshopOrder.");
+  const choice = opt(reshop, "ReshopOrderChoice");
+  const add = opt(opt(choice, "ServiceOrder"), "AddOfferItems");
+  if (add) {
+    const criteria = opt(add, "OrderCriteria");
+    const seats = list(criteria, "SeatCriteria");
+    return seats.length > 0 ? addSeat(add, seats) : addServices(criteria);
+  }
+  if (hasDescendant(reshop.el, "DeleteOrderItem")) return { form: "deleteItems" };
+  return { form: "other", choice: opt(choice, "UpdatePax") ? "UpdatePax" : opt(choice, "UpdatePaxName") ? "UpdatePaxName" : "ReshopOrder" };
 }
 
 function hasDescendant(node: XmlElement, name: string): boolean {

@@ -1,41 +1,33 @@
 import { c, el, type XNode } from "@ndc/xml";
-import { warning } from "../../shopping/shared/encode/common";
-import { amount } from "../../shopping/shared/encode/price";
-import type { CancelQuoteView } from "./cancel-quote-view";
+import { aLaCarteOffer } from "../../shopping/shared/encode/a-la-carte";
+import { processing, warning } from "../../shopping/shared/encode/common";
+import { dataLists, mediaIndex } from "../../shopping/shared/encode/data-lists";
+import type { ALaCarteOfferView, DataListsView, ProcessingView, WarningView } from "../../shopping";
 
-const PENALTY_ID = "CANCEL-FEE";
+/** What OrderReshopRS shows of an add reshop: the order and the a-la-carte offer of what it can take. */
+export interface OrderReshopView {
+  orderId: string;
+  ownerCode: string;
+  aLaCarteOffer: ALaCarteOfferView;
+  dataLists: DataListsView;
+  processing?: ProcessingView;
+  warnings: WarningView[];
+}
 
 /**
- * The Response of IATA_OrderReshopRS for a cancel quote (OrderReshopResponseType, in schema
- * order): ChangeFees (the penalty, TypeCode Cancellation) when one is kept; the Order; and
- * ReshopResults/ReshopOffers/Offer: one DeleteOrderItem per order item, the terms as Desc, the
- * expiry, the quote id as OfferID, and the refund as TotalPrice.
+ * The Response of IATA_OrderReshopRS (OrderReshopResponseType), children in schema order:
+ * DataLists, Order, Processing, ReshopResults/ReshopOffers/ALaCarteOffer, Warning. The offer is
+ * the one OrderChangeRQ buys by OfferRefID (ORDRE2).
  */
-export function encodeCancelQuoteRS(v: CancelQuoteView): XNode {
-  const penalty = v.penalty.minor > 0;
+export function encodeOrderReshopRS(v: OrderReshopView): XNode {
+  const media = mediaIndex(v.dataLists);
   return el(
     "Response",
     null,
-    penalty
-      ? c("ChangeFees", c("DescText", "Kept on cancellation."), c("PenaltyID", PENALTY_ID), c("Price", amount("TotalAmount", v.penalty)), c("TypeCode", "Cancellation"))
-      : null,
-    c("Order", c("OrderID", v.orderId), c("OrderVersionNumber", v.version), c("OwnerCode", v.ownerCode), c("StatusCode", v.statusCode)),
-    c(
-      "ReshopResults",
-      c(
-        "ReshopOffers",
-        c(
-          "Offer",
-          v.orderItemIds.map((id, i) => c("DeleteOrderItem", c("ExistingOrderItem", c("OrderItemRefID", id)), c("OfferItemID", `${v.quoteId}-${i + 1}`))),
-          v.descriptions.map((d) => c("Desc", c("DescText", d))),
-          c("OfferExpirationTimeLimitDateTime", v.expiresAt),
-          c("OfferID", v.quoteId),
-          c("OwnerCode", v.ownerCode),
-          penalty ? c("PenaltyRefID", PENALTY_ID) : null,
-          c("TotalPrice", amount("TotalAmount", v.refund)),
-        ),
-      ),
-    ),
+    dataLists(v.dataLists),
+    c("Order", c("OrderID", v.orderId), c("OwnerCode", v.ownerCode)),
+    processing(v.processing),
+    c("ReshopResults", c("ReshopOffers", aLaCarteOffer(v.aLaCarteOffer, media))),
     v.warnings.map(warning),
   );
 }

@@ -1,4 +1,5 @@
 export { decodeOrderReshopRQ } from "./decode";
-export type { OrderReshopRequest } from "./request";
+export { encodeOrderReshopRS, type OrderReshopView } from "./encode";
+export { encodeCancelQuoteRS } from "./encode-cancel-quote";
+export type { OrderReshopRequest, ReshopForm } from "./request";
 export { cancelQuoteViewOf, type CancelQuoteView } from "./cancel-quote-view";
-export { encodeCancelQuoteRS } from "./encode";

@@ -1,10 +1,25 @@
+import type { OriginDestCriterion } from "../../shopping/air-shopping/request";
+import type { ResponsePreferences, ServiceCriterion } from "../../shopping/shared/request-types";
+
 /**
- * What an OrderReshopRQ asks for, by request form (Request/UpdateOrder is a choice of two).
- * One decoder file per form read; forms not read here are named so the handler refuses them
- * clearly instead of answering something else.
+ * What an OrderReshopRQ asks (spec 4.7 OrderReshopRQ row), by request form. Each form read is
+ * decoded by its own file (decode.ts dispatches); forms not read here are named so the handler
+ * refuses them clearly instead of answering something else.
  */
-export type OrderReshopRequest =
-  /** UpdateOrder/CancelOrderRef: a quote to cancel the whole order (24.4 names no items here). */
-  | { form: "cancelOrder"; orderId: string }
-  /** UpdateOrder/ReshopOrder: reshop items of the order (ServiceOrder, flights): not read here. */
-  | { form: "reshopOrder"; orderId: string; deletesItems: boolean };
+export type ReshopForm =
+  /** UpdateOrder/CancelOrderRef: a quote to cancel the whole order (cancel-order-ref.ts; 24.4 names no items here). */
+  | { form: "cancelOrder" }
+  /** ReshopOrder/ServiceOrder/AddOfferItems with OrderCriteria/ServiceCriteria: airline extras (add-services.ts). */
+  | { form: "addServices"; serviceCriteria: ServiceCriterion[] }
+  /** AddOfferItems with one OriginDestCriteria, one Pax and one SeatCriteria: one seat (add-seat.ts). */
+  | { form: "addSeat"; flight: OriginDestCriterion; paxId: string; seat: { row: number; column: string } }
+  /** ReshopOrder deleting items (DeleteOrderItem): item-level cancellation, refused (24.4 cancels whole orders). */
+  | { form: "deleteItems" }
+  /** Any other ReshopOrder choice (UpdatePax, flights): recognised, not served. */
+  | { form: "other"; choice: string };
+
+export interface OrderReshopRequest {
+  orderId: string;
+  change: ReshopForm;
+  preferences: ResponsePreferences;
+}

@@ -79,21 +79,24 @@ export function paxes(cursors: Cursor[]): ShoppingPax[] {
 
 /** OfferCriteria/ServiceCriteria (ServiceCriteriaType). */
 export function serviceCriteria(parent: Cursor | undefined): ServiceCriterion[] {
-  return list(opt(parent, "OfferCriteria"), "ServiceCriteria").map((s) => {
-    const inc = opt(s, "IncludeInd");
-    const pricing = opt(s, "ServicePricingOnlyInd");
-    const rficText = optText(s, "RFIC");
-    const criterion: ServiceCriterion = {
-      include: inc ? bool(inc.el.text.trim(), inc.path) : true,
-      rfisc: texts(s, "RFISC"),
-      taxonomyCodes: texts(s, "TaxonomyCode"),
-    };
-    if (rficText !== undefined) criterion.rfic = rfic(rficText, `${s.path}/RFIC`);
-    const pref = prefLevel(s);
-    if (pref) criterion.preference = pref;
-    if (pricing) criterion.pricingOnly = bool(pricing.el.text.trim(), pricing.path);
-    return criterion;
-  });
+  return list(opt(parent, "OfferCriteria"), "ServiceCriteria").map(serviceCriterion);
+}
+
+/** One ServiceCriteria (ServiceCriteriaType), wherever a message carries it (OrderReshopRQ: OrderCriteria). */
+export function serviceCriterion(s: Cursor): ServiceCriterion {
+  const inc = opt(s, "IncludeInd");
+  const pricing = opt(s, "ServicePricingOnlyInd");
+  const rficText = optText(s, "RFIC");
+  const criterion: ServiceCriterion = {
+    include: inc ? bool(inc.el.text.trim(), inc.path) : true,
+    rfisc: texts(s, "RFISC"),
+    taxonomyCodes: texts(s, "TaxonomyCode"),
+  };
+  if (rficText !== undefined) criterion.rfic = rfic(rficText, `${s.path}/RFIC`);
+  const pref = prefLevel(s);
+  if (pref) criterion.preference = pref;
+  if (pricing) criterion.pricingOnly = bool(pricing.el.text.trim(), pricing.path);
+  return criterion;
 }
 
 /** OfferFlightAssociations (a choice of three reference lists), if present. */

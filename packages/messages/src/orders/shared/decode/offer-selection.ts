@@ -66,11 +66,14 @@ function quotedItem(i: Cursor): QuotedOfferItemRef {
 function quotedOffers(accept: Cursor): QuotedOfferRef[] {
   const offers = list(accept, "SelectedPricedOffer");
   if (offers.length === 0) throw invalid(`${accept.path}/SelectedPricedOffer`, "SelectedPricedOffer is required.");
-  return offers.map((o) => {
-    const items = list(o, "SelectedOfferItem");
-    if (items.length === 0) throw invalid(`${o.path}/SelectedOfferItem`, "SelectedOfferItem is required.");
-    return { offerId: reqText(o, "OfferRefID"), ownerCode: reqText(o, "OwnerCode"), items: items.map(quotedItem) };
-  });
+  return offers.map(selectedOffer);
+}
+
+/** One selected offer (SelectedPricedOffer, or OrderQuoteRQ's SelectedOffers): OfferRefID, OwnerCode, its items. */
+export function selectedOffer(o: Cursor): QuotedOfferRef {
+  const items = list(o, "SelectedOfferItem");
+  if (items.length === 0) throw invalid(`${o.path}/SelectedOfferItem`, "SelectedOfferItem is required.");
+  return { offerId: reqText(o, "OfferRefID"), ownerCode: reqText(o, "OwnerCode"), items: items.map(quotedItem) };
 }
 
 /** The AcceptOrderItemList | AcceptSelectedQuotedOfferList choice under `parent`, if present. */

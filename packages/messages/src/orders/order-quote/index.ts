@@ -1,0 +1,2 @@
+export { decodeOrderQuoteRQ, type OrderQuoteRequest } from "./decode";
+export { quoteViewOf } from "./view-of";

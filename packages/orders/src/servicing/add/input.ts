@@ -1,0 +1,49 @@
+import type { CommissionAgreement, LegRequest } from "@ndc/payments";
+import type { OfferSelection } from "../../create/input";
+import type { OrderItem, PostSaleCharge, SeatHoldRef, Seller } from "../../state";
+
+/**
+ * A post-sale change (ORDRE2, OrderChangeRQ): airline extras, or one seat for one passenger on
+ * one flight, bought from an a-la-carte offer the gateway issued for this order (ServiceListRQ
+ * or SeatAvailabilityRQ naming the order), paid by its own legs.
+ */
+export interface AddInput {
+  seller: Seller;
+  orderId: string;
+  /** With the seller and the order, what makes a retry the same change. */
+  correlationId: string;
+  trxId: string;
+  /** "seat": exactly one seat item for one passenger; "services": extras, no seat. */
+  form: "seat" | "services";
+  selections: OfferSelection[];
+  /** SelectedSeat as sent (row and column, e.g. "12A"): the seat item chosen must be that seat. */
+  seatId?: string;
+  payment: LegRequest[];
+  /** The agency's agreement as registered now (SHPOR1 rule 6); none: no commission. */
+  commissionAgreement?: CommissionAgreement;
+}
+
+/** A seat the change gives up: its item and its hold (a hold of that seat alone). */
+export interface ReleasedSeat {
+  orderItemId: string;
+  holdId: string;
+  seatId: string;
+  flightKey: string;
+}
+
+/**
+ * The change's recovery record (operations.plan): everything its phases write, decided before
+ * the open write, so a retry or the reconciler resumes without reading an offer again. No
+ * personal data: ids, amounts and seat ids.
+ */
+export interface AddPlan {
+  fingerprint: string;
+  /** The legs' change reference and the order's charge id. */
+  changeRef: string;
+  items: OrderItem[];
+  charge: PostSaleCharge;
+  /** The new seat's hold, taken in the open write. */
+  seatHold?: SeatHoldRef;
+  released?: ReleasedSeat;
+  legCount: number;
+}

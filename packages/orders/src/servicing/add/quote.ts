@@ -1,0 +1,58 @@
+import { randomUUID } from "node:crypto";
+import { GatewayError } from "@ndc/errors";
+import { money, type CurrencyCode } from "@ndc/money";
+import { chargeCommission } from "@ndc/payments";
+import type { ALaCartePayload, StoredOfferItem } from "@ndc/shopping";
+import type { OrdersContext } from "../../context";
+import { assertOwner, type OrderItem } from "../../state";
+import type { AddInput } from "./input";
+import { resolveAdded } from "./resolve";
+
+/** How long a quote is firm (issue 9 item 9): long enough to take the customer's payment. */
+export const QUOTE_TTL_MS = 15 * 60_000;
+export const QUOTE_PREFIX = "QTE-";
+
+/** A firm quote is stored as an a-la-carte offer of the order's own, its items priced for the passengers and quantities quoted. */
+export type QuotePayload = ALaCartePayload & { firm: true };
+
+export interface Quote {
+  quoteId: string;
+  orderId: string;
+  currency: string;
+  expiresAt: number;
+  items: OrderItem[];
+  chargeMinor: number;
+}
+
+export const isQuotePayload = (p: unknown): p is QuotePayload => (p as { firm?: unknown }).firm === true;
+
+/**
+ * OrderQuoteRQ (issue 9 item 9): prices a post-sale change of a booked order (extras, or one
+ * seat) into a firm quote with an expiry, stored as an offer of the order's own (`QTE-…`) that
+ * OrderChangeRQ accepts by reference (AcceptSelectedQuotedOfferList naming it). Everything a
+ * change would refuse before it takes anything is refused here too (the order not booked, an
+ * item that is not sold post-sale, a commission agreement with no rule for the charge). A quote
+ * holds nothing: a seat quoted may be sold before it is accepted (seat_unavailable then). Past
+ * its expiry it is offer_expired; once accepted it is spent (quote_already_used).
+ */
+export async function quoteAdd(ctx: OrdersContext, input: Omit<AddInput, "payment">): Promise<Quote> {
+  const order = assertOwner(await ctx.orders.ask(input.orderId, { op: "get" }), input.seller);
+  if (order.state !== "booked") throw new GatewayError("order_state_invalid", { detail: `The order is ${order.state}; extras and seats are quoted for a booked order.` });
+  const quoteId = `${QUOTE_PREFIX}${randomUUID().replaceAll("-", "").toUpperCase().slice(0, 24)}`;
+  const r = await resolveAdded(ctx, order, { ...input, payment: [] }, quoteId);
+  if (input.commissionAgreement && r.chargeMinor > 0) chargeCommission(input.commissionAgreement, money(r.chargeMinor, order.currency as CurrencyCode));
+  const now = ctx.clock.now();
+  const expiresAt = now + QUOTE_TTL_MS;
+  const items: StoredOfferItem[] = r.items.map((i) => ({
+    offerItemId: i.offerItemId,
+    kind: i.kind,
+    paxIds: i.paxIds,
+    totalMinor: i.totalMinor,
+    ...(i.ref ? { ref: i.ref } : {}),
+    ...(i.flightKeys ? { flightKeys: i.flightKeys } : {}),
+    ...(i.qty ? { qty: i.qty } : {}),
+  }));
+  const payload: QuotePayload = { kind: "a_la_carte", currency: order.currency, language: "en", flightOfferId: order.orderId, items, firm: true };
+  await ctx.offers.save([{ offerId: quoteId, source: "order_quote", owner: input.seller, createdAt: now, expiresAt, payload }]);
+  return { quoteId, orderId: order.orderId, currency: order.currency, expiresAt, items: r.items, chargeMinor: r.chargeMinor };
+}
