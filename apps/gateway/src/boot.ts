@@ -12,6 +12,7 @@ import { ActorSystem } from "@ndc/actors";
 import { InventoryService } from "@ndc/inventory";
 import { OrderPayments, seedPayments } from "@ndc/payments";
 import { OrdersService } from "@ndc/orders";
+import { storedViewOf } from "./handlers/order-view-cache";
 import type { MessageHandler } from "@ndc/messages";
 import { startOrdersBackground, type OrdersBackground } from "./background";
 
@@ -89,7 +90,10 @@ export async function bootGateway(
     supply,
     fieldKey,
     ownerCode: config.airline.designator,
+    viewEncoder: (details) => storedViewOf(details, config.airline.designator),
   });
+  // Views stored by an earlier process were placed on its schedule with its encoder.
+  await orders.clearStoredViews();
   const gatewayDeps = {
     config,
     auth,

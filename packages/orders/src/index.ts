@@ -19,3 +19,4 @@ export { ids as orderIds } from "./ids";
 export type { CrashPoint } from "./saga/crash-point";
 export type { OperationRow, OperationKind, OperationStatus } from "./operation/store";
 export type { OrderDetails } from "./view/details";
+export type { StoredView, StoredViewEncoder } from "./read/stored-view";

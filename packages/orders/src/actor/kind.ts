@@ -1,4 +1,5 @@
 import { defineJournaledKind } from "@ndc/actors";
+import { atEndOfWrite, type StoreDb } from "@ndc/store";
 import { GatewayError } from "@ndc/errors";
 import type { FieldKey } from "@ndc/pii";
 import { isHeld, transition, type Order } from "../state";
@@ -11,9 +12,10 @@ export const ORDER_KIND = "orders.order";
 /**
  * The order actor (key: order id). Decides against the order in memory; its events, the orders
  * index row and (at creation) the encrypted identity documents commit in one transaction before
- * the order changes in memory and the caller is answered (DESIGN 4).
+ * the order changes in memory and the caller is answered (DESIGN 4). `onWritten` runs at the end of
+ * every write that changed an order, inside it (the stored OrderViewRS, read/stored-view.ts).
  */
-export function orderKind(fieldKey: FieldKey) {
+export function orderKind(fieldKey: FieldKey, onWritten?: (tx: StoreDb, order: Order) => Promise<void>) {
   return defineJournaledKind<Order | null, OrderCommand, OrderEvent, OrderReply>({
     name: ORDER_KIND,
     snapshotEvery: 20,
@@ -26,6 +28,9 @@ export function orderKind(fieldKey: FieldKey) {
     async persistAlso(tx, _key, events, ctx) {
       const after = events.reduce<Order | null>(evolve, ctx.state.value);
       if (after) await persistOrderRows(tx, fieldKey, events, after, ctx.now);
+      // Rows derived from the order and what the same write records beside it (its legs): built
+      // once, after everything else the write does.
+      if (after && onWritten) atEndOfWrite(tx, `order:${after.orderId}`, (end) => onWritten(end, after));
     },
   });
 }

@@ -1,5 +1,6 @@
-import type { PaymentLeg } from "@ndc/payments";
+import { orderLegs, type PaymentLeg } from "@ndc/payments";
 import { readMaskedDocuments, type IdentityDocumentView } from "@ndc/pii";
+import type { StoreDb } from "@ndc/store";
 import type { Flight, Supply } from "@ndc/supply";
 import type { OrdersContext } from "../context";
 import type { Order } from "../state";
@@ -19,8 +20,9 @@ export interface OrderDetails {
   flights: Flight[];
 }
 
-export async function orderDetails(ctx: OrdersContext, order: Order): Promise<OrderDetails> {
-  const [documents, legs] = await Promise.all([readMaskedDocuments(ctx.store.db, order.orderId), ctx.payments.ledger.legs(order.orderId)]);
+/** `db`: the read connection, or a write's transaction (the stored view, read/stored-view.ts, sees the rows its write holds). */
+export async function orderDetails(ctx: OrdersContext, order: Order, db: StoreDb = ctx.store.db): Promise<OrderDetails> {
+  const [documents, legs] = await Promise.all([readMaskedDocuments(db, order.orderId), orderLegs(db, order.orderId)]);
   return { order, documents, legs, flights: flightsOf(ctx.supply, order) };
 }
 
