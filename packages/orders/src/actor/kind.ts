@@ -62,7 +62,9 @@ function decideEvents(order: Order | null, command: OrderCommand, now: number): 
       if (order.state === "booked" && command.legs.every((l) => order.legs.some((o) => o.legId === l.legId))) return [];
       if (!isHeld(order.state)) throw new GatewayError("order_state_invalid", { detail: `The order is ${order.state}.` });
       if (order.paymentTimeLimit !== undefined && now >= order.paymentTimeLimit) throw new GatewayError("payment_time_limit_passed");
-      return [{ type: "payment_authorised", at: now, legs: command.legs }];
+      const paid: OrderEvent[] = [{ type: "payment_authorised", at: now, legs: command.legs }];
+      if (command.confirmInventory && !order.inventoryConfirmed) paid.push({ type: "inventory_confirmed", at: now });
+      return paid;
     }
     case "markPaymentDeclined":
       if (!isHeld(order.state)) throw new GatewayError("order_state_invalid", { detail: `The order is ${order.state}.` });
