@@ -12,6 +12,8 @@ import { assertOwner, isHeld, notFound, type Order, type OrderLegRef, type Selle
 
 export interface RetryPlan {
   changeRef: string;
+  /** The run of this attempt (absent: 1): a compensated attempt asked again runs afresh under new keys. */
+  attempt?: number;
 }
 
 type RetryOperation = OperationRow<RetryPlan>;
@@ -28,7 +30,7 @@ type RetryOperation = OperationRow<RetryPlan>;
  *      -> the PSP captures each leg under `<operation>/capture/<leg>`;
  *   3. close: the captures on the legs and the order, `done`.
  * `key` identifies the attempt (CorrelationID/TrxID of the OrderChangeRQ): the same key resumes
- * it; after a crash the reconciler compensates an operation short of its commit (its legs asked
+ * it (a compensated one runs afresh under new payment keys); after a crash the reconciler compensates an operation short of its commit (its legs asked
  * about by key and voided) and closes one past it, with the same code as the request.
  */
 export async function retryPayment(ctx: OrdersContext, orderId: string, seller: Seller, legs: LegRequest[], key: string): Promise<Order> {
@@ -40,23 +42,23 @@ export async function retryPayment(ctx: OrdersContext, orderId: string, seller: 
   return ctx.operationLock.run(sagaId, async () => {
     const existing = await ctx.operations.load<RetryPlan>(sagaId);
     // Past its commit, or ended: answered with the order as the attempt left it (finished first).
-    if (existing && (existing.status !== "running" || retryCommitted(order, existing.plan))) {
-      return existing.status === "compensated" ? order : finishRetry(ctx, existing);
-    }
-    if (!existing) {
+    if (existing && (existing.status === "done" || retryCommitted(order, existing.plan))) return finishRetry(ctx, existing);
+    if (existing?.status !== "running") {
       if (!isHeld(order.state)) throw new GatewayError("order_state_invalid", { detail: `The order is ${order.state}; only a held order is paid this way.` });
       if (order.paymentTimeLimit !== undefined && ctx.clock.now() >= order.paymentTimeLimit) throw new GatewayError("payment_time_limit_passed");
       checkLegsPayTotal(legs, order.currency, order.totalMinor);
     }
+    // A compensated attempt left nothing behind: asked again, it runs afresh as its next run, under new keys.
+    const attempt = !existing ? 1 : existing.status === "compensated" ? attemptOf(existing) + 1 : attemptOf(existing);
     const now = ctx.clock.now();
-    const authKey = `${sagaId}/authorise`;
-    const planned = ctx.payments.sale.plan(legs, authKey);
-    const op: RetryOperation = existing ?? {
+    const op: RetryOperation = {
       operationId: sagaId, kind: "payment_retry", fingerprint: "", orderId, owner: order.owner,
-      phase: "open", status: "running", plan: { changeRef }, createdAt: now, updatedAt: now,
+      phase: "open", status: "running", plan: { changeRef, attempt }, lockOwner: ctx.instanceId, createdAt: existing?.createdAt ?? now, updatedAt: now,
     };
+    const authKey = `${runOf(op)}/authorise`;
+    const planned = ctx.payments.sale.plan(legs, authKey);
     await ctx.store.write(async (tx) => {
-      await writeOpen(tx, { ...op, phase: "open", updatedAt: now }, existing, ctx.instanceId, now);
+      await writeOpen(tx, op, existing, ctx.instanceId, now);
       await ctx.payments.sale.writePlanned(tx, orderId, changeRef, planned, now);
     });
     crashPoint("after_holds");
@@ -124,7 +126,7 @@ async function commitRetry(ctx: OrdersContext, op: RetryOperation, order: Order,
  */
 async function closeRetry(ctx: OrdersContext, op: RetryOperation, order: Order): Promise<Order> {
   const legIds = order.legs.filter((l) => l.changeRef === op.plan.changeRef && l.state === "authorised").map((l) => l.legId);
-  const key = `${op.operationId}/capture`;
+  const key = `${runOf(op)}/capture`;
   if (legIds.length) {
     const legs = (await ctx.payments.ledger.legs(order.orderId)).filter((l) => legIds.includes(l.legId));
     crashPoint("before_capture");
@@ -174,6 +176,10 @@ export async function compensateRetry(ctx: OrdersContext, saga: RetryOperation, 
 export function retryCommitted(order: Order | null, plan: RetryPlan): boolean {
   return !!order && order.legs.some((l) => l.changeRef === plan.changeRef && (l.state === "authorised" || l.state === "captured"));
 }
+
+const attemptOf = (op: RetryOperation) => op.plan.attempt ?? 1;
+/** The id the run's payment keys derive from (the first run's are the operation's own, as before runs existed). */
+const runOf = (op: RetryOperation) => (attemptOf(op) === 1 ? op.operationId : `${op.operationId}/run/${attemptOf(op)}`);
 
 function codeOf(e: unknown): string {
   return isGatewayError(e) ? e.code : "internal_error";

@@ -38,9 +38,13 @@ const byId = preparedOnce((db) =>
  * that transaction holds: the order as it will be after the COMMIT, its documents and its legs
  * read through the write connection (so the ledger rows the same write records are in it). The
  * schema's triggers have deleted the previous row with the change; a view that cannot be built
- * is left absent (the next read builds it from the actor) rather than failing the order's write.
+ * is left absent (the next read builds it from the actor) rather than failing the order's write,
+ * and so is the view of an order with a leg still to capture.
  */
 export async function writeStoredView(ctx: OrdersContext, encode: StoredViewEncoder, tx: StoreDb, order: Order): Promise<void> {
+  // A leg authorised and not captured is about to move (the close phase captures it, or the
+  // reconciler does after a crash), and that write stores the view: not built twice per booking.
+  if (order.legs.some((l) => l.state === "authorised")) return;
   let view: StoredView;
   try {
     view = encode(await orderDetails(ctx, order, tx));
