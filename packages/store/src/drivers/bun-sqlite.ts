@@ -2,6 +2,7 @@ import { Database } from "bun:sqlite";
 import { drizzle } from "drizzle-orm/bun-sqlite";
 import type { Store, StoreDb } from "../open";
 import { withEndOfWrite } from "../end-of-write";
+import { readerClosed } from "../data-version";
 import { commitQueue } from "../commit-queue";
 import { cacheStatements } from "./statement-cache";
 import { walSync } from "./wal-sync";
@@ -82,7 +83,10 @@ export function openBunSqlite(url: string): Store {
       closed = true;
       await queue.idle();
       await wal?.close();
-      if (reader !== writer) reader.close();
+      if (reader !== writer) {
+        readerClosed(reader);
+        reader.close();
+      }
       writer.close();
     },
   };
