@@ -15,8 +15,9 @@ import { join } from "node:path";
 import { loadConfig } from "@ndc/config";
 import { bootGateway } from "@ndc/gateway";
 import { loadFieldKey } from "@ndc/pii";
-import { orderCreateRQ, orderIdOf, orderRetrieveRQ, shopOffer } from "../test/orders-http/helpers";
-import { copyBooking, inserted, snapshot } from "./bulk-orders";
+import { orderRetrieveRQ } from "../test/orders-http/helpers";
+import { copyBooking } from "./bulk-orders";
+import { bookTemplate } from "./template-booking";
 import { median } from "./support";
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 2_000);
@@ -36,17 +37,7 @@ try {
   };
   const db = new Database(join(dir, "gateway.db"));
   db.exec("PRAGMA busy_timeout = 10000");
-  const pax = [
-    { id: "PAX1", surname: "LOVELACE", doc: { number: "QZ7731XK0946" }, email: "ada@example.com" },
-    { id: "PAX2", surname: "BYRON" },
-  ];
-  const shopped = await shopOffer({ ndc }, { pax: 2 });
-  const before = snapshot(db);
-  const template = { correlationId: "COLD-C", trxId: "COLD-T" };
-  const booked = await ndc("OrderCreateRQ", orderCreateRQ({ shopped, pax, legs: [{ kind: "card", token: "tok_approve_visa", amountMinor: shopped.totalMinor }], ...template }));
-  if (booked.status !== 200) throw new Error(`template booking: ${booked.status}`);
-  const rows = inserted(before, snapshot(db));
-  const ids = { ...template, orderId: orderIdOf(booked.body) };
+  const { rows, ids } = await bookTemplate(ndc, db, "COLD");
   const key = loadFieldKey(config);
 
   const timed = async (orderIds: string[]) => {

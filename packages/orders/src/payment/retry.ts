@@ -6,6 +6,7 @@ import type { OrdersContext } from "../context";
 import { checkLegsPayTotal } from "../create/rules";
 import { ids } from "../ids";
 import { writeOpen, writePhase, type OperationRow } from "../operation/store";
+import { closeCaptures } from "../saga/close";
 import { crashPoint } from "../saga/crash-point";
 import { finishCommitted } from "../saga/finish";
 import { assertOwner, isHeld, notFound, type Order, type OrderLegRef, type Seller } from "../state";
@@ -119,28 +120,9 @@ async function commitRetry(ctx: OrdersContext, op: RetryOperation, order: Order,
   return after as Order;
 }
 
-/**
- * Phase 3: the PSP captures the attempt's authorised legs under `<operation>/capture/<leg>`, then
- * one write records the captures on the legs and the order and closes the operation (`done`).
- * Run again after a crash it asks the PSP under the same keys, which answers the first capture again.
- */
-async function closeRetry(ctx: OrdersContext, op: RetryOperation, order: Order): Promise<Order> {
-  const legIds = order.legs.filter((l) => l.changeRef === op.plan.changeRef && l.state === "authorised").map((l) => l.legId);
-  const key = `${runOf(op)}/capture`;
-  if (legIds.length) {
-    const legs = (await ctx.payments.ledger.legs(order.orderId)).filter((l) => legIds.includes(l.legId));
-    crashPoint("before_capture");
-    await ctx.payments.sale.capture(legs, key);
-    crashPoint("after_capture");
-  }
-  const now = ctx.clock.now();
-  const asks: JointAsk[] = legIds.length ? [{ ref: ctx.orders as never, key: order.orderId, command: { op: "recordPaymentCaptured", legIds } }] : [];
-  const [after] = await askTogether(ctx.store, ctx.clock, asks, async (tx) => {
-    await ctx.payments.sale.recordCaptures(tx, order.orderId, legIds, key, now);
-    await writePhase(tx, op.operationId, "done", now, { status: "done" });
-  });
-  crashPoint("after_close");
-  return (after as Order | undefined) ?? order;
+/** Phase 3: captures at the PSP under `<run>/capture/<leg>`, then one write records them and closes (saga/close.ts). */
+function closeRetry(ctx: OrdersContext, op: RetryOperation, order: Order): Promise<Order> {
+  return closeCaptures(ctx, op.operationId, order, op.plan.changeRef, `${runOf(op)}/capture`);
 }
 
 /**
