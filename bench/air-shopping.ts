@@ -20,7 +20,7 @@ import { createLogger } from "@ndc/log";
 import { ManualClock } from "@ndc/clock";
 import { bootGateway } from "@ndc/gateway";
 import { airShoppingResponseTree, decodeAirShoppingRQ, encodeAirShoppingRS } from "@ndc/messages";
-import { shop, OfferRepository } from "@ndc/shopping";
+import { shop, OfferRepository, payloadJson } from "@ndc/shopping";
 import { parseXml, decodeEnvelope, serialize } from "@ndc/xml";
 import * as tables from "../packages/shopping/src/tables";
 import { sql } from "drizzle-orm";
@@ -209,6 +209,7 @@ async function inProcess(): Promise<void> {
     const captured: unknown[] = [];
     await shop({ ...ctx, offers: { save: async (o: unknown[]) => void captured.push(...o) } } as never, req, seller as never);
     await time("JSON of stored payloads", () => captured.map((o: any) => JSON.stringify(o.payload)));
+    await time("payloadJson (as saved)", () => captured.map((o: any) => payloadJson(o.payload)));
     await time("empty durable write", () => gw.store.write(async () => {}));
     await time("offers.save (64 rows)", () => ctx.offers.save(captured as never));
     await time("drizzle built per call", () => gw.store.write(async (tx) => {

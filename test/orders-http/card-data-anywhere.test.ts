@@ -98,11 +98,12 @@ test("the card numbers of the refused requests are in no database file", async (
 
 test("the one exemption: xmldsig's X509SerialNumber (a CA's decimal serial) passes even when it passes Luhn", async () => {
   const sig = `<ds:Signature xmlns:ds="http://www.w3.org/2000/09/xmldsig#"><ds:KeyInfo><ds:X509Data><ds:X509IssuerSerial><ds:X509IssuerName>CN=Seller CA</ds:X509IssuerName><ds:X509SerialNumber>${CARD_NUMBER}</ds:X509SerialNumber></ds:X509IssuerSerial></ds:X509Data></ds:KeyInfo></ds:Signature>`;
-  const shop = must(airShoppingRQ({ legs: [{ from: "LHR", to: "CDG", date: TRAVEL_DATE }] }), "</Request>", `</Request>${sig}`);
-  expect((await t.ndc("AirShoppingRQ", shop)).status).toBe(200);
+  // OrderCreateRQ: its XSD ends the root with an enveloped Signature (docs/decisions/0012-root-forms.md).
+  const create = must(orderCreateRQ({ shopped: await shopOffer(t), correlationId: "SIG-X509", trxId: "T1" }), "</Request>", `</Request>${sig}`);
+  expect((await t.ndc("OrderCreateRQ", create)).status).toBe(200);
   // The same digits anywhere else in the signature are refused.
-  const elsewhere = must(shop, "CN=Seller CA", `CN=${CARD_NUMBER}`);
-  const r = await t.ndc("AirShoppingRQ", elsewhere);
+  const elsewhere = must(create, "CN=Seller CA", `CN=${CARD_NUMBER}`);
+  const r = await t.ndc("OrderCreateRQ", elsewhere);
   expect(errorCode(r.body)).toBe("card_data_refused");
   expect(all(r.body, "TagText")).toEqual(["Signature/KeyInfo/X509Data/X509IssuerSerial/X509IssuerName"]);
 });

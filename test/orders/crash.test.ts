@@ -44,7 +44,7 @@ describe("OrderCreate killed at each step", () => {
       expect(v.err).toBe("");
       expect(v.code).toBe(0);
       const r = JSON.parse(v.out);
-      expect(r.again).toEqual({ finished: [], compensated: [], failed: [] });
+      expect(r.again).toEqual({ finished: [], compensated: [], failed: [], raised: [] });
       const f = r.footprint;
       if (p.complete) {
         expect(r.report.finished).toHaveLength(p.at === "after_close" ? 0 : 1);

@@ -82,6 +82,8 @@ export interface ShopOptions {
   seller?: Seller;
   currency?: string;
   surcharge?: number;
+  /** The flight's fare brand; default LIGHT (cancellable, not refundable). */
+  brand?: string;
 }
 
 /**
@@ -97,7 +99,7 @@ export async function shop(b: Booted, o: ShopOptions): Promise<{ flightOfferId: 
     currency: o.currency ?? "EUR",
     language: "en",
     pax: paxIds.map((paxId) => ({ paxId, ptc: "ADT" })),
-    journeys: [{ paxJourneyId: "PJ1", brandCode: "LIGHT", cabin: "Y", flightKeys: [FLIGHT], paxSegmentIds: ["SEG1"] }],
+    journeys: [{ paxJourneyId: "PJ1", brandCode: o.brand ?? "LIGHT", cabin: "Y", flightKeys: [FLIGHT], paxSegmentIds: ["SEG1"] }],
     items: [{ offerItemId: `${flightOfferId}-ADT`, kind: "flight", paxIds, totalMinor: flightMinor, ref: "ADT" }],
     totalMinor: flightMinor,
     ...(o.surcharge ? { adjustments: [{ ruleId: "R-SUR", offerItemId: `${flightOfferId}-ADT`, effect: "surcharge" as const, minor: o.surcharge }] } : {}),

@@ -1,3 +1,5 @@
+import { rootFormOf } from "@ndc/xml";
+
 /** Request documents for tests, built the way a seller's system writes them. */
 export const MSG_NS = "http://www.iata.org/IATA/2015/EASD/00/IATA_OffersAndOrdersMessage";
 export const CNS_NS = "http://www.iata.org/IATA/2015/EASD/00/IATA_OffersAndOrdersCommonTypes";
@@ -26,6 +28,9 @@ export function ndcRequest(message: string, o: EnvelopeOpts = {}): string {
     o.correlationId || o.trxId
       ? `<PayloadAttributes>${o.correlationId ? `<cns:CorrelationID>${o.correlationId}</cns:CorrelationID>` : ""}${o.trxId ? `<cns:TrxID>${o.trxId}</cns:TrxID>` : ""}</PayloadAttributes>`
       : "";
-  const req = o.omitRequest ? "" : `<Request>${o.request ?? ""}</Request>`;
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<${root} xmlns="${MSG_NS}" xmlns:cns="${CNS_NS}">${chain}${pa}${req}</${root}>`;
+  // Each root in its own XSD's form: OrderQuoteRQ carries Payload, before PayloadAttributes.
+  const content = rootFormOf(root)?.content ?? "Request";
+  const req = o.omitRequest ? "" : `<${content}>${o.request ?? ""}</${content}>`;
+  const parts = content === "Payload" ? [chain, req, pa] : [chain, pa, req];
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<${root} xmlns="${MSG_NS}" xmlns:cns="${CNS_NS}">${parts.join("")}</${root}>`;
 }

@@ -68,6 +68,9 @@ describe("the gateway as shipped", () => {
     // Withdrawn until the servicing issue lands: OrderRulesRQ and the servicing rules (SHPOR1), OrderViewRS localisation (SHPLOC).
     expect(doc.capabilities).not.toContain("SHPOR1");
     expect(doc.capabilities).not.toContain("SHPLOC");
+    // OrderReshopRQ is live for its cancel-quote form only: no code that needs its other forms.
+    expect(doc.messages.find((m) => m.name === "OrderReshopRQ")?.status).toBe("live");
+    expect(doc.capabilities).not.toContain("ORDRE2");
     for (const code of ["SHPFLT", "SHPSTO", "SHPSRV", "ORDCRE", "ORDWPM", "PAYRCV"]) expect(doc.capabilities).toContain(code);
   });
 });

@@ -177,9 +177,10 @@ describe("gzip request bodies are inflated within a cap (spec 4.1)", () => {
 });
 
 test("comments, CDATA and foreign elements inside AugmentationPoint are fine", async () => {
+  // AugmentationPoint is the root's first child in every 24.4 request XSD.
   const body = inner.replace(
-    "<Request></Request>",
-    `<!-- a seller comment --><AugmentationPoint><v:Ext xmlns:v="urn:vendor"><![CDATA[<raw>]]></v:Ext></AugmentationPoint><Request></Request>`,
+    "<DistributionChain>",
+    `<!-- a seller comment --><AugmentationPoint><v:Ext xmlns:v="urn:vendor"><![CDATA[<raw>]]></v:Ext></AugmentationPoint><DistributionChain>`,
   );
   const r = await timed(body);
   expect(r.status).toBe(501);

@@ -1,6 +1,7 @@
 import { ConfigError } from "@ndc/config";
 import { registryCommand } from "./commands/clients-dispatch";
 import { migrateCommand } from "./commands/migrate";
+import { reconcileFailedCommand } from "./commands/reconcile-failed";
 import { schedulerCommand } from "./commands/scheduler";
 import { seedCommand } from "./commands/seed";
 import { serveCommand } from "./commands/serve";
@@ -21,6 +22,8 @@ const COMMANDS: Record<string, Command> = {
   client: (args, io) => registryCommand(["client", ...args], io),
   // The airline's own web shop: the second sales channel on the same seat inventory.
   "web-shop": (args, io) => runWebShopCommand(args, io),
+  // Staff: payment steps the reconciler could not finish (reconcile_failed).
+  "reconcile-failed": (args, io) => reconcileFailedCommand(args, io),
   version: async (_args, io) => (io.out(versionLine()), 0),
   help: async (_args, io) => (io.out(USAGE), 0),
 };

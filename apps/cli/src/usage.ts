@@ -8,6 +8,7 @@ commands:
   agency ...              register and manage agencies (ndc-gateway agency help)
   client ...              register and manage seller clients (ndc-gateway client help)
   web-shop ...            sell seats through the airline's own web shop (ndc-gateway web-shop help)
+  reconcile-failed ...    list and resolve payment steps the reconciler could not finish (ndc-gateway reconcile-failed help)
   version                 print the version
   help                    print this text
 

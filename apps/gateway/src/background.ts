@@ -42,6 +42,9 @@ export function startOrdersBackground(deps: { orders: OrdersService; clock: Cloc
           failed: report.failed.length,
         });
       }
+      // Raised to staff now (their last attempt failed): the durable item is the row in
+      // reconcile_failures; this line only says one appeared. Operation ids, no personal data.
+      if (report.raised.length) deps.logger.warn("reconcile_failed_raised", { operations: report.raised.join(","), code: "reconcile_failed" });
     } catch (e) {
       // Logged, not thrown: the next tick tries again; a failing pass must not stop the gateway.
       deps.logger.error("orders_background_failed", { error: e instanceof Error ? e.message : String(e) });

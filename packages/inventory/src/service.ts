@@ -132,6 +132,9 @@ export class InventoryService {
     confirmSeats: (flightKey: string, holdId: string): JointAsk<SeatReply> => this.seatAsk(flightKey, { op: "confirm", holdId }),
     holdPartnerProduct: (r: PartnerRequest): JointAsk<PartnerReply> => this.partnerAsk(r.productCode, this.partnerHoldCommand(r, "hold")),
     confirmPartnerProduct: (productCode: string, holdId: string): JointAsk<PartnerReply> => this.partnerAsk(productCode, { op: "confirm", holdId }),
+    /** A hold or a sale freed to every channel (an order's cancellation writes these with its cancelled state). */
+    releaseSeats: (flightKey: string, holdId: string): JointAsk<SeatReply> => this.seatAsk(flightKey, { op: "release", holdId }),
+    releasePartnerProduct: (productCode: string, holdId: string): JointAsk<PartnerReply> => this.partnerAsk(productCode, { op: "release", holdId }),
   };
 
   private seatAsk(flightKey: string, command: SeatCommand): JointAsk<SeatReply> {

@@ -29,7 +29,8 @@ export const CAPABILITIES: Readonly<Record<string, Capability>> = {
     description: "localisation",
     // Spec 4.8 rule 1 names six responses; all must answer in the requested language.
     messages: [...SHOP, "ServiceListRQ", "SeatAvailabilityRQ", "OrderRetrieveRQ", "OrderReshopRQ"],
-    unfinished: ["OrderViewRS content in the requested language (spec 4.8 rule 1)"],
+    // OrderViewRS answers OrderRetrieveRQ in the requested language; not yet OrderCreateRQ's and OrderChangeRQ's, nor OrderReshopRS.
+    unfinished: ["OrderViewRS of OrderCreateRQ and OrderChangeRQ, and OrderReshopRS, in the requested language (spec 4.8 rule 1)"],
   },
   SHPBND: { description: "bundled offers", messages: SHOP },
   SHPREV: { description: "price adjustments", messages: [...SHOP, ...BOOK] },
@@ -38,14 +39,15 @@ export const CAPABILITIES: Readonly<Record<string, Capability>> = {
   SHPOR1: {
     description: "offer conditions",
     messages: [...SHOP, "OrderRulesRQ", "OrderReshopRQ", "OrderQuoteRQ", "OrderChangeRQ"],
-    unfinished: ["servicing rules: frozen conditions, per-direction changeability, change fees by band (spec 4.7)"],
+    // Built: frozen conditions, fee bands, OrderRulesRQ, the cancel quote (docs/servicing.md). Not yet: changes.
+    unfinished: ["fare_not_changeable on a machine channel's change, the staff override and Flexibility (spec 4.7 SHPOR1 rules 3, 4); OrderReshopRQ serves only the cancel quote (CancelOrderRef)"],
   },
   ORDWPM: { description: "order without payment", messages: BOOK },
   ORDCRE: { description: "order with instant payment", messages: BOOK },
   ORDRE2: {
     description: "adding extras and seats to a booked order",
     messages: [...BOOK, "OrderReshopRQ", "OrderQuoteRQ", "OrderChangeRQ"],
-    unfinished: ["OrderChangeRQ adding a seat or an extra to a booked order"],
+    unfinished: ["OrderChangeRQ adding a seat or an extra to a booked order; OrderReshopRQ ServiceCriteria/SeatCriteria"],
   },
   PAYSET: { description: "settlement platform", messages: BOOK },
   PAYMIX: { description: "mixed payment", messages: BOOK },

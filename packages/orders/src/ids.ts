@@ -14,6 +14,8 @@ export const ids = {
    * a first run are what they always were.
    */
   createAttempt: (sagaId: string, attempt: number) => (attempt > 1 ? `${sagaId}-${attempt}` : sagaId),
+  /** One cancellation per order: every retry of its commit, whatever its TrxID, is the same operation. */
+  cancelSaga: (orderId: string) => `SGX${digest(["cancel", orderId]).slice(0, 24)}`,
   retrySaga: (orderId: string, key: string) => `SGR${digest([orderId, key]).slice(0, 24)}`,
   order: (sagaId: string) => `ORD-${digest(["order", sagaId]).slice(0, 12)}`,
   seatHold: (sagaId: string, flightKey: string) => `SH-${digest(["seat", sagaId, flightKey]).slice(0, 20)}`,

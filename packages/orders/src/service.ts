@@ -16,8 +16,11 @@ import { withSellerTerms, type SellingAgency } from "./create/seller-terms";
 import { RequestIdempotency } from "./idempotency/idempotency";
 import { KeyedLock } from "@ndc/actors";
 import { retryPayment } from "./payment/retry";
+import { quoteCancel, type CancelQuote } from "./cancel/quote";
+import { commitCancel } from "./cancel/saga";
 import { bookedOrder } from "./read/booked-order";
 import { history, retrieve } from "./read/read";
+import { offerRules, orderRules, type OrderRules } from "./read/rules";
 import { listDetails, type OrderListDetails } from "./read/list-details";
 import { list, type OrderListFilters, type OrderListPage, type OrderListResult } from "./read/list";
 import { expireUnpaid } from "./reconcile/expire";
@@ -104,6 +107,16 @@ export class OrdersService {
     return retryPayment(this.ctx, orderId, seller, legs, key);
   }
 
+  /** OrderReshopRQ UpdateOrder/CancelOrderRef: a firm, signed quote to cancel the whole order. */
+  quoteCancel(orderId: string, seller: Seller): Promise<{ order: Order; quote: CancelQuote }> {
+    return quoteCancel(this.ctx, orderId, seller);
+  }
+
+  /** OrderChangeRQ AcceptCancelledOffer: the quote accepted, the order cancelled and refunded (cancel/saga.ts). */
+  cancel(orderId: string, seller: Seller, quoteId: string): Promise<Order> {
+    return commitCancel(this.ctx, orderId, seller, quoteId);
+  }
+
   retrieve(orderId: string, seller: Seller): Promise<Order> {
     return retrieve(this.ctx, orderId, seller);
   }
@@ -123,11 +136,14 @@ export class OrdersService {
    * like the index's, so another seller's order is the same order_not_found as a missing one),
    * else the order's details from its actor. A stored view exists only while it is the view of
    * what is committed (the schema's triggers delete it with any change), and an order with a
-   * command in flight in this process is resident, so it is asked instead.
+   * command in flight in this process is resident, so it is asked instead. A stored view is the
+   * default language's and holds until the next fee-band edge or departure: a request for content
+   * languages, or a read past that time, is answered from the actor (and the view is stored again
+   * by the order's next write).
    */
-  async retrieveView(orderId: string, seller: Seller): Promise<{ stored: StoredView } | { details: OrderDetails }> {
-    if (this.storesViews && !this.ctx.orders.isResident(orderId)) {
-      const row = await readStoredView(this.ctx.store.db, orderId);
+  async retrieveView(orderId: string, seller: Seller, opts: { languages?: readonly string[] } = {}): Promise<{ stored: StoredView } | { details: OrderDetails }> {
+    if (this.storesViews && !opts.languages?.length && !this.ctx.orders.isResident(orderId)) {
+      const row = await readStoredView(this.ctx.store.db, orderId, this.ctx.clock.now());
       if (row) {
         if (row.ownerAgencyId !== seller.agencyId) throw notFound();
         return { stored: row.view };
@@ -139,6 +155,16 @@ export class OrdersService {
   /** Drops every stored view (at boot: see clearStoredViews). */
   clearStoredViews(): Promise<void> {
     return clearStoredViews(this.ctx.store);
+  }
+
+  /** OrderRulesRQ, OrderStructureKey form: the order's frozen conditions, fees by band, cutoffs and live eligibility. */
+  rules(orderId: string, seller: Seller): Promise<OrderRules> {
+    return orderRules(this.ctx, orderId, seller);
+  }
+
+  /** OrderRulesRQ, FareRef form: an offer's conditions and fees by band (the OfferID as FareRefText). */
+  offerRules(offerId: string, seller: Seller): Promise<OrderRules> {
+    return offerRules(this.ctx, offerId, seller);
   }
 
   /** The booked-order forms of ServiceListRQ and SeatAvailabilityRQ: flights, passenger types and seats only. */

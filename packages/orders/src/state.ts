@@ -4,6 +4,7 @@
  * version by one and appends a history entry (OrderHistory).
  */
 import { GatewayError } from "@ndc/errors";
+import type { FrozenConditions } from "./conditions/frozen";
 
 export type OrderState = "held_unpaid" | "held_payment_declined" | "booked" | "cancelled" | "closed";
 
@@ -29,7 +30,9 @@ export type ChangeKind =
   | "payment_declined"
   | "payment_authorised"
   | "inventory_confirmed"
-  | "payment_expired";
+  | "payment_expired"
+  | "cancelled"
+  | "refunded";
 
 /**
  * The moves the spec states (section 3), plus the seller's retry (4.7 OrderChangeRQ). `from:
@@ -48,6 +51,8 @@ export const TRANSITIONS: readonly { from: OrderState | null; kind: ChangeKind; 
   { from: "held_payment_declined", kind: "payment_expired", to: "cancelled", rule: "Payment time limit reached unpaid: cancelled, holds released." },
   { from: "booked", kind: "payment_captured", to: "booked", rule: "The booked order's legs are captured." },
   { from: "booked", kind: "inventory_confirmed", to: "booked", rule: "The booked order's seat and partner holds become sales." },
+  { from: "booked", kind: "cancelled", to: "cancelled", rule: "OrderChangeRQ AcceptCancelledOffer accepts a firm cancel quote: seats and partner stock released in the same write." },
+  { from: "cancelled", kind: "refunded", to: "cancelled", rule: "The quoted refund is paid back to every captured leg, newest first." },
 ];
 
 /** The target state of a change, or order_state_invalid when the table has no such move. */
@@ -123,9 +128,20 @@ export interface OrderLegRef {
   legId: string;
   kind: string;
   amountMinor: number;
-  /** authorised | captured | voided | declined, as last recorded on the order. */
+  /** authorised | captured | voided | declined | refunded, as last recorded on the order. */
   state: string;
   changeRef: string;
+  /** Minor units given back (a cancellation's refund); `refunded` once it reaches amountMinor. */
+  refundedMinor?: number;
+}
+
+export interface OrderCancellation {
+  quoteId: string;
+  at: number;
+  /** Minor units paid back, over every captured leg, newest first. */
+  refundMinor: number;
+  /** Minor units kept by the airline (the engine's penalty, or the whole fare when not refundable). */
+  penaltyMinor: number;
 }
 
 export interface HistoryEntry {
@@ -163,8 +179,15 @@ export interface Order {
   legs: OrderLegRef[];
   /** Wire code of the last declined payment attempt. */
   declineCode?: string;
+  /** Set when the order was cancelled (servicing: cancel/saga.ts): the quote it accepted and the refund. */
+  cancellation?: OrderCancellation;
   /** The saga that created it. */
   sagaId: string;
+  /**
+   * Fare conditions, allowances and servicing terms frozen at booking (spec 4.7 SHPOR1 rule 1).
+   * Absent on an order booked before freezing existed that migration 0016 could not freeze.
+   */
+  fareConditions?: FrozenConditions;
   history: HistoryEntry[];
 }
 

@@ -3,6 +3,7 @@ export { AIRPORTS, DIRECT_ROUTES, INTERLINE_ROUTES, HUBS, cityPairs, type Airpor
 export { createSupply, SUPPLY_MEMO_MAX, type Supply, type SupplyOptions, type PricedSeatMap } from "./supply";
 
 export { stableId } from "./core/ids";
+export { Memo } from "./core/memo";
 export { rngFor, hash53, type Rng } from "./core/random";
 export { addDays, daysBetween } from "./core/dates";
 export type { LocalTime } from "./core/timezone";

@@ -1,6 +1,7 @@
 import { GatewayError } from "@ndc/errors";
 import { NS } from "./namespaces";
 import { checkText } from "./text-limits";
+import { rootFormOf, type RootForm } from "./root-forms";
 import { all, child, textAt, type XmlElement } from "./tree";
 
 /** DistributionChainLink (spec 2.2): Ordinal, OrgRole (Carrier, Seller, Distributor), ParticipatingOrg/OrgID. */
@@ -24,7 +25,13 @@ export interface Envelope {
   distributionChain?: ChainLink[];
   payload: PayloadAttributes;
   pos?: XmlElement;
+  /**
+   * The element that carries the message content: `Request` for most messages, `Payload` for
+   * OrderQuoteRQ (its own XSD's name, root-forms.ts). Named `request` because handlers read it as such.
+   */
   request?: XmlElement;
+  /** The root's form (root-forms.ts); undefined for a root the gateway has no form for. */
+  form?: RootForm;
   signature?: XmlElement;
   augmentationPoint?: XmlElement;
 }
@@ -58,10 +65,14 @@ function links(chain: XmlElement): ChainLink[] {
 }
 
 /**
- * Decodes the envelope common to every request. `rootNs` is the namespace the root must be in
- * (the NDC message namespace, or the clearance one for PaymentClearanceRQ).
+ * Decodes the envelope common to every request. The root's children are read by the root's own
+ * XSD form (root-forms.ts): a child the form does not name, a child out of the XSD's order or
+ * repeated where the XSD allows one is refused with request_invalid naming it. Required children
+ * are checked by `requireRootParts`, after this, so a decoder test can read a partial document.
  */
 export function decodeEnvelope(root: XmlElement): Envelope {
+  const form = rootFormOf(root.name);
+  if (form) checkOrder(root, form);
   const chain = child(root, "DistributionChain");
   const pa = child(root, "PayloadAttributes") ?? child(root, "PayloadStandardAttributes");
   return {
@@ -74,8 +85,47 @@ export function decodeEnvelope(root: XmlElement): Envelope {
       altLangId: pa ? id(pa, "AltLangID") : undefined,
     },
     pos: child(root, "POS"),
-    request: child(root, "Request"),
+    request: child(root, form?.content ?? "Request"),
+    form,
     signature: root.children.find((c) => c.name === "Signature" && (c.ns === NS.dsig || c.ns === NS.message)),
     augmentationPoint: child(root, "AugmentationPoint"),
   };
+}
+
+function checkOrder(root: XmlElement, form: RootForm): void {
+  let last = -1;
+  for (const c of root.children) {
+    const at = form.children.findIndex((f) => f.name === c.name && (c.ns === NS.message || c.ns === NS.clearanceRQ || (f.dsig === true && c.ns === NS.dsig)));
+    const name = c.name.slice(0, 64);
+    if (at < 0) {
+      throw new GatewayError("request_invalid", {
+        detail: `${root.name} has no child ${name} in 24.4; it holds ${form.children.map((f) => f.name).join(", ")}, in that order.`,
+        element: name,
+      });
+    }
+    if (at < last || (at === last && !form.children[at]!.repeats)) {
+      throw new GatewayError("request_invalid", {
+        detail: `${name} is out of place: ${root.name} holds ${form.children.map((f) => f.name).join(", ")}, in that order, each once.`,
+        element: name,
+      });
+    }
+    last = at;
+  }
+}
+
+/**
+ * The children the root's XSD requires (spec 2.2: DistributionChain and the content element).
+ * A missing or empty chain is distribution_chain_invalid; any other missing child request_invalid.
+ */
+export function requireRootParts(env: Envelope): void {
+  const required = env.form?.children.filter((c) => c.required).map((c) => c.name) ?? ["DistributionChain", "Request"];
+  for (const name of required) {
+    if (name === "DistributionChain") {
+      if (!env.distributionChain || env.distributionChain.length === 0) {
+        throw new GatewayError("distribution_chain_invalid", { detail: "DistributionChain is required.", element: "DistributionChain" });
+      }
+    } else if (!child(env.root, name)) {
+      throw new GatewayError("request_invalid", { detail: `The ${name} element is required.`, element: name });
+    }
+  }
 }

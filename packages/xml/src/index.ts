@@ -3,7 +3,8 @@ export { type XmlElement, child, children, at, all, textAt } from "./tree";
 export { parseXml, refuseDeclarations, type ParseLimits } from "./parse";
 export { el, c, cOpt, shared, prewritten, writtenNode, writtenText, serialize, escapeText, escapeAttr, type XNode, type Child } from "./build";
 export { TEXT_LIMITS, checkText, checkOccurs, type TextLimit } from "./text-limits";
-export { decodeEnvelope, type Envelope, type ChainLink, type PayloadAttributes } from "./envelope";
+export { decodeEnvelope, requireRootParts, type Envelope, type ChainLink, type PayloadAttributes } from "./envelope";
+export { ROOT_FORMS, rootFormOf, type RootForm, type RootChild } from "./root-forms";
 export {
   errorDocument,
   responseDocument,
@@ -15,4 +16,4 @@ export {
   type ErrorItem,
   type ResponseFamily,
 } from "./responses";
-export { XmlWriter, fragment } from "./writer";
+export { ByteWriter, fragmentBytes, writeKept, type KeptBytes } from "./byte-writer";

@@ -86,7 +86,12 @@ describe("OrderChangeRQ decoder", () => {
 
 describe("OrderRetrieveRQ, OrderHistoryRQ, OrderListRQ decoders", () => {
   test("OrderRetrieveRQ reads OrderID and OwnerCode", () => {
-    expect(decodeFixture(decodeOrderRetrieveRQ, "order-retrieve.xml")).toEqual({ order: { orderId: "ORD-1", ownerCode: "XB" } });
+    expect(decodeFixture(decodeOrderRetrieveRQ, "order-retrieve.xml")).toEqual({ order: { orderId: "ORD-1", ownerCode: "XB" }, languages: [] });
+  });
+  test("OrderRetrieveRQ reads the content languages: every LangUsage, else PrimaryLangID", () => {
+    expect(
+      decodeFixture(decodeOrderRetrieveRQ, "order-retrieve.xml", [/<\/cns:OrderValidationFilterCriteria>/, "</cns:OrderValidationFilterCriteria><cns:ResponseParameters><cns:LangUsage><cns:LangCode>de</cns:LangCode></cns:LangUsage><cns:LangUsage><cns:LangCode>fr</cns:LangCode></cns:LangUsage></cns:ResponseParameters>"]).languages,
+    ).toEqual(["de", "fr"]);
   });
   test("OrderRetrieveRQ by passenger is refused naming the filter", () => {
     expectRefused(

@@ -6,7 +6,7 @@ import { orderViewResult } from "./order-view-cache";
 const PA = "PayloadAttributes";
 
 /** What each unserved change form is called in the refusal, so the seller knows what was not done. */
-const NOT_SERVED: Readonly<Record<Exclude<OrderChange["form"], "paymentRetry">, string>> = {
+const NOT_SERVED: Readonly<Record<Exclude<OrderChange["form"], "paymentRetry" | "acceptCancel">, string>> = {
   seat: "Buying a seat on a booked order",
   services: "Adding extras to a booked order",
   updatePax: "UpdatePax",
@@ -28,6 +28,12 @@ export function orderChangeHandler(deps: HandlerDeps): MessageHandler {
     // Another airline's order is never ours: answered like a missing order.
     if (ownerCode !== deps.config.airline.designator) throw new GatewayError("order_not_found");
     const owner = { clientId: seller.clientId, agencyId: seller.agencyId };
+    if (rq.change.form === "acceptCancel") {
+      if (rq.change.ownerCode !== deps.config.airline.designator) throw new GatewayError("cancel_quote_invalid", { element: "Request/ChangeOrderChoice/AcceptCancelledOffer/OwnerCode" });
+      // Keyed by the order itself: any number of retries (any TrxID) cancel and refund once.
+      const order = await deps.orders.cancel(orderId, owner, rq.change.offerId);
+      return orderViewResult(await deps.orders.details(order), deps);
+    }
     if (rq.change.form !== "paymentRetry") {
       // Ownership first: another seller's order must not learn which changes exist for it.
       await deps.orders.retrieve(orderId, owner);

@@ -10,11 +10,12 @@ import { orderViewResult, storedViewResult } from "./order-view-cache";
  */
 export function orderRetrieveHandler(deps: HandlerDeps): MessageHandler {
   return async ({ envelope, seller }) => {
-    const { order: key } = decodeOrderRetrieveRQ(envelope);
+    const { order: key, languages } = decodeOrderRetrieveRQ(envelope);
     // Another airline's order is never ours: answered like a missing order, not as an error of its own.
     if (key.ownerCode !== deps.config.airline.designator) throw new GatewayError("order_not_found");
-    // An order not in memory is answered from its stored view (one read) when it has one.
-    const found = await deps.orders.retrieveView(key.orderId, { clientId: seller.clientId, agencyId: seller.agencyId });
-    return "stored" in found ? storedViewResult(found.stored) : orderViewResult(found.details, deps);
+    // An order not in memory is answered from its stored view (one read) when it has one that
+    // holds now, and the request names no content language (the stored view is the default's).
+    const found = await deps.orders.retrieveView(key.orderId, { clientId: seller.clientId, agencyId: seller.agencyId }, { languages });
+    return "stored" in found ? storedViewResult(found.stored) : orderViewResult(found.details, deps, languages);
   };
 }

@@ -21,11 +21,12 @@ interface Entry {
  * repeated OrderRetrieveRQ writes no tree (docs/decisions/0009-order-read-path.md). The view is
  * a pure function of the order's details (@ndc/messages orderViewOf) and the configuration: the
  * order is the key (an actor's state is replaced, never mutated, by every change, so a changed
- * order is another key), its documents and legs are read by the domain on every call and
- * compared, its flights are a function of the order and the supply seed, and the gateway's deps
+ * order is another key), its documents, legs and flown flights are read by the domain on every
+ * call and compared, its flights are a function of the order and the supply seed, and the gateway's deps
  * key the outer map. Kept weakly: an entry lives as long as the order's state object, so
  * evicting the actor frees it. An order not in memory is answered from its stored view
- * (`storedViewOf`, written with the order's own writes) when it has one.
+ * (`storedViewOf`, written with the order's own writes, default language, valid until the next
+ * fee-band edge or departure) when it has one.
  */
 const cache = new WeakMap<HandlerDeps, WeakMap<Order, Entry>>();
 
@@ -33,22 +34,28 @@ const cache = new WeakMap<HandlerDeps, WeakMap<Order, Entry>>();
  * The handler result for an order's details, and, for a handler whose request was a payment
  * attempt, what its log line says of a decline.
  */
-export function orderViewResult(details: OrderDetails, deps: HandlerDeps): ViewResult {
-  const { order, documents, legs } = details;
+export function orderViewResult(details: OrderDetails, deps: HandlerDeps, languages: readonly string[] = []): ViewResult {
+  const { order, documents, legs, flown, servicing } = details;
   let byOrder = cache.get(deps);
   if (!byOrder) cache.set(deps, (byOrder = new WeakMap()));
-  const inputs = JSON.stringify({ documents, legs });
+  // Flown flights too: a service is delivered when its flight flies, with no change to the order.
+  // And the change fee band now: the restrictions state the fee a change made now would cost.
+  const inputs = JSON.stringify({ documents, legs, flown, band: servicing.changeFeeBand?.id, languages });
   const hit = byOrder.get(order);
   if (hit && hit.inputs === inputs) return hit.result;
   // Written once now, kept as text: the tree is not held, and every later answer reuses the text.
-  const result = storedViewResult(storedViewOf(details, deps.config.airline.designator));
+  const result = storedViewResult(storedViewOf(details, deps.config.airline.designator, languages));
   byOrder.set(order, { inputs, result });
   return result;
 }
 
-/** The encoded view as text: what the orders domain stores with each write of the order (OrdersServiceOptions.viewEncoder). */
-export function storedViewOf(details: OrderDetails, designator: string): StoredView {
-  const { view, decline } = orderViewOf(details, designator);
+/**
+ * The encoded view as text: what the orders domain stores with each write of the order
+ * (OrdersServiceOptions.viewEncoder), in the default language (no `languages`): a request that
+ * names content languages is never answered from a stored view (OrdersService.retrieveView).
+ */
+export function storedViewOf(details: OrderDetails, designator: string, languages: readonly string[] = []): StoredView {
+  const { view, decline } = orderViewOf(details, designator, languages);
   const built = encodeOrderViewRS(view);
   const text = (node: XNode) => ({ name: node.name, text: writtenText(node) });
   return { response: text(built.response), trailing: built.trailing.map(text), ...(decline ? { decline } : {}) };

@@ -9,6 +9,7 @@ import {
   decodeEnvelope,
   errorDocument,
   parseXml,
+  requireRootParts,
   responseDocument,
   type Envelope,
   type ResponseContext,
@@ -60,7 +61,7 @@ export async function handleNdc(request: Request, messageName: string, deps: Ndc
     checkRoot(root.name, root.ns, x.spec);
     refuseCardDataIn(root); // before the envelope: a card number in CorrelationID is never logged or echoed
     x.envelope = decodeEnvelope(root);
-    requireParts(x.envelope);
+    requireRootParts(x.envelope);
     // What the message carries may need more (PaymentFunctions: ndc:payment), before anything is reserved.
     for (const scope of contentScopes(x.spec, x.envelope)) deps.auth.requireScope(x.principal, scope);
     const seller = deps.auth.resolveSeller(x.principal, x.envelope.distributionChain);
@@ -160,16 +161,6 @@ function checkRoot(name: string, ns: string, spec: MessageSpec): void {
       detail: `${spec.requestRoot} must be in namespace ${spec.requestNs}.`,
       element: spec.requestRoot,
     });
-  }
-}
-
-/** DistributionChain and Request are required on every request message (spec 2.2). */
-function requireParts(env: Envelope): void {
-  if (!env.distributionChain || env.distributionChain.length === 0) {
-    throw new GatewayError("distribution_chain_invalid", { detail: "DistributionChain is required.", element: "DistributionChain" });
-  }
-  if (!env.request) {
-    throw new GatewayError("request_invalid", { detail: "The Request element is required.", element: "Request" });
   }
 }
 

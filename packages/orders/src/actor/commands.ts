@@ -1,5 +1,5 @@
 import type { NewIdentityDocument } from "@ndc/pii";
-import type { Order, OrderLegRef } from "../state";
+import type { Order, OrderCancellation, OrderLegRef } from "../state";
 
 /** A new order as the saga's commit step hands it over (version, history and state are the actor's). */
 export type NewOrder = Omit<Order, "version" | "history" | "updatedAt" | "inventoryConfirmed">;
@@ -13,7 +13,10 @@ export type OrderCommand =
   | { op: "markPaymentDeclined"; legs: OrderLegRef[]; code: string }
   | { op: "recordPaymentCaptured"; legIds: string[] }
   | { op: "confirmInventory" }
-  | { op: "expireUnpaid"; now: number };
+  | { op: "expireUnpaid"; now: number }
+  /** The cancellation's commit: in the same joint write as its seat and partner releases. */
+  | { op: "cancel"; cancellation: OrderCancellation }
+  | { op: "recordRefunds"; legs: { legId: string; amountMinor: number }[] };
 
 /** The order after the command (null: no such order). */
 export type OrderReply = Order | null;

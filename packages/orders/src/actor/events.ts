@@ -1,4 +1,4 @@
-import type { ChangeKind, HistoryEntry, Order, OrderLegRef } from "../state";
+import type { ChangeKind, HistoryEntry, Order, OrderCancellation, OrderLegRef } from "../state";
 import { transition } from "../state";
 
 /** The order actor's journal events. They never carry an identity document number. */
@@ -8,7 +8,9 @@ export type OrderEvent =
   | { type: "payment_declined"; at: number; legs: OrderLegRef[]; code: string }
   | { type: "payment_captured"; at: number; legIds: string[] }
   | { type: "inventory_confirmed"; at: number }
-  | { type: "payment_expired"; at: number };
+  | { type: "payment_expired"; at: number }
+  | { type: "cancelled"; at: number; cancellation: OrderCancellation }
+  | { type: "refunded"; at: number; legs: { legId: string; amountMinor: number }[] };
 
 function changed(order: Order, kind: ChangeKind, at: number, what: string[], patch: Partial<Order>): Order {
   const state = transition(order.state, kind);
@@ -36,6 +38,19 @@ export function evolve(order: Order | null, e: OrderEvent): Order | null {
       return changed(order, "inventory_confirmed", e.at, ["seatHolds", "partnerHolds"], { inventoryConfirmed: true });
     case "payment_expired":
       return changed(order, "payment_expired", e.at, ["state", "paymentTimeLimit"], { paymentTimeLimit: undefined });
+    case "cancelled":
+      return changed(order, "cancelled", e.at, ["state", "seatHolds", "partnerHolds"], { cancellation: e.cancellation });
+    case "refunded": {
+      const back = new Map(e.legs.map((l) => [l.legId, l.amountMinor]));
+      const legs = order.legs.map((l) => {
+        const amount = back.get(l.legId);
+        if (amount === undefined) return l;
+        const refundedMinor = (l.refundedMinor ?? 0) + amount;
+        // A leg partly given back (a non-refundable fare's extras) keeps its state and says how much.
+        return { ...l, refundedMinor, state: refundedMinor >= l.amountMinor ? "refunded" : l.state };
+      });
+      return changed(order, "refunded", e.at, ["legs"], { legs });
+    }
   }
 }
 

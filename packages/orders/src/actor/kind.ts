@@ -82,5 +82,15 @@ function decideEvents(order: Order | null, command: OrderCommand, now: number): 
     case "expireUnpaid":
       if (!isHeld(order.state) || order.paymentTimeLimit === undefined || command.now < order.paymentTimeLimit) return [];
       return [{ type: "payment_expired", at: now }];
+    case "cancel":
+      // A retried commit finds its own cancellation; any other cancelled order is refused.
+      if (order.state === "cancelled" && order.cancellation?.quoteId === command.cancellation.quoteId) return [];
+      if (order.state !== "booked") throw new GatewayError("order_state_invalid", { detail: `The order is ${order.state}; only a booked order is cancelled this way.` });
+      return [{ type: "cancelled", at: now, cancellation: { ...command.cancellation, at: now } }];
+    case "recordRefunds":
+      // One refund per cancellation, recorded in its close write: a retried close finds it.
+      if (order.history.some((h) => h.kind === "refunded")) return [];
+      if (order.state !== "cancelled") throw new GatewayError("order_state_invalid", { detail: `The order is ${order.state}.` });
+      return [{ type: "refunded", at: now, legs: command.legs }];
   }
 }

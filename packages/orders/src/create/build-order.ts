@@ -2,6 +2,7 @@ import type { AuthoriseAllResult, CommissionAgreement } from "@ndc/payments";
 import { saleCommission } from "@ndc/payments";
 import type { NewIdentityDocument, ValidIdentityDoc } from "@ndc/pii";
 import type { NewOrder } from "../actor/commands";
+import { freezeAtBooking } from "../conditions/frozen";
 import { ids } from "../ids";
 import type { OrderLegRef, OrderPax } from "../state";
 import type { OrderCreateInput } from "./input";
@@ -72,6 +73,8 @@ export function buildOrder(
     legs,
     ...(declineCode ? { declineCode } : {}),
     sagaId,
+    // Frozen now, from the brands as sold: a later policy change does not change a sold fare.
+    fareConditions: freezeAtBooking(r.journeys),
   };
   return { order, documents };
 }

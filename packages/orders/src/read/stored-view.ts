@@ -24,13 +24,29 @@ const V = tables.orderViews;
 const upsert = preparedOnce((db) =>
   db
     .insert(V)
-    .values({ orderId: sql.placeholder("orderId"), ownerAgencyId: sql.placeholder("ownerAgencyId"), response: sql.placeholder("response"), meta: sql.placeholder("meta") })
-    .onConflictDoUpdate({ target: V.orderId, set: { ownerAgencyId: sql.raw("excluded.owner_agency_id"), response: sql.raw("excluded.response"), meta: sql.raw("excluded.meta") } })
+    .values({
+      orderId: sql.placeholder("orderId"),
+      ownerAgencyId: sql.placeholder("ownerAgencyId"),
+      response: sql.placeholder("response"),
+      meta: sql.placeholder("meta"),
+      validFrom: sql.placeholder("validFrom"),
+      validUntil: sql.placeholder("validUntil"),
+    })
+    .onConflictDoUpdate({
+      target: V.orderId,
+      set: {
+        ownerAgencyId: sql.raw("excluded.owner_agency_id"),
+        response: sql.raw("excluded.response"),
+        meta: sql.raw("excluded.meta"),
+        validFrom: sql.raw("excluded.valid_from"),
+        validUntil: sql.raw("excluded.valid_until"),
+      },
+    })
     .prepare(),
 );
 
 const byId = preparedOnce((db) =>
-  db.select({ ownerAgencyId: V.ownerAgencyId, response: V.response, meta: V.meta }).from(V).where(eq(V.orderId, sql.placeholder("orderId"))).prepare(),
+  db.select({ ownerAgencyId: V.ownerAgencyId, response: V.response, meta: V.meta, validFrom: V.validFrom, validUntil: V.validUntil }).from(V).where(eq(V.orderId, sql.placeholder("orderId"))).prepare(),
 );
 
 /**
@@ -46,20 +62,33 @@ export async function writeStoredView(ctx: OrdersContext, encode: StoredViewEnco
   // reconciler does after a crash), and that write stores the view: not built twice per booking.
   if (order.legs.some((l) => l.state === "authorised")) return;
   let view: StoredView;
+  let details: OrderDetails;
   try {
-    view = encode(await orderDetails(ctx, order, tx));
+    details = await orderDetails(ctx, order, tx);
+    view = encode(details);
   } catch {
     return;
   }
   const { response, ...meta } = view;
-  await upsert(tx).run({ orderId: order.orderId, ownerAgencyId: order.owner.agencyId, response: response.text, meta: JSON.stringify({ responseName: response.name, ...meta }) });
+  await upsert(tx).run({
+    orderId: order.orderId,
+    ownerAgencyId: order.owner.agencyId,
+    response: response.text,
+    meta: JSON.stringify({ responseName: response.name, ...meta }),
+    validFrom: details.validFrom,
+    validUntil: details.validUntil ?? null,
+  });
 }
 
-/** The stored view of an order with its owner, or undefined: one prepared read. */
-export async function readStoredView(db: StoreDb, orderId: string): Promise<{ ownerAgencyId: string; view: StoredView } | undefined> {
+/**
+ * The stored view of an order with its owner, or undefined: one prepared read. A row read outside
+ * its validity (`now` at or past the next fee-band edge or departure after it was built, or
+ * before it was built) is as good as absent: what the view shows of time has moved on.
+ */
+export async function readStoredView(db: StoreDb, orderId: string, now: number): Promise<{ ownerAgencyId: string; view: StoredView } | undefined> {
   const rows = await byId(db).all({ orderId });
   const row = rows[0];
-  if (!row) return undefined;
+  if (!row || now < row.validFrom || (row.validUntil !== null && now >= row.validUntil)) return undefined;
   const { responseName, ...meta } = JSON.parse(row.meta) as { responseName: string } & Omit<StoredView, "response">;
   return { ownerAgencyId: row.ownerAgencyId, view: { response: { name: responseName, text: row.response }, ...meta } };
 }

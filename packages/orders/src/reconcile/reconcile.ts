@@ -3,12 +3,16 @@ import type { CreatePlan } from "../create/plan";
 import type { OrdersContext } from "../context";
 import { compensateRetry, finishRetry, retryCommitted, type RetryPlan } from "../payment/retry";
 import type { OperationRow } from "../operation/store";
+import { finishCancel, type CancelPlan } from "../cancel/saga";
+import { clearFailure, failureIds, recordFailure } from "./failures";
 
 export interface ReconcileReport {
   finished: string[];
   compensated: string[];
-  /** Operations whose step failed again; left running for the next pass (and staff: reconcile_failed). */
+  /** Operations whose step failed again; left running for the next pass, or raised to staff (`raised`). */
   failed: { sagaId: string; error: string }[];
+  /** Raised now as reconcile_failed staff items (their last attempt failed). */
+  raised: string[];
 }
 
 /**
@@ -20,13 +24,22 @@ export interface ReconcileReport {
  * nothing held or authorised.
  */
 export async function reconcile(ctx: OrdersContext, now: number, opts: { minAgeMs?: number } = {}): Promise<ReconcileReport> {
-  const report: ReconcileReport = { finished: [], compensated: [], failed: [] };
+  const report: ReconcileReport = { finished: [], compensated: [], failed: [], raised: [] };
+  const { raised, counting } = await failureIds(ctx.store);
   for (const row of await ctx.operations.open(now - (opts.minAgeMs ?? 0))) {
+    // Raised to staff: left alone until they resolve it (reconcile-failed resolve).
+    if (raised.has(row.operationId)) continue;
     try {
       await ctx.operationLock.run(row.operationId, async () => {
         const op = await ctx.operations.load<unknown>(row.operationId);
         if (!op || op.status !== "running") return;
         const order = await ctx.orders.ask(op.orderId, { op: "get" });
+        if (op.kind === "order_cancel") {
+          // Nothing is taken before a cancellation's commit: a row means it is committed.
+          await finishCancel(ctx, op as OperationRow<CancelPlan>);
+          report.finished.push(op.operationId);
+          return;
+        }
         if (op.kind === "order_create") {
           const s = op as OperationRow<CreatePlan>;
           if (order) {
@@ -47,8 +60,11 @@ export async function reconcile(ctx: OrdersContext, now: number, opts: { minAgeM
           report.compensated.push(s.operationId);
         }
       });
+      if (counting.has(row.operationId)) await clearFailure(ctx.store, row.operationId);
     } catch (e) {
-      report.failed.push({ sagaId: row.operationId, error: e instanceof Error ? e.message : String(e) });
+      const error = e instanceof Error ? e.message : String(e);
+      report.failed.push({ sagaId: row.operationId, error });
+      if (await recordFailure(ctx.store, row, error, now)) report.raised.push(row.operationId);
     }
   }
   return report;

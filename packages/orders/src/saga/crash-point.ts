@@ -3,9 +3,20 @@
  * itself with SIGKILL the moment a saga reaches it (no cleanup, no flush: what a power cut
  * leaves). Unset in production; reading one variable costs nothing. One point at each boundary
  * of OrderCreate's phases (create/saga.ts): after the open write, after the PSP authorised,
- * after the commit write, before and after the PSP captured, after the close write.
+ * after the commit write, before and after the PSP captured, after the close write; and at each
+ * boundary of the cancellation (cancel/saga.ts): after its commit write, after the PSP refunded,
+ * after its close write.
  */
-export type CrashPoint = "after_holds" | "after_authorise" | "after_commit" | "before_capture" | "after_capture" | "after_close";
+export type CrashPoint =
+  | "after_holds"
+  | "after_authorise"
+  | "after_commit"
+  | "before_capture"
+  | "after_capture"
+  | "after_close"
+  | "cancel_after_commit"
+  | "cancel_after_refund"
+  | "cancel_after_close";
 
 export function crashPoint(point: CrashPoint): void {
   if (process.env.NDC_ORDERS_CRASH_AT === point) process.kill(process.pid, "SIGKILL");

@@ -4,6 +4,12 @@ import type { StoreDb } from "@ndc/store";
 import type { Flight, Supply } from "@ndc/supply";
 import type { OrdersContext } from "../context";
 import type { Order } from "../state";
+import { bandAt, departureReadAsUtc, type FeeBand } from "../conditions/fee-bands";
+import { conditionsOfOrder, type OrderConditions } from "../conditions/frozen";
+import { flownFlightKeys } from "./delivery";
+import { flightItemTaxes, type ItemTax } from "./taxes";
+
+const HOUR_MS = 3_600_000;
 
 /**
  * Everything an order's view is built from, read by the domain so that no message handler
@@ -18,12 +24,78 @@ export interface OrderDetails {
   documents: IdentityDocumentView[];
   legs: PaymentLeg[];
   flights: Flight[];
+  /** Keys of the flights that have flown when this was read: their services are delivered (view/delivery.ts). */
+  flown: string[];
+  /** Per flight item (by OrderItemID), the taxes inside its price (view/taxes.ts). */
+  taxes: Record<string, ItemTax[]>;
+  /** The conditions the order is serviced under (frozen, or the current policy with a warning) and the change fee that applies now. */
+  servicing: OrderServicing;
+  /** Epoch ms: the clock's time these were read at (`flown` and the fee band are as of then). */
+  validFrom: number;
+  /** Epoch ms: from then on `flown` or the fee band may differ (validUntilOf); absent when neither will change again. */
+  validUntil?: number;
+}
+
+export interface OrderServicing extends OrderConditions {
+  /** The band a change made now falls in, by the outbound's departure read as UTC; absent once departed. */
+  changeFeeBand?: FeeBand;
 }
 
 /** `db`: the read connection, or a write's transaction (the stored view, read/stored-view.ts, sees the rows its write holds). */
 export async function orderDetails(ctx: OrdersContext, order: Order, db: StoreDb = ctx.store.db): Promise<OrderDetails> {
   const [documents, legs] = await Promise.all([readMaskedDocuments(db, order.orderId), orderLegs(db, order.orderId)]);
-  return { order, documents, legs, flights: flightsOf(ctx.supply, order) };
+  const flights = flightsOf(ctx.supply, order);
+  const now = ctx.clock.now();
+  const taxes = taxesOf(order, flights);
+  return {
+    order,
+    documents,
+    legs,
+    flights,
+    flown: flownFlightKeys(flights, now),
+    taxes,
+    servicing: servicingOf(order, flights, now),
+    validFrom: now,
+    ...validUntilOf(order, flights, now),
+  };
+}
+
+/**
+ * The first instant at which what was read at `now` may no longer hold: the next departure of
+ * one of the order's flights (its services become delivered) or the next edge of the change-fee
+ * bands before the outbound's departure read as UTC (the fee, or changes closing). An edge
+ * exactly at `now` counts (the band changes just after it), so such a view is valid for no time.
+ * Absent when nothing the view shows changes with time any more.
+ */
+function validUntilOf(order: Order, flights: readonly Flight[], now: number): { validUntil?: number } {
+  const edges = flights.map((f) => f.departureUtcMs);
+  const first = flights.find((f) => f.key === order.journeys[0]?.flightKeys[0]);
+  if (first) {
+    const departure = departureReadAsUtc(first.departure.local);
+    edges.push(...conditionsOfOrder(order).conditions.changeFeeBands.map((b) => departure - b.fromHours * HOUR_MS));
+  }
+  const next = Math.min(...edges.filter((t) => t >= now));
+  return Number.isFinite(next) ? { validUntil: next } : {};
+}
+
+/** Per flight item, its taxes: a pure function of the order and its flights, kept with the order like its flights. */
+const taxed = new WeakMap<Order, Record<string, ItemTax[]>>();
+
+function taxesOf(order: Order, flights: readonly Flight[]): Record<string, ItemTax[]> {
+  let taxes = taxed.get(order);
+  if (!taxes) {
+    taxes = Object.fromEntries(order.items.filter((it) => it.kind === "flight").map((it) => [it.orderItemId, flightItemTaxes(order, it, flights)]));
+    taxed.set(order, taxes);
+  }
+  return taxes;
+}
+
+function servicingOf(order: Order, flights: readonly Flight[], now: number): OrderServicing {
+  const conditions = conditionsOfOrder(order);
+  const first = flights.find((f) => f.key === order.journeys[0]?.flightKeys[0]);
+  if (!first) return conditions;
+  const at = bandAt(conditions.conditions.changeFeeBands, departureReadAsUtc(first.departure.local), now);
+  return at.departed ? conditions : { ...conditions, changeFeeBand: at.band };
 }
 
 /**

@@ -11,6 +11,8 @@ import { keyed } from "./keyed";
 import { orderLegs } from "./leg-rows";
 import { PaymentLedger } from "./ledger";
 import { SalePayments } from "./phased";
+import { RefundPayments } from "./phased-refund";
+import { refundPlan } from "./refund-plan";
 
 export type AuthoriseAllResult =
   | { status: "authorised"; legs: PaymentLeg[] }
@@ -48,7 +50,11 @@ export class OrderPayments {
   ) {
     this.ledger = new PaymentLedger(store, psp, clock, this.orderLock);
     this.sale = new SalePayments(this.ledger, psp);
+    this.release = new RefundPayments(psp);
   }
+
+  /** A cancellation's refund in its saga's phases (PSP between phases, recorded in the close write). */
+  readonly release: RefundPayments;
 
   /** The sale's payment in the OrderCreate saga's phases (planned, asked between phases, recorded with them). */
   readonly sale: SalePayments;
@@ -149,18 +155,7 @@ export class OrderPayments {
         this.clock,
         op,
         async (tx) => {
-          const legs = (await orderLegs(tx, orderId)).filter((l) => l.state === "captured" && l.captured > l.refunded).sort((a, b) => b.seq - a.seq);
-          if (legs.some((l) => l.currency !== amount.currency)) throw new GatewayError("payment_legs_invalid", { detail: "The refund is not in the order's currency." });
-          let left = amount.amount;
-          const plan: { legId: string; amount: number }[] = [];
-          for (const l of legs) {
-            if (left === 0) break;
-            const take = Math.min(left, l.captured - l.refunded);
-            plan.push({ legId: l.legId, amount: take });
-            left -= take;
-          }
-          if (left > 0) throw new GatewayError("refund_exceeds_captured", { detail: `Order ${orderId}.` });
-          return plan;
+          return refundPlan(await orderLegs(tx, orderId), amount.amount, amount.currency, orderId);
         },
         async (plan) => {
           for (const p of plan) await this.ledger.refundLeg(p.legId, p.amount, `${key}/${p.legId}`);

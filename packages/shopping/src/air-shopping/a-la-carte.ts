@@ -1,4 +1,4 @@
-import { priceBundle, priceService, type CatalogueService, type Flight, type PaxType, type PricedItem, type ServiceBundle, type Supply } from "@ndc/supply";
+import { Memo, priceBundle, priceService, type CatalogueService, type Flight, type PaxType, type ServiceBundle, type Supply } from "@ndc/supply";
 import type { CurrencyCode } from "@ndc/money";
 import type { ALaCarteItemView, ALaCarteOfferView, FlightAssociation } from "@ndc/messages";
 import type { PricedFlights } from "../common/fares";
@@ -7,18 +7,47 @@ import { priceView } from "../common/money";
 import type { ALaCartePayload, StoredOfferItem } from "../offers/payload";
 import { taxonomyView, type DataListsBuilder } from "../views/data-lists";
 
-/**
- * Priced items are shared across the offers of one response: the same flights give the same item,
- * and the same item for the same passengers is the same view and stored item (one object listed
- * in several a-la-carte offers, so the encoder builds and writes it once).
- */
-export interface ItemPriceCache {
-  priced: Map<string, PricedItem>;
-  listed: Map<string, { view: ALaCarteItemView; stored: StoredOfferItem }>;
+/** An a-la-carte item as listed: its view and what is stored with the offer. */
+export interface Listed {
+  view: ALaCarteItemView;
+  stored: StoredOfferItem;
 }
 
-export function itemPriceCache(): ItemPriceCache {
-  return { priced: new Map(), listed: new Map() };
+/** Every item of the a-la-carte offer sold with a set of flights, in listing order. */
+export interface ListedItems {
+  items: ALaCarteItemView[];
+  stored: StoredOfferItem[];
+}
+
+/**
+ * Bounds of the cross-request memo of a-la-carte items (per supply). An item is a pure function of
+ * the product, its flights, the passengers of a type, the currency and the owner; a list, of the
+ * flights, the party, the currency, the owner and the products the catalogue listed. The benchmark
+ * search lists 48 items in 4 lists; an item is about 1 KB on the heap, a list about 0.5 KB plus
+ * its items (shared): under 10 MB when full.
+ */
+export const A_LA_CARTE_MEMO_MAX = { items: 8_192, lists: 1_024 } as const;
+
+const memos = new WeakMap<Supply, { items: Memo<Listed>; lists: Memo<ListedItems> }>();
+
+/** The memos of this supply (sizes and bounds are what test/shopping/shop-memo.test.ts reads). */
+export function aLaCarteMemo(supply: Supply): { items: Memo<Listed>; lists: Memo<ListedItems> } {
+  let m = memos.get(supply);
+  if (!m) memos.set(supply, (m = { items: new Memo(A_LA_CARTE_MEMO_MAX.items), lists: new Memo(A_LA_CARTE_MEMO_MAX.lists) }));
+  return m;
+}
+
+/**
+ * What one request shares across its a-la-carte offers: whether the products are in DataLists yet,
+ * and the key of the catalogue's products.
+ */
+export interface ALaCarteRequest {
+  listed: boolean;
+  productsKey: string;
+}
+
+export function aLaCarteRequest(catalogue: { services: readonly CatalogueService[]; bundles: readonly ServiceBundle[] }): ALaCarteRequest {
+  return { listed: false, productsKey: `${catalogue.services.map((s) => s.code).join(",")}/${catalogue.bundles.map((b) => b.code).join(",")}` };
 }
 
 interface Sellable {
@@ -43,16 +72,17 @@ function sellables(f: PricedFlights, services: readonly CatalogueService[], bund
   return out;
 }
 
-function priced(supply: Supply, x: Sellable, ptc: PaxType, currency: CurrencyCode, cache: ItemPriceCache): PricedItem {
-  const code = x.product.kind === "service" ? x.product.s.code : x.product.b.code;
-  const key = `${code}|${x.flights.map((f) => f.key).join(",")}|${ptc}`;
-  let p = cache.priced.get(key);
-  if (!p) {
-    p = x.product.kind === "service" ? priceService(supply.seed, code, x.flights, ptc, currency) : priceBundle(supply.seed, code, x.flights, ptc, currency);
-    cache.priced.set(key, p);
-  }
-  return p;
+/**
+ * Enters every product in DataLists, in the order the first a-la-carte offer refers to them
+ * (services, then bundles: every product is sold on every offer's flights), also when its items
+ * were kept from an earlier request.
+ */
+function listProducts(catalogue: { services: readonly CatalogueService[]; bundles: readonly ServiceBundle[] }, lists: DataListsBuilder): void {
+  for (const s of catalogue.services) lists.service(s);
+  for (const b of catalogue.bundles) lists.bundle(b, bundleContents(b));
 }
+
+const bundleContents = (b: ServiceBundle) => [...b.components.map((c) => c.serviceCode), ...b.options.flatMap((o) => o.choices)].map(ids.serviceDefinition);
 
 /**
  * The a-la-carte offer sold with one flight offer (spec 4.7): each listed product, per flight or
@@ -66,50 +96,67 @@ export function aLaCarteOffer(
   f: PricedFlights,
   catalogue: { services: readonly CatalogueService[]; bundles: readonly ServiceBundle[] },
   lists: DataListsBuilder,
-  cache: ItemPriceCache,
+  request: ALaCarteRequest,
   expiresAt: string,
   language: string,
 ): { view: ALaCarteOfferView; payload: ALaCartePayload } | undefined {
   const offerId = ids.aLaCarteOffer(supply.seed, flightOfferId);
-  const items: ALaCarteItemView[] = [];
-  const stored: StoredOfferItem[] = [];
-  for (const x of sellables(f, catalogue.services, catalogue.bundles)) {
-    const definitionId =
-      x.product.kind === "service"
-        ? lists.service(x.product.s)
-        : lists.bundle(x.product.b, [...x.product.b.components.map((c) => c.serviceCode), ...x.product.b.options.flatMap((o) => o.choices)].map(ids.serviceDefinition));
-    for (const it of f.items) {
-      if (it.ptc === "INF" && (x.product.kind === "bundle" || !x.product.s.infantsAllowed)) continue;
-      const p = priced(supply, x, it.ptc, f.currency, cache);
-      // The item id names product, flights and passenger type; the passengers of a type and the
-      // association follow from them within one request.
-      const listKey = `${p.itemId}|${it.paxIds.join(",")}|${x.association.kind}:${x.association.ids.join(",")}`;
-      let listed = cache.listed.get(listKey);
-      if (!listed) {
-        const taxonomy = x.product.kind === "service" ? taxonomyView(x.product.s.taxonomyCode) : [];
-        listed = {
-          view: {
-            offerItemId: p.itemId,
-            ownerCode,
-            serviceId: `${p.itemId}-SV`,
-            serviceDefinitionId: definitionId,
-            paxIds: it.paxIds,
-            flights: x.association,
-            unitPrice: priceView(f.currency, p.unitPrice.amount, []),
-            ...(taxonomy.length ? { taxonomy } : {}),
-            ...(x.product.kind === "service" && x.product.s.pictureIds.length ? { mediaIds: [...x.product.s.pictureIds] } : {}),
-          },
-          stored: { offerItemId: p.itemId, kind: x.product.kind, paxIds: it.paxIds, totalMinor: p.unitPrice.amount, unitMinor: p.unitPrice.amount, ref: p.code, flightKeys: p.flightKeys, paxType: it.ptc },
-        };
-        cache.listed.set(listKey, listed);
-      }
-      items.push(listed.view);
-      stored.push(listed.stored);
-    }
+  if (!request.listed) {
+    listProducts(catalogue, lists);
+    request.listed = true;
   }
+  const party = f.items.map((it) => `${it.ptc}:${it.paxIds.join(",")}`).join(";");
+  const key = `${f.journeys.map((j) => j.id).join(",")}|${party}|${f.currency}|${ownerCode}|${request.productsKey}`;
+  const { items, stored } = aLaCarteMemo(supply).lists.get(key, () => listItems(supply, ownerCode, f, catalogue));
   if (items.length === 0) return undefined;
   return {
     view: { offerId, ownerCode, expiresAt, description: `Services sold with offer ${flightOfferId}.`, items },
     payload: { kind: "a_la_carte", currency: f.currency, language, flightOfferId, items: stored },
+  };
+}
+
+/** The items of the a-la-carte offer for these flights: each product, where it is sold, per passenger type. */
+function listItems(
+  supply: Supply,
+  ownerCode: string,
+  f: PricedFlights,
+  catalogue: { services: readonly CatalogueService[]; bundles: readonly ServiceBundle[] },
+): ListedItems {
+  const memo = aLaCarteMemo(supply).items;
+  const items: ALaCarteItemView[] = [];
+  const stored: StoredOfferItem[] = [];
+  for (const x of sellables(f, catalogue.services, catalogue.bundles)) {
+    const code = x.product.kind === "service" ? x.product.s.code : x.product.b.code;
+    const flightKeys = x.flights.map((fl) => fl.key).join(",");
+    for (const it of f.items) {
+      if (it.ptc === "INF" && (x.product.kind === "bundle" || !x.product.s.infantsAllowed)) continue;
+      // One object per item, shared by every list (and answer) that lists it: the encoder writes
+      // an item once per answer however many offers list it.
+      const key = `${x.product.kind}:${code}|${flightKeys}|${it.ptc}|${it.paxIds.join(",")}|${x.association.kind}:${x.association.ids.join(",")}|${f.currency}|${ownerCode}`;
+      const listed = memo.get(key, () => listItem(supply, ownerCode, x, it.ptc, it.paxIds, f.currency));
+      items.push(listed.view);
+      stored.push(listed.stored);
+    }
+  }
+  return { items, stored };
+}
+
+function listItem(supply: Supply, ownerCode: string, x: Sellable, ptc: PaxType, paxIds: string[], currency: CurrencyCode): Listed {
+  const p =
+    x.product.kind === "service" ? priceService(supply.seed, x.product.s.code, x.flights, ptc, currency) : priceBundle(supply.seed, x.product.b.code, x.flights, ptc, currency);
+  const taxonomy = x.product.kind === "service" ? taxonomyView(x.product.s.taxonomyCode) : [];
+  return {
+    view: {
+      offerItemId: p.itemId,
+      ownerCode,
+      serviceId: `${p.itemId}-SV`,
+      serviceDefinitionId: ids.serviceDefinition(p.code),
+      paxIds: [...paxIds],
+      flights: x.association,
+      unitPrice: priceView(currency, p.unitPrice.amount, []),
+      ...(taxonomy.length ? { taxonomy } : {}),
+      ...(x.product.kind === "service" && x.product.s.pictureIds.length ? { mediaIds: [...x.product.s.pictureIds] } : {}),
+    },
+    stored: { offerItemId: p.itemId, kind: x.product.kind, paxIds: [...paxIds], totalMinor: p.unitPrice.amount, unitMinor: p.unitPrice.amount, ref: p.code, flightKeys: p.flightKeys, paxType: ptc },
   };
 }

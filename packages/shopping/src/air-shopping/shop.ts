@@ -4,19 +4,19 @@ import { minorUnits } from "@ndc/money";
 import type { ShoppingContext, SellerRef } from "../context";
 import { Localiser } from "../localisation";
 import type { StoredOffer } from "../offers/repository";
-import type { FlightOfferPayload, OfferPayload } from "../offers/payload";
+import type { FlightOfferPayload, OfferPayload, StoredPax } from "../offers/payload";
 import { ids } from "../common/ids";
 import { party, paxIdsByType, requestedLanguages, resolveCurrency } from "../common/request";
-import { priceFlights, type JourneyPriceCache, type PricedFlights } from "../common/fares";
-import { mergeTaxes, priceView, scaleTaxes } from "../common/money";
+import type { JourneyPriceCache, PricedFlights } from "../common/fares";
 import { brandExcluded, textBundleNamed, toCriteria } from "../catalogue/criteria";
 import { catalogueFaults } from "../catalogue/faults";
 import { missingDetail, readCatalogue } from "../catalogue/reader";
 import { DataListsBuilder } from "../views/data-lists";
-import { baggage, flightItems } from "../views/flight-offer";
-import { aLaCarteOffer, itemPriceCache } from "./a-la-carte";
+import { flightItems, listAllowances } from "../views/flight-offer";
+import { aLaCarteOffer, aLaCarteRequest } from "./a-la-carte";
 import { AnswerCache, answerCache } from "./answer-cache";
 import { brandsFor, combinations, legsOf } from "./legs";
+import { offerParts, type OfferParts } from "./offer-parts";
 
 /**
  * AirShopping (spec 4.7): offers per journey combination and fare brand, one item per passenger
@@ -52,6 +52,8 @@ async function issue(ctx: ShoppingContext, request: AirShoppingRequest, seller: 
   const loc = new Localiser(requestedLanguages(request.preferences));
   const lists = new DataListsBuilder(loc, ownerCode);
   lists.passengers(pax);
+  // One frozen copy shared by every stored offer of the answer: its JSON is made once (payloadJson).
+  const storedPax = Object.freeze(pax.map((p) => Object.freeze({ ...p }))) as StoredPax[];
   const warnings: WarningView[] = [];
   const criteria = toCriteria(request.serviceCriteria);
   const expiresAtMs = now + ctx.settings.offerTtlMinutes * 60_000;
@@ -59,14 +61,15 @@ async function issue(ctx: ShoppingContext, request: AirShoppingRequest, seller: 
 
   const legs = legsOf(supply, request);
   const journeyCache: JourneyPriceCache = new Map();
-  const built: { offerId: string; flights: PricedFlights; combo: string[] }[] = [];
+  const built: { offerId: string; flights: PricedFlights; parts: OfferParts }[] = [];
   const partyKey = pax.map((p) => `${p.paxId}:${p.ptc}`).join(",");
   for (const combo of combinations(legs)) {
     for (const brand of brandsFor(legs, combo)) {
       if (brandExcluded(brand, criteria)) continue;
-      const flights = priceFlights(supply, combo, brand, counts, byType, currency, journeyCache);
+      // Priced once per process for this party, currency and language (offer-parts.ts).
+      const parts = offerParts(supply, combo, brand, counts, byType, partyKey, currency, loc.language, journeyCache);
       const offerId = ids.flightOffer(supply.seed, [seller.agencyId, currency, loc.language, partyKey, brand.code, ...combo.map((j) => j.id)]);
-      built.push({ offerId, flights, combo: combo.map((j) => j.id) });
+      built.push({ offerId, flights: parts.flights, parts });
     }
   }
 
@@ -88,41 +91,39 @@ async function issue(ctx: ShoppingContext, request: AirShoppingRequest, seller: 
   const offers: OfferView[] = [];
   const aLaCarte: ALaCarteOfferView[] = [];
   const stored: StoredOffer<OfferPayload>[] = [];
-  const itemCache = itemPriceCache();
+  const aLaCarteShared = aLaCarteRequest(catalogue);
+  const allowancesListed = new Set<string>();
   built.forEach((b, i) => {
     const f = b.flights;
     legs.forEach((leg, li) => lists.journey(f.journeys[li]!, leg.originDestId));
-    const items = flightItems(b.offerId, ownerCode, f, lists, undefined, expiresAt);
-    const totalMinor = items.reduce((s, it) => s + it.price.total.minor, 0);
-    const allTaxes = f.items.flatMap((it) => scaleTaxes(it.taxesPerPax, it.count));
-    const baseMinor = f.items.reduce((s, it) => s + it.basePerPax.amount * it.count, 0);
+    const items = flightItems(b.offerId, ownerCode, f, lists, undefined, expiresAt, b.parts.items);
+    // Once per brand: the party is the request's, so a brand's allowances are the same in every offer.
+    if (!allowancesListed.has(f.brand.code)) {
+      allowancesListed.add(f.brand.code);
+      listAllowances(f, lists);
+    }
+    const totalMinor = b.parts.totalMinor;
     offers.push({
       offerId: b.offerId,
       ownerCode,
       expiresAt,
-      journeys: f.journeys.map((j) => ({ paxJourneyId: j.id, priceClassId: ids.priceClass(f.brand.code) })),
-      baggage: baggage(f, lists),
+      journeys: b.parts.journeys,
+      baggage: b.parts.baggage,
       items,
-      totalPrice: priceView(currency, baseMinor, mergeTaxes(allTaxes)),
+      totalPrice: b.parts.totalPrice,
     });
     const payload: FlightOfferPayload = {
       kind: "flight",
       currency,
       language: loc.language,
-      pax,
-      journeys: f.journeys.map((j) => ({
-        paxJourneyId: j.id,
-        brandCode: f.brand.code,
-        cabin: f.brand.cabin,
-        flightKeys: j.segments.map((s) => s.key),
-        paxSegmentIds: j.segments.map((s) => ids.segment(s.key)),
-      })),
+      pax: storedPax,
+      journeys: b.parts.storedJourneys,
       items: f.items.map((it, k) => ({ offerItemId: items[k]!.offerItemId, kind: "flight", paxIds: it.paxIds, totalMinor: items[k]!.price.total.minor, ref: it.ptc })),
       totalMinor,
     };
     stored.push({ offerId: b.offerId, source: "air_shopping", owner: seller, createdAt: now, expiresAt: expiresAtMs, payload });
     if (i < withServices.length) {
-      const alc = aLaCarteOffer(supply, ownerCode, b.offerId, f, catalogue, lists, itemCache, expiresAt, loc.language);
+      const alc = aLaCarteOffer(supply, ownerCode, b.offerId, f, catalogue, lists, aLaCarteShared, expiresAt, loc.language);
       if (alc) {
         aLaCarte.push(alc.view);
         stored.push({ offerId: alc.view.offerId, source: "air_shopping", owner: seller, createdAt: now, expiresAt: expiresAtMs, payload: alc.payload });

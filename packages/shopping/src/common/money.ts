@@ -11,14 +11,21 @@ export function minorToView(minor: number, currency: CurrencyCode): ViewMoney {
   return viewMoney(minor, currency, minorUnits(currency));
 }
 
-/** Tax lines with the same code merged (one line per code on a price), in first-seen order. */
+/**
+ * Tax lines with the same code merged (one line per code on a price), in first-seen order. A price
+ * carries a handful of codes, so a scan of the lines merged so far beats a Map (this runs for every
+ * item of every offer).
+ */
 export function mergeTaxes(lines: readonly TaxLine[]): TaxLine[] {
-  const by = new Map<string, TaxLine>();
-  for (const t of lines) {
-    const seen = by.get(t.code);
-    by.set(t.code, seen ? { code: t.code, amount: { amount: seen.amount.amount + t.amount.amount, currency: t.amount.currency } } : t);
+  const out: TaxLine[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const t = lines[i]!;
+    let k = 0;
+    while (k < out.length && out[k]!.code !== t.code) k++;
+    if (k === out.length) out.push(t);
+    else out[k] = { code: t.code, amount: { amount: out[k]!.amount.amount + t.amount.amount, currency: t.amount.currency } };
   }
-  return [...by.values()];
+  return out;
 }
 
 export function scaleTaxes(lines: readonly TaxLine[], n: number): TaxLine[] {

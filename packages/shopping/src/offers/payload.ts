@@ -68,3 +68,36 @@ export interface ALaCartePayload {
 }
 
 export type OfferPayload = FlightOfferPayload | ALaCartePayload;
+
+/**
+ * The payload as stored: `JSON.stringify(payload)`, except that the JSON of a frozen value in it
+ * (the journeys and a-la-carte items shopping keeps across requests, air-shopping/offer-parts.ts
+ * and a-la-carte.ts) is made once and reused for as long as the value lives: a frozen value never
+ * changes. Same text as JSON.stringify (test/shopping/shop-memo.test.ts).
+ */
+export function payloadJson(payload: object): string {
+  let out = "{";
+  for (const key in payload) {
+    const v = (payload as Record<string, unknown>)[key];
+    const text = v !== null && typeof v === "object" ? (kept.get(v) ?? keptJson(v)) : JSON.stringify(v);
+    if (text === undefined) continue;
+    let name = keyJson.get(key);
+    if (name === undefined) {
+      if (keyJson.size >= 256) keyJson.clear(); // names come from code, never from requests; a guard all the same
+      keyJson.set(key, (name = JSON.stringify(key) + ":"));
+    }
+    out += (out.length > 1 ? "," : "") + name + text;
+  }
+  return out + "}";
+}
+
+const kept = new WeakMap<object, string>();
+/** `"key":` per property name: payloads have a dozen names between them. */
+const keyJson = new Map<string, string>();
+
+/** The JSON of an object not kept yet: kept when the object is frozen. */
+function keptJson(v: object): string {
+  const text = JSON.stringify(v);
+  if (Object.isFrozen(v)) kept.set(v, text);
+  return text;
+}

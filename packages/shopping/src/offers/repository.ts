@@ -1,8 +1,9 @@
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { Clock } from "@ndc/clock";
 import { GatewayError } from "@ndc/errors";
-import type { Store, StoreDb } from "@ndc/store";
+import { preparedOnce, type Store, type StoreDb } from "@ndc/store";
 import * as tables from "../tables";
+import { payloadJson } from "./payload";
 
 /** The seller an offer was issued to: only it can price, order or list services for it. */
 export interface OfferOwner {
@@ -24,6 +25,9 @@ export interface StoredOffer<P = unknown> {
 /** Rows per INSERT: 7 parameters each, far below SQLite's parameter limit. */
 const BATCH = 100;
 
+/** The placeholder names of row k, made once rather than seven template strings per row saved. */
+const PARAM_NAMES = Array.from({ length: BATCH }, (_, k) => ({ id: `id${k}`, src: `src${k}`, cli: `cli${k}`, agy: `agy${k}`, at: `at${k}`, exp: `exp${k}`, pl: `pl${k}` }));
+
 /**
  * One multi-row upsert per batch, built and prepared once per connection and row count (an
  * AirShopping answer stores one batch of the same size each time), so saving costs one bound
@@ -44,14 +48,14 @@ function upsert(tx: StoreDb, n: number) {
 
 function buildUpsert(tx: StoreDb, n: number) {
   const p = sql.placeholder;
-  const values = Array.from({ length: n }, (_, k) => ({
-    offerId: p(`id${k}`),
-    source: p(`src${k}`),
-    ownerClientId: p(`cli${k}`),
-    ownerAgencyId: p(`agy${k}`),
-    createdAt: p(`at${k}`),
-    expiresAt: p(`exp${k}`),
-    payload: p(`pl${k}`),
+  const values = PARAM_NAMES.slice(0, n).map((k) => ({
+    offerId: p(k.id),
+    source: p(k.src),
+    ownerClientId: p(k.cli),
+    ownerAgencyId: p(k.agy),
+    createdAt: p(k.at),
+    expiresAt: p(k.exp),
+    payload: p(k.pl),
   }));
   return tx
     .insert(tables.offers)
@@ -69,6 +73,16 @@ function buildUpsert(tx: StoreDb, n: number) {
     })
     .prepare();
 }
+
+/** The offer of an id issued to an agency: prepared once per connection (OfferPrice, OrderCreate, ServiceList resolve offers). */
+const selectOffer = preparedOnce((db) =>
+  db
+    .select()
+    .from(tables.offers)
+    .where(and(eq(tables.offers.offerId, sql.placeholder("offerId")), eq(tables.offers.ownerAgencyId, sql.placeholder("agencyId"))))
+    .limit(1)
+    .prepare(),
+);
 
 /** A save waiting for the next commit of offers. */
 interface PendingSave {
@@ -113,7 +127,7 @@ export class OfferRepository {
       ownerAgencyId: o.owner.agencyId,
       createdAt: o.createdAt,
       expiresAt: o.expiresAt,
-      payload: JSON.stringify(o.payload),
+      payload: payloadJson(o.payload as object),
     }));
     return new Promise<void>((done, failed) => {
       if (this.pending.length === 0) setImmediate(() => void this.commit());
@@ -134,13 +148,14 @@ export class OfferRepository {
           const batch = rows.slice(i, i + BATCH);
           const params: Record<string, string | number> = {};
           batch.forEach((r, k) => {
-            params[`id${k}`] = r.offerId;
-            params[`src${k}`] = r.source;
-            params[`cli${k}`] = r.ownerClientId;
-            params[`agy${k}`] = r.ownerAgencyId;
-            params[`at${k}`] = r.createdAt;
-            params[`exp${k}`] = r.expiresAt;
-            params[`pl${k}`] = r.payload;
+            const n = PARAM_NAMES[k]!;
+            params[n.id] = r.offerId;
+            params[n.src] = r.source;
+            params[n.cli] = r.ownerClientId;
+            params[n.agy] = r.ownerAgencyId;
+            params[n.at] = r.createdAt;
+            params[n.exp] = r.expiresAt;
+            params[n.pl] = r.payload;
           });
           await upsert(tx, batch.length).run(params);
         }
@@ -157,11 +172,7 @@ export class OfferRepository {
    * one (offer_not_found), so offer ids reveal nothing across sellers.
    */
   async resolve<P>(offerId: string, owner: OfferOwner, element = "OfferID"): Promise<StoredOffer<P>> {
-    const rows = await this.store.db
-      .select()
-      .from(tables.offers)
-      .where(and(eq(tables.offers.offerId, offerId), eq(tables.offers.ownerAgencyId, owner.agencyId)))
-      .limit(1);
+    const rows = (await selectOffer(this.store.db).all({ offerId, agencyId: owner.agencyId })) as (typeof tables.offers.$inferSelect)[];
     const row = rows[0];
     if (!row) throw new GatewayError("offer_not_found", { detail: `OfferID ${offerId.slice(0, 64)}.`, element });
     if (row.expiresAt <= this.clock.now()) {

@@ -1,4 +1,4 @@
-import { codesetPath, picture, type BaggageAllowance, type CatalogueService, type FareBrand, type Journey, type ServiceBundle } from "@ndc/supply";
+import { codesetPath, picture, translate, type BaggageAllowance, type CatalogueService, type FareBrand, type Journey, type ServiceBundle } from "@ndc/supply";
 import {
   emptyDataLists,
   type BaggageAllowanceView,
@@ -18,6 +18,25 @@ import { isoDuration } from "../common/fares";
 
 export function taxonomyView(code: string | undefined): TaxonomyView[] {
   return code ? [{ code, path: codesetPath(code) }] : [];
+}
+
+/** A brand's cabin as DataListsBuilder.cabin gives it, without noting the text's language (pure). */
+export function cabinView(b: FareBrand, language: string): { code: string; name: string } {
+  return { code: CABIN_WIRE_CODE[b.cabin], name: translate(`cabin.${b.cabin}`, language).text };
+}
+
+/**
+ * One frozen view per picture and caption, shared by every answer: the encoder can then keep the
+ * bytes of an a-la-carte item that shows it (packages/messages/src/shopping/shared/write/a-la-carte.ts).
+ * Bounded by the catalogue's pictures times the content languages.
+ */
+const mediaViews = new Map<string, MediaView>();
+
+function mediaView(mediaId: string, uri: string, contentType: string, caption: string): MediaView {
+  const key = `${mediaId}|${caption}`;
+  let m = mediaViews.get(key);
+  if (!m) mediaViews.set(key, (m = Object.freeze({ mediaId, uri, contentType, caption })));
+  return m;
 }
 
 const ALLOWANCE_NODE = { Checked: "0110", CarryOn: "0120" } as const;
@@ -90,6 +109,10 @@ export class DataListsBuilder {
     return { code: CABIN_WIRE_CODE[b.cabin], name: this.loc.text(`cabin.${b.cabin}`) };
   }
 
+  get language(): string {
+    return this.loc.language;
+  }
+
   allowance(a: BaggageAllowance): string {
     const id = ids.allowance(a);
     if (!this.allowances.has(id)) {
@@ -136,7 +159,7 @@ export class DataListsBuilder {
   pictures(pictureIds: readonly string[]): string[] {
     for (const pid of pictureIds) {
       const p = picture(pid);
-      if (p && !this.media.has(pid)) this.media.set(pid, { mediaId: pid, uri: p.url, contentType: p.mediaType, caption: this.loc.text(p.captionKey) });
+      if (p && !this.media.has(pid)) this.media.set(pid, mediaView(pid, p.url, p.mediaType, this.loc.text(p.captionKey)));
     }
     return [...pictureIds];
   }

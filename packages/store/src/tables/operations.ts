@@ -39,3 +39,25 @@ export const operations = sqliteTable(
     index("operations_order").on(t.orderId),
   ],
 );
+
+/** Staff items for operations the reconciler cannot finish (schemas/migrations/0020_reconcile_failed.sql). */
+export const reconcileFailures = sqliteTable(
+  "reconcile_failures",
+  {
+    operationId: text("operation_id").primaryKey(),
+    kind: text("kind").notNull(),
+    orderId: text("order_id"),
+    phase: text("phase").notNull(),
+    attempts: integer("attempts").notNull(),
+    lastError: text("last_error").notNull(),
+    firstFailedAt: integer("first_failed_at").notNull(),
+    lastFailedAt: integer("last_failed_at").notNull(),
+    raisedAt: integer("raised_at"),
+    /** retry | closed */
+    resolution: text("resolution"),
+    resolvedBy: text("resolved_by"),
+    resolvedAt: integer("resolved_at"),
+    note: text("note"),
+  },
+  (t) => [index("reconcile_failures_open").on(t.raisedAt).where(sql`raised_at IS NOT NULL AND resolved_at IS NULL`)],
+);

@@ -38,7 +38,8 @@ export const orderPaxIndex = sqliteTable(
 
 /**
  * An order's OrderViewRS as written at the end of the order's last write (schemas/migrations/
- * 0016_order_views.sql): deleted by triggers whenever the order, its legs or its documents change.
+ * 0021_order_views.sql): deleted by triggers whenever the order, its legs or its documents change,
+ * and served only from `validFrom` until before `validUntil` (what time changes: fee band, flown flights).
  */
 export const orderViews = sqliteTable("order_views", {
   orderId: text("order_id").primaryKey(),
@@ -47,4 +48,8 @@ export const orderViews = sqliteTable("order_views", {
   response: text("response").notNull(),
   /** JSON: the Response element's name, the root's trailing elements (name and text), a decline outcome. */
   meta: text("meta").notNull(),
+  /** Epoch ms: when the view was built (a clock set back before it finds no view). */
+  validFrom: integer("valid_from").notNull(),
+  /** Epoch ms: the next band edge or departure, from which the view may differ; null when none. */
+  validUntil: integer("valid_until"),
 });

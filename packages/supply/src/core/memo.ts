@@ -11,14 +11,23 @@ export class Memo<V> {
   constructor(readonly max: number) {}
 
   get(key: string, compute: () => V): V {
+    return this.find(key) ?? this.add(key, compute());
+  }
+
+  /** The kept value (now the most recently used), or undefined. */
+  find(key: string): V | undefined {
     const hit = this.entries.get(key);
     if (hit !== undefined) {
       // Most recently used last: Map keeps insertion order.
       this.entries.delete(key);
       this.entries.set(key, hit);
-      return hit;
     }
-    const value = deepFreeze(compute());
+    return hit;
+  }
+
+  /** Keeps a value (deep-frozen, returned) under the key, dropping the least recently used beyond the bound. */
+  add(key: string, computed: V): V {
+    const value = deepFreeze(computed);
     if (value === undefined) return value;
     this.entries.set(key, value);
     if (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value!);
@@ -33,6 +42,19 @@ export class Memo<V> {
 function deepFreeze<T>(v: T): T {
   if (v === null || typeof v !== "object" || Object.isFrozen(v)) return v;
   Object.freeze(v);
-  for (const k of Object.keys(v)) deepFreeze((v as Record<string, unknown>)[k]);
+  // No key array per object (this runs for every object of every value kept): arrays by index,
+  // objects by their own keys; primitives need no call at all.
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) {
+      const x = v[i];
+      if (x !== null && typeof x === "object") deepFreeze(x);
+    }
+  } else {
+    for (const k in v) {
+      if (!Object.hasOwn(v, k)) continue;
+      const x = (v as Record<string, unknown>)[k];
+      if (x !== null && typeof x === "object") deepFreeze(x);
+    }
+  }
   return v;
 }

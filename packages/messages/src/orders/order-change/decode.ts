@@ -6,6 +6,7 @@ import { offerSelection, type OfferSelection } from "../shared/decode/offer-sele
 import { requiredOrderKey } from "../shared/decode/order-key";
 import { orderContacts, orderPassengers } from "../shared/decode/passengers";
 import { paymentLegs } from "../shared/decode/payment-legs";
+import { acceptCancelledOffer } from "./accept-cancelled-offer";
 import type { OrderChange, OrderChangeRequest } from "./request";
 
 function hasSeat(s: OfferSelection): boolean {
@@ -49,7 +50,9 @@ function change(choice: Cursor | undefined, legs: number, request: Cursor): Orde
     reqText(cancel, "OrderRefID");
     return { form: "cancelUnpaid", orderItemIds: list(cancel, "SelectedOrderItem").flatMap((s) => list(s, "OrderItemRefID").map((i) => checkText("OrderItemRefID", i.el.text.trim(), i.path))) };
   }
-  for (const name of ["AcceptChange", "AcceptRepricedOrder", "AcceptCancelledOffer"] as const) {
+  const acceptCancel = opt(choice, "AcceptCancelledOffer");
+  if (acceptCancel) return acceptCancelledOffer(acceptCancel);
+  for (const name of ["AcceptChange", "AcceptRepricedOrder"] as const) {
     if (opt(choice, name)) return { form: "other", choice: name };
   }
   throw invalid(choice.path, "ChangeOrderChoice names no change the gateway knows.");

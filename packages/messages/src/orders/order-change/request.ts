@@ -17,8 +17,10 @@ export type OrderChange =
   /** UpdatePax: a passenger reference replaced (documents are never taken here). */
   | { form: "updatePax"; currentPaxId?: string; newPaxId?: string }
   | { form: "cancelUnpaid"; orderItemIds: string[] }
-  /** AcceptChange, AcceptRepricedOrder, AcceptCancelledOffer: recognised, not served yet. */
-  | { form: "other"; choice: "AcceptChange" | "AcceptRepricedOrder" | "AcceptCancelledOffer" };
+  /** AcceptCancelledOffer: the cancel quote of an OrderReshopRS accepted (OfferID = quote id). */
+  | { form: "acceptCancel"; offerId: string; ownerCode: string }
+  /** AcceptChange, AcceptRepricedOrder: recognised, not served yet. */
+  | { form: "other"; choice: "AcceptChange" | "AcceptRepricedOrder" };
 
 export interface OrderChangeRequest {
   order: OrderKey;

@@ -11,6 +11,8 @@ const TYPE_CODES: Readonly<Record<ChangeKind, string>> = {
   payment_captured: "PAYMENT_CAPTURED",
   inventory_confirmed: "INVENTORY_CONFIRMED",
   payment_expired: "PAYMENT_EXPIRED",
+  cancelled: "ORDER_CANCELLED",
+  refunded: "REFUNDED",
 };
 
 /** Why: the seller asked (create, pay), the booking completed its own steps, or the time limit ran out. */
@@ -21,6 +23,8 @@ const REASON_CODES: Readonly<Record<ChangeKind, string>> = {
   payment_captured: "BOOKING_COMPLETED",
   inventory_confirmed: "BOOKING_COMPLETED",
   payment_expired: "TIME_LIMIT_EXPIRED",
+  cancelled: "SELLER_REQUEST",
+  refunded: "CANCELLATION_COMPLETED",
 };
 
 /** An item in English without personal data: what it is, for which passenger ids, on which flights. */
@@ -34,7 +38,8 @@ function describe(i: OrderItem, order: Order): string {
 
 /**
  * One ChangeOperation per version: the state before and after when it moved, the items and
- * total at creation, the seats and partner units whose holds became sales. Legs are in the
+ * total at creation, the seats and partner units whose holds became sales, every item at a
+ * cancellation. Legs are in the
  * order's ledger (OrderViewRS PaymentFunctions), not repeated here.
  */
 function operation(e: HistoryEntry, previous: HistoryEntry | undefined, order: Order): OrderChangeOperationView {
@@ -46,6 +51,10 @@ function operation(e: HistoryEntry, previous: HistoryEntry | undefined, order: O
   }
   if (e.kind === "inventory_confirmed") {
     next.items = order.items.filter((i) => i.kind === "seat" || i.kind === "partner_product").map((i) => ({ orderItemId: i.orderItemId, statusCode: "CONFIRMED", description: describe(i, order) }));
+  }
+  if (e.kind === "cancelled") {
+    // The whole order goes (24.4 cancels whole orders): every item, with what it was.
+    next.items = order.items.map((i) => ({ orderItemId: i.orderItemId, statusCode: "CANCELLED", description: describe(i, order) }));
   }
   if (previous && previous.state !== e.state) op.old = { statusCode: ORDER_STATUS_CODES[previous.state] };
   op.new = next;

@@ -1,11 +1,13 @@
 import type { Envelope } from "@ndc/xml";
 import { invalid, opt, req } from "../../shopping/shared/cursor";
-import { requestCursor } from "../../shopping/shared/request-common";
+import { requestCursor, responsePreferences } from "../../shopping/shared/request-common";
 import { orderKey, type OrderKey } from "../shared/decode/order-key";
 
 /** The decoded IATA_OrderRetrieveRQ: the order, by OrderID and OwnerCode. */
 export interface OrderRetrieveRequest {
   order: OrderKey;
+  /** Content languages asked for (spec 4.8 rule 1): every ResponseParameters/LangUsage, else PrimaryLangID; empty: English. */
+  languages: string[];
 }
 
 // Criteria that find an order by a person, a document or a payment: not offered, because an
@@ -21,5 +23,6 @@ export function decodeOrderRetrieveRQ(envelope: Envelope): OrderRetrieveRequest 
     const other = UNSUPPORTED.map((n) => opt(criteria, n)).find((c) => c !== undefined);
     throw invalid(other?.path ?? `${criteria.path}/OrderFilterCriteria`, "An order is retrieved by OrderFilterCriteria (OrderID and OwnerCode).");
   }
-  return { order: orderKey(filter) };
+  const prefs = responsePreferences(request, envelope);
+  return { order: orderKey(filter), languages: prefs.langUsage.length > 0 ? prefs.langUsage : prefs.language ? [prefs.language] : [] };
 }

@@ -1,6 +1,8 @@
 import type { OrderDetails } from "@ndc/orders";
 import { ids as shoppingIds } from "@ndc/shopping/src/common/ids";
-import type { Flight } from "@ndc/supply";
+import type { Localiser } from "@ndc/shopping";
+import { catalogueService, partnerProduct, serviceBundle, type Flight } from "@ndc/supply";
+import type { BaggageAllowanceView } from "../../shopping/shared/view/common";
 import type { SegmentView, ServiceDefinitionView } from "../../shopping/shared/view/data-lists";
 import type { OrderDataListsView } from "../shared/view/order";
 import type { OrderContactView, OrderPaxView } from "../shared/view/pax";
@@ -18,8 +20,8 @@ const SERVICE_NAMES: Record<string, string> = {
  * schedule, so a view shows what flies, not what the seller sent), its journeys, the
  * definitions its extras refer to, and the passengers and contacts already built by orderViewOf.
  */
-export function orderDataLists({ order, flights }: OrderDetails, ownerCode: string, passengers: OrderPaxView[], contacts: OrderContactView[]): OrderDataListsView {
-  const segments = flights.map(segmentOf);
+export function orderDataLists({ order, flights, servicing }: OrderDetails, ownerCode: string, passengers: OrderPaxView[], contacts: OrderContactView[], loc: Localiser): OrderDataListsView {
+  const segments = flights.map((f) => segmentOf(f, loc));
   const definitions = new Map<string, ServiceDefinitionView>();
   for (const it of order.items) {
     if (it.kind === "flight" || it.kind === "seat") continue;
@@ -32,8 +34,8 @@ export function orderDataLists({ order, flights }: OrderDetails, ownerCode: stri
       definitions.set(id, {
         serviceDefinitionId: id,
         ownerCode: ownerCode,
-        // Composed by the gateway, so English; the catalogue text was shown when it was shopped.
-        name: `${SERVICE_NAMES[it.kind] ?? "Service"}${it.ref ? ` ${it.ref}` : ""}`,
+        // The catalogue's name in the seller's language where the item is a catalogue product; else composed English.
+        name: catalogueName(it.kind, it.ref, loc) ?? `${SERVICE_NAMES[it.kind] ?? "Service"}${it.ref ? ` ${it.ref}` : ""}`,
         descriptions: [],
         taxonomy: [],
       });
@@ -45,12 +47,28 @@ export function orderDataLists({ order, flights }: OrderDetails, ownerCode: stri
     segments,
     journeys: order.journeys.map((j) => ({ paxJourneyId: j.paxJourneyId, paxSegmentIds: j.flightKeys.map(shoppingIds.segment) })),
     originDests: [],
-    baggageAllowances: [],
+    baggageAllowances: baggageAllowances(servicing.conditions.directions),
     serviceDefinitions: [...definitions.values()],
     seatProfiles: [],
     priceClasses: [],
     media: [],
   };
+}
+
+/**
+ * The allowances frozen onto the order (or, for an order booked before freezing, its brands'
+ * current ones), once each: directions of the same brand share them. A zero-piece line ("no
+ * checked bag") is stated too, so a seller does not read absence as unknown.
+ */
+function baggageAllowances(directions: OrderDetails["servicing"]["conditions"]["directions"]): BaggageAllowanceView[] {
+  const out = new Map<string, BaggageAllowanceView>();
+  for (const d of directions) {
+    for (const a of d.allowances ?? []) {
+      const id = `BAG-${a.kind === "Checked" ? "CHK" : "CAB"}-${a.pieces}X${a.kgPerPiece}-${a.paxTypes.join("")}`;
+      if (!out.has(id)) out.set(id, { baggageAllowanceId: id, type: a.kind, pieces: a.pieces, ...(a.kgPerPiece > 0 ? { kgPerPiece: a.kgPerPiece } : {}) });
+    }
+  }
+  return [...out.values()];
 }
 
 function duration(minutes: number): string {
@@ -59,12 +77,21 @@ function duration(minutes: number): string {
   return `PT${h ? `${h}H` : ""}${m || !h ? `${m}M` : ""}`;
 }
 
-function segmentOf(f: Flight): SegmentView {
+/** Airline content: a catalogue service's, partner product's or bundle's name (spec 4.8 rule 1). */
+function catalogueName(kind: string, ref: string | undefined, loc: Localiser): string | undefined {
+  if (!ref) return undefined;
+  const key = kind === "service" ? catalogueService(ref)?.nameKey : kind === "partner_product" ? partnerProduct(ref)?.nameKey : kind === "bundle" ? serviceBundle(ref)?.nameKey : undefined;
+  return key ? loc.text(key) : undefined;
+}
+
+function segmentOf(f: Flight, loc: Localiser): SegmentView {
   const own = f.operating.carrier.code === f.marketing.carrier.code && f.operating.number === f.marketing.number;
   return {
     paxSegmentId: shoppingIds.segment(f.key),
     origin: f.origin,
     destination: f.destination,
+    originName: loc.text(`station.${f.origin}`),
+    destinationName: loc.text(`station.${f.destination}`),
     departure: `${f.departure.local}:00`.slice(0, 19),
     arrival: `${f.arrival.local}:00`.slice(0, 19),
     // Carrier and aircraft names are proper names: never translated (spec 4.8 rule 3).

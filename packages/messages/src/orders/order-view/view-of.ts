@@ -1,11 +1,12 @@
-import type { Order, OrderDetails, OrderItem, OrderState } from "@ndc/orders";
+import { deliveryStateOf, type Order, type OrderDetails, type OrderItem, type OrderState } from "@ndc/orders";
 import { isDeclineReason, maskTail, OWN_PROGRAMME, paymentSummary, type PaymentLeg } from "@ndc/payments";
 import { minorUnits } from "@ndc/money";
 import { isOmitted, type MaskedIdentityDoc } from "@ndc/pii";
+import { Localiser } from "@ndc/shopping";
 import { ids as shoppingIds } from "@ndc/shopping/src/common/ids";
 import type { AnswerOutcome } from "../../handler";
 import type { WarningView } from "../../shopping/shared/view/common";
-import type { OrderItemView, OrderServiceView, OrderView } from "../shared/view/order";
+import type { OrderItemView, OrderServiceView, OrderView, RestrictionsView } from "../shared/view/order";
 import type { OrderContactView, OrderPaxView } from "../shared/view/pax";
 import type { PaymentEntryView } from "../shared/view/payment";
 import { ORDER_STATUS_CODES } from "../shared/view/status-codes";
@@ -29,8 +30,10 @@ const iso = (ms: number) => new Date(ms).toISOString();
  * read by the domain (@ndc/orders OrdersService.details). Used by OrderCreate, OrderRetrieve and
  * OrderChange; the decline is what the answer's log line says of a declined payment.
  */
-export function orderViewOf(details: OrderDetails, ownerCode: string): { view: OrderView; decline?: AnswerOutcome } {
+export function orderViewOf(details: OrderDetails, ownerCode: string, languages: readonly string[] = []): { view: OrderView; decline?: AnswerOutcome } {
   const { order, documents: docs, legs } = details;
+  // Airline content (station and service names) in the seller's language, English where not translated (spec 4.8 rule 1).
+  const loc = new Localiser(languages);
   const decimals = minorUnits(order.currency as never);
   const m = (minor: number) => ({ minor, currency: order.currency, decimals });
   const warnings: WarningView[] = [];
@@ -45,12 +48,13 @@ export function orderViewOf(details: OrderDetails, ownerCode: string): { view: O
   }
   // Spec 2.4 rule 4: silence must not read as "no document on file".
   if (omitted > 0) warnings.push({ code: "identity_document_not_shown", detail: `${omitted} document(s) omitted.` });
+  // SHPOR1 rule 1: an order serviced under today's policy says so on every answer.
+  if (details.servicing.basis === "current_policy") warnings.push({ code: "fare_conditions_current_policy" });
   const decline = order.declineCode ? declineOf(order.declineCode, legs) : undefined;
   if (decline) warnings.push(decline.warning);
 
   const { passengers, contacts } = people(order, docsByPax);
-  const flightItem = (it: OrderItem) => it.kind === "flight";
-  const items = order.items.map((it) => itemView(order, it, m, flightItem(it)));
+  const items = orderItemViews(details, ownerCode);
   const surcharges = perRule(order, "surcharge").map((a) => ({ ruleId: a.ruleId.slice(0, 15), name: a.ruleId, amount: m(a.minor) }));
   const discounts = perRule(order, "discount").map((a) => ({ ruleId: a.ruleId.slice(0, 15), name: a.ruleId, amount: m(a.minor) }));
 
@@ -74,11 +78,13 @@ export function orderViewOf(details: OrderDetails, ownerCode: string): { view: O
         ]
       : [],
     items,
-    dataLists: orderDataLists(details, ownerCode, passengers, contacts),
+    dataLists: orderDataLists(details, ownerCode, passengers, contacts, loc),
     payments: legs.flatMap((l) => paysum(l, decimals)),
-    processing: { currency: { code: order.currency, decimals }, contentLanguages: [] },
+    processing: { currency: { code: order.currency, decimals }, contentLanguages: loc.contentLanguages() },
     warnings,
   };
+  const fellBack = loc.fallbackDetail();
+  if (fellBack) warnings.push({ code: "content_language_fallback", detail: fellBack });
   return { view, ...(decline ? { decline: decline.outcome } : {}) };
 }
 
@@ -148,30 +154,84 @@ function people(order: Order, docsByPax: Map<string, MaskedIdentityDoc[]>): { pa
 
 type ToMoney = (minor: number) => { minor: number; currency: string; decimals: number };
 
-function itemView(order: Order, it: OrderItem, m: ToMoney, flight: boolean): OrderItemView {
+/**
+ * The order's items with their services, each with its delivery state (@ndc/orders
+ * deliveryStateOf, as of when the details were read): OrderViewRS and ServiceDeliveryRS show the
+ * same items, services and ids.
+ */
+export function orderItemViews(details: OrderDetails, ownerCode: string): OrderItemView[] {
+  const { order } = details;
+  const decimals = minorUnits(order.currency as never);
+  const m = (minor: number) => ({ minor, currency: order.currency, decimals });
+  const flown = new Set(details.flown);
+  const restrictions = restrictionsOf(details, m);
+  return order.items.map((it) => itemView(details, it, m, flown, ownerCode, it.kind === "flight" ? restrictions : undefined));
+}
+
+/**
+ * The order's frozen conditions as a flight item's restrictions: the outbound direction's
+ * (SHPOR1 rule 2: cancel refundability and the whole-order terms come from it), the change fee
+ * being the band a change made now falls in (@ndc/orders fee bands, bare integers).
+ */
+function restrictionsOf(details: OrderDetails, m: ToMoney): Omit<RestrictionsView, "paxIds"> | undefined {
+  const { conditions, basis } = details.servicing;
+  const k = conditions.directions[0];
+  if (!k) return undefined;
+  const band = details.servicing.changeFeeBand;
+  const policy = basis === "current_policy" ? " (current policy: booked before conditions were frozen)" : "";
+  const feeText = band ? ` Fee now ${band.fee} ${details.order.currency} per passenger (${band.id}); it changes with time to departure (OrderRulesRQ).` : " Changes closed: the outbound has departed.";
+  return {
+    cancel: { allowed: k.cancellable, refundable: k.cancellable && k.refundable, text: `${k.cancellable ? (k.refundable ? "Cancellable with a full refund." : "Cancellable without refund.") : "Not cancellable."} ${k.brandCode} fare${policy}.` },
+    change: {
+      allowed: k.changeable && band !== undefined,
+      ...(k.changeable && band ? { fee: m(band.fee * 10 ** minorUnits(details.order.currency as never)) } : {}),
+      text: k.changeable ? `Flight changes allowed.${feeText}` : `Flight changes not allowed by the ${k.brandCode} fare${policy}.`,
+    },
+    name: { allowed: k.renameable, text: k.renameable ? "Name changes allowed." : "Name changes not allowed." },
+  };
+}
+
+function itemView(details: OrderDetails, it: OrderItem, m: ToMoney, flown: ReadonlySet<string>, ownerCode: string, restrictions: Omit<RestrictionsView, "paxIds"> | undefined): OrderItemView {
+  const { order } = details;
+  const flight = it.kind === "flight";
   const adj = order.adjustments.filter((a) => a.offerId === it.offerId && a.offerItemId === it.offerItemId);
   const one = (effect: "discount" | "surcharge") => adj.filter((a) => a.effect === effect).map((a) => ({ ruleId: a.ruleId.slice(0, 15), name: a.ruleId, amount: m(a.minor) }));
   const discounts = one("discount");
   const surcharges = one("surcharge");
   const status = ITEM_STATUS[order.state];
+  let taxes = (details.taxes[it.orderItemId] ?? []).map((t) => ({ code: t.code, name: t.name, amount: m(t.minor) }));
+  // The price before taxes and adjustments: TotalAmount = BaseAmount + taxes - discounts + surcharges.
+  const sum = (xs: { amount: { minor: number } }[]) => xs.reduce((n, x) => n + x.amount.minor, 0);
+  let base = it.totalMinor - sum(taxes) + sum(discounts) - sum(surcharges);
+  // Taxes that would leave a negative base were not part of this price: the split is not stated rather than wrong.
+  if (base < 0) [taxes, base] = [[], it.totalMinor + sum(discounts) - sum(surcharges)];
   return {
     orderItemId: it.orderItemId,
-    ownerCode: order.offers.find((o) => o.offerId === it.offerId)?.ownerCode ?? "XB",
+    ownerCode: order.offers.find((o) => o.offerId === it.offerId)?.ownerCode ?? ownerCode,
     kind: it.kind === "bundle" ? "partner_product" : it.kind,
     statusCode: status,
-    price: { taxes: [], total: m(it.totalMinor), ...(discounts.length ? { discounts } : {}), ...(surcharges.length ? { surcharges } : {}) },
-    services: flight ? flightServices(order, it, status) : extraServices(it, status),
+    createdAt: iso(order.createdAt),
+    ...(restrictions ? { restrictions: { ...restrictions, paxIds: it.paxIds } } : {}),
+    price: { base: m(base), taxes, total: m(it.totalMinor), ...(discounts.length ? { discounts } : {}), ...(surcharges.length ? { surcharges } : {}) },
+    services: (flight ? flightServices(order, it, status) : extraServices(it, status)).map(({ flightKey, ...sv }) => {
+      const d = deliveryStateOf(order, it, flightKey, flown);
+      return { ...sv, deliveryStatusCode: d.code, deliveryText: d.text };
+    }),
   };
 }
 
+/** A service and the flight it is for (a flight item has one per flight), before its delivery state. */
+type PlacedService = OrderServiceView & { flightKey?: string };
+
 /** A flight item: one OrderedService per passenger and flight of every journey of the order. */
-function flightServices(order: Order, it: OrderItem, status: string): OrderServiceView[] {
+function flightServices(order: Order, it: OrderItem, status: string): PlacedService[] {
   const keys = it.flightKeys ?? order.journeys.flatMap((j) => j.flightKeys);
   return it.paxIds.flatMap((paxId) =>
     keys.map((key, i) => ({
       serviceId: `${it.orderItemId}-${paxId}-${i + 1}`,
       paxId,
       statusCode: status,
+      flightKey: key,
       association: { kind: "segment" as const, paxSegmentId: shoppingIds.segment(key) },
     })),
   );
@@ -179,7 +239,7 @@ function flightServices(order: Order, it: OrderItem, status: string): OrderServi
 
 const SEAT_ID = /^([0-9]{1,3})([A-Z])$/;
 
-function extraServices(it: OrderItem, status: string): OrderServiceView[] {
+function extraServices(it: OrderItem, status: string): PlacedService[] {
   const segment = it.flightKeys?.[0] ? shoppingIds.segment(it.flightKeys[0]) : undefined;
   const seat = it.kind === "seat" && it.ref ? SEAT_ID.exec(it.ref) : null;
   if (seat && segment) {

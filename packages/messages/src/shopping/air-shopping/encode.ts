@@ -19,7 +19,7 @@ export function keepEncoding(v: AirShoppingView): void {
 }
 
 /**
- * The Response element of IATA_AirShoppingRS (AirShoppingResponseType), written straight to text
+ * The Response element of IATA_AirShoppingRS (AirShoppingResponseType), written straight to bytes
  * (./write.ts); a kept answer's text is reused.
  */
 export function encodeAirShoppingRS(v: AirShoppingView): XNode {

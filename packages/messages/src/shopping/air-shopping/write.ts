@@ -1,4 +1,4 @@
-import { writtenNode, XmlWriter, type XNode } from "@ndc/xml";
+import { writtenNode, ByteWriter, type XNode } from "@ndc/xml";
 import { dataLists, mediaIndex } from "../shared/encode/data-lists";
 import { aLaCarteOffer } from "../shared/write/a-la-carte";
 import { processing, warning } from "../shared/write/common";
@@ -7,15 +7,15 @@ import { carrierGroups } from "./groups";
 import type { AirShoppingView } from "./view";
 
 /**
- * The Response element of IATA_AirShoppingRS written straight to text in schema order (the
- * streaming writer): the same bytes as the tree encoder `airShoppingResponseTree` (./encode.ts),
+ * The Response element of IATA_AirShoppingRS written straight to bytes in schema order (the
+ * byte writer): the same bytes as the tree encoder `airShoppingResponseTree` (./encode.ts),
  * which test/shopping/response-writer.test.ts checks on real answers. DataLists, a small part of
  * the answer, is still built by the shared tree encoder (ServiceList, SeatAvailability and orders
- * use it) and copied in as text.
+ * use it) and walked into the same buffer. The envelope wants text: the bytes are decoded once.
  */
 export function writeAirShoppingRS(v: AirShoppingView): XNode {
   const media = mediaIndex(v.dataLists);
-  const w = new XmlWriter();
+  const w = new ByteWriter();
   w.start("Response");
   const lists = dataLists(v.dataLists);
   if (lists) w.node(lists);
@@ -33,5 +33,5 @@ export function writeAirShoppingRS(v: AirShoppingView): XNode {
   processing(w, v.processing);
   for (const x of v.warnings) warning(w, x);
   w.end("Response");
-  return writtenNode("Response", w.text());
+  return writtenNode("Response", w.string());
 }

@@ -6,7 +6,7 @@ import { offer } from "../shared/encode/offer";
 import type { OfferPriceView } from "./view";
 import { writeOfferPriceRS } from "./write";
 
-/** The Response element of IATA_OfferPriceRS (OfferPriceResponseType), written straight to text (./write.ts). */
+/** The Response element of IATA_OfferPriceRS (OfferPriceResponseType), written straight to bytes (./write.ts). */
 export function encodeOfferPriceRS(v: OfferPriceView): XNode {
   return writeOfferPriceRS(v);
 }

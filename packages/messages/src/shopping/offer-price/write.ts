@@ -1,4 +1,4 @@
-import { writtenNode, XmlWriter, type XNode } from "@ndc/xml";
+import { writtenNode, ByteWriter, type XNode } from "@ndc/xml";
 import { dataLists, mediaIndex } from "../shared/encode/data-lists";
 import { aLaCarteOffer } from "../shared/write/a-la-carte";
 import { processing, warning } from "../shared/write/common";
@@ -6,13 +6,14 @@ import { offer } from "../shared/write/offer";
 import type { OfferPriceView } from "./view";
 
 /**
- * The Response element of IATA_OfferPriceRS written straight to text in schema order: the same
+ * The Response element of IATA_OfferPriceRS written straight to bytes in schema order: the same
  * bytes as the tree encoder `offerPriceResponseTree` (./encode.ts), checked by
- * test/shopping/response-writer.test.ts. DataLists comes from the shared tree encoder, as text.
+ * test/shopping/response-writer.test.ts. DataLists comes from the shared tree encoder, walked
+ * into the same buffer.
  */
 export function writeOfferPriceRS(v: OfferPriceView): XNode {
   const media = mediaIndex(v.dataLists);
-  const w = new XmlWriter();
+  const w = new ByteWriter();
   w.start("Response");
   const lists = dataLists(v.dataLists);
   if (lists) w.node(lists);
@@ -26,5 +27,5 @@ export function writeOfferPriceRS(v: OfferPriceView): XNode {
   processing(w, v.processing);
   for (const x of v.warnings) warning(w, x);
   w.end("Response");
-  return writtenNode("Response", w.text());
+  return writtenNode("Response", w.string());
 }

@@ -1,6 +1,7 @@
 import { c, cOpt, type XNode } from "@ndc/xml";
 import { taxonomies } from "../../../shopping/shared/encode/common";
 import { amount, price } from "../../../shopping/shared/encode/price";
+import { restrictions } from "./restrictions";
 import type { CommissionView, OrderItemView, OrderServiceView, OrderView } from "../view/order";
 
 /** PAYCOM (CommissionType): amount, code, and for a percentage the rate and its base. */
@@ -14,7 +15,7 @@ export function commission(cm: CommissionView): XNode {
   );
 }
 
-function association(a: OrderServiceView["association"]): XNode {
+function serviceAssociation(a: OrderServiceView["association"]): XNode {
   switch (a.kind) {
     case "segment":
       return c("PaxSegmentRef", c("PaxSegmentRefID", a.paxSegmentId));
@@ -44,17 +45,23 @@ function association(a: OrderServiceView["association"]): XNode {
   }
 }
 
-function service(s: OrderServiceView): XNode {
-  return c(
-    "Service",
-    taxonomies(s.taxonomy),
-    cOpt("DeliveryStatusCode", s.deliveryStatusCode),
+/**
+ * The part of a Service that OrderedServiceType (OrderViewRS) and DeliveredServiceType
+ * (ServiceDeliveryRS) share, in the order both declare it: DescText, OrderServiceAssociation,
+ * PaxRefID, ServiceID, StatusCode (the elements either type puts between them are not written).
+ */
+export function serviceCore(s: OrderServiceView): (XNode | null)[] {
+  return [
     cOpt("DescText", s.description),
-    c("OrderServiceAssociation", association(s.association)),
+    c("OrderServiceAssociation", serviceAssociation(s.association)),
     c("PaxRefID", s.paxId),
     c("ServiceID", s.serviceId),
     cOpt("StatusCode", s.statusCode),
-  );
+  ];
+}
+
+function service(s: OrderServiceView): XNode {
+  return c("Service", taxonomies(s.taxonomy), cOpt("DeliveryStatusCode", s.deliveryStatusCode), serviceCore(s));
 }
 
 function orderItem(i: OrderItemView, paymentTimeLimit: string | undefined): XNode {
@@ -62,6 +69,8 @@ function orderItem(i: OrderItemView, paymentTimeLimit: string | undefined): XNod
   return c(
     "OrderItem",
     taxonomies(i.taxonomy),
+    restrictions(i.restrictions),
+    cOpt("CreationDateTime", i.createdAt),
     c("OrderItemID", i.orderItemId),
     c("OwnerCode", i.ownerCode),
     cOpt("PaymentTimeLimitDateTime", paymentTimeLimit),

@@ -58,6 +58,10 @@ export interface OrderItemView {
   ownerCode: string;
   kind: OrderItemKind;
   statusCode?: string;
+  /** When the item was ordered (ISO 8601). */
+  createdAt?: string;
+  /** Flight items: the order's frozen conditions, per passenger (CancelRestrictions, ChangeRestrictions). */
+  restrictions?: RestrictionsView;
   price?: PriceView;
   /** Rides, partner products and airline services carry their taxonomy node (spec 2.7). */
   taxonomy?: TaxonomyView[];
@@ -70,6 +74,8 @@ export interface OrderServiceView {
   paxId: string;
   statusCode?: string;
   deliveryStatusCode?: string;
+  /** Why the service is or is not delivered (ServiceDeliveryRS DeliveryStatusDescText); composed English. */
+  deliveryText?: string;
   /** English or content-language text the domain composed. */
   description?: string;
   taxonomy?: TaxonomyView[];
@@ -77,4 +83,16 @@ export interface OrderServiceView {
     | { kind: "segment"; paxSegmentId: string }
     | { kind: "seat"; row: number; column: string; characteristics?: string[]; seatProfileId?: string; legIds?: string[]; paxSegmentId?: string; serviceDefinitionId?: string }
     | { kind: "serviceDefinition"; serviceDefinitionId: string; paxSegmentIds?: string[] };
+}
+
+/**
+ * A flight item's conditions as frozen onto the order (the outbound direction's, SHPOR1 rule 2),
+ * stated for each passenger of the item. Texts are composed English.
+ */
+export interface RestrictionsView {
+  paxIds: string[];
+  cancel: { allowed: boolean; refundable: boolean; text: string };
+  /** The fee is the one a change made now costs (its band by time to departure), per passenger. */
+  change: { allowed: boolean; fee?: Money; text: string };
+  name: { allowed: boolean; text: string };
 }

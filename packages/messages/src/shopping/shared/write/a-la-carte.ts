@@ -1,6 +1,7 @@
-import { fragment, type XmlWriter } from "@ndc/xml";
+import { fragmentBytes, type ByteWriter } from "@ndc/xml";
 import type { MediaView } from "../view/common";
 import type { ALaCarteItemView, ALaCarteOfferView } from "../view/offers";
+import { mediaFor } from "../encode/common";
 import { flightAssociation, leaves, richMediaFor, taxonomies } from "./common";
 import { price } from "./price";
 
@@ -11,17 +12,51 @@ import { price } from "./price";
  * of them (same product, flights and passengers): its bytes are written once per answer (per media
  * index) and copied into every offer that lists it.
  */
-const written = new WeakMap<ReadonlyMap<string, MediaView>, WeakMap<ALaCarteItemView, string>>();
+const written = new WeakMap<ReadonlyMap<string, MediaView>, WeakMap<ALaCarteItemView, Uint8Array>>();
 
-function item(w: XmlWriter, i: ALaCarteItemView, media: ReadonlyMap<string, MediaView>): void {
+/**
+ * Bytes of frozen items (shopping keeps a-la-carte items across requests), with the media views
+ * they were written with: an item that shows pictures is reused only with the same (frozen) views.
+ */
+const kept = new WeakMap<ALaCarteItemView, { media: readonly MediaView[]; bytes: Uint8Array }>();
+
+function item(w: ByteWriter, i: ALaCarteItemView, media: ReadonlyMap<string, MediaView>): void {
+  if (Object.isFrozen(i)) {
+    const shown = mediaFor(i.mediaIds, media);
+    if (shown.every((m) => Object.isFrozen(m))) {
+      const k = kept.get(i);
+      if (k && k.media.length === shown.length && k.media.every((m, n) => m === shown[n])) {
+        w.raw(k.bytes);
+        return;
+      }
+      const bytes = fragmentBytes((x) => writeItem(x, i, media));
+      kept.set(i, { media: shown, bytes });
+      w.raw(bytes);
+      return;
+    }
+  }
   let byView = written.get(media);
   if (!byView) written.set(media, (byView = new WeakMap()));
-  let text = byView.get(i);
-  if (text === undefined) byView.set(i, (text = fragment((x) => writeItem(x, i, media))));
-  w.raw(text);
+  let bytes = byView.get(i);
+  if (bytes === undefined) byView.set(i, (bytes = fragmentBytes((x) => writeItem(x, i, media))));
+  w.raw(bytes);
 }
 
-function writeItem(w: XmlWriter, i: ALaCarteItemView, media: ReadonlyMap<string, MediaView>): void {
+/**
+ * Offers of one set of flights in several brands list the same items (one array, shopping's
+ * per-request list): the whole run of items is written once and copied as one piece.
+ */
+const writtenLists = new WeakMap<ReadonlyMap<string, MediaView>, WeakMap<readonly ALaCarteItemView[], Uint8Array>>();
+
+function items(w: ByteWriter, list: readonly ALaCarteItemView[], media: ReadonlyMap<string, MediaView>): void {
+  let byList = writtenLists.get(media);
+  if (!byList) writtenLists.set(media, (byList = new WeakMap()));
+  let bytes = byList.get(list);
+  if (bytes === undefined) byList.set(list, (bytes = fragmentBytes((x) => list.forEach((i) => item(x, i, media)))));
+  w.raw(bytes);
+}
+
+function writeItem(w: ByteWriter, i: ALaCarteItemView, media: ReadonlyMap<string, MediaView>): void {
   w.start("cns:OfferItem");
   taxonomies(w, i.taxonomy);
   w.start("cns:Eligibility");
@@ -41,7 +76,7 @@ function writeItem(w: XmlWriter, i: ALaCarteItemView, media: ReadonlyMap<string,
 }
 
 /** ALaCarteOffer (ALaCarteOfferType); an offer narrowed to no item is left out (24.4 needs one). */
-export function aLaCarteOffer(w: XmlWriter, o: ALaCarteOfferView, media: ReadonlyMap<string, MediaView>): void {
+export function aLaCarteOffer(w: ByteWriter, o: ALaCarteOfferView, media: ReadonlyMap<string, MediaView>): void {
   if (o.items.length === 0) return;
   w.start("cns:ALaCarteOffer");
   if (o.description) {
@@ -51,7 +86,7 @@ export function aLaCarteOffer(w: XmlWriter, o: ALaCarteOfferView, media: Readonl
   }
   w.opt("cns:OfferExpirationTimeLimitDateTime", o.expiresAt);
   w.leaf("cns:OfferID", o.offerId);
-  for (const i of o.items) item(w, i, media);
+  items(w, o.items, media);
   w.leaf("cns:OwnerCode", o.ownerCode);
   w.end("cns:ALaCarteOffer");
 }

@@ -1,13 +1,13 @@
 import { CATALOGUE, type ErrorCode } from "@ndc/errors";
-import type { XmlWriter } from "@ndc/xml";
+import type { ByteWriter } from "@ndc/xml";
 import type { FlightAssociation } from "../request-types";
 import type { MediaView, ProcessingView, TaxonomyView, WarningView } from "../view/common";
 import { mediaFor } from "../encode/common";
 
 // The streaming twins of ../encode/common.ts (same elements, same order, same bytes), for the
-// answers written straight to text: AirShoppingRS and OfferPriceRS.
+// answers written straight to bytes: AirShoppingRS and OfferPriceRS.
 
-export function taxonomies(w: XmlWriter, ts: TaxonomyView[] | undefined): void {
+export function taxonomies(w: ByteWriter, ts: TaxonomyView[] | undefined): void {
   if (!ts) return;
   for (const t of ts) {
     w.start("cns:AirlineTaxonomy");
@@ -18,7 +18,7 @@ export function taxonomies(w: XmlWriter, ts: TaxonomyView[] | undefined): void {
 }
 
 /** MediaResourceRefType: ContentType, DescText (the caption), ResourceURI. */
-export function richMedia(w: XmlWriter, m: MediaView): void {
+export function richMedia(w: ByteWriter, m: MediaView): void {
   w.start("cns:RichMedia");
   w.opt("cns:ContentType", m.contentType);
   w.opt("cns:DescText", m.caption);
@@ -26,7 +26,7 @@ export function richMedia(w: XmlWriter, m: MediaView): void {
   w.end("cns:RichMedia");
 }
 
-export function richMediaFor(w: XmlWriter, ids: string[] | undefined, media: ReadonlyMap<string, MediaView>): void {
+export function richMediaFor(w: ByteWriter, ids: string[] | undefined, media: ReadonlyMap<string, MediaView>): void {
   if (!ids) return;
   for (const m of mediaFor(ids, media)) richMedia(w, m);
 }
@@ -37,7 +37,7 @@ const ASSOCIATION: Record<FlightAssociation["kind"], [list: string, ref: string]
   datedOperatingLegs: ["cns:DatedOperatingLegRef", "cns:DatedOperatingLegRefID"],
 };
 
-export function flightAssociation(w: XmlWriter, f: FlightAssociation): void {
+export function flightAssociation(w: ByteWriter, f: FlightAssociation): void {
   const [list, ref] = ASSOCIATION[f.kind];
   w.start("cns:OfferFlightAssociations");
   w.start(list);
@@ -47,7 +47,7 @@ export function flightAssociation(w: XmlWriter, f: FlightAssociation): void {
 }
 
 /** Repeated single-value elements (PaxRefID, SeatCharacteristicCode, ...). */
-export function leaves(w: XmlWriter, name: string, values: readonly (string | number)[] | undefined): void {
+export function leaves(w: ByteWriter, name: string, values: readonly (string | number)[] | undefined): void {
   if (!values) return;
   for (const v of values) w.leaf(name, v);
 }
@@ -57,7 +57,7 @@ function isCatalogued(code: string): code is ErrorCode {
 }
 
 /** A Warning, as ../encode/common.ts `warning` (catalogue codes with the catalogue's text and kind). */
-export function warning(w: XmlWriter, v: WarningView): void {
+export function warning(w: ByteWriter, v: WarningView): void {
   let text: string;
   let element: string | undefined;
   let kind: string;
@@ -81,7 +81,7 @@ export function warning(w: XmlWriter, v: WarningView): void {
 }
 
 /** Processing (ResponseParametersResponseType): CurParameter then LangUsage, in schema order. */
-export function processing(w: XmlWriter, p: ProcessingView | undefined): void {
+export function processing(w: ByteWriter, p: ProcessingView | undefined): void {
   if (!p || (!p.currency && p.contentLanguages.length === 0)) return;
   w.start("cns:Processing");
   if (p.currency) {

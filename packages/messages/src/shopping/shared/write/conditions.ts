@@ -1,4 +1,4 @@
-import { fragment, type XmlWriter } from "@ndc/xml";
+import { fragmentBytes, writeKept, type ByteWriter, type KeptBytes } from "@ndc/xml";
 import type { FareConditionsView } from "../view/common";
 import { amount } from "./price";
 
@@ -6,25 +6,31 @@ import { amount } from "./price";
 
 /** Few distinct condition sets exist (brands x fees); the bound only guards against odd fee amounts. */
 const MEMO_MAX = 256;
-const memo = new Map<string, string>();
+const memo = new Map<string, Uint8Array>();
+const byView = new WeakMap() as KeptBytes<FareConditionsView>;
 const money = (m: FareConditionsView["cancelFee"]) => (m ? `${m.minor} ${m.currency} ${m.decimals}` : "");
 
 /**
  * The four fare conditions (SHPOR1). A brand's conditions recur on every flight item of every
- * offer in it: written once (content-keyed, bounded) and copied as text.
+ * offer in it: written once (content-keyed, bounded) and copied as bytes.
  */
-export function conditions(w: XmlWriter, f: FareConditionsView | undefined): void {
+export function conditions(w: ByteWriter, f: FareConditionsView | undefined): void {
   if (!f) return;
-  const key = `${f.cancellable}|${f.refundable}|${f.changeable}|${f.renameable}|${money(f.cancelFee)}|${money(f.changeFee)}`;
-  let text = memo.get(key);
-  if (text === undefined) {
-    if (memo.size >= MEMO_MAX) memo.clear();
-    memo.set(key, (text = fragment((x) => write(x, f))));
+  if (Object.isFrozen(f)) {
+    // Kept with an offer's parts across requests: one lookup by identity, no key to build.
+    writeKept(w, byView, f, write);
+    return;
   }
-  w.raw(text);
+  const key = `${f.cancellable}|${f.refundable}|${f.changeable}|${f.renameable}|${money(f.cancelFee)}|${money(f.changeFee)}`;
+  let bytes = memo.get(key);
+  if (bytes === undefined) {
+    if (memo.size >= MEMO_MAX) memo.clear();
+    memo.set(key, (bytes = fragmentBytes((x) => write(x, f))));
+  }
+  w.raw(bytes);
 }
 
-function write(w: XmlWriter, f: FareConditionsView): void {
+function write(w: ByteWriter, f: FareConditionsView): void {
   w.start("cns:CancelRestrictions");
   w.leaf("cns:AllowedModificationInd", String(f.cancellable));
   w.leaf("cns:DescText", f.cancellable ? (f.refundable ? "Cancellable with refund." : "Cancellable without refund.") : "Not cancellable.");

@@ -1,4 +1,4 @@
-import type { XmlWriter } from "@ndc/xml";
+import { writeKept, type ByteWriter, type KeptBytes } from "@ndc/xml";
 import type { MediaView } from "../view/common";
 import type { FareComponentView, OfferItemView, OfferServiceView, OfferView } from "../view/offers";
 import { flightAssociation, leaves, richMediaFor, taxonomies } from "./common";
@@ -7,7 +7,12 @@ import { price } from "./price";
 
 // The streaming twin of ../encode/offer.ts (same elements, order and bytes).
 
-function serviceAssociation(w: XmlWriter, a: OfferServiceView["association"]): void {
+/** Bytes of frozen associations (a flight service's, kept with an offer's parts across requests). */
+const keptAssociations = new WeakMap() as KeptBytes<OfferServiceView["association"]>;
+
+const serviceAssociation = (w: ByteWriter, a: OfferServiceView["association"]) => writeKept(w, keptAssociations, a, writeServiceAssociation);
+
+function writeServiceAssociation(w: ByteWriter, a: OfferServiceView["association"]): void {
   w.start("cns:OfferServiceAssociation");
   switch (a.kind) {
     case "journeys":
@@ -41,18 +46,22 @@ function serviceAssociation(w: XmlWriter, a: OfferServiceView["association"]): v
   w.end("cns:OfferServiceAssociation");
 }
 
-function service(w: XmlWriter, s: OfferServiceView): void {
+/** Bytes of a frozen list of passengers of a service (a flight service's, kept with an offer's parts). */
+const keptPaxRefs = new WeakMap() as KeptBytes<string[]>;
+const paxRefs = (w: ByteWriter, ids: string[]) => leaves(w, "cns:PaxRefID", ids);
+
+function service(w: ByteWriter, s: OfferServiceView): void {
   w.start("cns:Service");
   taxonomies(w, s.taxonomy);
   w.opt("cns:DescText", s.description);
   serviceAssociation(w, s.association);
-  leaves(w, "cns:PaxRefID", s.paxIds);
+  writeKept(w, keptPaxRefs, s.paxIds, paxRefs);
   w.leaf("cns:ServiceID", s.serviceId);
   w.opt("cns:ServiceRefID", s.serviceRefId);
   w.end("cns:Service");
 }
 
-function fareComponent(w: XmlWriter, f: FareComponentView): void {
+function fareComponent(w: ByteWriter, f: FareComponentView): void {
   w.start("cns:FareComponent");
   if (f.cabin) {
     w.start("cns:CabinType");
@@ -66,17 +75,24 @@ function fareComponent(w: XmlWriter, f: FareComponentView): void {
   w.end("cns:FareComponent");
 }
 
-function offerItem(w: XmlWriter, i: OfferItemView, media: ReadonlyMap<string, MediaView>): void {
+/** Bytes of frozen fares (an offer's, kept with its parts across requests). */
+const keptFares = new WeakMap() as KeptBytes<NonNullable<OfferItemView["fare"]>>;
+
+const fareDetail = (w: ByteWriter, fare: NonNullable<OfferItemView["fare"]>) => writeKept(w, keptFares, fare, writeFareDetail);
+
+function writeFareDetail(w: ByteWriter, fare: NonNullable<OfferItemView["fare"]>): void {
+  w.start("cns:FareDetail");
+  for (const f of fare.components) fareComponent(w, f);
+  leaves(w, "cns:PaxRefID", fare.paxIds);
+  w.end("cns:FareDetail");
+}
+
+function offerItem(w: ByteWriter, i: OfferItemView, media: ReadonlyMap<string, MediaView>): void {
   if (i.services.length === 0) throw new Error(`Offer item ${i.offerItemId} has no service; 24.4 requires at least one.`);
   w.start("cns:OfferItem");
   taxonomies(w, i.taxonomy);
   conditions(w, i.conditions);
-  if (i.fare) {
-    w.start("cns:FareDetail");
-    for (const f of i.fare.components) fareComponent(w, f);
-    leaves(w, "cns:PaxRefID", i.fare.paxIds);
-    w.end("cns:FareDetail");
-  }
+  if (i.fare) fareDetail(w, i.fare);
   if (i.mandatory !== undefined) w.leaf("cns:MandatoryInd", String(i.mandatory));
   w.leaf("cns:OfferItemID", i.offerItemId);
   w.opt("cns:OwnerCode", i.ownerCode);
@@ -87,27 +103,38 @@ function offerItem(w: XmlWriter, i: OfferItemView, media: ReadonlyMap<string, Me
   w.end("cns:OfferItem");
 }
 
-/** An offer (NewOfferType) under the given name: cns:Offer in AirShoppingRS, cns:PricedOffer in OfferPriceRS. */
-export function offer(w: XmlWriter, name: string, o: OfferView, media: ReadonlyMap<string, MediaView>): void {
-  if (o.items.length === 0) throw new Error(`Offer ${o.offerId} has no items; 24.4 requires at least one.`);
-  w.start(name);
-  for (const b of o.baggage) {
+/** Bytes of an offer's frozen baggage associations and journey overview (kept with its parts). */
+const keptBaggage = new WeakMap() as KeptBytes<OfferView["baggage"]>;
+const keptOverviews = new WeakMap() as KeptBytes<OfferView["journeys"]>;
+
+function baggage(w: ByteWriter, bs: OfferView["baggage"]): void {
+  for (const b of bs) {
     w.start("cns:BaggageAssociations");
     leaves(w, "cns:BaggageAllowanceRefID", b.baggageAllowanceIds);
     if (b.paxJourneyIds) flightAssociation(w, { kind: "paxJourneys", ids: b.paxJourneyIds });
     leaves(w, "cns:PaxRefID", b.paxIds);
     w.end("cns:BaggageAssociations");
   }
-  if (o.journeys.length > 0) {
-    w.start("cns:JourneyOverview");
-    for (const j of o.journeys) {
-      w.start("cns:JourneyPriceClass");
-      w.leaf("cns:PaxJourneyRefID", j.paxJourneyId);
-      w.opt("cns:PriceClassRefID", j.priceClassId);
-      w.end("cns:JourneyPriceClass");
-    }
-    w.end("cns:JourneyOverview");
+}
+
+function journeyOverview(w: ByteWriter, js: OfferView["journeys"]): void {
+  if (js.length === 0) return;
+  w.start("cns:JourneyOverview");
+  for (const j of js) {
+    w.start("cns:JourneyPriceClass");
+    w.leaf("cns:PaxJourneyRefID", j.paxJourneyId);
+    w.opt("cns:PriceClassRefID", j.priceClassId);
+    w.end("cns:JourneyPriceClass");
   }
+  w.end("cns:JourneyOverview");
+}
+
+/** An offer (NewOfferType) under the given name: cns:Offer in AirShoppingRS, cns:PricedOffer in OfferPriceRS. */
+export function offer(w: ByteWriter, name: string, o: OfferView, media: ReadonlyMap<string, MediaView>): void {
+  if (o.items.length === 0) throw new Error(`Offer ${o.offerId} has no items; 24.4 requires at least one.`);
+  w.start(name);
+  writeKept(w, keptBaggage, o.baggage, baggage);
+  writeKept(w, keptOverviews, o.journeys, journeyOverview);
   w.opt("cns:OfferExpirationTimeLimitDateTime", o.expiresAt);
   w.leaf("cns:OfferID", o.offerId);
   for (const i of o.items) offerItem(w, i, media);

@@ -1,4 +1,4 @@
-import type { XmlWriter } from "@ndc/xml";
+import { writeKept, type ByteWriter, type KeptBytes } from "@ndc/xml";
 import type { AdjustmentView, PriceView } from "../view/common";
 import { formatMoney, type Money } from "../view/money";
 import { sumLines } from "../encode/price";
@@ -6,18 +6,18 @@ import { sumLines } from "../encode/price";
 // The streaming twin of ../encode/price.ts (same elements, order and bytes).
 
 /** An AmountType element: the decimal string with CurCode. */
-export function amount(w: XmlWriter, name: string, m: Money): void {
+export function amount(w: ByteWriter, name: string, m: Money): void {
   w.start(name, { CurCode: m.currency });
   w.raw(formatMoney(m));
   w.end(name);
 }
 
 /** DesigText is CodesetValueTextType, 1 to 15 characters: a longer code is left out, not cut. */
-function desig(w: XmlWriter, code: string | undefined): void {
+function desig(w: ByteWriter, code: string | undefined): void {
   if (code && code.length <= 15) w.leaf("cns:DesigText", code);
 }
 
-function discount(w: XmlWriter, ds: AdjustmentView[], like: Money): void {
+function discount(w: ByteWriter, ds: AdjustmentView[], like: Money): void {
   if (ds.length === 0) return;
   const single = ds.length === 1 ? ds[0]! : undefined;
   w.start("cns:Discount");
@@ -33,8 +33,21 @@ function discount(w: XmlWriter, ds: AdjustmentView[], like: Money): void {
   w.end("cns:Discount");
 }
 
+/** Bytes of frozen prices (an offer's, kept with its parts across requests), per element name. */
+const kept = new Map<string, KeptBytes<PriceView>>();
+const writers = new Map<string, (w: ByteWriter, p: PriceView) => void>();
+
 /** PriceType under the given element name (cns:Price, cns:TotalPrice, cns:UnitPrice). */
-export function price(w: XmlWriter, name: string, p: PriceView): void {
+export function price(w: ByteWriter, name: string, p: PriceView): void {
+  let byView = kept.get(name);
+  if (!byView) {
+    kept.set(name, (byView = new WeakMap() as KeptBytes<PriceView>));
+    writers.set(name, (x, v) => writePrice(x, name, v));
+  }
+  writeKept(w, byView, p, writers.get(name)!);
+}
+
+function writePrice(w: ByteWriter, name: string, p: PriceView): void {
   w.start(name);
   if (p.base) amount(w, "cns:BaseAmount", p.base);
   discount(w, p.discounts ?? [], p.total);

@@ -1,0 +1,41 @@
+import { c, el, type XNode } from "@ndc/xml";
+import { warning } from "../../shopping/shared/encode/common";
+import { amount } from "../../shopping/shared/encode/price";
+import type { CancelQuoteView } from "./cancel-quote-view";
+
+const PENALTY_ID = "CANCEL-FEE";
+
+/**
+ * The Response of IATA_OrderReshopRS for a cancel quote (OrderReshopResponseType, in schema
+ * order): ChangeFees (the penalty, TypeCode Cancellation) when one is kept; the Order; and
+ * ReshopResults/ReshopOffers/Offer: one DeleteOrderItem per order item, the terms as Desc, the
+ * expiry, the quote id as OfferID, and the refund as TotalPrice.
+ */
+export function encodeCancelQuoteRS(v: CancelQuoteView): XNode {
+  const penalty = v.penalty.minor > 0;
+  return el(
+    "Response",
+    null,
+    penalty
+      ? c("ChangeFees", c("DescText", "Kept on cancellation."), c("PenaltyID", PENALTY_ID), c("Price", amount("TotalAmount", v.penalty)), c("TypeCode", "Cancellation"))
+      : null,
+    c("Order", c("OrderID", v.orderId), c("OrderVersionNumber", v.version), c("OwnerCode", v.ownerCode), c("StatusCode", v.statusCode)),
+    c(
+      "ReshopResults",
+      c(
+        "ReshopOffers",
+        c(
+          "Offer",
+          v.orderItemIds.map((id, i) => c("DeleteOrderItem", c("ExistingOrderItem", c("OrderItemRefID", id)), c("OfferItemID", `${v.quoteId}-${i + 1}`))),
+          v.descriptions.map((d) => c("Desc", c("DescText", d))),
+          c("OfferExpirationTimeLimitDateTime", v.expiresAt),
+          c("OfferID", v.quoteId),
+          c("OwnerCode", v.ownerCode),
+          penalty ? c("PenaltyRefID", PENALTY_ID) : null,
+          c("TotalPrice", amount("TotalAmount", v.refund)),
+        ),
+      ),
+    ),
+    v.warnings.map(warning),
+  );
+}

@@ -1,0 +1,4 @@
+export { decodeOrderRulesRQ, type OrderRulesRequest } from "./decode";
+export { encodeOrderRulesRS } from "./encode";
+export { orderRulesViewOf } from "./view-of";
+export type { OrderRulesView, RulesView, PenaltyView } from "./view";

@@ -1,0 +1,89 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { GatewayError } from "@ndc/errors";
+import { refundPlan, type PaymentLeg, type RefundShare } from "@ndc/payments";
+import type { FieldKey } from "@ndc/pii";
+import type { OrdersContext } from "../context";
+import { assertOwner, type Order, type Seller } from "../state";
+import { cancelTerms, type CancelTerms } from "./terms";
+
+/** How long a cancel quote is firm. */
+export const CANCEL_QUOTE_TTL_MS = 15 * 60_000;
+
+/** A firm offer to cancel the whole order (OrderReshopRS), accepted by AcceptCancelledOffer/OfferID = quoteId. */
+export interface CancelQuote extends CancelTerms {
+  quoteId: string;
+  orderId: string;
+  /** The order version it was given for: any change since makes it stale. */
+  version: number;
+  currency: string;
+  /** Captured and not yet refunded, over every leg. */
+  paidMinor: number;
+  expiresAt: number;
+  /** Where the refund goes: every captured leg, newest first. */
+  shares: RefundShare[];
+}
+
+/** What the quote id carries, MAC'd: the commit pays exactly this, so a forged or altered id is refused. */
+interface Signed {
+  orderId: string;
+  version: number;
+  refundMinor: number;
+  penaltyMinor: number;
+  expiresAt: number;
+}
+
+const PREFIX = "CXQ";
+
+/**
+ * The quote id: `CXQ.<order>.<version>.<refund>.<penalty>.<expiry s>.<mac>`, the MAC an
+ * HMAC-SHA256 (truncated to 128 bits) under a key derived from the field key, so only this
+ * gateway issues them and nothing about the quote needs storing.
+ */
+export function signQuote(key: FieldKey, s: Signed): string {
+  const body = [PREFIX, s.orderId, s.version, s.refundMinor, s.penaltyMinor, Math.floor(s.expiresAt / 1000)].join(".");
+  return `${body}.${mac(key, body)}`;
+}
+
+/** The quote id's contents, or cancel_quote_invalid when it was not signed here for `orderId`. */
+export function verifyQuote(key: FieldKey, quoteId: string, orderId: string): Signed {
+  const parts = quoteId.split(".");
+  const invalid = () => new GatewayError("cancel_quote_invalid", { element: "ChangeOrderChoice/AcceptCancelledOffer/OfferID" });
+  if (parts.length !== 7 || parts[0] !== PREFIX) throw invalid();
+  const body = parts.slice(0, 6).join(".");
+  const given = Buffer.from(parts[6]!, "base64url");
+  const want = Buffer.from(mac(key, body), "base64url");
+  if (given.length !== want.length || !timingSafeEqual(given, want) || parts[1] !== orderId) throw invalid();
+  const [version, refundMinor, penaltyMinor, expiresS] = parts.slice(2, 6).map(Number) as [number, number, number, number];
+  return { orderId, version, refundMinor, penaltyMinor, expiresAt: expiresS * 1000 };
+}
+
+function mac(key: FieldKey, body: string): string {
+  const k = createHmac("sha256", key.key).update("ndc-gateway cancel quote v1").digest();
+  return createHmac("sha256", k).update(body).digest().subarray(0, 16).toString("base64url");
+}
+
+/** OrderReshopRQ UpdateOrder/CancelOrderRef: the seller's own booked order, its refund by the outbound direction's terms. */
+export async function quoteCancel(ctx: OrdersContext, orderId: string, seller: Seller): Promise<{ order: Order; quote: CancelQuote }> {
+  const order = assertOwner(await ctx.orders.ask(orderId, { op: "get" }), seller);
+  if (order.state !== "booked") throw new GatewayError("order_state_invalid", { detail: `The order is ${order.state}; only a booked order is cancelled this way.` });
+  const now = ctx.clock.now();
+  return { order, quote: cancelQuote(ctx, order, await ctx.payments.ledger.legs(orderId), now) };
+}
+
+export function cancelQuote(ctx: OrdersContext, order: Order, legs: readonly PaymentLeg[], now: number): CancelQuote {
+  const paidMinor = legs.reduce((sum, l) => sum + (l.state === "captured" || l.state === "refunded" ? l.captured - l.refunded : 0), 0);
+  const terms = cancelTerms(ctx.supply, order, paidMinor, now);
+  // Firm to the second the id carries, so the stated expiry and the checked one are the same.
+  const expiresAt = Math.floor((now + CANCEL_QUOTE_TTL_MS) / 1000) * 1000;
+  const signed: Signed = { orderId: order.orderId, version: order.version, refundMinor: terms.refundMinor, penaltyMinor: terms.penaltyMinor, expiresAt };
+  return {
+    ...terms,
+    quoteId: signQuote(ctx.fieldKey, signed),
+    orderId: order.orderId,
+    version: order.version,
+    currency: order.currency,
+    paidMinor,
+    expiresAt,
+    shares: terms.refundMinor > 0 ? refundPlan(legs, terms.refundMinor, order.currency, order.orderId) : [],
+  };
+}

@@ -1,0 +1,127 @@
+import { askTogether, type JointAsk } from "@ndc/actors";
+import { GatewayError, isGatewayError } from "@ndc/errors";
+import { refundPlan, type RefundShare } from "@ndc/payments";
+import { isConstraintViolation } from "@ndc/store";
+import type { OrdersContext } from "../context";
+import { ids } from "../ids";
+import { writeOpen, writePhase, type OperationRow } from "../operation/store";
+import { crashPoint } from "../saga/crash-point";
+import { assertOwner, notFound, type Order, type Seller } from "../state";
+import { verifyQuote } from "./quote";
+
+/** The cancellation's recovery record (operations.plan): the quote it accepted and where the refund goes. */
+export interface CancelPlan {
+  quoteId: string;
+  refundMinor: number;
+  penaltyMinor: number;
+  /** Every captured leg's share, newest first, fixed by the commit write. */
+  shares: RefundShare[];
+  /** Each share is released under `<key>/<legId>` at the PSP and in the ledger. */
+  key: string;
+}
+
+type CancelOperation = OperationRow<CancelPlan>;
+
+/**
+ * OrderChangeRQ AcceptCancelledOffer: the whole order cancelled as a saga in atomic phases
+ * (issue 8 §1, decision 0015), its operation id derived from the order alone, so every retry
+ * of the commit (any TrxID, any number at once) is the same operation and refunds once:
+ *   1. commit, ONE write: the order `cancelled` (with the accepted quote), every seat and
+ *      partner unit released to every channel (the inventory actors' events), and the operation
+ *      row (phase `committed`, its plan naming each leg's share, newest first);
+ *      -> the PSP pays each card share back under `<op>/refund/<legId>`;
+ *   2. close, ONE write: the shares on the legs and their ledger entries (own instruments given
+ *      back here), the order's legs `refunded`, phase `done`.
+ * Nothing is taken before the commit, so a crash leaves the order booked (absent cancellation)
+ * or cancelled with its operation `committed`, which a retry or the reconciler finishes under
+ * the same keys (finishCancel).
+ */
+export async function commitCancel(ctx: OrdersContext, orderId: string, seller: Seller, quoteId: string): Promise<Order> {
+  assertOwner(await ctx.orders.ask(orderId, { op: "get" }), seller);
+  const signed = verifyQuote(ctx.fieldKey, quoteId, orderId);
+  const operationId = ids.cancelSaga(orderId);
+  return ctx.operationLock.run(operationId, async () => {
+    const op = await ctx.operations.load<CancelPlan>(operationId);
+    if (op) {
+      if (op.plan.quoteId !== quoteId) throw new GatewayError("order_state_invalid", { detail: "The order is cancelled already." });
+      return op.status === "done" ? current(ctx, orderId) : refundOrLeave(ctx, op);
+    }
+    const order = (await ctx.orders.ask(orderId, { op: "get" }))!;
+    if (order.state !== "booked") throw new GatewayError("order_state_invalid", { detail: `The order is ${order.state}; only a booked order is cancelled this way.` });
+    if (order.version !== signed.version) throw new GatewayError("cancel_quote_stale");
+    const now = ctx.clock.now();
+    if (now >= signed.expiresAt) throw new GatewayError("cancel_quote_expired");
+    const legs = await ctx.payments.ledger.legs(orderId);
+    const plan: CancelPlan = {
+      quoteId,
+      refundMinor: signed.refundMinor,
+      penaltyMinor: signed.penaltyMinor,
+      shares: signed.refundMinor > 0 ? refundPlan(legs, signed.refundMinor, order.currency, orderId) : [],
+      key: `${operationId}/refund`,
+    };
+    const row: CancelOperation = {
+      operationId, kind: "order_cancel", fingerprint: "", orderId, owner: order.owner, phase: "committed", status: "running", plan, createdAt: now, updatedAt: now,
+    };
+    await commitPhase(ctx, row, order, now);
+    crashPoint("cancel_after_commit");
+    return refundOrLeave(ctx, row);
+  });
+}
+
+/**
+ * Past the commit the order IS cancelled, whatever the PSP says next: a refund the PSP refuses
+ * or does not answer is left to the reconciler (and after its last attempt to staff as
+ * reconcile_failed), and the seller is answered with the cancelled order, whose PAYSUM shows
+ * no refund for that leg yet rather than an error that would read as "not cancelled".
+ */
+async function refundOrLeave(ctx: OrdersContext, op: CancelOperation): Promise<Order> {
+  try {
+    return await finishCancel(ctx, op);
+  } catch (e) {
+    if (!isGatewayError(e) || !REFUND_LEFT_TO_RECONCILER.has(e.code)) throw e;
+    return current(ctx, op.orderId);
+  }
+}
+
+const REFUND_LEFT_TO_RECONCILER = new Set<string>(["psp_unavailable", "payment_leg_state_invalid"]);
+
+/** Phase 1: the order cancelled, its stock released, the operation row, in one joint write. */
+async function commitPhase(ctx: OrdersContext, op: CancelOperation, order: Order, now: number): Promise<void> {
+  const asks: JointAsk[] = [
+    { ref: ctx.orders as never, key: order.orderId, command: { op: "cancel", cancellation: { quoteId: op.plan.quoteId, at: now, refundMinor: op.plan.refundMinor, penaltyMinor: op.plan.penaltyMinor } } },
+    ...order.seatHolds.map((h) => ctx.inventory.joint.releaseSeats(h.flightKey, h.holdId)),
+    ...order.partnerHolds.map((p) => ctx.inventory.joint.releasePartnerProduct(p.productCode, p.holdId)),
+  ];
+  try {
+    await askTogether(ctx.store, ctx.clock, asks, (tx) => writeOpen(tx, op, undefined, ctx.instanceId, now));
+  } catch (e) {
+    // Another gateway on this store committed the same cancellation first: its row is there.
+    if (isConstraintViolation(e)) throw new GatewayError("request_in_progress", { retryAfterSeconds: 1 });
+    throw e;
+  }
+}
+
+/**
+ * Past the commit: the PSP pays back each card share under its key (asked again, it answers
+ * its first refund), then phase 2 records every share once and closes the operation. Also the
+ * reconciler's way forward.
+ */
+export async function finishCancel(ctx: OrdersContext, op: CancelOperation): Promise<Order> {
+  const { shares, key } = op.plan;
+  await ctx.payments.release.pay(ctx.store.db, shares, key);
+  crashPoint("cancel_after_refund");
+  const now = ctx.clock.now();
+  const asks: JointAsk[] = shares.length ? [{ ref: ctx.orders as never, key: op.orderId, command: { op: "recordRefunds", legs: shares.map((s) => ({ legId: s.legId, amountMinor: s.amount })) } }] : [];
+  const [after] = await askTogether(ctx.store, ctx.clock, asks, async (tx) => {
+    await ctx.payments.release.record(tx, shares, key, now);
+    await writePhase(tx, op.operationId, "done", now, { status: "done" });
+  });
+  crashPoint("cancel_after_close");
+  return (after as Order | undefined) ?? current(ctx, op.orderId);
+}
+
+async function current(ctx: OrdersContext, orderId: string): Promise<Order> {
+  const order = await ctx.orders.ask(orderId, { op: "get" });
+  if (!order) throw notFound();
+  return order;
+}

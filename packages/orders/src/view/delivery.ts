@@ -1,0 +1,34 @@
+import type { Flight } from "@ndc/supply";
+import type { Order, OrderItem } from "../state";
+
+/**
+ * The delivery state of one service of an order (spec 3, ServiceDeliveryRQ in 4.7): a service
+ * with no ticket or EMD behind it is delivered when its flight flies (the flight, a seat sold for
+ * nothing, an airline extra); a partner product or ride when its partner fulfils it. One rule for
+ * OrderViewRS's DeliveryStatusCode and ServiceDeliveryRS (docs/servicing.md).
+ */
+export type DeliveryStatusCode = "DELIVERED" | "NOT_DELIVERED" | "AWAITING_PAYMENT" | "AWAITING_PARTNER" | "CANCELLED";
+
+export interface ServiceDeliveryState {
+  code: DeliveryStatusCode;
+  /** Composed English (spec 4.8 rule 2). */
+  text: string;
+}
+
+/** The order's flights that have flown by `now` (departed, in real UTC). */
+export function flownFlightKeys(flights: readonly Flight[], now: number): string[] {
+  return flights.filter((f) => f.departureUtcMs <= now).map((f) => f.key);
+}
+
+/** `flightKey`: the flight the service is for (a flight item has one service per flight); else the item's first, else the order's. */
+export function deliveryStateOf(order: Pick<Order, "state" | "journeys">, item: OrderItem, flightKey: string | undefined, flown: ReadonlySet<string>): ServiceDeliveryState {
+  if (order.state === "cancelled") return { code: "CANCELLED", text: "Not delivered: the order is cancelled." };
+  if (order.state === "held_unpaid" || order.state === "held_payment_declined") return { code: "AWAITING_PAYMENT", text: "Not delivered: the order is held until it is paid." };
+  if (item.kind === "partner_product" || item.kind === "ride") {
+    // Partners report fulfilment; no report is read yet (docs/servicing.md), so none is delivered.
+    return { code: "AWAITING_PARTNER", text: "Delivered when the partner fulfils it; no fulfilment has been reported." };
+  }
+  const key = flightKey ?? item.flightKeys?.[0] ?? order.journeys[0]?.flightKeys[0];
+  if (key && flown.has(key)) return { code: "DELIVERED", text: `Delivered: flight ${key} has flown.` };
+  return { code: "NOT_DELIVERED", text: key ? `Delivered when flight ${key} flies.` : "Delivered when its flight flies." };
+}

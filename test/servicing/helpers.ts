@@ -1,0 +1,72 @@
+/** Servicing tests: book an order of a chosen brand and currency over HTTP, then ask about it. */
+import { expect } from "bun:test";
+import type { TestGateway } from "../support/gateway";
+import { ndcRequest } from "../support/requests";
+import { all, airShoppingRQ, blocks } from "../shopping/shop-requests";
+import { orderCreateRQ, orderIdOf } from "../orders-http/helpers";
+
+export const OUT_DATE = "2027-01-12";
+export const BACK_DATE = "2027-01-15";
+
+export interface Booked {
+  orderId: string;
+  offerId: string;
+  /** The outbound's first departure, local time at the origin as the shopping answer states it (YYYY-MM-DDTHH:MM:SS). */
+  outboundDepartureLocal: string;
+}
+
+/** AirShoppingRQ (LHR-CDG, optionally back) in `currency`; the first offer of `brand`. */
+export async function shopBrand(t: TestGateway, brand: string, o: { currency?: string; back?: boolean } = {}): Promise<{ offerId: string; itemIds: string[]; outboundDepartureLocal: string; totalText: string; currency: string }> {
+  const legs = [{ from: "LHR", to: "CDG", date: OUT_DATE }, ...(o.back ? [{ from: "CDG", to: "LHR", date: BACK_DATE }] : [])];
+  const shop = await t.ndc("AirShoppingRQ", airShoppingRQ({ legs, pax: [["PAX1", "ADT"]], currency: o.currency ?? "EUR" }));
+  expect(shop.status).toBe(200);
+  const offer = blocks(shop.body, "Offer").find((x) => x.includes(`<cns:PriceClassRefID>PC-${brand}</cns:PriceClassRefID>`));
+  if (!offer) throw new Error(`no ${brand} offer`);
+  const firstSegment = all(offer, "PaxSegmentRefID")[0]!;
+  const segment = blocks(shop.body, "DatedMarketingSegment").find((s) => s.includes(`<cns:DatedMarketingSegmentId>${firstSegment}-MKT<`))!;
+  const dep = blocks(segment, "Dep")[0]!;
+  const totalText = all(blocks(offer, "TotalPrice")[0]!, "TotalAmount")[0]!;
+  return { offerId: all(offer, "OfferID")[0]!, itemIds: all(offer, "OfferItemID"), outboundDepartureLocal: all(dep, "AircraftScheduledDateTime")[0]!, totalText, currency: o.currency ?? "EUR" };
+}
+
+let bookings = 0;
+
+/** Shops and books, paid by card in the offer's currency (`held`: no payment, the order is held). */
+export async function bookBrand(t: TestGateway, brand: string, o: { currency?: string; back?: boolean; held?: boolean } = {}): Promise<Booked> {
+  const s = await shopBrand(t, brand, o);
+  const payment = `<cns:PaymentFunctions><cns:PaymentProcessingDetails><cns:Amount CurCode="${s.currency}">${s.totalText}</cns:Amount><cns:PaymentMethod><cns:PaymentCard><cns:TokenizedCardID>tok_approve_visa</cns:TokenizedCardID></cns:PaymentCard></cns:PaymentMethod></cns:PaymentProcessingDetails></cns:PaymentFunctions>`;
+  const body = orderCreateRQ({ shopped: { offerId: s.offerId, itemIds: s.itemIds, totalMinor: 0 }, correlationId: `C-${++bookings}-${s.offerId}`, trxId: "T1" });
+  const r = await t.ndc("OrderCreateRQ", o.held ? body : body.replace("</Request>", `${payment}</Request>`));
+  if (r.status !== 200) throw new Error(`OrderCreateRQ ${r.status}: ${r.body.slice(0, 1500)}`);
+  expect(r.body).toContain(`<cns:StatusCode>${o.held ? "ORDWPM" : "BOOKED"}</cns:StatusCode>`);
+  return { orderId: orderIdOf(r.body), offerId: s.offerId, outboundDepartureLocal: s.outboundDepartureLocal };
+}
+
+export function orderRulesByOrder(orderId: string, ownerCode = "XB"): string {
+  return ndcRequest("OrderRulesRQ", { request: `<cns:RulesCoreRequest><cns:OrderStructureKey><cns:OrderID>${orderId}</cns:OrderID><cns:OwnerCode>${ownerCode}</cns:OwnerCode></cns:OrderStructureKey></cns:RulesCoreRequest>`, correlationId: "rules-1" });
+}
+
+/** FareRef: Dep, Arrival and FareBasisCode are required by 24.4; the OfferID rides as FareRefText. */
+export function orderRulesByFare(offerId: string | undefined, fareBasis = "YCLASSIC"): string {
+  const text = offerId === undefined ? "" : `<cns:FareRefText>${offerId}</cns:FareRefText>`;
+  return ndcRequest("OrderRulesRQ", {
+    request: `<cns:RulesCoreRequest><cns:FareRef><cns:AirlineDesigCode>XB</cns:AirlineDesigCode><cns:Arrival><cns:IATA_LocationCode>CDG</cns:IATA_LocationCode></cns:Arrival><cns:Dep><cns:IATA_LocationCode>LHR</cns:IATA_LocationCode></cns:Dep><cns:FareBasisCode>${fareBasis}</cns:FareBasisCode>${text}</cns:FareRef></cns:RulesCoreRequest>`,
+    correlationId: "rules-2",
+  });
+}
+
+/** The instant `hours` before a local departure read as UTC (the engine's reading, docs/servicing.md). */
+export function hoursBefore(departureLocal: string, hours: number): number {
+  return Date.parse(`${departureLocal.slice(0, 19)}Z`) - hours * 3_600_000;
+}
+
+/** Each Penalty of an OrderRulesRS as {id, type, app, amount}. */
+export function penalties(xml: string): { id: string; type: string; app?: string; amount?: string; cur?: string }[] {
+  return blocks(xml, "Penalty").map((p) => ({
+    id: all(p, "PenaltyID")[0]!,
+    type: all(p, "TypeCode")[0]!,
+    app: all(p, "AppCode")[0],
+    amount: all(p, "TotalAmount")[0],
+    cur: /CurCode="([A-Z]{3})"/.exec(p)?.[1],
+  }));
+}
