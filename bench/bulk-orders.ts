@@ -6,7 +6,8 @@
 // - the identity-document number is opened under the template's binding and sealed again
 //   under the copy's (AES-256-GCM, new nonce, AAD = order, passenger, document);
 // - payment ledger entries are appended to the one hash chain (seq, prev_hash, hash);
-// - the stored OrderCreate answer (base64 XML) has its ids replaced like every other text.
+// - the stored OrderCreate answer (base64 XML) has its ids replaced like every other text, and so
+//   has the stored OrderViewRS (order_views, written after the copy's legs and documents).
 // What is copied as is: timestamps (every copy was "booked" at the template's instant, so pages
 // of a list are ordered by order id among them) and request fingerprints (hashes of the
 // template's request, kept because no copy is ever retried).
@@ -142,8 +143,11 @@ export function copyBooking(db: Database, rows: TableRows, t: TemplateIds, key: 
   const first = o.firstCopy ?? 1;
   const batch = o.batch ?? 2_000;
   const out: string[] = [];
+  // The stored view last: the schema's triggers delete an order's view whenever its legs or
+  // documents are written, as they do in a booking's own transaction.
   const template = [...rows]
     .filter(([table]) => table !== "payment_ledger_entries")
+    .sort(([a], [b]) => Number(a === "order_views") - Number(b === "order_views"))
     .map(([table, trows]) => ({ table, rows: trows.map((r) => ({ source: r, columns: Object.entries(r).map(([c, v]) => [c, compile(v, ids)] as const) })) }));
   const entries = [...(rows.get("payment_ledger_entries") ?? [])]
     .sort((a, b) => Number(a.seq) - Number(b.seq))

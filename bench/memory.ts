@@ -19,7 +19,8 @@ import { loadConfig } from "@ndc/config";
 import { loadFieldKey } from "@ndc/pii";
 import { offerPriceRQ } from "../test/shopping/shop-requests";
 import { orderCreateRQ, orderIdOf, orderRetrieveRQ, shopOffer } from "../test/orders-http/helpers";
-import { copyBooking, inserted, snapshot } from "./bulk-orders";
+import { copyBooking } from "./bulk-orders";
+import { bookTemplate, TEMPLATE_PAX } from "./template-booking";
 import { ROOT, median, percentile } from "./support";
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
@@ -75,17 +76,7 @@ try {
   // The template order over HTTP, then copies up to FIRST orders.
   const db = new Database(join(dir, "gateway.db"));
   db.exec("PRAGMA busy_timeout = 10000");
-  const pax = [
-    { id: "PAX1", surname: "LOVELACE", doc: { number: "QZ7731XK0946" }, email: "ada@example.com" },
-    { id: "PAX2", surname: "BYRON" },
-  ];
-  const shopped = await shopOffer({ ndc }, { pax: 2 });
-  const before = snapshot(db);
-  const template = { correlationId: "SEED-C", trxId: "SEED-T" };
-  const booked = await ndc("OrderCreateRQ", orderCreateRQ({ shopped, pax, legs: [{ kind: "card", token: "tok_approve_visa", amountMinor: shopped.totalMinor }], ...template }));
-  if (booked.status !== 200) throw new Error(`template booking: ${booked.status} ${booked.body.slice(0, 500)}`);
-  const rows = inserted(before, snapshot(db));
-  const ids = { ...template, orderId: orderIdOf(booked.body) };
+  const { rows, ids } = await bookTemplate(ndc, db);
   const key = loadFieldKey(loadConfig(env));
   const orderIds = [ids.orderId, ...copyBooking(db, rows, ids, key, FIRST - 1)];
 
@@ -139,7 +130,7 @@ try {
           } else {
             const s = await shopOffer({ ndc }, { pax: 2 });
             const i = n++;
-            const r = await ndc("OrderCreateRQ", orderCreateRQ({ shopped: s, pax, legs: [{ kind: "card", token: "tok_approve_visa", amountMinor: s.totalMinor }], correlationId: `MIX-${i}`, trxId: "T" }));
+            const r = await ndc("OrderCreateRQ", orderCreateRQ({ shopped: s, pax: TEMPLATE_PAX, legs: [{ kind: "card", token: "tok_approve_visa", amountMinor: s.totalMinor }], correlationId: `MIX-${i}`, trxId: "T" }));
             if (r.status === 200) orderIds.push(orderIdOf(r.body));
             counts[r.status === 200 ? "book" : "failed"]++;
           }

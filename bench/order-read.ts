@@ -25,8 +25,9 @@ import { join } from "node:path";
 import { loadConfig } from "@ndc/config";
 import { loadFieldKey } from "@ndc/pii";
 import { orderListRQ } from "../test/orders-http/order-list-helpers";
-import { orderCreateRQ, orderIdOf, orderRetrieveRQ, shopOffer } from "../test/orders-http/helpers";
-import { copyBooking, inserted, snapshot } from "./bulk-orders";
+import { orderRetrieveRQ } from "../test/orders-http/helpers";
+import { copyBooking } from "./bulk-orders";
+import { bookTemplate } from "./template-booking";
 import { fmt, median, runLoad, startServer, type LoadResult } from "./support";
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
@@ -57,26 +58,10 @@ try {
   // Seed: one paid order over HTTP (two passengers, a passport, a card), then bulk copies of it.
   const db = new Database(join(dir, "gateway.db"));
   db.exec("PRAGMA busy_timeout = 10000");
-  const shopped = await shopOffer({ ndc }, { pax: 2 });
-  const before = snapshot(db);
-  const template = { correlationId: "SEED-C", trxId: "SEED-T" };
-  const booked = await ndc(
-    "OrderCreateRQ",
-    orderCreateRQ({
-      shopped,
-      pax: [
-        { id: "PAX1", surname: "LOVELACE", doc: { number: "QZ7731XK0946" }, email: "ada@example.com" },
-        { id: "PAX2", surname: "BYRON" },
-      ],
-      legs: [{ kind: "card", token: "tok_approve_visa", amountMinor: shopped.totalMinor }],
-      ...template,
-    }),
-  );
-  if (booked.status !== 200) throw new Error(`template booking: ${booked.status} ${booked.body.slice(0, 500)}`);
-  const rows = inserted(before, snapshot(db));
+  const { rows, ids: templateIds } = await bookTemplate(ndc, db);
   const key = loadFieldKey(loadConfig(env));
   const t0 = performance.now();
-  const copies = copyBooking(db, rows, { ...template, orderId: orderIdOf(booked.body) }, key, ORDERS - 1);
+  const copies = copyBooking(db, rows, templateIds, key, ORDERS - 1);
   console.log(`seeded ${ORDERS} orders (1 booked over HTTP, ${copies.length} bulk copies) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
   // OrderRetrieveRQ of a stored order, against the bare server answering the same bytes.

@@ -12,6 +12,7 @@ import { ActorSystem } from "@ndc/actors";
 import { InventoryService } from "@ndc/inventory";
 import { OrderPayments, seedPayments } from "@ndc/payments";
 import { OrdersService } from "@ndc/orders";
+import { storedViewOf } from "./handlers/order-view-cache";
 import type { MessageHandler } from "@ndc/messages";
 import { startOrdersBackground, type OrdersBackground } from "./background";
 import { Dispatcher, orderNotifications, Subscriptions, type Resolver } from "@ndc/notifications";
@@ -104,7 +105,10 @@ export async function bootGateway(
     ownerCode: config.airline.designator,
     // An order change sellers are told about writes its notification in the change's transaction.
     persistHook: orderNotifications(config.airline.designator),
+    viewEncoder: (details) => storedViewOf(details, config.airline.designator),
   });
+  // Views stored by an earlier process were placed on its schedule with its encoder.
+  await orders.clearStoredViews();
   const subscriptions = new Subscriptions({ store, clock, fieldKey, mode: config.mode, resolve: opts.resolve });
   const dispatcher = new Dispatcher({ store, clock, logger, subscriptions, mode: config.mode, resolve: opts.resolve, post: postWebhook, claimMs: config.notifyClaimMs });
   const gatewayDeps = {

@@ -22,6 +22,7 @@ export type { OperationRow, OperationKind, OperationStatus } from "./operation/s
 export type { AddInput, AddPlan } from "./servicing/add/input";
 export type { Quote } from "./servicing/add/quote";
 export type { OrderDetails, OrderServicing } from "./view/details";
+export type { StoredView, StoredViewEncoder } from "./read/stored-view";
 export type { ItemTax } from "./view/taxes";
 export { CHANGE_FEE_BANDS, bandAt, bandFeeMinor, cancelPenaltyId, departureReadAsUtc, outboundDepartureAsUtc, type FeeBand, type BandAt } from "./conditions/fee-bands";
 export { conditionsOfOrder, directionConditions, freezeAtBooking, type FrozenConditions, type DirectionConditions, type FrozenAllowance, type OrderConditions } from "./conditions/frozen";

@@ -34,7 +34,8 @@ import { reconcile, type ReconcileReport } from "./reconcile/reconcile";
 import { OperationStore } from "./operation/store";
 import { ids } from "./ids";
 import { orderDetails, type OrderDetails } from "./view/details";
-import { PAYMENT_TIME_LIMIT_MS, type HistoryEntry, type Order, type Seller } from "./state";
+import { notFound, PAYMENT_TIME_LIMIT_MS, type HistoryEntry, type Order, type Seller } from "./state";
+import { clearStoredViews, readStoredView, writeStoredView, type StoredView, type StoredViewEncoder } from "./read/stored-view";
 
 export interface OrdersServiceOptions {
   system: ActorSystem;
@@ -53,18 +54,25 @@ export interface OrdersServiceOptions {
   persistHook?: OrderPersistHook;
   /** This process's instance id (tests name two "processes" on one store); default a random one per boot. */
   instanceId?: string;
+  /**
+   * The edge's OrderViewRS encoder: given, every write that changes an order also stores its
+   * encoded view (read/stored-view.ts), and OrderRetrieve serves an order not in memory from it.
+   */
+  viewEncoder?: StoredViewEncoder;
 }
 
 /** The order domain's one door (no HTTP, no XML): message handlers call these. */
 export class OrdersService {
   readonly ctx: OrdersContext;
   readonly idempotency: RequestIdempotency;
+  private readonly storesViews: boolean;
 
   constructor(opts: OrdersServiceOptions) {
+    const encoder = opts.viewEncoder;
     this.ctx = {
       store: opts.store,
       clock: opts.clock,
-      orders: opts.system.register(orderKind(opts.fieldKey, opts.persistHook)),
+      orders: opts.system.register(orderKind(opts.fieldKey, opts.persistHook, encoder && ((tx, order) => writeStoredView(this.ctx, encoder, tx, order)))),
       operations: new OperationStore(opts.store),
       inventory: opts.inventory,
       payments: opts.payments,
@@ -76,6 +84,7 @@ export class OrdersService {
       operationLock: new KeyedLock(),
       instanceId: opts.instanceId ?? randomUUID(),
     };
+    this.storesViews = encoder !== undefined;
     // The request's record is its create operation's row, under the operation's one lock.
     this.idempotency = new RequestIdempotency(opts.store, opts.clock, {
       owner: this.ctx.instanceId,
@@ -145,6 +154,32 @@ export class OrdersService {
   /** OrderRetrieve with what its view shows (ownership checked first, as retrieve does). */
   async retrieveDetails(orderId: string, seller: Seller): Promise<OrderDetails> {
     return orderDetails(this.ctx, await retrieve(this.ctx, orderId, seller));
+  }
+
+  /**
+   * OrderRetrieve's answer: the stored view of an order not in memory (one read; its owner checked
+   * like the index's, so another seller's order is the same order_not_found as a missing one),
+   * else the order's details from its actor. A stored view exists only while it is the view of
+   * what is committed (the schema's triggers delete it with any change), and an order with a
+   * command in flight in this process is resident, so it is asked instead. A stored view is the
+   * default language's and holds until the next fee-band edge or departure: a request for content
+   * languages, or a read past that time, is answered from the actor (and the view is stored again
+   * by the order's next write).
+   */
+  async retrieveView(orderId: string, seller: Seller, opts: { languages?: readonly string[] } = {}): Promise<{ stored: StoredView } | { details: OrderDetails }> {
+    if (this.storesViews && !opts.languages?.length && !this.ctx.orders.isResident(orderId)) {
+      const row = await readStoredView(this.ctx.store.db, orderId, this.ctx.clock.now());
+      if (row) {
+        if (row.ownerAgencyId !== seller.agencyId) throw notFound();
+        return { stored: row.view };
+      }
+    }
+    return { details: await this.retrieveDetails(orderId, seller) };
+  }
+
+  /** Drops every stored view (at boot: see clearStoredViews). */
+  clearStoredViews(): Promise<void> {
+    return clearStoredViews(this.ctx.store);
   }
 
   /** OrderRulesRQ, OrderStructureKey form: the order's frozen conditions, fees by band, cutoffs and live eligibility. */

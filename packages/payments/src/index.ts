@@ -16,5 +16,6 @@ export { commissionAgreementFor, putCommissionAgreement, agreementRow } from "./
 export { paymentSummary, maskTail, SETTLEMENT_METHOD_NAMES, type PaymentSummary } from "./masking";
 export { seedPayments, SANDBOX_AGENCY, SANDBOX_VOUCHERS, SANDBOX_SETTLEMENT_ACCOUNTS, SANDBOX_MEMBERS, SANDBOX_CERTIFICATES, SANDBOX_COMMISSION } from "./seed/sandbox";
 export { SalePayments, type PlannedLeg, type SaleAuthorisation } from "./ledger/phased";
+export { orderLegs } from "./ledger/leg-rows";
 export { RefundPayments, refundKey } from "./ledger/phased-refund";
 export { refundPlan, type RefundShare } from "./ledger/refund-plan";

@@ -42,11 +42,14 @@ const sharedText = new WeakMap<XNode, string>();
  * node would, so a kept answer holds one string rather than its tree of nodes.
  */
 export function prewritten(node: XNode): XNode {
+  return writtenNode(node.name, writtenText(node));
+}
+
+/** The node as text, without an XML declaration (what `prewritten` keeps). */
+export function writtenText(node: XNode): string {
   const out: string[] = [];
   write(node, out);
-  const leaf: XNode = { name: node.name, children: [], shared: true };
-  sharedText.set(leaf, out.join(""));
-  return leaf;
+  return out.join("");
 }
 
 /**

@@ -1,7 +1,7 @@
 import { GatewayError } from "@ndc/errors";
 import { decodeOrderRetrieveRQ, type MessageHandler } from "@ndc/messages";
 import type { HandlerDeps } from "./deps";
-import { orderViewResult } from "./order-view-cache";
+import { orderViewResult, storedViewResult } from "./order-view-cache";
 
 /**
  * OrderRetrieveRQ (spec 4.7): the seller's own order by OrderID. Another seller's order and a
@@ -13,7 +13,9 @@ export function orderRetrieveHandler(deps: HandlerDeps): MessageHandler {
     const { order: key, languages } = decodeOrderRetrieveRQ(envelope);
     // Another airline's order is never ours: answered like a missing order, not as an error of its own.
     if (key.ownerCode !== deps.config.airline.designator) throw new GatewayError("order_not_found");
-    const details = await deps.orders.retrieveDetails(key.orderId, { clientId: seller.clientId, agencyId: seller.agencyId });
-    return orderViewResult(details, deps, languages);
+    // An order not in memory is answered from its stored view (one read) when it has one that
+    // holds now, and the request names no content language (the stored view is the default's).
+    const found = await deps.orders.retrieveView(key.orderId, { clientId: seller.clientId, agencyId: seller.agencyId }, { languages });
+    return "stored" in found ? storedViewResult(found.stored) : orderViewResult(found.details, deps, languages);
   };
 }

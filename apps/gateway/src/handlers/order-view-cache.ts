@@ -1,6 +1,6 @@
 import { encodeOrderViewRS, orderViewOf, type AnswerOutcome } from "@ndc/messages";
-import type { Order, OrderDetails } from "@ndc/orders";
-import { prewritten, type XNode } from "@ndc/xml";
+import type { Order, OrderDetails, StoredView } from "@ndc/orders";
+import { writtenNode, writtenText, type XNode } from "@ndc/xml";
 import type { HandlerDeps } from "./deps";
 
 /** The handler result for an order: the Response element and the root PaymentFunctions (PAYSUM). */
@@ -24,7 +24,9 @@ interface Entry {
  * order is another key), its documents, legs and flown flights are read by the domain on every
  * call and compared, its flights are a function of the order and the supply seed, and the gateway's deps
  * key the outer map. Kept weakly: an entry lives as long as the order's state object, so
- * evicting the actor frees it.
+ * evicting the actor frees it. An order not in memory is answered from its stored view
+ * (`storedViewOf`, written with the order's own writes, default language, valid until the next
+ * fee-band edge or departure) when it has one.
  */
 const cache = new WeakMap<HandlerDeps, WeakMap<Order, Entry>>();
 
@@ -41,10 +43,26 @@ export function orderViewResult(details: OrderDetails, deps: HandlerDeps, langua
   const inputs = JSON.stringify({ documents, legs, flown, band: servicing.changeFeeBand?.id, languages });
   const hit = byOrder.get(order);
   if (hit && hit.inputs === inputs) return hit.result;
-  const { view, decline } = orderViewOf(details, deps.config.airline.designator, languages);
-  const built = encodeOrderViewRS(view);
   // Written once now, kept as text: the tree is not held, and every later answer reuses the text.
-  const result: ViewResult = { response: prewritten(built.response), trailing: built.trailing.map(prewritten), ...(decline ? { decline } : {}) };
+  const result = storedViewResult(storedViewOf(details, deps.config.airline.designator, languages));
   byOrder.set(order, { inputs, result });
   return result;
+}
+
+/**
+ * The encoded view as text: what the orders domain stores with each write of the order
+ * (OrdersServiceOptions.viewEncoder), in the default language (no `languages`): a request that
+ * names content languages is never answered from a stored view (OrdersService.retrieveView).
+ */
+export function storedViewOf(details: OrderDetails, designator: string, languages: readonly string[] = []): StoredView {
+  const { view, decline } = orderViewOf(details, designator, languages);
+  const built = encodeOrderViewRS(view);
+  const text = (node: XNode) => ({ name: node.name, text: writtenText(node) });
+  return { response: text(built.response), trailing: built.trailing.map(text), ...(decline ? { decline } : {}) };
+}
+
+/** A stored (or just written) view as a handler result: its texts placed as written elements. */
+export function storedViewResult(stored: StoredView): ViewResult {
+  const node = (t: { name: string; text: string }) => writtenNode(t.name, t.text);
+  return { response: node(stored.response), trailing: stored.trailing.map(node), ...(stored.decline ? { decline: stored.decline } : {}) };
 }

@@ -1,5 +1,5 @@
-import { and, eq, inArray } from "drizzle-orm";
-import { tables, type StoreDb } from "@ndc/store";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { preparedOnce, tables, type StoreDb } from "@ndc/store";
 import type { PartnerEvent } from "./state";
 
 const { partnerStockUnits } = tables;
@@ -12,29 +12,40 @@ const { partnerStockUnits } = tables;
 export async function persistPartnerRows(tx: StoreDb, productCode: string, stock: number, events: PartnerEvent[]): Promise<void> {
   for (const e of events) {
     if (e.type === "held") {
-      await tx.insert(partnerStockUnits).values({
-        productCode,
-        holdId: e.holdId,
-        orderId: e.orderId,
-        unit: e.unit,
-        stockTotal: stock,
-        status: "held",
-        channel: e.channel,
-        expiresAt: e.expiresAt,
-        createdAt: e.at,
-        updatedAt: e.at,
-      });
+      await insertUnit(tx).run({ productCode, holdId: e.holdId, orderId: e.orderId, unit: e.unit, stockTotal: stock, channel: e.channel, expiresAt: e.expiresAt, at: e.at });
       continue;
     }
-    await tx
-      .update(partnerStockUnits)
-      .set({ status: e.type, updatedAt: e.at })
-      .where(
-        and(
-          eq(partnerStockUnits.productCode, productCode),
-          eq(partnerStockUnits.holdId, e.holdId),
-          inArray(partnerStockUnits.status, e.type === "sold" ? ["held"] : ["held", "sold"]),
-        ),
-      );
+    await (e.type === "sold" ? sellHeld : endLive)(tx).run({ status: e.type, at: e.at, productCode, holdId: e.holdId });
   }
 }
+
+// Prepared once per connection, like the seat rows (seats/persist.ts): every partner hold, sale
+// and release of a booking writes these (issue 8).
+const insertUnit = preparedOnce((db) =>
+  db
+    .insert(partnerStockUnits)
+    .values({
+      productCode: sql.placeholder("productCode"),
+      holdId: sql.placeholder("holdId"),
+      orderId: sql.placeholder("orderId"),
+      unit: sql.placeholder("unit"),
+      stockTotal: sql.placeholder("stockTotal"),
+      status: "held",
+      channel: sql.placeholder("channel"),
+      expiresAt: sql.placeholder("expiresAt"),
+      createdAt: sql.placeholder("at"),
+      updatedAt: sql.placeholder("at"),
+    })
+    .prepare(),
+);
+// Only live units move: a released unit stays released whatever is replayed.
+const moveLive = (from: string[]) =>
+  preparedOnce((db) =>
+    db
+      .update(partnerStockUnits)
+      .set({ status: sql`${sql.placeholder("status")}`, updatedAt: sql`${sql.placeholder("at")}` })
+      .where(and(eq(partnerStockUnits.productCode, sql.placeholder("productCode")), eq(partnerStockUnits.holdId, sql.placeholder("holdId")), inArray(partnerStockUnits.status, from)))
+      .prepare(),
+  );
+const sellHeld = moveLive(["held"]);
+const endLive = moveLive(["held", "sold"]);

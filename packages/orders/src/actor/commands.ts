@@ -9,7 +9,8 @@ export type OrderCommand =
   /** `confirmInventory`: the holds are confirmed in the same joint write (a booked order's commit). */
   | { op: "create"; order: NewOrder; documents: NewIdentityDocument[]; confirmInventory?: boolean }
   | { op: "get" }
-  | { op: "recordPaymentAuthorised"; legs: OrderLegRef[] }
+  /** `confirmInventory`: the order's holds are confirmed in the same joint write (a paid retry's commit). */
+  | { op: "recordPaymentAuthorised"; legs: OrderLegRef[]; confirmInventory?: boolean }
   | { op: "markPaymentDeclined"; legs: OrderLegRef[]; code: string }
   | { op: "recordPaymentCaptured"; legIds: string[] }
   | { op: "confirmInventory" }

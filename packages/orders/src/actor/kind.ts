@@ -1,4 +1,5 @@
 import { defineJournaledKind } from "@ndc/actors";
+import { atEndOfWrite, type StoreDb } from "@ndc/store";
 import { GatewayError } from "@ndc/errors";
 import type { FieldKey } from "@ndc/pii";
 import { isHeld, transition, type Order } from "../state";
@@ -11,9 +12,10 @@ export const ORDER_KIND = "orders.order";
 /**
  * The order actor (key: order id). Decides against the order in memory; its events, the orders
  * index row and (at creation) the encrypted identity documents commit in one transaction before
- * the order changes in memory and the caller is answered (DESIGN 4).
+ * the order changes in memory and the caller is answered (DESIGN 4). `onWritten` runs at the end of
+ * every write that changed an order, inside it (the stored OrderViewRS, read/stored-view.ts).
  */
-export function orderKind(fieldKey: FieldKey, persistHook?: OrderPersistHook) {
+export function orderKind(fieldKey: FieldKey, persistHook?: OrderPersistHook, onWritten?: (tx: StoreDb, order: Order) => Promise<void>) {
   return defineJournaledKind<Order | null, OrderCommand, OrderEvent, OrderReply>({
     name: ORDER_KIND,
     snapshotEvery: 20,
@@ -29,6 +31,9 @@ export function orderKind(fieldKey: FieldKey, persistHook?: OrderPersistHook) {
       await persistOrderRows(tx, fieldKey, events, after, ctx.now);
       // Rows other domains derive from this change (the notification outbox) commit with it, or not at all.
       if (persistHook && events.length) await persistHook(tx, { events, before: ctx.state.value, after, now: ctx.now });
+      // Rows derived from the order and what the same write records beside it (its legs): built
+      // once, after everything else the write does.
+      if (onWritten) atEndOfWrite(tx, `order:${after.orderId}`, (end) => onWritten(end, after));
     },
   });
 }
@@ -60,7 +65,9 @@ function decideEvents(order: Order | null, command: OrderCommand, now: number): 
       if (order.state === "booked" && command.legs.every((l) => order.legs.some((o) => o.legId === l.legId))) return [];
       if (!isHeld(order.state)) throw new GatewayError("order_state_invalid", { detail: `The order is ${order.state}.` });
       if (order.paymentTimeLimit !== undefined && now >= order.paymentTimeLimit) throw new GatewayError("payment_time_limit_passed");
-      return [{ type: "payment_authorised", at: now, legs: command.legs }];
+      const paid: OrderEvent[] = [{ type: "payment_authorised", at: now, legs: command.legs }];
+      if (command.confirmInventory && !order.inventoryConfirmed) paid.push({ type: "inventory_confirmed", at: now });
+      return paid;
     }
     case "markPaymentDeclined":
       if (!isHeld(order.state)) throw new GatewayError("order_state_invalid", { detail: `The order is ${order.state}.` });

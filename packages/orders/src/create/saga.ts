@@ -7,6 +7,7 @@ import { fingerprintOf } from "../fingerprint";
 import { currentRequest, notTheKeysAnswer } from "../idempotency/idempotency";
 import { ids } from "../ids";
 import { writeOpen, writePhase, type OperationRow } from "../operation/store";
+import { closeCaptures } from "../saga/close";
 import { crashPoint } from "../saga/crash-point";
 import { confirmHolds, releaseHolds } from "../saga/holds";
 import { notFound, type Order } from "../state";
@@ -192,22 +193,7 @@ async function commitPhase(ctx: OrdersContext, op: CreateOperation, built: Retur
  * after a crash it asks the PSP under the same keys, which answers the first capture again.
  */
 async function closePhase(ctx: OrdersContext, op: CreateOperation, order: Order): Promise<Order> {
-  const legIds = order.legs.filter((l) => l.changeRef === SALE_CHANGE_REF && l.state === "authorised").map((l) => l.legId);
-  const key = `${runOf(op)}/capture`;
-  if (legIds.length) {
-    const legs = (await ctx.payments.ledger.legs(order.orderId)).filter((l) => legIds.includes(l.legId));
-    crashPoint("before_capture");
-    await ctx.payments.sale.capture(legs, key);
-    crashPoint("after_capture");
-  }
-  const now = ctx.clock.now();
-  const asks: JointAsk[] = legIds.length ? [{ ref: ctx.orders as never, key: order.orderId, command: { op: "recordPaymentCaptured", legIds } }] : [];
-  const [after] = await askTogether(ctx.store, ctx.clock, asks, async (tx) => {
-    await ctx.payments.sale.recordCaptures(tx, order.orderId, legIds, key, now);
-    await writePhase(tx, op.operationId, "done", now, { status: "done" });
-  });
-  crashPoint("after_close");
-  return (after as Order | undefined) ?? order;
+  return closeCaptures(ctx, op.operationId, order, SALE_CHANGE_REF, `${runOf(op)}/capture`);
 }
 
 /** Past the commit point: close a booked order; a held one keeps its holds and no leg of the sale stays authorised. Also the reconciler's way forward. */

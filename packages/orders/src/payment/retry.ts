@@ -1,23 +1,38 @@
+import { askTogether, type JointAsk } from "@ndc/actors";
 import { GatewayError, isGatewayError } from "@ndc/errors";
-import type { LegRequest } from "@ndc/payments";
+import type { LegRequest, SaleAuthorisation } from "@ndc/payments";
+import { refuseCardData, validateLegs } from "@ndc/payments";
 import type { OrdersContext } from "../context";
 import { checkLegsPayTotal } from "../create/rules";
 import { ids } from "../ids";
-import { finishCommitted } from "../saga/finish";
 import { writeOpen, writePhase, type OperationRow } from "../operation/store";
-import { assertOwner, isHeld, type Order, type OrderLegRef, type Seller } from "../state";
-import { refuseCardData, validateLegs } from "@ndc/payments";
+import { closeCaptures } from "../saga/close";
+import { crashPoint } from "../saga/crash-point";
+import { finishCommitted } from "../saga/finish";
+import { assertOwner, isHeld, notFound, type Order, type OrderLegRef, type Seller } from "../state";
 
 export interface RetryPlan {
   changeRef: string;
+  /** The run of this attempt (absent: 1): a compensated attempt asked again runs afresh under new keys. */
+  attempt?: number;
 }
 
+type RetryOperation = OperationRow<RetryPlan>;
+
 /**
- * The seller pays a held order (OrderChangeRQ, spec 3 and 4.7): within the payment time limit,
- * legs authorised together -> the order records them and is booked (the commit point) -> holds
- * confirmed, legs captured. A decline keeps the order held, time limit unchanged. Journaled as
- * a payment_retry saga so the reconciler voids legs short of the commit and captures past it.
- * `key` identifies the attempt (CorrelationID/TrxID of the OrderChangeRQ): the same key resumes.
+ * The seller pays a held order (OrderChangeRQ, spec 3 and 4.7), in the atomic phases of an
+ * OrderCreate (create/saga.ts, issue 8 §1), each phase ONE write recording its recovery point
+ * with its effects, the PSP called between phases under keys written before the call:
+ *   1. open: the operation row (phase `open`) and the planned card legs (`authorising`, keyed);
+ *      -> the PSP authorises each leg under its key;
+ *   2. commit: the order records the legs and is booked with its holds confirmed, the seat and
+ *      partner confirmations, the legs' answers, phase `committed`. A decline instead: the order
+ *      records it (still held, time limit unchanged), the legs' answers, `done`;
+ *      -> the PSP captures each leg under `<operation>/capture/<leg>`;
+ *   3. close: the captures on the legs and the order, `done`.
+ * `key` identifies the attempt (CorrelationID/TrxID of the OrderChangeRQ): the same key resumes
+ * it (a compensated one runs afresh under new payment keys); after a crash the reconciler compensates an operation short of its commit (its legs asked
+ * about by key and voided) and closes one past it, with the same code as the request.
  */
 export async function retryPayment(ctx: OrdersContext, orderId: string, seller: Seller, legs: LegRequest[], key: string): Promise<Order> {
   refuseCardData(legs, "PaymentFunctions");
@@ -27,66 +42,127 @@ export async function retryPayment(ctx: OrdersContext, orderId: string, seller: 
   const changeRef = `retry-${sagaId.slice(3, 15)}`;
   return ctx.operationLock.run(sagaId, async () => {
     const existing = await ctx.operations.load<RetryPlan>(sagaId);
-    if (existing?.status === "done") return finishCommitted(ctx, orderId, sagaId, changeRef);
-    if (!existing) {
+    // Past its commit, or ended: answered with the order as the attempt left it (finished first).
+    if (existing && (existing.status === "done" || retryCommitted(order, existing.plan))) return finishRetry(ctx, existing);
+    if (existing?.status !== "running") {
       if (!isHeld(order.state)) throw new GatewayError("order_state_invalid", { detail: `The order is ${order.state}; only a held order is paid this way.` });
       if (order.paymentTimeLimit !== undefined && ctx.clock.now() >= order.paymentTimeLimit) throw new GatewayError("payment_time_limit_passed");
       checkLegsPayTotal(legs, order.currency, order.totalMinor);
     }
-    let saga = existing ?? (await startRetry(ctx, { sagaId, orderId, owner: order.owner, changeRef }));
-    const auth = await ctx.payments.authoriseAll(orderId, changeRef, legs, `${sagaId}/authorise`);
-    if (auth.status === "declined") {
-      const refs: OrderLegRef[] = [
-        { legId: auth.declined.legId, kind: auth.declined.kind, amountMinor: auth.declined.requested, state: "declined", changeRef },
-        ...auth.voided.map((l) => ({ legId: l.legId, kind: l.kind, amountMinor: l.authorised, state: "voided", changeRef })),
-      ];
-      const after = await ctx.orders.ask(orderId, { op: "markPaymentDeclined", legs: refs, code: auth.code });
-      await finishCommitted(ctx, orderId, sagaId, changeRef);
-      await mark(ctx, saga, "done", "done");
-      return after!;
-    }
-    saga = await mark(ctx, saga, "authorised");
+    // A compensated attempt left nothing behind: asked again, it runs afresh as its next run, under new keys.
+    const attempt = !existing ? 1 : existing.status === "compensated" ? attemptOf(existing) + 1 : attemptOf(existing);
+    const now = ctx.clock.now();
+    const op: RetryOperation = {
+      operationId: sagaId, kind: "payment_retry", fingerprint: "", orderId, owner: order.owner,
+      phase: "open", status: "running", plan: { changeRef, attempt }, lockOwner: ctx.instanceId, createdAt: existing?.createdAt ?? now, updatedAt: now,
+    };
+    const authKey = `${runOf(op)}/authorise`;
+    const planned = ctx.payments.sale.plan(legs, authKey);
+    await ctx.store.write(async (tx) => {
+      await writeOpen(tx, op, existing, ctx.instanceId, now);
+      await ctx.payments.sale.writePlanned(tx, orderId, changeRef, planned, now);
+    });
+    crashPoint("after_holds");
+
+    let auth: SaleAuthorisation;
     try {
-      await ctx.orders.ask(orderId, {
-        op: "recordPaymentAuthorised",
-        legs: auth.legs.map((l) => ({ legId: l.legId, kind: l.kind, amountMinor: l.authorised, state: "authorised", changeRef })),
-      });
+      auth = await ctx.payments.sale.authorise(orderId, changeRef, planned, authKey, ctx.clock.now());
     } catch (e) {
-      // Refused (the time limit passed meanwhile, the order was cancelled): nothing may stay authorised.
-      await compensateRetry(ctx, saga, isGatewayError(e) ? e.code : "internal_error");
+      await compensateRetry(ctx, op, codeOf(e));
       throw e;
     }
-    saga = await mark(ctx, saga, "committed");
-    const done = await finishCommitted(ctx, orderId, sagaId, changeRef);
-    await mark(ctx, saga, "done", "done");
-    return done;
+    crashPoint("after_authorise");
+
+    let after: Order;
+    try {
+      after = await commitRetry(ctx, op, order, auth);
+    } catch (e) {
+      // Refused (the time limit passed meanwhile, the order was cancelled) or lost: committed or not, the store says.
+      if (!retryCommitted(await ctx.orders.ask(orderId, { op: "get" }), op.plan)) {
+        await compensateRetry(ctx, op, codeOf(e));
+        throw e;
+      }
+      return finishRetry(ctx, { ...op, phase: "committed" });
+    }
+    crashPoint("after_commit");
+    if (after.state !== "booked") return after;
+    return closeRetry(ctx, op, after);
   });
 }
 
-/** Short of its commit point a retry only voids its own legs: the held order keeps its holds. */
-export async function compensateRetry(ctx: OrdersContext, saga: OperationRow<RetryPlan>, errorCode: string): Promise<void> {
+/** Phase 2, one write: the order's answer to the payment (booked with its holds confirmed, or declined), the legs' answers, the phase. */
+async function commitRetry(ctx: OrdersContext, op: RetryOperation, order: Order, auth: SaleAuthorisation): Promise<Order> {
+  const { changeRef } = op.plan;
+  const now = ctx.clock.now();
+  const r = auth.result;
+  if (r.status === "declined") {
+    const refs: OrderLegRef[] = [
+      { legId: r.declined.legId, kind: r.declined.kind, amountMinor: r.declined.requested, state: "declined", changeRef },
+      ...r.voided.map((l) => ({ legId: l.legId, kind: l.kind, amountMinor: l.authorised, state: "voided" as const, changeRef })),
+    ];
+    const [after] = await askTogether(ctx.store, ctx.clock, [{ ref: ctx.orders as never, key: op.orderId, command: { op: "markPaymentDeclined", legs: refs, code: r.code } }], async (tx) => {
+      await ctx.payments.sale.record(tx, op.orderId, auth, now);
+      await writePhase(tx, op.operationId, "done", now, { status: "done" });
+    });
+    return after as Order;
+  }
+  const confirms: JointAsk[] = order.inventoryConfirmed
+    ? []
+    : [
+        ...order.seatHolds.map((h) => ctx.inventory.joint.confirmSeats(h.flightKey, h.holdId)),
+        ...order.partnerHolds.map((p) => ctx.inventory.joint.confirmPartnerProduct(p.productCode, p.holdId)),
+      ];
+  const paying = r.legs.map((l) => ({ legId: l.legId, kind: l.kind, amountMinor: l.authorised, state: "authorised" as const, changeRef }));
+  const [after] = await askTogether(ctx.store, ctx.clock, [{ ref: ctx.orders as never, key: op.orderId, command: { op: "recordPaymentAuthorised", legs: paying, confirmInventory: true } }, ...confirms], async (tx) => {
+    await ctx.payments.sale.record(tx, op.orderId, auth, now);
+    await writePhase(tx, op.operationId, "committed", now, { status: "running" });
+  });
+  return after as Order;
+}
+
+/** Phase 3: captures at the PSP under `<run>/capture/<leg>`, then one write records them and closes (saga/close.ts). */
+function closeRetry(ctx: OrdersContext, op: RetryOperation, order: Order): Promise<Order> {
+  return closeCaptures(ctx, op.operationId, order, op.plan.changeRef, `${runOf(op)}/capture`);
+}
+
+/**
+ * Past the commit point (the request resumed, or the reconciler): a booked order is closed
+ * (holds confirmed if an older row left them, legs captured); a held or cancelled one keeps no
+ * leg of the attempt authorised. Idempotent.
+ */
+export async function finishRetry(ctx: OrdersContext, op: RetryOperation): Promise<Order> {
+  const order = await ctx.orders.ask(op.orderId, { op: "get" });
+  if (!order) throw notFound();
+  if (op.status === "done" && !order.legs.some((l) => l.changeRef === op.plan.changeRef && l.state === "authorised")) return order;
+  if (order.state === "booked") {
+    // An attempt committed before issue 8's phases (its holds confirmed apart): the old way.
+    if (!order.inventoryConfirmed) return finishCommitted(ctx, op.orderId, op.operationId, op.plan.changeRef).then((o) => markDone(ctx, op).then(() => o));
+    return closeRetry(ctx, op, order);
+  }
+  await ctx.payments.voidAll(op.orderId, `${op.operationId}/void`, { changeRef: op.plan.changeRef });
+  await markDone(ctx, op);
+  return order;
+}
+
+async function markDone(ctx: OrdersContext, op: RetryOperation): Promise<void> {
+  await ctx.store.write((tx) => writePhase(tx, op.operationId, "done", ctx.clock.now(), { status: "done" }));
+}
+
+/** Short of its commit point a retry only voids its own legs (asked about by key first): the held order keeps its holds. */
+export async function compensateRetry(ctx: OrdersContext, saga: RetryOperation, errorCode: string): Promise<void> {
   await ctx.payments.voidAll(saga.orderId, `${saga.operationId}/compensate`, { changeRef: saga.plan.changeRef });
   await ctx.store.write((tx) => writePhase(tx, saga.operationId, saga.phase, ctx.clock.now(), { status: "compensated", errorCode }));
 }
 
-/** The retry's first recovery point: its operation row, before any leg is asked for. */
-async function startRetry(ctx: OrdersContext, o: { sagaId: string; orderId: string; owner: Seller; changeRef: string }): Promise<OperationRow<RetryPlan>> {
-  const now = ctx.clock.now();
-  const row: OperationRow<RetryPlan> = {
-    operationId: o.sagaId, kind: "payment_retry", fingerprint: "", orderId: o.orderId, owner: o.owner,
-    phase: "authorising", status: "running", plan: { changeRef: o.changeRef }, createdAt: now, updatedAt: now,
-  };
-  await ctx.store.write((tx) => writeOpen(tx, row, undefined, ctx.instanceId, now));
-  return row;
-}
-
-async function mark(ctx: OrdersContext, saga: OperationRow<RetryPlan>, phase: string, status: "running" | "done" = "running"): Promise<OperationRow<RetryPlan>> {
-  const now = ctx.clock.now();
-  await ctx.store.write((tx) => writePhase(tx, saga.operationId, phase, now, { status }));
-  return { ...saga, phase, status, updatedAt: now };
-}
-
-/** Whether the order recorded the retry's legs (its commit point). */
+/** Whether the order recorded the retry's legs (its commit point): authorised or captured, or its decline. */
 export function retryCommitted(order: Order | null, plan: RetryPlan): boolean {
   return !!order && order.legs.some((l) => l.changeRef === plan.changeRef && (l.state === "authorised" || l.state === "captured"));
+}
+
+const attemptOf = (op: RetryOperation) => op.plan.attempt ?? 1;
+/** The id the run's payment keys derive from (the first run's are the operation's own, as before runs existed). */
+const runOf = (op: RetryOperation) => (attemptOf(op) === 1 ? op.operationId : `${op.operationId}/run/${attemptOf(op)}`);
+
+function codeOf(e: unknown): string {
+  return isGatewayError(e) ? e.code : "internal_error";
 }

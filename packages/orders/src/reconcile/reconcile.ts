@@ -1,9 +1,8 @@
 import { compensateCreate, finish } from "../create/saga";
 import type { CreatePlan } from "../create/plan";
 import type { OrdersContext } from "../context";
-import { compensateRetry, retryCommitted, type RetryPlan } from "../payment/retry";
-import { finishCommitted } from "../saga/finish";
-import { writePhase, type OperationRow } from "../operation/store";
+import { compensateRetry, finishRetry, retryCommitted, type RetryPlan } from "../payment/retry";
+import type { OperationRow } from "../operation/store";
 import type { AddPlan } from "../servicing/add/input";
 import { committed, compensateAdd, finishAdd } from "../servicing/add/saga";
 import { finishCancel, type CancelPlan } from "../cancel/saga";
@@ -68,8 +67,7 @@ export async function reconcile(ctx: OrdersContext, now: number, opts: { minAgeM
         }
         const s = op as OperationRow<RetryPlan>;
         if (retryCommitted(order, s.plan)) {
-          await finishCommitted(ctx, s.orderId, s.operationId, s.plan.changeRef);
-          await ctx.store.write((tx) => writePhase(tx, s.operationId, "done", ctx.clock.now(), { status: "done" }));
+          await finishRetry(ctx, s);
           report.finished.push(s.operationId);
         } else {
           await compensateRetry(ctx, s, "reconciled");

@@ -1,5 +1,6 @@
-import type { PaymentLeg } from "@ndc/payments";
+import { orderLegs, type PaymentLeg } from "@ndc/payments";
 import { readMaskedDocuments, type IdentityDocumentView } from "@ndc/pii";
+import type { StoreDb } from "@ndc/store";
 import type { Flight, Supply } from "@ndc/supply";
 import type { OrdersContext } from "../context";
 import type { Order } from "../state";
@@ -7,6 +8,8 @@ import { bandAt, outboundDepartureAsUtc, type FeeBand } from "../conditions/fee-
 import { conditionsOfOrder, type OrderConditions } from "../conditions/frozen";
 import { flownFlightKeys } from "./delivery";
 import { flightItemTaxes, type ItemTax } from "./taxes";
+
+const HOUR_MS = 3_600_000;
 
 /**
  * Everything an order's view is built from, read by the domain so that no message handler
@@ -27,6 +30,10 @@ export interface OrderDetails {
   taxes: Record<string, ItemTax[]>;
   /** The conditions the order is serviced under (frozen, or the current policy with a warning) and the fee band that applies now. */
   servicing: OrderServicing;
+  /** Epoch ms: the clock's time these were read at (`flown` and the fee band are as of then). */
+  validFrom: number;
+  /** Epoch ms: from then on `flown` or the fee band may differ (validUntilOf); absent when neither will change again. */
+  validUntil?: number;
 }
 
 export interface OrderServicing extends OrderConditions {
@@ -38,12 +45,40 @@ export interface OrderServicing extends OrderConditions {
   changeFeeBand?: FeeBand;
 }
 
-export async function orderDetails(ctx: OrdersContext, order: Order): Promise<OrderDetails> {
-  const [documents, legs] = await Promise.all([readMaskedDocuments(ctx.store.db, order.orderId), ctx.payments.ledger.legs(order.orderId)]);
+/** `db`: the read connection, or a write's transaction (the stored view, read/stored-view.ts, sees the rows its write holds). */
+export async function orderDetails(ctx: OrdersContext, order: Order, db: StoreDb = ctx.store.db): Promise<OrderDetails> {
+  const [documents, legs] = await Promise.all([readMaskedDocuments(db, order.orderId), orderLegs(db, order.orderId)]);
   const flights = flightsOf(ctx.supply, order);
   const now = ctx.clock.now();
   const taxes = taxesOf(order, flights);
-  return { order, documents, legs, flights, flown: flownFlightKeys(flights, now), taxes, servicing: servicingOf(order, flights, now) };
+  return {
+    order,
+    documents,
+    legs,
+    flights,
+    flown: flownFlightKeys(flights, now),
+    taxes,
+    servicing: servicingOf(order, flights, now),
+    validFrom: now,
+    ...validUntilOf(order, flights, now),
+  };
+}
+
+/**
+ * The first instant at which what was read at `now` may no longer hold: the next departure of
+ * one of the order's flights (its services become delivered) or the next edge of the change-fee
+ * bands before the outbound's departure read as UTC (the fee, or changes closing). An edge
+ * exactly at `now` counts (the band changes just after it), so such a view is valid for no time.
+ * Absent when nothing the view shows changes with time any more.
+ */
+function validUntilOf(order: Order, flights: readonly Flight[], now: number): { validUntil?: number } {
+  const edges = flights.map((f) => f.departureUtcMs);
+  const departure = outboundDepartureAsUtc((key) => flights.find((f) => f.key === key), order.journeys);
+  if (departure !== undefined) {
+    edges.push(...conditionsOfOrder(order).conditions.changeFeeBands.map((b) => departure - b.fromHours * HOUR_MS));
+  }
+  const next = Math.min(...edges.filter((t) => t >= now));
+  return Number.isFinite(next) ? { validUntil: next } : {};
 }
 
 /** Per flight item, its taxes: a pure function of the order and its flights, kept with the order like its flights. */

@@ -1,4 +1,5 @@
-import type { StoreDb } from "@ndc/store";
+import { sql } from "drizzle-orm";
+import { preparedOnce, type StoreDb } from "@ndc/store";
 import * as tables from "../tables";
 import { sealField } from "../crypto/field-cipher";
 import type { FieldKey } from "../field-key";
@@ -50,5 +51,20 @@ export async function insertIdentityDocuments(
       createdAt,
     };
   });
-  await tx.insert(tables.identityDocuments).values(rows);
+  const insert = insertDocument(tx);
+  for (const row of rows) await insert.run(row);
 }
+
+const D = tables.identityDocuments;
+const COLUMNS = [
+  "documentId", "orderId", "paxId", "typeCode", "citizenship", "issuingCountry", "residenceCountry", "issueDate", "expiryDate", "holderSurname",
+  "givenNames", "middleNames", "suffixName", "titleName", "birthDate", "birthplace", "gender", "numberCiphertext", "numberNonce", "keyVersion", "createdAt",
+] as const;
+
+/** Prepared once per connection, one row a run: every booking with documents writes it (issue 8). */
+const insertDocument = preparedOnce((db) =>
+  db
+    .insert(D)
+    .values(Object.fromEntries(COLUMNS.map((c) => [c, sql.placeholder(c)])) as unknown as typeof D.$inferInsert)
+    .prepare(),
+);

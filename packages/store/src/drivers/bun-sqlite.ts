@@ -1,6 +1,8 @@
 import { Database } from "bun:sqlite";
 import { drizzle } from "drizzle-orm/bun-sqlite";
 import type { Store, StoreDb } from "../open";
+import { withEndOfWrite } from "../end-of-write";
+import { readerClosed } from "../data-version";
 import { commitQueue } from "../commit-queue";
 import { cacheStatements } from "./statement-cache";
 import { walSync } from "./wal-sync";
@@ -74,14 +76,17 @@ export function openBunSqlite(url: string): Store {
     },
     write<T>(fn: Parameters<Store["write"]>[0]): Promise<T> {
       if (closed) return refused();
-      return queue.write(async () => (await fn(writeDb, raw)) as T);
+      return queue.write(() => withEndOfWrite(writeDb, async () => (await fn(writeDb, raw)) as T));
     },
     close: async () => {
       if (closed) return;
       closed = true;
       await queue.idle();
       await wal?.close();
-      if (reader !== writer) reader.close();
+      if (reader !== writer) {
+        readerClosed(reader);
+        reader.close();
+      }
       writer.close();
     },
   };

@@ -2,6 +2,7 @@ import { createClient } from "@libsql/client";
 import { drizzle } from "drizzle-orm/libsql";
 import type { Store, StoreDb, WriteRaw } from "../open";
 import { splitStatements } from "../statements";
+import { withEndOfWrite } from "../end-of-write";
 import { filePath, isMemory } from "../url";
 import { narrowDatabaseCompanions, preparePrivateDatabase } from "../private-database";
 import { assemble } from "./assemble";
@@ -43,7 +44,7 @@ export async function openLibsqlFile(url: string): Promise<Store> {
     transaction: async (fn) => {
       await writer.execute("BEGIN IMMEDIATE");
       try {
-        const result = await fn(writeDb, raw);
+        const result = await withEndOfWrite(writeDb, () => fn(writeDb, raw));
         await writer.execute("COMMIT");
         return result;
       } catch (e) {

@@ -2,6 +2,7 @@ import type { Client } from "@libsql/client";
 import { createClient } from "@libsql/client/web";
 import { drizzle } from "drizzle-orm/libsql/web";
 import type { Store, StoreDb } from "../open";
+import { withEndOfWrite } from "../end-of-write";
 import { assemble } from "./assemble";
 
 /**
@@ -20,7 +21,7 @@ export async function openLibsqlServer(url: string, authToken?: string): Promise
       try {
         // Drizzle only calls execute/batch on its client, which a Transaction provides too.
         const tx = drizzle({ client: t as unknown as Client }) as unknown as StoreDb;
-        const result = await fn(tx, { exec: (sql) => t.executeMultiple(sql) });
+        const result = await withEndOfWrite(tx, () => fn(tx, { exec: (sql) => t.executeMultiple(sql) }));
         await t.commit();
         return result;
       } catch (e) {

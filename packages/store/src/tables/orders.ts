@@ -35,3 +35,21 @@ export const orderPaxIndex = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.orderId, t.surnameDigest] }), index("order_pax_index_digest").on(t.surnameDigest)],
 );
+
+/**
+ * An order's OrderViewRS as written at the end of the order's last write (schemas/migrations/
+ * 0021_order_views.sql): deleted by triggers whenever the order, its legs or its documents change,
+ * and served only from `validFrom` until before `validUntil` (what time changes: fee band, flown flights).
+ */
+export const orderViews = sqliteTable("order_views", {
+  orderId: text("order_id").primaryKey(),
+  ownerAgencyId: text("owner_agency_id").notNull(),
+  /** The Response element, written. */
+  response: text("response").notNull(),
+  /** JSON: the Response element's name, the root's trailing elements (name and text), a decline outcome. */
+  meta: text("meta").notNull(),
+  /** Epoch ms: when the view was built (a clock set back before it finds no view). */
+  validFrom: integer("valid_from").notNull(),
+  /** Epoch ms: the next band edge or departure, from which the view may differ; null when none. */
+  validUntil: integer("valid_until"),
+});
