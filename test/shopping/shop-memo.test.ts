@@ -111,7 +111,6 @@ describe("the shopping memos are bounded", () => {
     const lists = new DataListsBuilder(loc, "XB");
     const byType = new Map<PaxType, string[]>([["ADT", ["P1"]]]);
     const catalogue = { services: CATALOGUE_SERVICES.filter((s) => s.kind === "bag" || s.kind === "meal"), bundles: SERVICE_BUNDLES };
-    const request = aLaCarteRequest(catalogue);
     const routes = [["LHR", "FRA"], ["FRA", "LHR"], ["LHR", "CDG"], ["CDG", "LHR"], ["FRA", "CDG"], ["CDG", "FRA"]];
     const journeys: Journey[] = [];
     for (let n = 1; journeys.length < OFFER_PARTS_MAX / 2 + 200 && n < 330; n++) {
@@ -130,7 +129,8 @@ describe("the shopping memos are bounded", () => {
         expect(offerParts(supply, [j], brand, { ADT: 1 }, byType, "P1:ADT", "EUR", "en", new Map())).toBe(parts);
         first ??= parts;
         calls++;
-        aLaCarteOffer(supply, "XB", `OFR-${calls}`, parts.flights, catalogue, lists, request, "2026-12-01T00:00:00Z", "en");
+        // Each call as its own request: a list (and its items) is kept from the second request that asks for it.
+        aLaCarteOffer(supply, "XB", `OFR-${calls}`, parts.flights, catalogue, lists, aLaCarteRequest(catalogue), "2026-12-01T00:00:00Z", "en");
       }
     }
     expect(calls).toBeGreaterThan(OFFER_PARTS_MAX);
