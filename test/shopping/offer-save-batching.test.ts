@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { ManualClock } from "@ndc/clock";
 import type { Store } from "@ndc/store";
 import { OfferRepository } from "@ndc/shopping";
-import { startTestGateway, type TestGateway } from "../support/gateway";
+import { startTestGateway, type NdcReply, type TestGateway } from "../support/gateway";
 import { airShoppingRQ, all, blocks, day, offerPriceRQ } from "./shop-requests";
 
 /**
@@ -76,63 +76,49 @@ test("saves ready in the same turn share one COMMIT through the store's group co
   for (let i = 0; i < 4; i++) expect((await offers.resolve(`batch-test-${i}`, owner)).payload).toEqual({ i });
 });
 
+/**
+ * Sends a request while every store write is held back after its commit, checks that no answer
+ * arrives while it is held (the answer is written meanwhile), then lets it settle as `outcome`.
+ */
+async function withHeldSave(send: () => Promise<NdcReply>, outcome: "ok" | "fail"): Promise<NdcReply> {
+  let release!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  const events: string[] = [];
+  let asked = 0;
+  const { result } = await wrappedWrites(
+    async () => {
+      const pending = send().then((a) => (events.push("answered"), a));
+      await until(() => asked > 0);
+      await Bun.sleep(150);
+      expect(events).toEqual([]);
+      events.push("settled");
+      release();
+      return pending;
+    },
+    async () => {
+      asked++;
+      await gate;
+      return outcome;
+    },
+  );
+  expect(events).toEqual(["settled", "answered"]);
+  if (outcome === "fail") {
+    expect(result.status).toBe(500);
+    expect(result.body).not.toContain("<cns:OfferID>");
+  } else expect(result.status).toBe(200);
+  return result;
+}
+
 for (const outcome of ["ok", "fail"] as const) {
-  test(`an AirShopping answer waits for its offers' save to settle (${outcome === "ok" ? "delayed: sent after" : "delayed, then failed: an error, no offer"})`, async () => {
-    let release!: () => void;
-    const gate = new Promise<void>((r) => (release = r));
-    const events: string[] = [];
-    let asked = 0;
-    const { result: answer } = await wrappedWrites(
-      async () => {
-        const pending = t.ndc("AirShoppingRQ", shopRQ(outcome === "ok" ? 41 : 42)).then((a) => (events.push("answered"), a));
-        await until(() => asked > 0);
-        await Bun.sleep(150); // the answer is written meanwhile; it must not be sent
-        expect(events).toEqual([]);
-        events.push("settled");
-        release();
-        return pending;
-      },
-      async () => {
-        asked++;
-        await gate;
-        return outcome;
-      },
-    );
-    expect(events).toEqual(["settled", "answered"]);
-    if (outcome === "ok") {
-      expect(answer.status).toBe(200);
-      expect((await t.ndc("OfferPriceRQ", priceFirstOffer(answer.body))).status).toBe(200);
-    } else {
-      expect(answer.status).toBe(500);
-      expect(answer.body).not.toContain("<cns:OfferID>");
-    }
+  const how = outcome === "ok" ? "delayed: sent after" : "delayed, then failed: an error, no offer";
+  test(`an AirShopping answer waits for its offers' save to settle (${how})`, async () => {
+    const answer = await withHeldSave(() => t.ndc("AirShoppingRQ", shopRQ(outcome === "ok" ? 41 : 42)), outcome);
+    if (outcome === "ok") expect((await t.ndc("OfferPriceRQ", priceFirstOffer(answer.body))).status).toBe(200);
   });
 
-  test(`an OfferPrice answer waits for its priced offer's save to settle (${outcome})`, async () => {
+  test(`an OfferPrice answer waits for its priced offer's save to settle (${how})`, async () => {
     const shopped = await t.ndc("AirShoppingRQ", shopRQ(outcome === "ok" ? 43 : 44));
-    let release!: () => void;
-    const gate = new Promise<void>((r) => (release = r));
-    const events: string[] = [];
-    let asked = 0;
-    const { result: answer } = await wrappedWrites(
-      async () => {
-        const pending = t.ndc("OfferPriceRQ", priceFirstOffer(shopped.body)).then((a) => (events.push("answered"), a));
-        await until(() => asked > 0);
-        await Bun.sleep(100);
-        expect(events).toEqual([]);
-        events.push("settled");
-        release();
-        return pending;
-      },
-      async () => {
-        asked++;
-        await gate;
-        return outcome;
-      },
-    );
-    expect(events).toEqual(["settled", "answered"]);
-    expect(answer.status).toBe(outcome === "ok" ? 200 : 500);
-    if (outcome === "fail") expect(answer.body).not.toContain("<cns:OfferID>");
+    await withHeldSave(() => t.ndc("OfferPriceRQ", priceFirstOffer(shopped.body)), outcome);
   });
 }
 

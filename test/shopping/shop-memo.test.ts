@@ -134,6 +134,19 @@ describe("the shopping memos are bounded", () => {
       }
     }
     expect(calls).toBeGreaterThan(OFFER_PARTS_MAX);
+    {
+      // A list asked for by one request only is not frozen (a first search of its kind pays no
+      // freezing); asked for by a second request it is kept, frozen, and the third gets that object.
+      const j = supply.journeys("LHR", "CDG", addDays("2026-11-21", 331 - 1))[0] ?? journeys.at(-1)!;
+      const parts = offerParts(supply, [j], economy[2] ?? economy[0]!, { ADT: 1 }, byType, "P1:ADT", "GBP", "en", new Map());
+      const ask = () => aLaCarteOffer(supply, "XB", "OFR-X", parts.flights, catalogue, lists, aLaCarteRequest(catalogue), "2026-12-01T00:00:00Z", "en")!.view.items;
+      const once = ask();
+      expect(Object.isFrozen(once)).toBe(false);
+      const kept = ask();
+      expect(Object.isFrozen(kept)).toBe(true);
+      expect(kept).toEqual(once);
+      expect(ask()).toBe(kept);
+    }
     const parts = offerPartsMemo(supply);
     const alc = aLaCarteMemo(supply);
     expect(parts.size).toBe(OFFER_PARTS_MAX);

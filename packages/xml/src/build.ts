@@ -209,13 +209,5 @@ export function serializeBytes(root: XNode): Uint8Array<ArrayBuffer> {
     }
   }
   if (run) chunks.push(utf8.encode(run));
-  let size = 0;
-  for (const ch of chunks) size += ch.length;
-  const body = new Uint8Array(size);
-  let at = 0;
-  for (const ch of chunks) {
-    body.set(ch, at);
-    at += ch.length;
-  }
-  return body;
+  return Buffer.concat(chunks);
 }
