@@ -6,7 +6,16 @@ export {};
 // With a rate it is open-loop instead: requests start on a fixed schedule whatever the answers do,
 // and latency counts from the scheduled start (no coordinated omission); connections is then unused.
 const [url, initFile, conns = "32", secs = "5", expected = "200", rate] = process.argv.slice(2);
-const init = JSON.parse(await Bun.file(initFile!).text()) as { method: string; headers: Record<string, string>; body: string };
+const init = JSON.parse(await Bun.file(initFile!).text()) as { method: string; headers: Record<string, string>; body: string; bodies?: string[] };
+// With `bodies`, each request sends the next one in turn (bench/air-shopping.ts's distinct searches);
+// `reused` counts requests that had to start the list again.
+let nextBody = 0;
+let reused = 0;
+const body = () => {
+  if (!init.bodies) return init.body;
+  if (nextBody >= init.bodies.length) reused++;
+  return init.bodies[nextBody++ % init.bodies.length]!;
+};
 const deadline = performance.now() + Number(secs) * 1000;
 const latencies: number[] = [];
 let errors = 0;
@@ -16,7 +25,7 @@ async function worker() {
   while (performance.now() < deadline) {
     const t0 = performance.now();
     try {
-      const r = await fetch(url!, { method: init.method, headers: init.headers, body: init.body, keepalive: true });
+      const r = await fetch(url!, { method: init.method, headers: init.headers, body: body(), keepalive: true });
       await r.arrayBuffer();
       if (r.status !== Number(expected)) unexpected++;
       latencies.push(performance.now() - t0);
@@ -34,7 +43,7 @@ async function openLoop(perSecond: number) {
     const due = Math.floor(((performance.now() - t0) * perSecond) / 1000);
     for (; sent < due; sent++) {
       const scheduled = t0 + (sent * 1000) / perSecond;
-      const p = fetch(url!, { method: init.method, headers: init.headers, body: init.body, keepalive: true })
+      const p = fetch(url!, { method: init.method, headers: init.headers, body: body(), keepalive: true })
         .then(async (r) => {
           await r.arrayBuffer();
           if (r.status !== Number(expected)) unexpected++;
@@ -57,4 +66,4 @@ else await Promise.all(Array.from({ length: Number(conns) }, worker));
 const elapsed = (performance.now() - started) / 1000;
 latencies.sort((a, b) => a - b);
 const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? NaN;
-console.log(JSON.stringify({ requests: latencies.length, rps: latencies.length / elapsed, p50: pct(0.5), p99: pct(0.99), errors, unexpected }));
+console.log(JSON.stringify({ requests: latencies.length, rps: latencies.length / elapsed, p50: pct(0.5), p99: pct(0.99), errors, unexpected, ...(init.bodies ? { reused } : {}) }));

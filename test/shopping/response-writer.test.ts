@@ -13,13 +13,13 @@ import {
   type OfferPriceView,
 } from "@ndc/messages";
 import { OfferRepository, price, SeatAvailability, shop, type ShoppingContext } from "@ndc/shopping";
-import { serialize } from "@ndc/xml";
+import { responseDocument, serialize, type Envelope } from "@ndc/xml";
 import { startTestGateway, type TestGateway } from "../support/gateway";
 import { seatAvailabilityRQ } from "./seat-availability-helpers";
 import { airShoppingRQ, all, blocks, day, offerPriceRQ, type PriceOpts } from "./shop-requests";
 
 /**
- * AirShoppingRS and OfferPriceRS are written straight to text by a streaming writer (issue 8,
+ * AirShoppingRS and OfferPriceRS are written straight to bytes by a streaming writer (issue 8,
  * section 3). This proves it writes exactly the bytes of the tree encoder it replaced, on real
  * answers over the real HTTP stack: the gateway here answers both messages through handlers that
  * encode each view both ways, record whether the two texts are equal, and send the writer's
@@ -31,6 +31,9 @@ const clock = new ManualClock(Date.UTC(2026, 10, 21, 9, 0, 0));
 const compared: { message: string; equal: boolean; bytes: number }[] = [];
 const answers: string[] = [];
 const priceViews: OfferPriceView[] = [];
+/** Each answer's whole document as the tree path wrote it (envelope and all, as text): what the pipeline must send. */
+const documents: string[] = [];
+const ctxOf = (e: Envelope) => ({ correlationId: e.payload.correlationId, trxId: e.payload.trxId, simulated: true, carrier: t.gw.config.airline.designator });
 
 function context(): ShoppingContext {
   const gw = t.gw;
@@ -40,8 +43,9 @@ function context(): ShoppingContext {
 const handlers = new Map<string, MessageHandler>([
   [
     "AirShoppingRQ",
-    async ({ envelope, seller }) => {
+    async ({ spec, envelope, seller }) => {
       const view = await shop(context(), decodeAirShoppingRQ(envelope), seller);
+      documents.push(responseDocument(spec.response, airShoppingResponseTree(view), ctxOf(envelope)));
       const tree = serialize(airShoppingResponseTree(view));
       const response = encodeAirShoppingRS(view);
       const written = serialize(response);
@@ -52,8 +56,9 @@ const handlers = new Map<string, MessageHandler>([
   ],
   [
     "OfferPriceRQ",
-    async ({ envelope, seller }) => {
+    async ({ spec, envelope, seller }) => {
       const view = await price(context(), decodeOfferPriceRQ(envelope), seller);
+      documents.push(responseDocument(spec.response, offerPriceResponseTree(view), ctxOf(envelope)));
       priceViews.push(view);
       const tree = serialize(offerPriceResponseTree(view));
       const response = encodeOfferPriceRS(view);
@@ -87,6 +92,8 @@ async function shopped(o: Parameters<typeof airShoppingRQ>[0]) {
   expect(r.status).toBe(200);
   expect(compared.length).toBe(before + 1);
   expect(compared.at(-1)!.equal).toBe(true);
+  // The pipeline writes the envelope around the Response's bytes: the same document as the text path.
+  expect(r.body).toBe(documents.at(-1)!);
   return r.body;
 }
 
@@ -96,6 +103,8 @@ async function priced(body: string) {
   expect(r.status).toBe(200);
   expect(compared.length).toBe(before + 1);
   expect(compared.at(-1)!.equal).toBe(true);
+  // The pipeline writes the envelope around the Response's bytes: the same document as the text path.
+  expect(r.body).toBe(documents.at(-1)!);
   return r.body;
 }
 

@@ -111,7 +111,6 @@ describe("the shopping memos are bounded", () => {
     const lists = new DataListsBuilder(loc, "XB");
     const byType = new Map<PaxType, string[]>([["ADT", ["P1"]]]);
     const catalogue = { services: CATALOGUE_SERVICES.filter((s) => s.kind === "bag" || s.kind === "meal"), bundles: SERVICE_BUNDLES };
-    const request = aLaCarteRequest(catalogue);
     const routes = [["LHR", "FRA"], ["FRA", "LHR"], ["LHR", "CDG"], ["CDG", "LHR"], ["FRA", "CDG"], ["CDG", "FRA"]];
     const journeys: Journey[] = [];
     for (let n = 1; journeys.length < OFFER_PARTS_MAX / 2 + 200 && n < 330; n++) {
@@ -130,10 +129,24 @@ describe("the shopping memos are bounded", () => {
         expect(offerParts(supply, [j], brand, { ADT: 1 }, byType, "P1:ADT", "EUR", "en", new Map())).toBe(parts);
         first ??= parts;
         calls++;
-        aLaCarteOffer(supply, "XB", `OFR-${calls}`, parts.flights, catalogue, lists, request, "2026-12-01T00:00:00Z", "en");
+        // Each call as its own request: a list (and its items) is kept from the second request that asks for it.
+        aLaCarteOffer(supply, "XB", `OFR-${calls}`, parts.flights, catalogue, lists, aLaCarteRequest(catalogue), "2026-12-01T00:00:00Z", "en");
       }
     }
     expect(calls).toBeGreaterThan(OFFER_PARTS_MAX);
+    {
+      // A list asked for by one request only is not frozen (a first search of its kind pays no
+      // freezing); asked for by a second request it is kept, frozen, and the third gets that object.
+      const j = supply.journeys("LHR", "CDG", addDays("2026-11-21", 331 - 1))[0] ?? journeys.at(-1)!;
+      const parts = offerParts(supply, [j], economy[2] ?? economy[0]!, { ADT: 1 }, byType, "P1:ADT", "GBP", "en", new Map());
+      const ask = () => aLaCarteOffer(supply, "XB", "OFR-X", parts.flights, catalogue, lists, aLaCarteRequest(catalogue), "2026-12-01T00:00:00Z", "en")!.view.items;
+      const once = ask();
+      expect(Object.isFrozen(once)).toBe(false);
+      const kept = ask();
+      expect(Object.isFrozen(kept)).toBe(true);
+      expect(kept).toEqual(once);
+      expect(ask()).toBe(kept);
+    }
     const parts = offerPartsMemo(supply);
     const alc = aLaCarteMemo(supply);
     expect(parts.size).toBe(OFFER_PARTS_MAX);

@@ -34,6 +34,12 @@ export type HandlerResult = (
       /** Gateway-namespace elements for the root's AugmentationPoint (OrderListRS: gw:NextPage). */
       augmentation?: XNode[];
       status?: number;
+      /**
+       * Settles once what the Response names is durable (the offers of AirShoppingRS and
+       * OfferPriceRS, saved while the answer is written): the pipeline writes the document, then
+       * waits for it before sending; if it fails, the answer is the error, never the Response.
+       */
+      durable?: Promise<void>;
     }
   | {
       /**

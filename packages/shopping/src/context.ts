@@ -28,3 +28,24 @@ export interface SellerRef {
   clientId: string;
   agencyId: string;
 }
+
+/**
+ * A view whose offers are being saved: `durable` settles once they are stored and durable, or
+ * rejects if the save failed. The view may be encoded meanwhile, never sent before it settles.
+ */
+export interface Issued<V> {
+  view: V;
+  durable: Promise<void>;
+}
+
+/** Already durable (an answer-cache hit names offers saved when it was first issued). */
+export const DURABLE: Promise<void> = Promise.resolve();
+
+/**
+ * The save's promise, marked handled here: a caller that fails before awaiting it (an encoder
+ * that throws) must not turn a failed save into an unhandled rejection. Awaiting it still throws.
+ */
+export function pendingSave(save: Promise<void>): Promise<void> {
+  save.catch(() => {});
+  return save;
+}

@@ -3,8 +3,8 @@ export type { FlightOfferPayload, ALaCartePayload, OfferPayload, StoredPax, Stor
 export { checkItemPicks, type ItemPick } from "./offers/item-picks";
 export { extraCharge } from "./offers/extra-charge";
 export { Localiser } from "./localisation";
-export type { ShoppingContext, ShoppingSettings, SellerRef } from "./context";
-export { shop } from "./air-shopping/shop";
+export type { ShoppingContext, ShoppingSettings, SellerRef, Issued } from "./context";
+export { shop, issueShop } from "./air-shopping/shop";
 export { offerParts, offerPartsMemo, OFFER_PARTS_MAX } from "./air-shopping/offer-parts";
 export { aLaCarteOffer, aLaCarteRequest, aLaCarteMemo, A_LA_CARTE_MEMO_MAX } from "./air-shopping/a-la-carte";
 export { payloadJson } from "./offers/payload";
@@ -14,5 +14,5 @@ export { ServiceList, type StoredServiceItem } from "./services/service-list";
 export type { BookedOrder, BookedOrderLookup } from "./services/booked-order";
 export { serviceItemId, servicesOfferId, aLaCarteOfferId } from "./services/ids";
 export { SeatAvailability, type LiveSeatInventory } from "./seats/seat-availability";
-export { price } from "./offer-price/price";
+export { price, issuePrice } from "./offer-price/price";
 export { AnswerCache, answerCache, ANSWER_CACHE_MAX_ENTRIES } from "./air-shopping/answer-cache";

@@ -47,9 +47,9 @@ export function prewritten(node: XNode): XNode {
 
 /** The node as text, without an XML declaration (what `prewritten` keeps). */
 export function writtenText(node: XNode): string {
-  const out: string[] = [];
+  const out: Part[] = [];
   write(node, out);
-  return out.join("");
+  return joined(out);
 }
 
 /**
@@ -61,6 +61,28 @@ export function writtenNode(name: string, text: string): XNode {
   sharedText.set(leaf, text);
   return leaf;
 }
+
+const writtenBytesOf = new WeakMap<XNode, Uint8Array>();
+
+/**
+ * An element the byte writer (./byte-writer.ts) has already written, kept as its UTF-8 bytes: the
+ * envelope is written around them as bytes (`serializeBytes`), so a 748 KB AirShoppingRS is not
+ * decoded to text, joined into the envelope's text and encoded again by the HTTP layer (three
+ * copies of the answer). `serialize` still accepts it (decoded once), for the tests' text.
+ */
+export function writtenBytes(name: string, bytes: Uint8Array): XNode {
+  const leaf: XNode = { name, children: [], shared: true };
+  writtenBytesOf.set(leaf, bytes);
+  return leaf;
+}
+
+/** Whether the node is a `writtenBytes` element (so its document is best written as bytes). */
+export function isWrittenBytes(node: XNode): boolean {
+  return writtenBytesOf.has(node);
+}
+
+/** What the serializer collects: text, or the bytes of a `writtenBytes` element in its place. */
+type Part = string | Uint8Array;
 
 const TEXT_ESC: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;" };
 const ATTR_ESC: Record<string, string> = { ...TEXT_ESC, '"': "&quot;", "\n": "&#10;", "\r": "&#13;", "\t": "&#9;" };
@@ -91,7 +113,7 @@ export function escapeAttr(s: string): string {
  * end tag, no per-node closures or attribute-entry arrays. An element with nothing written
  * between its tags is self-closed; an empty string child still counts (`<a></a>`).
  */
-function write(node: Child, out: string[]): void {
+function write(node: Child, out: Part[]): void {
   if (node === null || node === undefined || node === false) return;
   if (typeof node === "string") {
     out.push(escapeText(node));
@@ -106,11 +128,16 @@ function write(node: Child, out: string[]): void {
     return;
   }
   if (node.shared) {
+    const bytes = writtenBytesOf.get(node);
+    if (bytes !== undefined) {
+      out.push(bytes);
+      return;
+    }
     let text = sharedText.get(node);
     if (text === undefined) {
-      const sub: string[] = [];
+      const sub: Part[] = [];
       writeElement(node, sub);
-      sharedText.set(node, (text = sub.join("")));
+      sharedText.set(node, (text = joined(sub)));
     }
     out.push(text);
     return;
@@ -118,7 +145,7 @@ function write(node: Child, out: string[]): void {
   writeElement(node, out);
 }
 
-function writeElement(node: XNode, out: string[]): void {
+function writeElement(node: XNode, out: Part[]): void {
   let open = "<" + node.name;
   const attrs = node.attrs;
   if (attrs) {
@@ -147,8 +174,43 @@ function writes(children: readonly Child[]): boolean {
   return false;
 }
 
+const DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n';
+const utf8 = new TextEncoder();
+const utf8Text = new TextDecoder();
+
 export function serialize(root: XNode): string {
-  const out: string[] = ['<?xml version="1.0" encoding="UTF-8"?>\n'];
+  const out: Part[] = [DECLARATION];
   write(root, out);
+  return joined(out);
+}
+
+/** The parts as one text: written bytes decoded (only where a caller wants text of them). */
+function joined(out: Part[]): string {
+  for (let i = 0; i < out.length; i++) {
+    const p = out[i]!;
+    if (typeof p !== "string") out[i] = utf8Text.decode(p);
+  }
   return out.join("");
+}
+
+/**
+ * The document as UTF-8 bytes, the same bytes as `serialize` encoded: the text around each
+ * `writtenBytes` element is encoded (the envelope, a few hundred bytes) and the element's bytes
+ * copied in once, into the one buffer sent.
+ */
+export function serializeBytes(root: XNode): Uint8Array<ArrayBuffer> {
+  const out: Part[] = [DECLARATION];
+  write(root, out);
+  const chunks: Uint8Array[] = [];
+  let run = "";
+  for (const p of out) {
+    if (typeof p === "string") run += p;
+    else {
+      if (run) chunks.push(utf8.encode(run));
+      run = "";
+      chunks.push(p);
+    }
+  }
+  if (run) chunks.push(utf8.encode(run));
+  return Buffer.concat(chunks);
 }

@@ -1,5 +1,5 @@
 import { CATALOGUE, type ErrorCode } from "@ndc/errors";
-import { c, cOpt, el, escapeText, serialize, shared, type Child, type XNode } from "./build";
+import { c, cOpt, el, escapeText, isWrittenBytes, serialize, serializeBytes, shared, type Child, type XNode } from "./build";
 import { NS } from "./namespaces";
 
 /**
@@ -77,18 +77,20 @@ function carrierChain(ctx: ResponseContext): XNode {
   );
 }
 
-function ndcDocument(root: ResponseRoot, main: Child, ctx: ResponseContext, trailing: Child = null, augmentation: readonly XNode[] = []): string {
-  return serialize(
-    el(
-      root.root,
-      { xmlns: NS.message, "xmlns:cns": NS.common },
-      main,
-      augmentationPoint(ctx.simulated, augmentation),
-      root.chainRequired ? carrierChain(ctx) : null,
-      payloadAttributes(ctx),
-      trailing,
-    ),
+function ndcTree(root: ResponseRoot, main: Child, ctx: ResponseContext, trailing: Child = null, augmentation: readonly XNode[] = []): XNode {
+  return el(
+    root.root,
+    { xmlns: NS.message, "xmlns:cns": NS.common },
+    main,
+    augmentationPoint(ctx.simulated, augmentation),
+    root.chainRequired ? carrierChain(ctx) : null,
+    payloadAttributes(ctx),
+    trailing,
   );
+}
+
+function ndcDocument(root: ResponseRoot, main: Child, ctx: ResponseContext, trailing: Child = null, augmentation: readonly XNode[] = []): string {
+  return serialize(ndcTree(root, main, ctx, trailing, augmentation));
 }
 
 function clearanceDocument(root: string, main: Child, ctx: ResponseContext): string {
@@ -167,6 +169,16 @@ function errorText(root: ResponseRoot, e: ErrorItem, ctx: ResponseContext): stri
  */
 export function responseDocument(root: ResponseRoot, response: XNode, ctx: ResponseContext, trailing: Child = null, augmentation: readonly XNode[] = []): string {
   return root.family === "clearance" ? clearanceDocument(root.root, response, ctx) : ndcDocument(root, response, ctx, trailing, augmentation);
+}
+
+/**
+ * The same document as `responseDocument`, as the body to send: when the Response was written
+ * straight to bytes (`writtenBytes`: AirShoppingRS, OfferPriceRS), the envelope is written around
+ * those bytes as bytes, the same bytes as the text encoded (test/xml/response-bytes.test.ts).
+ */
+export function responseBody(root: ResponseRoot, response: XNode, ctx: ResponseContext, trailing: Child = null, augmentation: readonly XNode[] = []): string | Uint8Array<ArrayBuffer> {
+  if (root.family === "ndc" && isWrittenBytes(response)) return serializeBytes(ndcTree(root, response, ctx, trailing, augmentation));
+  return responseDocument(root, response, ctx, trailing, augmentation);
 }
 
 /**

@@ -10,7 +10,7 @@ import {
   errorDocument,
   parseXml,
   requireRootParts,
-  responseDocument,
+  responseBody,
   type Envelope,
   type ResponseContext,
 } from "@ndc/xml";
@@ -79,7 +79,10 @@ export async function handleNdc(request: Request, messageName: string, deps: Ndc
     const xml =
       "document" in result
         ? result.document
-        : responseDocument(x.spec.response, result.response, context(x, deps.config.airline.designator), result.trailing, result.augmentation);
+        : responseBody(x.spec.response, result.response, context(x, deps.config.airline.designator), result.trailing, result.augmentation);
+    // The answer names offers whose save was still committing while it was written: it is sent
+    // only once they are durable, and a failed save answers the error instead (never an unsaved id).
+    if ("durable" in result && result.durable) await result.durable;
     const status = "document" in result ? result.status : (result.status ?? 200);
     outcome = result.outcome ?? {};
     response = reply(request, status, xml, { ...xmlHeaders(true), "x-request-id": x.requestId });

@@ -21,9 +21,10 @@ function acceptsGzip(request: Request): boolean {
 /**
  * Builds the HTTP response, gzip-encoded when the caller accepts it. `headers` is the answer's
  * own fresh object: Vary (and Content-Encoding) are added to it and the Response is built from it
- * directly, with no Headers object in between (one allocation fewer on every call).
+ * directly, with no Headers object in between (one allocation fewer on every call). The body is
+ * text, or bytes already encoded (a Response written straight to bytes: sent as they are).
  */
-export function reply(request: Request, status: number, body: string, headers: Record<string, string>): Response {
+export function reply(request: Request, status: number, body: string | Uint8Array<ArrayBuffer>, headers: Record<string, string>): Response {
   headers.vary = "Accept-Encoding";
   if (acceptsGzip(request)) {
     headers["content-encoding"] = "gzip";

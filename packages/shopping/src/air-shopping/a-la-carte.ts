@@ -28,26 +28,37 @@ export interface ListedItems {
  */
 export const A_LA_CARTE_MEMO_MAX = { items: 8_192, lists: 1_024 } as const;
 
-const memos = new WeakMap<Supply, { items: Memo<Listed>; lists: Memo<ListedItems> }>();
+interface ALaCarteMemos {
+  items: Memo<Listed>;
+  lists: Memo<ListedItems>;
+  /** Lists asked for once by an earlier request: kept (frozen) from the second request that asks. */
+  seen: Memo<true>;
+}
+
+const memos = new WeakMap<Supply, ALaCarteMemos>();
 
 /** The memos of this supply (sizes and bounds are what test/shopping/shop-memo.test.ts reads). */
-export function aLaCarteMemo(supply: Supply): { items: Memo<Listed>; lists: Memo<ListedItems> } {
+export function aLaCarteMemo(supply: Supply): ALaCarteMemos {
   let m = memos.get(supply);
-  if (!m) memos.set(supply, (m = { items: new Memo(A_LA_CARTE_MEMO_MAX.items), lists: new Memo(A_LA_CARTE_MEMO_MAX.lists) }));
+  if (!m) memos.set(supply, (m = { items: new Memo(A_LA_CARTE_MEMO_MAX.items), lists: new Memo(A_LA_CARTE_MEMO_MAX.lists), seen: new Memo(A_LA_CARTE_MEMO_MAX.lists) }));
   return m;
 }
 
 /**
  * What one request shares across its a-la-carte offers: whether the products are in DataLists yet,
- * and the key of the catalogue's products.
+ * the key of the catalogue's products, and the lists and items it built that are not kept across
+ * requests (a list asked for the first time), so each is still built once per request and its
+ * items are the same objects wherever they recur (the writer writes each once per answer).
  */
 export interface ALaCarteRequest {
   listed: boolean;
   productsKey: string;
+  lists: Map<string, ListedItems>;
+  items: Map<string, Listed>;
 }
 
 export function aLaCarteRequest(catalogue: { services: readonly CatalogueService[]; bundles: readonly ServiceBundle[] }): ALaCarteRequest {
-  return { listed: false, productsKey: `${catalogue.services.map((s) => s.code).join(",")}/${catalogue.bundles.map((b) => b.code).join(",")}` };
+  return { listed: false, productsKey: `${catalogue.services.map((s) => s.code).join(",")}/${catalogue.bundles.map((b) => b.code).join(",")}`, lists: new Map(), items: new Map() };
 }
 
 interface Sellable {
@@ -107,12 +118,28 @@ export function aLaCarteOffer(
   }
   const party = f.items.map((it) => `${it.ptc}:${it.paxIds.join(",")}`).join(";");
   const key = `${f.journeys.map((j) => j.id).join(",")}|${party}|${f.currency}|${ownerCode}|${request.productsKey}`;
-  const { items, stored } = aLaCarteMemo(supply).lists.get(key, () => listItems(supply, ownerCode, f, catalogue));
+  const { items, stored } = listFor(supply, key, request, (keep) => listItems(supply, ownerCode, f, catalogue, request, keep));
   if (items.length === 0) return undefined;
   return {
     view: { offerId, ownerCode, expiresAt, description: `Services sold with offer ${flightOfferId}.`, items },
     payload: { kind: "a_la_carte", currency: f.currency, language, flightOfferId, items: stored },
   };
+}
+
+/**
+ * The list under this key: kept from an earlier request, built earlier in this one, or built now;
+ * kept across requests (frozen, with its items) only from the second request that asks for it, as
+ * offer parts are (offer-parts.ts): a list of a search that never comes again is not frozen.
+ */
+function listFor(supply: Supply, key: string, request: ALaCarteRequest, build: (keep: boolean) => ListedItems): ListedItems {
+  const m = aLaCarteMemo(supply);
+  const kept = m.lists.find(key) ?? request.lists.get(key);
+  if (kept) return kept;
+  if (m.seen.find(key)) return m.lists.add(key, build(true));
+  m.seen.add(key, true);
+  const built = build(false);
+  request.lists.set(key, built);
+  return built;
 }
 
 /** The items of the a-la-carte offer for these flights: each product, where it is sold, per passenger type. */
@@ -121,6 +148,8 @@ function listItems(
   ownerCode: string,
   f: PricedFlights,
   catalogue: { services: readonly CatalogueService[]; bundles: readonly ServiceBundle[] },
+  request: ALaCarteRequest,
+  keep: boolean,
 ): ListedItems {
   const memo = aLaCarteMemo(supply).items;
   const items: ALaCarteItemView[] = [];
@@ -133,7 +162,12 @@ function listItems(
       // One object per item, shared by every list (and answer) that lists it: the encoder writes
       // an item once per answer however many offers list it.
       const key = `${x.product.kind}:${code}|${flightKeys}|${it.ptc}|${it.paxIds.join(",")}|${x.association.kind}:${x.association.ids.join(",")}|${f.currency}|${ownerCode}`;
-      const listed = memo.get(key, () => listItem(supply, ownerCode, x, it.ptc, it.paxIds, f.currency));
+      let listed = memo.find(key) ?? request.items.get(key);
+      if (!listed) {
+        listed = listItem(supply, ownerCode, x, it.ptc, it.paxIds, f.currency);
+        if (keep) listed = memo.add(key, listed);
+        else request.items.set(key, listed);
+      } else if (keep && !Object.isFrozen(listed)) listed = memo.add(key, listed);
       items.push(listed.view);
       stored.push(listed.stored);
     }

@@ -1,7 +1,7 @@
 import { keepEncoding, type AirShoppingRequest, type AirShoppingView, type ALaCarteOfferView, type OfferView, type WarningView } from "@ndc/messages";
 import { filterByCriteria, type CatalogueService, type ServiceBundle } from "@ndc/supply";
 import { minorUnits } from "@ndc/money";
-import type { ShoppingContext, SellerRef } from "../context";
+import { DURABLE, pendingSave, type Issued, type ShoppingContext, type SellerRef } from "../context";
 import { Localiser } from "../localisation";
 import type { StoredOffer } from "../offers/repository";
 import type { FlightOfferPayload, OfferPayload, StoredPax } from "../offers/payload";
@@ -27,24 +27,38 @@ import { offerParts, type OfferParts } from "./offer-parts";
  * the answer already issued (answer-cache.ts).
  */
 export async function shop(ctx: ShoppingContext, request: AirShoppingRequest, seller: SellerRef): Promise<AirShoppingView> {
+  const { view, durable } = await issueShop(ctx, request, seller);
+  await durable;
+  return view;
+}
+
+/**
+ * `shop` without waiting for the offers' save: the view with the save's promise, so the answer is
+ * written while the commit (and its fsync, off the event loop) runs, and sent once it settled.
+ */
+export async function issueShop(ctx: ShoppingContext, request: AirShoppingRequest, seller: SellerRef): Promise<Issued<AirShoppingView>> {
   const now = ctx.clock.now();
   // Never while a catalogue fault is switched on: a cached answer would hide the failure.
   const cacheKey = ctx.settings.answerCache && !catalogueFaults(ctx.supply).any ? AnswerCache.key(seller, request) : undefined;
   if (cacheKey) {
     const hit = answerCache(ctx.supply).get(cacheKey, now);
-    if (hit) return hit;
+    if (hit) return { view: hit, durable: DURABLE };
   }
-  const view = await issue(ctx, request, seller, now);
+  const { view, durable } = await issue(ctx, request, seller, now);
   const complete = !view.warnings.some((w) => w.code === "services_not_listed") && !catalogueFaults(ctx.supply).any;
   if (cacheKey && complete) {
     const expiresAtMs = now + ctx.settings.offerTtlMinutes * 60_000;
     keepEncoding(view);
-    answerCache(ctx.supply).set(cacheKey, view, Math.min(expiresAtMs, now + (ctx.settings.offerTtlMinutes * 60_000) / 2));
+    // Kept only once its offers are durable: a hit must never name an offer that is not stored.
+    void durable.then(
+      () => answerCache(ctx.supply).set(cacheKey, view, Math.min(expiresAtMs, now + (ctx.settings.offerTtlMinutes * 60_000) / 2)),
+      () => {},
+    );
   }
-  return view;
+  return { view, durable };
 }
 
-async function issue(ctx: ShoppingContext, request: AirShoppingRequest, seller: SellerRef, now: number): Promise<AirShoppingView> {
+async function issue(ctx: ShoppingContext, request: AirShoppingRequest, seller: SellerRef, now: number): Promise<Issued<AirShoppingView>> {
   const { supply, ownerCode } = ctx;
   const currency = resolveCurrency(request.preferences);
   const { pax, counts } = party(request.passengers);
@@ -130,11 +144,11 @@ async function issue(ctx: ShoppingContext, request: AirShoppingRequest, seller: 
       }
     }
   });
-  await ctx.offers.save(stored);
+  const durable = pendingSave(ctx.offers.save(stored));
 
   const fallback = loc.fallbackDetail();
   if (fallback) warnings.push({ code: "content_language_fallback", detail: fallback });
-  return {
+  const view: AirShoppingView = {
     ownerCode,
     offers,
     aLaCarteOffers: aLaCarte,
@@ -142,4 +156,5 @@ async function issue(ctx: ShoppingContext, request: AirShoppingRequest, seller: 
     processing: { currency: { code: currency, decimals: minorUnits(currency) }, contentLanguages: loc.contentLanguages() },
     warnings,
   };
+  return { view, durable };
 }

@@ -2,7 +2,7 @@ import { GatewayError } from "@ndc/errors";
 import type { OfferItemView, OfferPriceRequest, OfferPriceView, WarningView } from "@ndc/messages";
 import { fareBrand, type Journey, type Supply } from "@ndc/supply";
 import { minorUnits, type CurrencyCode } from "@ndc/money";
-import type { SellerRef, ShoppingContext } from "../context";
+import { pendingSave, type Issued, type SellerRef, type ShoppingContext } from "../context";
 import { Localiser } from "../localisation";
 import { ids } from "../common/ids";
 import { priceFlights, type PricedFlights } from "../common/fares";
@@ -39,6 +39,13 @@ function repriceFlights(supply: Supply, payload: FlightOfferPayload, currency: C
  * OrderCreate can bind it.
  */
 export async function price(ctx: ShoppingContext, request: OfferPriceRequest, seller: SellerRef): Promise<OfferPriceView> {
+  const { view, durable } = await issuePrice(ctx, request, seller);
+  await durable;
+  return view;
+}
+
+/** `price` without waiting for the priced offer's save: the view with the save's promise (as issueShop). */
+export async function issuePrice(ctx: ShoppingContext, request: OfferPriceRequest, seller: SellerRef): Promise<Issued<OfferPriceView>> {
   const { supply, ownerCode } = ctx;
   const { flight, extras } = await resolveSelection(ctx, request, seller);
   const stored = flight.payload;
@@ -102,11 +109,11 @@ export async function price(ctx: ShoppingContext, request: OfferPriceRequest, se
     pricedFrom: [flight.offerId, ...new Set(extras.map((x) => x.offerId))],
     adjustments: adjusted.applied,
   };
-  await ctx.offers.save([{ offerId, source: "offer_price", owner: seller, createdAt: now, expiresAt: expiresAtMs, payload }]);
+  const durable = pendingSave(ctx.offers.save([{ offerId, source: "offer_price", owner: seller, createdAt: now, expiresAt: expiresAtMs, payload }]));
 
   const fallback = loc.fallbackDetail();
   if (fallback) warnings.push({ code: "content_language_fallback", detail: fallback });
-  return {
+  const view: OfferPriceView = {
     pricedOffer: {
       offerId,
       ownerCode,
@@ -120,6 +127,7 @@ export async function price(ctx: ShoppingContext, request: OfferPriceRequest, se
     processing: { currency: { code: currency, decimals: minorUnits(currency) }, contentLanguages: loc.contentLanguages() },
     warnings,
   };
+  return { view, durable };
 }
 
 function pick(it: { ref?: string; flightKeys?: string[]; paxType?: string }) {

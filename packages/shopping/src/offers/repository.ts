@@ -84,13 +84,6 @@ const selectOffer = preparedOnce((db) =>
     .prepare(),
 );
 
-/** A save waiting for the next commit of offers. */
-interface PendingSave {
-  rows: OfferRow[];
-  done: () => void;
-  failed: (e: unknown) => void;
-}
-
 type OfferRow = {
   offerId: string;
   source: OfferSource;
@@ -105,14 +98,12 @@ type OfferRow = {
  * Offers kept until they expire, so OfferPrice and OrderCreate resolve what AirShopping issued
  * (spec 4.7). Offers are immutable once issued: saving is an upsert, no actor needed.
  *
- * Saves made while the event loop is busy (concurrent shops) share one durable transaction and so
- * one fsync: each call joins the pending batch, the batch commits on the next turn of the loop, and
- * every call resolves only once that commit is durable, so no answer ever names an offer that is
- * not stored. A failed commit fails every save in it; each caller answers an error as before.
+ * Each save is one write of the store: saves of overlapping shops share one transaction and one
+ * fsync through the store's group commit (packages/store/src/commit-queue.ts), the one batching
+ * mechanism, and a save resolves only once its commit is durable, so no answer ever names an
+ * offer that is not stored. A failed commit fails every save in it; each caller answers an error.
  */
 export class OfferRepository {
-  private pending: PendingSave[] = [];
-
   constructor(
     private readonly store: Store,
     private readonly clock: Clock,
@@ -120,7 +111,7 @@ export class OfferRepository {
 
   save(offers: readonly StoredOffer[]): Promise<void> {
     if (offers.length === 0) return Promise.resolve();
-    const rows = offers.map((o) => ({
+    const rows: OfferRow[] = offers.map((o) => ({
       offerId: o.offerId,
       source: o.source,
       ownerClientId: o.owner.clientId,
@@ -129,42 +120,25 @@ export class OfferRepository {
       expiresAt: o.expiresAt,
       payload: payloadJson(o.payload as object),
     }));
-    return new Promise<void>((done, failed) => {
-      if (this.pending.length === 0) setImmediate(() => void this.commit());
-      this.pending.push({ rows, done, failed });
+    return this.store.write(async (tx) => {
+      // Ids are derived from the seed and the request, so re-shopping the same thing re-issues the
+      // same id: the newer issue (owner, expiry, payload) replaces the older.
+      for (let i = 0; i < rows.length; i += BATCH) {
+        const batch = rows.slice(i, i + BATCH);
+        const params: Record<string, string | number> = {};
+        batch.forEach((r, k) => {
+          const n = PARAM_NAMES[k]!;
+          params[n.id] = r.offerId;
+          params[n.src] = r.source;
+          params[n.cli] = r.ownerClientId;
+          params[n.agy] = r.ownerAgencyId;
+          params[n.at] = r.createdAt;
+          params[n.exp] = r.expiresAt;
+          params[n.pl] = r.payload;
+        });
+        await upsert(tx, batch.length).run(params);
+      }
     });
-  }
-
-  /** Commits every pending save in one transaction: one multi-row upsert per BATCH rows. */
-  private async commit(): Promise<void> {
-    const saves = this.pending;
-    this.pending = [];
-    const rows = saves.flatMap((s) => s.rows);
-    try {
-      await this.store.write(async (tx) => {
-        // Ids are derived from the seed and the request, so re-shopping the same thing re-issues the
-        // same id: the newer issue (owner, expiry, payload) replaces the older (also within a batch).
-        for (let i = 0; i < rows.length; i += BATCH) {
-          const batch = rows.slice(i, i + BATCH);
-          const params: Record<string, string | number> = {};
-          batch.forEach((r, k) => {
-            const n = PARAM_NAMES[k]!;
-            params[n.id] = r.offerId;
-            params[n.src] = r.source;
-            params[n.cli] = r.ownerClientId;
-            params[n.agy] = r.ownerAgencyId;
-            params[n.at] = r.createdAt;
-            params[n.exp] = r.expiresAt;
-            params[n.pl] = r.payload;
-          });
-          await upsert(tx, batch.length).run(params);
-        }
-      });
-    } catch (e) {
-      for (const s of saves) s.failed(e);
-      return;
-    }
-    for (const s of saves) s.done();
   }
 
   /**

@@ -1,4 +1,4 @@
-import { writtenNode, ByteWriter, type XNode } from "@ndc/xml";
+import { writtenBytes, ByteWriter, type XNode } from "@ndc/xml";
 import { dataLists, mediaIndex } from "../shared/encode/data-lists";
 import { aLaCarteOffer } from "../shared/write/a-la-carte";
 import { processing, warning } from "../shared/write/common";
@@ -11,7 +11,7 @@ import type { AirShoppingView } from "./view";
  * byte writer): the same bytes as the tree encoder `airShoppingResponseTree` (./encode.ts),
  * which test/shopping/response-writer.test.ts checks on real answers. DataLists, a small part of
  * the answer, is still built by the shared tree encoder (ServiceList, SeatAvailability and orders
- * use it) and walked into the same buffer. The envelope wants text: the bytes are decoded once.
+ * use it) and walked into the same buffer. The envelope is written around the bytes (responseBody).
  */
 export function writeAirShoppingRS(v: AirShoppingView): XNode {
   const media = mediaIndex(v.dataLists);
@@ -33,5 +33,5 @@ export function writeAirShoppingRS(v: AirShoppingView): XNode {
   processing(w, v.processing);
   for (const x of v.warnings) warning(w, x);
   w.end("Response");
-  return writtenNode("Response", w.string());
+  return writtenBytes("Response", w.bytes());
 }

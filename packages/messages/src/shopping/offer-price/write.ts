@@ -1,4 +1,4 @@
-import { writtenNode, ByteWriter, type XNode } from "@ndc/xml";
+import { writtenBytes, ByteWriter, type XNode } from "@ndc/xml";
 import { dataLists, mediaIndex } from "../shared/encode/data-lists";
 import { aLaCarteOffer } from "../shared/write/a-la-carte";
 import { processing, warning } from "../shared/write/common";
@@ -27,5 +27,5 @@ export function writeOfferPriceRS(v: OfferPriceView): XNode {
   processing(w, v.processing);
   for (const x of v.warnings) warning(w, x);
   w.end("Response");
-  return writtenNode("Response", w.string());
+  return writtenBytes("Response", w.bytes());
 }
