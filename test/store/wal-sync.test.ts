@@ -47,7 +47,7 @@ function fakeControl() {
 
 const tick = () => new Promise((r) => setTimeout(r, 5));
 
-test("a write settles only after the fsync that follows its COMMIT; the next batch commits while that fsync runs", async () => {
+test("a write settles only after the fsync that follows its COMMIT; writes arriving during that fsync share the next COMMIT, after it", async () => {
   const { control, log, syncs } = fakeControl();
   const q = commitQueue(control);
   const settled: string[] = [];
@@ -55,18 +55,20 @@ test("a write settles only after the fsync that follows its COMMIT; the next bat
   await tick();
   expect(log).toEqual(["BEGIN", "COMMIT", "fsync"]);
   expect(settled).toEqual([]); // committed, not yet on disk: not acknowledged
-  const second = q.write(async () => "b").then((v) => settled.push(v));
+  const later = [q.write(async () => "b"), q.write(async () => "c")].map((w) => w.then((v) => settled.push(v)));
   await tick();
-  // Gathered and committed while the first fsync is still running.
-  expect(log).toEqual(["BEGIN", "COMMIT", "fsync", "BEGIN", "COMMIT", "fsync"]);
-  expect(settled).toEqual([]);
+  // Gathered while the first fsync runs, not committed yet: they could not be acknowledged before the next fsync anyway.
+  expect(log).toEqual(["BEGIN", "COMMIT", "fsync"]);
   syncs[0]!.open();
   await first;
+  await tick();
   expect(settled).toEqual(["a"]);
+  // One COMMIT for both, once the first fsync ended.
+  expect(log).toEqual(["BEGIN", "COMMIT", "fsync", "BEGIN", "COMMIT", "fsync"]);
   syncs[1]!.open();
-  await second;
-  expect(settled).toEqual(["a", "b"]);
-  expect(q.stats).toEqual({ transactions: 2, commits: 2 });
+  await Promise.all(later);
+  expect(settled).toEqual(["a", "b", "c"]);
+  expect(q.stats).toEqual({ transactions: 3, commits: 2 });
   await q.idle();
 });
 

@@ -45,8 +45,9 @@ interface Job {
  * aborted) fails every write of the batch: none of them is applied anywhere.
  *
  * With `sync` (the bun:sqlite writer), a batch's writes settle only once the fsync that follows
- * its COMMIT is done, and the next batch is gathered and committed while that fsync runs on the
- * thread pool: the event loop never waits for the disk, and an acknowledged write is durable.
+ * its COMMIT is done, and the next batch is gathered while that fsync runs on the thread pool and
+ * committed when it ends: the event loop never waits for the disk, an acknowledged write is
+ * durable, and there is one COMMIT per fsync.
  * A failed fsync fails every write of its batches (SQLite has them, the callers do not: each
  * actor reloads from the store before its next command).
  *
@@ -78,14 +79,12 @@ export function commitQueue(tx: TransactionControl, opts: { maxBatch?: number } 
     }
     return new Promise<T>((resolve, reject) => {
       queue.push({ work, bare, token: Symbol("write"), resolve: resolve as (v: unknown) => void, reject });
-      if (!draining) {
-        draining = true;
-        // On a microtask, not a macrotask: writers that become ready in this turn of the event
-        // loop join the first batch, and more join while it runs (up to maxBatch); a lone writer
-        // does not wait for the loop to come round (a saga's steps would stretch over timers and
-        // I/O that run in between, and hold longer than they need).
-        queueMicrotask(() => void drain());
-      }
+      // On a microtask, not a macrotask: writers that become ready in this turn of the event
+      // loop join the first batch, and more join while it runs (up to maxBatch); a lone writer
+      // does not wait for the loop to come round (a saga's steps would stretch over timers and
+      // I/O that run in between, and hold longer than they need). While an fsync is running, the
+      // batch waits for it instead (see drain).
+      if (!draining && syncing === 0) startDrain();
     });
   };
 
@@ -96,9 +95,21 @@ export function commitQueue(tx: TransactionControl, opts: { maxBatch?: number } 
     });
   };
 
+  function startDrain(): void {
+    draining = true;
+    queueMicrotask(() => void drain());
+  }
+
+  /**
+   * Runs batches until the queue is empty or an fsync is in flight. A write queued while the
+   * previous batch's fsync runs could not be acknowledged before the next fsync anyway, so it
+   * waits for the running one to end and joins every write that arrived meanwhile in one COMMIT:
+   * one COMMIT per fsync instead of one per turn of the loop (cold shopping's offer saves, the
+   * sagas' phases). The fsync's end starts the next batch.
+   */
   async function drain(): Promise<void> {
     try {
-      while (queue.length) {
+      while (queue.length && syncing === 0) {
         if (queue[0]!.bare) await runBare(queue.shift()!);
         else await runBatch();
       }
@@ -174,6 +185,7 @@ export function commitQueue(tx: TransactionControl, opts: { maxBatch?: number } 
           },
         ).finally(() => {
           syncing--;
+          if (syncing === 0 && !draining && queue.length) startDrain();
           wakeIdle();
         });
         return;
