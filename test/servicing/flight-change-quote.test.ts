@@ -46,6 +46,19 @@ describe("the flight-change quote", () => {
     expect(same.offers.every((o) => !o.desc[0]!.startsWith(`Flights: ${held};`))).toBe(true);
   });
 
+  test("a cheaper and a dearer change: the new fare below the old one takes the difference off the fee, above it adds to it", async () => {
+    const { order } = await bookCancellable(t, "FQ5", { brand: "CLASSIC" });
+    const out = outboundOf(t, order);
+    const dues: number[] = [];
+    for (const date of ["2027-01-06", "2027-01-13"]) {
+      const q = await flightQuote(t, reshopFlightRQ(order.orderId, out.itemIds, { ...out, date }));
+      dues.push(Number(q.offers[0]!.due));
+      expect(q.offers[0]!.desc.at(-1)).toBe(`Due: ${q.offers[0]!.due} EUR.`);
+    }
+    // The sandbox's seeded fares: 6.00 cheaper on the 6th, 5.00 dearer on the 13th, plus the 25.00 fee.
+    expect(dues).toEqual([19, 30]);
+  });
+
   test("the fee band edges at 72 h and 24 h before the direction's departure read as UTC (injected clock)", async () => {
     const { order } = await bookCancellable(t, "FQ2", { brand: "CLASSIC" });
     const out = outboundOf(t, order);
