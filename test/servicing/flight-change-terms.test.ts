@@ -1,6 +1,6 @@
 import { expect, test } from "bun:test";
 import { GatewayError } from "@ndc/errors";
-import { flightChangeTerms, freezeAtBooking, type Order } from "@ndc/orders";
+import { flightChangeTerms, freezeAtBooking, signFlightChange, verifyFlightChange, type Order } from "@ndc/orders";
 import type { Supply } from "@ndc/supply";
 
 /**
@@ -78,4 +78,21 @@ test("the items named must be every flight item of the order; a direction the or
   expect(() => terms(order(), { ...OUT, orderItemIds: [] })).toThrow("DeleteOrderItem");
   expect(() => terms(order(), { ...OUT, orderItemIds: ["I1", "I1"] })).toThrow("DeleteOrderItem");
   expect(() => terms(order(), { ...OUT, origin: "CDG", destination: "LHR" })).toThrow("no direction");
+});
+
+test("the quote id: signed over the order, within 128 characters, read back whole; altered or another order's is offer_not_found", () => {
+  const key = { key: Buffer.alloc(32, 7) } as never;
+  const s = { orderId: "ORD-A", version: 3, direction: 1, flightKeys: ["XB-100-2027-01-13", "XB-230-2027-01-13"], brandCode: "CLASSIC", dueMinor: -1250, expiresAt: DEP };
+  const id = signFlightChange(key, s);
+  expect(id.length).toBeLessThanOrEqual(128);
+  expect(verifyFlightChange(key, id, "ORD-A", "X")).toEqual(s);
+  const refused = (quoteId: string, orderId = "ORD-A") => {
+    try {
+      verifyFlightChange(key, quoteId, orderId, "X");
+      return "accepted";
+    } catch (e) {
+      return (e as GatewayError).code;
+    }
+  };
+  expect([refused(id, "ORD-B"), refused(id.replace(".-1250.", ".-9999.")), refused("FCQ.x")]).toEqual(["offer_not_found", "offer_not_found", "offer_not_found"]);
 });

@@ -36,31 +36,36 @@ export interface FlightChangeQuote {
 export interface SignedFlightChange {
   orderId: string;
   version: number;
-  paxJourneyId: string;
+  /** The direction's index in the order's journeys. */
+  direction: number;
   flightKeys: string[];
   brandCode: string;
   dueMinor: number;
   expiresAt: number;
 }
 
-/** `FCQ.<base64url JSON>.<mac>`: nothing is stored, the id is the quote (as the cancel quote, decision 0015). */
+/**
+ * `FCQ.<version>.<direction>.<flight keys joined by +>.<brand>.<due>.<expiry s>.<mac>`: nothing is
+ * stored, the id is the quote (as the cancel quote, decision 0015). The order is MAC'd but not
+ * written out (the accepting request names it), so the id stays within the 128 characters an ID
+ * may have (24.4 ID_Type, the gateway's limit): about 90 for a two-flight journey.
+ */
 export function signFlightChange(key: FieldKey, s: SignedFlightChange): string {
-  const body = `${PREFIX}.${Buffer.from(JSON.stringify(s)).toString("base64url")}`;
-  return `${body}.${mac(key, body, PURPOSE)}`;
+  const body = [PREFIX, s.version, s.direction, s.flightKeys.join("+"), s.brandCode, s.dueMinor, Math.floor(s.expiresAt / 1000)].join(".");
+  return `${body}.${mac(key, `${s.orderId}|${body}`, PURPOSE)}`;
 }
 
-/** The signed contents, or quote_invalid-like refusal (offer_not_found) when not issued here for `orderId`. */
+/** The signed contents, or offer_not_found when the id was not issued here for `orderId`. */
 export function verifyFlightChange(key: FieldKey, quoteId: string, orderId: string, element: string): SignedFlightChange {
   const parts = quoteId.split(".");
   const refuse = () => new GatewayError("offer_not_found", { detail: "Not a flight-change quote issued for this order.", element });
-  if (parts.length !== 3 || parts[0] !== PREFIX) throw refuse();
-  const body = `${parts[0]}.${parts[1]}`;
-  const given = Buffer.from(parts[2]!, "base64url");
-  const want = Buffer.from(mac(key, body, PURPOSE), "base64url");
+  if (parts.length !== 8 || parts[0] !== PREFIX) throw refuse();
+  const body = parts.slice(0, 7).join(".");
+  const given = Buffer.from(parts[7]!, "base64url");
+  const want = Buffer.from(mac(key, `${orderId}|${body}`, PURPOSE), "base64url");
   if (given.length !== want.length || !timingSafeEqual(given, want)) throw refuse();
-  const s = JSON.parse(Buffer.from(parts[1]!, "base64url").toString("utf8")) as SignedFlightChange;
-  if (s.orderId !== orderId) throw refuse();
-  return s;
+  const [, version, direction, keys, brandCode, due, expiresS] = parts as [string, string, string, string, string, string, string];
+  return { orderId, version: Number(version), direction: Number(direction), flightKeys: keys.split("+"), brandCode, dueMinor: Number(due), expiresAt: Number(expiresS) * 1000 };
 }
 
 /** OrderReshopRQ replacing a direction: the seller's own booked order, its terms, and each alternative as a firm quote. */
@@ -78,7 +83,7 @@ export function flightChangeQuote(ctx: Pick<OrdersContext, "supply" | "fieldKey"
     quoteId: signFlightChange(ctx.fieldKey, {
       orderId: order.orderId,
       version: order.version,
-      paxJourneyId: terms.direction.paxJourneyId,
+      direction: order.journeys.indexOf(terms.direction),
       flightKeys: a.journey.segments.map((s) => s.key),
       brandCode: a.brandCode,
       dueMinor: a.dueMinor,
