@@ -32,3 +32,6 @@ export type { CancelQuote } from "./cancel/quote";
 export { CANCEL_QUOTE_TTL_MS } from "./cancel/quote";
 export { cancelTerms, type CancelTerms } from "./cancel/terms";
 export { listReconcileFailed, resolveReconcileFailed, RECONCILE_MAX_ATTEMPTS, type ReconcileFailedItem } from "./reconcile/failures";
+export type { FlightChangeAsk, FlightChangeQuote, QuotedAlternative } from "./servicing/flight/quote";
+export { FLIGHT_CHANGE_QUOTE_TTL_MS, signFlightChange, verifyFlightChange, type SignedFlightChange } from "./servicing/flight/quote";
+export { flightChangeTerms, type FlightChangeTerms, type FlightAlternative } from "./servicing/flight/terms";

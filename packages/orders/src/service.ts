@@ -23,6 +23,7 @@ import type { AddInput } from "./servicing/add/input";
 import { addToOrder } from "./servicing/add/saga";
 import { quoteAdd, type Quote } from "./servicing/add/quote";
 import { quoteCancel, type CancelQuote } from "./cancel/quote";
+import { quoteFlightChange, type FlightChangeAsk, type FlightChangeQuote } from "./servicing/flight/quote";
 import { commitCancel } from "./cancel/saga";
 import { bookedOrder } from "./read/booked-order";
 import { history, retrieve } from "./read/read";
@@ -135,6 +136,11 @@ export class OrdersService {
   /** OrderReshopRQ UpdateOrder/CancelOrderRef: a firm, signed quote to cancel the whole order. */
   quoteCancel(orderId: string, seller: Seller): Promise<{ order: Order; quote: CancelQuote }> {
     return quoteCancel(this.ctx, orderId, seller);
+  }
+
+  /** OrderReshopRQ replacing a direction's flights: its terms and each alternative as a firm, signed quote (servicing/flight). */
+  quoteFlightChange(orderId: string, seller: Seller, ask: FlightChangeAsk): Promise<{ order: Order; quote: FlightChangeQuote }> {
+    return quoteFlightChange(this.ctx, orderId, seller, ask);
   }
 
   /** OrderChangeRQ AcceptCancelledOffer: the quote accepted, the order cancelled and refunded (cancel/saga.ts). */

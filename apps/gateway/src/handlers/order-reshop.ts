@@ -1,5 +1,5 @@
 import { GatewayError } from "@ndc/errors";
-import { cancelQuoteViewOf, decodeOrderReshopRQ, encodeCancelQuoteRS, encodeOrderReshopRS, type MessageHandler, type ReshopForm, type SeatAvailabilityView } from "@ndc/messages";
+import { cancelQuoteViewOf, decodeOrderReshopRQ, encodeCancelQuoteRS, encodeFlightChangeRS, encodeOrderReshopRS, flightChangeQuoteViewOf, type MessageHandler, type ReshopForm, type SeatAvailabilityView } from "@ndc/messages";
 import type { HandlerDeps } from "./deps";
 import { seatAvailabilityOf } from "./seat-availability";
 import { serviceListOf } from "./service-list";
@@ -15,6 +15,9 @@ const ADD = "Request/UpdateOrder/ReshopOrder/ReshopOrderChoice/ServiceOrder/AddO
  *   seat (OriginDestCriteria + PaxList + SeatCriteria) on that flight for that passenger, if it
  *   is for sale. The listing is ServiceList's and SeatAvailability's (one place each); the
  *   answer is OrderReshopRS with the offer under ReshopResults/ReshopOffers.
+ * - a direction's flights replaced (ServiceOrder DeleteOrderItem + AddOfferItems/FlightRequest):
+ *   each alternative of that day as a firm, signed offer with the change fee and the amount due
+ *   or refunded (servicing/flight).
  * ReshopOrder deleting items is refused with cancel_items_not_supported (24.4 cancels whole
  * orders); other forms with change_not_supported, after the ownership check.
  */
@@ -29,6 +32,11 @@ export function orderReshopHandler(deps: HandlerDeps): MessageHandler {
     if (rq.change.form === "cancelOrder") {
       const { order: booked, quote } = await deps.orders.quoteCancel(rq.orderId, owner);
       return { response: encodeCancelQuoteRS(cancelQuoteViewOf(booked, quote, ownerCode)) };
+    }
+    if (rq.change.form === "changeFlight") {
+      const { orderItemIds, flight, at } = rq.change;
+      const { order: booked, quote } = await deps.orders.quoteFlightChange(rq.orderId, owner, { orderItemIds, ...flight, at });
+      return { response: encodeFlightChangeRS(flightChangeQuoteViewOf(booked, quote, orderItemIds, ownerCode)) };
     }
     if (rq.change.form === "addServices") {
       const view = await services.list({ target: { form: "order", order }, serviceCriteria: rq.change.serviceCriteria, passengers: [], preferences: rq.preferences }, owner);
@@ -49,7 +57,7 @@ export function orderReshopHandler(deps: HandlerDeps): MessageHandler {
     await deps.orders.retrieve(rq.orderId, owner);
     if (rq.change.form === "deleteItems") throw new GatewayError("cancel_items_not_supported", { element: "Request/UpdateOrder/ReshopOrder" });
     throw new GatewayError("change_not_supported", {
-      detail: `OrderReshopRQ ${rq.change.choice} is not offered here; CancelOrderRef, extras (ServiceCriteria) and one seat (SeatCriteria) are.`,
+      detail: `OrderReshopRQ ${rq.change.choice} is not offered here; CancelOrderRef, extras (ServiceCriteria), one seat (SeatCriteria) and a flight change (DeleteOrderItem + FlightRequest) are.`,
       element: "Request/UpdateOrder/ReshopOrder",
     });
   };

@@ -57,8 +57,9 @@ export function verifyQuote(key: FieldKey, quoteId: string, orderId: string): Si
   return { orderId, version, refundMinor, penaltyMinor, expiresAt: expiresS * 1000 };
 }
 
-function mac(key: FieldKey, body: string): string {
-  const k = createHmac("sha256", key.key).update("ndc-gateway cancel quote v1").digest();
+/** The MAC of a quote id's body, under a key derived from the field key for `purpose` (one per kind of signed quote). */
+export function mac(key: FieldKey, body: string, purpose = "ndc-gateway cancel quote v1"): string {
+  const k = createHmac("sha256", key.key).update(purpose).digest();
   return createHmac("sha256", k).update(body).digest().subarray(0, 16).toString("base64url");
 }
 

@@ -5,6 +5,7 @@ import { refuseIdentityDocs } from "../shared/decode/identity-doc";
 import { addSeat } from "./add-seat";
 import { addServices } from "./add-services";
 import { cancelOrderRef } from "./cancel-order-ref";
+import { changeFlight, deleteItems } from "./change-flight";
 import type { OrderReshopRequest, ReshopForm } from "./request";
 
 /**
@@ -18,14 +19,18 @@ export function decodeOrderReshopRQ(envelope: Envelope): OrderReshopRequest {
   return { orderId, change: form(req(request, "UpdateOrder"), orderId), preferences: responsePreferences(request, envelope) };
 }
 
-/** UpdateOrder is a choice of CancelOrderRef (the whole order) and ReshopOrder (items of it). */
+/** UpdateOrder is a choice of CancelOrderRef (the whole order) and ReshopOrder (items of it: added, or replaced when deleted too). */
 function form(update: Cursor, orderId: string): ReshopForm {
   const cancel = opt(update, "CancelOrderRef");
   if (cancel) return cancelOrderRef(cancel, orderId);
   const reshop = opt(update, "ReshopOrder");
   if (!reshop) throw invalid(update.path, "UpdateOrder needs CancelOrderRef or ReshopOrder.");
   const choice = opt(reshop, "ReshopOrderChoice");
-  const add = opt(opt(choice, "ServiceOrder"), "AddOfferItems");
+  const serviceOrder = opt(choice, "ServiceOrder");
+  const add = opt(serviceOrder, "AddOfferItems");
+  const deletes = deleteItems(serviceOrder);
+  // AddOfferItems with DeleteOrderItem: a direction's flights replaced (change-flight.ts).
+  if (add && deletes.length > 0) return changeFlight(serviceOrder!, add, deletes);
   if (add) {
     const criteria = opt(add, "OrderCriteria");
     const seats = list(criteria, "SeatCriteria");

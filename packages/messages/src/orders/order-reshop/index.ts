@@ -3,3 +3,5 @@ export { encodeOrderReshopRS, type OrderReshopView } from "./encode";
 export { encodeCancelQuoteRS } from "./encode-cancel-quote";
 export type { OrderReshopRequest, ReshopForm } from "./request";
 export { cancelQuoteViewOf, type CancelQuoteView } from "./cancel-quote-view";
+export { encodeFlightChangeRS } from "./encode-flight-change";
+export { flightChangeQuoteViewOf, type FlightChangeQuoteView } from "./flight-change-view";

@@ -13,9 +13,11 @@ export type ReshopForm =
   | { form: "addServices"; serviceCriteria: ServiceCriterion[] }
   /** AddOfferItems with one OriginDestCriteria, one Pax and one SeatCriteria: one seat (add-seat.ts). */
   | { form: "addSeat"; flight: OriginDestCriterion; paxId: string; seat: { row: number; column: string } }
+  /** ServiceOrder with DeleteOrderItem (one direction's flight items) and AddOfferItems/FlightRequest (one OriginDestCriteria): a flight change (change-flight.ts). */
+  | { form: "changeFlight"; orderItemIds: string[]; flight: { origin: string; destination: string; date: string }; at: string }
   /** ReshopOrder deleting items (DeleteOrderItem): item-level cancellation, refused (24.4 cancels whole orders). */
   | { form: "deleteItems" }
-  /** Any other ReshopOrder choice (UpdatePax, flights): recognised, not served. */
+  /** Any other ReshopOrder choice (UpdatePax, UpdatePaxName): recognised, not served. */
   | { form: "other"; choice: string };
 
 export interface OrderReshopRequest {

@@ -1,0 +1,55 @@
+import type { FlightChangeQuote, Order } from "@ndc/orders";
+import { minorUnits, type CurrencyCode } from "@ndc/money";
+import type { WarningView } from "../../shopping/shared/view/common";
+import { formatMoney, money, type Money } from "../../shopping/shared/view/money";
+import { ORDER_STATUS_CODES } from "../shared/view/status-codes";
+
+/** One alternative offered for the direction (OrderReshopRS ReshopOffers/Offer). */
+export interface FlightChangeOfferView {
+  quoteId: string;
+  /** Positive: due from the seller; negative: refunded. */
+  due: Money;
+  descriptions: string[];
+}
+
+/** OrderReshopRS for a flight change: the change fee, the order, one firm offer per alternative. */
+export interface FlightChangeQuoteView {
+  orderId: string;
+  ownerCode: string;
+  version: number;
+  statusCode: string;
+  expiresAt: string;
+  fee: Money;
+  penaltyId: string;
+  /** The order items the change replaces. */
+  orderItemIds: string[];
+  offers: FlightChangeOfferView[];
+  warnings: WarningView[];
+}
+
+/** Pure: the domain's quote as the answer shows it, the sums stated in English per offer. */
+export function flightChangeQuoteViewOf(order: Order, quote: FlightChangeQuote, orderItemIds: string[], ownerCode: string): FlightChangeQuoteView {
+  const m = (minor: number) => money(minor, order.currency, minorUnits(order.currency as CurrencyCode));
+  const f = (minor: number) => `${formatMoney(m(minor))} ${order.currency}`;
+  const t = quote.terms;
+  return {
+    orderId: order.orderId,
+    ownerCode,
+    version: order.version,
+    statusCode: ORDER_STATUS_CODES[order.state],
+    expiresAt: new Date(quote.expiresAt).toISOString(),
+    fee: m(t.feeMinor),
+    penaltyId: t.band.id,
+    orderItemIds,
+    offers: quote.alternatives.map((a) => ({
+      quoteId: a.quoteId,
+      due: m(a.dueMinor),
+      descriptions: [
+        `Flights: ${a.journey.segments.map((s) => `${s.marketing.carrier.code}${s.marketing.number} ${s.origin}-${s.destination} ${s.departure.local}`).join(", ")}; brand ${a.brandCode}.`,
+        `New fare ${f(a.priceMinor)}, priced without promotion adjustments; fare of the replaced direction ${f(t.fareMinor)}; surcharge refunded ${f(t.surchargeRefundMinor)}; discount clawed back ${f(t.discountClawbackMinor)}; change fee ${f(t.feeMinor)} (${t.band.id}, ${t.band.fee} per passenger).`,
+        a.dueMinor >= 0 ? `Due: ${f(a.dueMinor)}.` : `Refunded: ${f(-a.dueMinor)}.`,
+      ],
+    })),
+    warnings: t.basis === "current_policy" ? [{ code: "fare_conditions_current_policy" }] : t.conditionsSource === "supplier" ? [{ code: "fare_conditions_supplier" }] : [],
+  };
+}

@@ -1,0 +1,94 @@
+import { timingSafeEqual } from "node:crypto";
+import { GatewayError } from "@ndc/errors";
+import type { FieldKey } from "@ndc/pii";
+import { mac } from "../../cancel/quote";
+import type { OrdersContext } from "../../context";
+import { assertOwner, type Order, type Seller } from "../../state";
+import { flightAlternatives, flightChangeTerms, type FlightAlternative, type FlightChangeTerms } from "./terms";
+
+/** How long a flight-change quote is firm (as the other servicing quotes). */
+export const FLIGHT_CHANGE_QUOTE_TTL_MS = 15 * 60_000;
+const PURPOSE = "ndc-gateway flight change quote v1";
+const PREFIX = "FCQ";
+
+/** What OrderReshopRQ asks: replace these flight items (one direction) by a journey on that day. */
+export interface FlightChangeAsk {
+  orderItemIds: string[];
+  origin: string;
+  destination: string;
+  date: string;
+  /** The request path of DeleteOrderItem, for refusals. */
+  at: string;
+}
+
+/** One alternative as a firm offer: its id (signed) carries what the accept must match. */
+export interface QuotedAlternative extends FlightAlternative {
+  quoteId: string;
+}
+
+export interface FlightChangeQuote {
+  terms: FlightChangeTerms;
+  alternatives: QuotedAlternative[];
+  expiresAt: number;
+}
+
+/** What a flight-change quote id carries, MAC'd: the order at its version, the direction, the journey chosen, the amount due and the expiry. */
+export interface SignedFlightChange {
+  orderId: string;
+  version: number;
+  /** The direction's index in the order's journeys. */
+  direction: number;
+  flightKeys: string[];
+  brandCode: string;
+  dueMinor: number;
+  expiresAt: number;
+}
+
+/**
+ * `FCQ.<version>.<direction>.<flight keys joined by +>.<brand>.<due>.<expiry s>.<mac>`: nothing is
+ * stored, the id is the quote (as the cancel quote, decision 0015). The order is MAC'd but not
+ * written out (the accepting request names it), so the id stays within the 128 characters an ID
+ * may have (24.4 ID_Type, the gateway's limit): about 90 for a two-flight journey.
+ */
+export function signFlightChange(key: FieldKey, s: SignedFlightChange): string {
+  const body = [PREFIX, s.version, s.direction, s.flightKeys.join("+"), s.brandCode, s.dueMinor, Math.floor(s.expiresAt / 1000)].join(".");
+  return `${body}.${mac(key, `${s.orderId}|${body}`, PURPOSE)}`;
+}
+
+/** The signed contents, or offer_not_found when the id was not issued here for `orderId`. */
+export function verifyFlightChange(key: FieldKey, quoteId: string, orderId: string, element: string): SignedFlightChange {
+  const parts = quoteId.split(".");
+  const refuse = () => new GatewayError("offer_not_found", { detail: "Not a flight-change quote issued for this order.", element });
+  if (parts.length !== 8 || parts[0] !== PREFIX) throw refuse();
+  const body = parts.slice(0, 7).join(".");
+  const given = Buffer.from(parts[7]!, "base64url");
+  const want = Buffer.from(mac(key, `${orderId}|${body}`, PURPOSE), "base64url");
+  if (given.length !== want.length || !timingSafeEqual(given, want)) throw refuse();
+  const [, version, direction, keys, brandCode, due, expiresS] = parts as [string, string, string, string, string, string, string];
+  return { orderId, version: Number(version), direction: Number(direction), flightKeys: keys.split("+"), brandCode, dueMinor: Number(due), expiresAt: Number(expiresS) * 1000 };
+}
+
+/** OrderReshopRQ replacing a direction: the seller's own booked order, its terms, and each alternative as a firm quote. */
+export async function quoteFlightChange(ctx: OrdersContext, orderId: string, seller: Seller, ask: FlightChangeAsk): Promise<{ order: Order; quote: FlightChangeQuote }> {
+  const order = assertOwner(await ctx.orders.ask(orderId, { op: "get" }), seller);
+  const now = ctx.clock.now();
+  return { order, quote: flightChangeQuote(ctx, order, ask, now) };
+}
+
+export function flightChangeQuote(ctx: Pick<OrdersContext, "supply" | "fieldKey">, order: Order, ask: FlightChangeAsk, now: number): FlightChangeQuote {
+  const terms = flightChangeTerms(ctx.supply, order, ask, now, ask.at);
+  const expiresAt = Math.floor((now + FLIGHT_CHANGE_QUOTE_TTL_MS) / 1000) * 1000;
+  const alternatives = flightAlternatives(ctx.supply, order, terms, ask).map((a) => ({
+    ...a,
+    quoteId: signFlightChange(ctx.fieldKey, {
+      orderId: order.orderId,
+      version: order.version,
+      direction: order.journeys.indexOf(terms.direction),
+      flightKeys: a.journey.segments.map((s) => s.key),
+      brandCode: a.brandCode,
+      dueMinor: a.dueMinor,
+      expiresAt,
+    }),
+  }));
+  return { terms, alternatives, expiresAt };
+}
