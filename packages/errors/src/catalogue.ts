@@ -59,6 +59,7 @@ export const CATALOGUE = {
   identity_document_not_updatable: { status: 400, kind: "refusal", text: "Identity documents are taken at OrderCreate only and cannot be sent on this message." },
   identity_document_not_shown: { status: 200, kind: "warning", text: "A stored identity document has a type the airline cannot name, so it is omitted." },
   fare_not_changeable: { status: 409, kind: "refusal", text: "The fare does not allow this change." },
+  fare_not_renameable: { status: 409, kind: "refusal", text: "The fare of the outbound direction does not allow name changes." },
   fare_not_cancellable: { status: 409, kind: "refusal", text: "The fare of the outbound direction does not allow cancellation." },
   cancel_quote_invalid: { status: 400, kind: "refusal", text: "The cancel quote id is not one this airline issued for this order." },
   cancel_quote_expired: { status: 410, kind: "refusal", text: "The cancel quote has expired; ask OrderReshopRQ for a new one." },

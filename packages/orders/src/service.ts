@@ -24,6 +24,7 @@ import { addToOrder } from "./servicing/add/saga";
 import { quoteAdd, type Quote } from "./servicing/add/quote";
 import { quoteCancel, type CancelQuote } from "./cancel/quote";
 import { commitCancel } from "./cancel/saga";
+import { renamePax, type RenameInput } from "./servicing/rename/saga";
 import { bookedOrder } from "./read/booked-order";
 import { history, retrieve } from "./read/read";
 import { offerRules, orderRules, type OrderRules } from "./read/rules";
@@ -131,6 +132,11 @@ export class OrdersService {
   /** OrderChangeRQ AcceptCancelledOffer: the quote accepted, the order cancelled and refunded (cancel/saga.ts). */
   cancel(orderId: string, seller: Seller, quoteId: string): Promise<Order> {
     return commitCancel(this.ctx, orderId, seller, quoteId);
+  }
+
+  /** OrderChangeRQ UpdatePax: a passenger's name corrected where the fare is renameable, in one write (servicing/rename). */
+  renamePax(input: RenameInput): Promise<Order> {
+    return renamePax(this.ctx, input);
   }
 
   retrieve(orderId: string, seller: Seller): Promise<Order> {

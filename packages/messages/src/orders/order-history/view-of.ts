@@ -14,6 +14,7 @@ const TYPE_CODES: Readonly<Record<ChangeKind, string>> = {
   items_added: "ITEMS_ADDED",
   cancelled: "ORDER_CANCELLED",
   refunded: "REFUNDED",
+  pax_updated: "PAX_UPDATED",
 };
 
 /** Why: the seller asked (create, pay), the booking completed its own steps, or the time limit ran out. */
@@ -27,6 +28,7 @@ const REASON_CODES: Readonly<Record<ChangeKind, string>> = {
   items_added: "SELLER_REQUEST",
   cancelled: "SELLER_REQUEST",
   refunded: "CANCELLATION_COMPLETED",
+  pax_updated: "SELLER_REQUEST",
 };
 
 /** An item in English without personal data: what it is, for which passenger ids, on which flights. */
