@@ -90,3 +90,13 @@ test("another seller's order is answered as missing", async () => {
   expect(r.status).toBe(404);
   expect(r.body).toContain("order_not_found");
 });
+
+test("an IdentityDoc on OrderReshopRQ is refused with identity_document_not_updatable, never echoed", async () => {
+  const { orderId } = await bookCancellable(t, "RESHOP-DOC", { brand: "FLEX", seat: false });
+  const doc = `<cns:IdentityDoc><cns:IdentityDocID>${DOC_NUMBER}</cns:IdentityDocID><cns:IdentityDocTypeCode>PT</cns:IdentityDocTypeCode><cns:Surname>TRAVELLER</cns:Surname></cns:IdentityDoc>`;
+  const request = `<cns:OrderRefID>${orderId}</cns:OrderRefID><cns:UpdateOrder><cns:CancelOrderRef><cns:OrderRefID>${orderId}</cns:OrderRefID></cns:CancelOrderRef></cns:UpdateOrder><cns:DataLists><cns:PaxList><cns:Pax>${doc}<cns:PaxID>PAX1</cns:PaxID></cns:Pax></cns:PaxList></cns:DataLists>`;
+  const r = await t.ndc("OrderReshopRQ", (await import("../support/requests")).ndcRequest("OrderReshopRQ", { request, correlationId: "corr-reshop-doc" }));
+  expect(r.status).toBe(400);
+  expect(r.body).toContain("identity_document_not_updatable");
+  expect(r.body).not.toContain(DOC_NUMBER);
+});

@@ -60,6 +60,8 @@ export const CATALOGUE = {
   identity_document_not_shown: { status: 200, kind: "warning", text: "A stored identity document has a type the airline cannot name, so it is omitted." },
   fare_not_changeable: { status: 409, kind: "refusal", text: "The fare does not allow this change." },
   fare_not_renameable: { status: 409, kind: "refusal", text: "The fare of the outbound direction does not allow name changes." },
+  flexibility_already_used: { status: 409, kind: "refusal", text: "The order's Flexibility service has already been used for another change." },
+  flexibility_not_held: { status: 409, kind: "refusal", text: "The request asks to use a Flexibility service, but the order holds none covering this change." },
   fare_not_cancellable: { status: 409, kind: "refusal", text: "The fare of the outbound direction does not allow cancellation." },
   cancel_quote_invalid: { status: 400, kind: "refusal", text: "The cancel quote id is not one this airline issued for this order." },
   cancel_quote_expired: { status: 410, kind: "refusal", text: "The cancel quote has expired; ask OrderReshopRQ for a new one." },

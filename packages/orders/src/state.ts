@@ -203,6 +203,8 @@ export interface Order {
    * Absent on an order booked before freezing existed that migration 0016 could not freeze.
    */
   fareConditions?: FrozenConditions;
+  /** Flexibility services spent (conditions/flexibility.ts): each once, by the change that used it. */
+  flexibilityUsed?: { orderItemId: string; changeRef: string; at: number }[];
   history: HistoryEntry[];
 }
 

@@ -21,7 +21,7 @@ export type OrderCommand =
   | { op: "cancel"; cancellation: OrderCancellation }
   | { op: "recordRefunds"; legs: { legId: string; amountMinor: number }[] }
   /** A name correction's single write (servicing/rename): refused unless booked; a repeat of its changeRef changes nothing. */
-  | { op: "updatePax"; changeRef: string; paxId: string; name: PaxName };
+  | { op: "updatePax"; changeRef: string; paxId: string; name: PaxName; flexibilityItemId?: string };
 
 /** The order after the command (null: no such order). */
 export type OrderReply = Order | null;

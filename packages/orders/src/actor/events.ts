@@ -15,7 +15,7 @@ export type OrderEvent =
   | { type: "cancelled"; at: number; cancellation: OrderCancellation }
   | { type: "refunded"; at: number; legs: { legId: string; amountMinor: number }[] }
   /** A passenger's name corrected (servicing/rename): the names only, never a document. `changeRef` makes a retry a no-op. */
-  | { type: "pax_updated"; at: number; changeRef: string; paxId: string; name: PaxName };
+  | { type: "pax_updated"; at: number; changeRef: string; paxId: string; name: PaxName; flexibilityItemId?: string };
 
 function changed(order: Order, kind: ChangeKind, at: number, what: string[], patch: Partial<Order>): Order {
   const state = transition(order.state, kind);
@@ -48,8 +48,9 @@ export function evolve(order: Order | null, e: OrderEvent): Order | null {
     case "cancelled":
       return changed(order, "cancelled", e.at, ["state", "seatHolds", "partnerHolds"], { cancellation: e.cancellation });
     case "pax_updated":
-      return changed(order, "pax_updated", e.at, [`passenger:${e.paxId}`, `change:${e.changeRef}`], {
+      return changed(order, "pax_updated", e.at, [`passenger:${e.paxId}`, `change:${e.changeRef}`, ...(e.flexibilityItemId ? [`flexibility:${e.flexibilityItemId}`] : [])], {
         passengers: order.passengers.map((p) => (p.paxId === e.paxId ? { ...p, ...e.name } : p)),
+        ...(e.flexibilityItemId ? { flexibilityUsed: [...(order.flexibilityUsed ?? []), { orderItemId: e.flexibilityItemId, changeRef: e.changeRef, at: e.at }] } : {}),
       });
     case "refunded": {
       const back = new Map(e.legs.map((l) => [l.legId, l.amountMinor]));

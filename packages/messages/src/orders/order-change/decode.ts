@@ -52,6 +52,16 @@ function change(choice: Cursor | undefined, legs: number, request: Cursor, passe
   throw invalid(choice.path, "ChangeOrderChoice names no change the gateway knows.");
 }
 
+/** The one way a request asks to spend the order's Flexibility service (docs/servicing.md "Flexibility"). */
+export const USE_FLEXIBILITY_REASON = "FLEXIBILITY";
+
+function useFlexibility(request: Cursor): boolean {
+  const reason = optText(opt(request, "OrderChangeParameters"), "ReasonCode");
+  if (reason === undefined) return false;
+  if (reason !== USE_FLEXIBILITY_REASON) throw invalid(`${request.path}/OrderChangeParameters/ReasonCode`, `ReasonCode ${reason.slice(0, 32)} is not known; ${USE_FLEXIBILITY_REASON} asks to use the order's Flexibility service.`);
+  return true;
+}
+
 /**
  * IATA_OrderChangeRQ -> OrderChangeRequest. Card data was refused by the transport pipeline
  * (refuseCardDataIn) before this runs; first here, any IdentityDoc,
@@ -70,5 +80,6 @@ export function decodeOrderChangeRQ(envelope: Envelope): OrderChangeRequest {
     paymentLegs: legs,
     passengers,
     contacts: orderContacts(dataLists),
+    useFlexibility: useFlexibility(request),
   };
 }

@@ -30,4 +30,10 @@ export interface OrderChangeRequest {
   /** DataLists passengers (no identity documents: those are refused on this message). */
   passengers: OrderPax[];
   contacts: OrderContact[];
+  /**
+   * OrderChangeParameters/ReasonCode `FLEXIBILITY`: the seller asks to use the order's
+   * Flexibility service for this change where the fare does not allow it (docs/servicing.md
+   * "Flexibility"). Without it a Flexibility is never spent.
+   */
+  useFlexibility: boolean;
 }
