@@ -157,6 +157,13 @@ export interface PostSaleCharge {
   commission?: { amountMinor: number; basisMinor: number; rule: string };
 }
 
+/** A fare rule the airline's own staff overrode for a change (SHPOR1 rule 4), as recorded on the change. */
+export interface ChangeOverride {
+  staffId: string;
+  /** The refusal a seller would have had: fare_not_renameable, fare_not_changeable. */
+  ruleCode: string;
+}
+
 export interface HistoryEntry {
   version: number;
   at: number;

@@ -43,7 +43,7 @@ export function orderChangeHandler(deps: HandlerDeps): MessageHandler {
       const { correlationId, trxId } = envelope.payload;
       if (!correlationId || !trxId) throw new GatewayError("request_invalid", { detail: "PayloadAttributes/CorrelationID and TrxID are required: a change is idempotent on them.", element: PA });
       const order = await deps.orders.renamePax({
-        orderId, seller: owner, request: { clientId: seller.clientId, correlationId, trxId }, paxId: rq.change.currentPaxId, name: rq.change.name, useFlexibility: rq.useFlexibility,
+        orderId, by: { channel: "seller", seller: owner }, request: { clientId: seller.clientId, correlationId, trxId }, paxId: rq.change.currentPaxId, name: rq.change.name, useFlexibility: rq.useFlexibility,
       });
       return orderViewResult(await deps.orders.details(order), deps);
     }

@@ -1,5 +1,5 @@
 import type { NewIdentityDocument } from "@ndc/pii";
-import type { Order, OrderCancellation, OrderLegRef } from "../state";
+import type { ChangeOverride, Order, OrderCancellation, OrderLegRef } from "../state";
 import type { OrderEvent } from "./events";
 import type { PaxName } from "../servicing/rename/name";
 
@@ -21,7 +21,7 @@ export type OrderCommand =
   | { op: "cancel"; cancellation: OrderCancellation }
   | { op: "recordRefunds"; legs: { legId: string; amountMinor: number }[] }
   /** A name correction's single write (servicing/rename): refused unless booked; a repeat of its changeRef changes nothing. */
-  | { op: "updatePax"; changeRef: string; paxId: string; name: PaxName; flexibilityItemId?: string };
+  | { op: "updatePax"; changeRef: string; paxId: string; name: PaxName; flexibilityItemId?: string; override?: ChangeOverride };
 
 /** The order after the command (null: no such order). */
 export type OrderReply = Order | null;

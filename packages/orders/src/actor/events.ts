@@ -1,4 +1,4 @@
-import type { ChangeKind, HistoryEntry, Order, OrderCancellation, OrderItem, OrderLegRef, PostSaleCharge, SeatHoldRef } from "../state";
+import type { ChangeKind, ChangeOverride, HistoryEntry, Order, OrderCancellation, OrderItem, OrderLegRef, PostSaleCharge, SeatHoldRef } from "../state";
 import { transition } from "../state";
 import type { PaxName } from "../servicing/rename/name";
 
@@ -15,7 +15,7 @@ export type OrderEvent =
   | { type: "cancelled"; at: number; cancellation: OrderCancellation }
   | { type: "refunded"; at: number; legs: { legId: string; amountMinor: number }[] }
   /** A passenger's name corrected (servicing/rename): the names only, never a document. `changeRef` makes a retry a no-op. */
-  | { type: "pax_updated"; at: number; changeRef: string; paxId: string; name: PaxName; flexibilityItemId?: string };
+  | { type: "pax_updated"; at: number; changeRef: string; paxId: string; name: PaxName; flexibilityItemId?: string; override?: ChangeOverride };
 
 function changed(order: Order, kind: ChangeKind, at: number, what: string[], patch: Partial<Order>): Order {
   const state = transition(order.state, kind);
@@ -48,7 +48,7 @@ export function evolve(order: Order | null, e: OrderEvent): Order | null {
     case "cancelled":
       return changed(order, "cancelled", e.at, ["state", "seatHolds", "partnerHolds"], { cancellation: e.cancellation });
     case "pax_updated":
-      return changed(order, "pax_updated", e.at, [`passenger:${e.paxId}`, `change:${e.changeRef}`, ...(e.flexibilityItemId ? [`flexibility:${e.flexibilityItemId}`] : [])], {
+      return changed(order, "pax_updated", e.at, [`passenger:${e.paxId}`, `change:${e.changeRef}`, ...(e.flexibilityItemId ? [`flexibility:${e.flexibilityItemId}`] : []), ...(e.override ? [`override:${e.override.ruleCode}`] : [])], {
         passengers: order.passengers.map((p) => (p.paxId === e.paxId ? { ...p, ...e.name } : p)),
         ...(e.flexibilityItemId ? { flexibilityUsed: [...(order.flexibilityUsed ?? []), { orderItemId: e.flexibilityItemId, changeRef: e.changeRef, at: e.at }] } : {}),
       });

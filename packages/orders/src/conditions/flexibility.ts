@@ -48,9 +48,11 @@ export type ChangeWhat = "change" | "rename";
 
 /** How a change was judged allowed: by the fare, by a Flexibility spent on it, or by the airline's override. */
 export interface Allowance {
-  by: "fare" | "flexibility";
+  by: "fare" | "flexibility" | "override";
   /** The Flexibility item spent (by: flexibility). */
   flexibilityItemId?: string;
+  /** The fare rule the airline's own channel overrode (by: override): the refusal a seller would get, in English. */
+  overridden?: { ruleCode: string; ruleText: string };
 }
 
 const allows = (d: DirectionConditions, what: ChangeWhat) => (what === "change" ? d.changeable : d.renameable);
@@ -60,18 +62,22 @@ const allows = (d: DirectionConditions, what: ChangeWhat) => (what === "change" 
  * the direction's frozen fare first; when the fare says no and the request asks to use
  * Flexibility, an unspent Flexibility covering the direction allows it; otherwise `refusal`
  * (fare_not_changeable / fare_not_renameable). A Flexibility is never spent unasked.
+ * `airline`: the airline's own channel (SHPOR1 rule 4) is never refused by the fare: where a
+ * seller would be refused it is allowed `by: "override"`, naming the rule, for the caller to
+ * record on the change and in the audit trail (servicing/override/audit.ts).
  */
-export function judgeChange(order: Order, what: ChangeWhat, o: { paxJourneyId?: string; useFlexibility: boolean }): Allowance {
+export function judgeChange(order: Order, what: ChangeWhat, o: { paxJourneyId?: string; useFlexibility: boolean; airline?: boolean }): Allowance {
   const directions = conditionsOfOrder(order).conditions.directions;
   const d = (o.paxJourneyId ? directions.find((x) => x.paxJourneyId === o.paxJourneyId) : undefined) ?? directions[0];
   if (d && allows(d, what)) return { by: "fare" };
   const refusal = what === "change" ? "fare_not_changeable" : "fare_not_renameable";
   const detail = `Brand ${d?.brandCode ?? "(none)"} does not allow ${what === "change" ? "changes" : "name changes"}`;
+  const unspent = flexibilityOf(order).find((f) => !f.usedBy && (!d || f.paxJourneyIds.includes(d.paxJourneyId)));
+  if (o.airline && !(o.useFlexibility && unspent)) return { by: "override", overridden: { ruleCode: refusal, ruleText: `${detail}.` } };
   if (!o.useFlexibility) {
-    const held = flexibilityOf(order).some((f) => !f.usedBy && (!d || f.paxJourneyIds.includes(d.paxJourneyId)));
-    throw new GatewayError(refusal, { detail: held ? `${detail}; the order holds an unused Flexibility service: ask to use it (OrderChangeParameters/ReasonCode FLEXIBILITY).` : `${detail}.` });
+    throw new GatewayError(refusal, { detail: unspent ? `${detail}; the order holds an unused Flexibility service: ask to use it (OrderChangeParameters/ReasonCode FLEXIBILITY).` : `${detail}.` });
   }
-  const flex = flexibilityOf(order).find((f) => !f.usedBy && (!d || f.paxJourneyIds.includes(d.paxJourneyId)));
+  const flex = unspent;
   if (!flex) {
     const spent = flexibilityOf(order).some((f) => f.usedBy);
     throw new GatewayError(spent ? "flexibility_already_used" : "flexibility_not_held", { detail: `${detail}, and the order holds no unused Flexibility service for it.` });

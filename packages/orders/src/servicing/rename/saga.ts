@@ -6,12 +6,14 @@ import { judgeChange, type Allowance } from "../../conditions/flexibility";
 import type { OrdersContext } from "../../context";
 import { ids } from "../../ids";
 import { writeOpen, writePhase, type OperationRow, type RequestKey } from "../../operation/store";
-import { assertOwner, type Order, type Seller } from "../../state";
+import { assertOwner, notFound, type Order, type Seller } from "../../state";
+import { appendOverride } from "../override/audit";
 import type { PaxName } from "./name";
 
 export interface RenameInput {
   orderId: string;
-  seller: Seller;
+  /** Who asks: a seller over NDC (a machine channel: the fare can refuse it; ownership checked), or the airline's staff in process (never refused by the fare: SHPOR1 rule 4). */
+  by: { channel: "seller"; seller: Seller } | { channel: "airline_staff"; staffId: string };
   request: RequestKey;
   /** The passenger of the order whose name is corrected (UpdatePax/Current). */
   paxId: string;
@@ -26,6 +28,8 @@ interface RenamePlan {
   /** How the rename was allowed (conditions/flexibility.ts judgeChange). */
   allowedBy: Allowance["by"];
   flexibilityItemId?: string;
+  /** The fare rule the airline's staff overrode (also in the servicing_overrides audit trail). */
+  overridden?: string;
 }
 
 /**
@@ -37,7 +41,9 @@ interface RenamePlan {
  * comes from the seller's request ids, so a retry answers the order without writing again.
  */
 export async function renamePax(ctx: OrdersContext, input: RenameInput): Promise<Order> {
-  assertOwner(await ctx.orders.ask(input.orderId, { op: "get" }), input.seller);
+  const existing = await ctx.orders.ask(input.orderId, { op: "get" });
+  if (input.by.channel === "seller") assertOwner(existing, input.by.seller);
+  else if (!existing) throw notFound();
   const operationId = ids.renameSaga(input.request.clientId, input.request.correlationId, input.request.trxId);
   // Hashed: the operations table holds no personal data, and the name is.
   const fingerprint = createHash("sha256").update(`${input.orderId}|${input.paxId}|${JSON.stringify(input.name)}|${input.useFlexibility}`).digest("hex");
@@ -53,17 +59,22 @@ export async function renamePax(ctx: OrdersContext, input: RenameInput): Promise
       throw new GatewayError("request_invalid", { detail: "UpdatePax/Current names no passenger of the order.", element: "Request/ChangeOrderChoice/UpdatePax/Current/PaxRefID" });
     }
     // A name is the whole order's: judged on the outbound direction (SHPOR1 rule 2).
-    const allowance = judgeChange(order, "rename", { useFlexibility: input.useFlexibility });
+    const allowance = judgeChange(order, "rename", { useFlexibility: input.useFlexibility, airline: input.by.channel === "airline_staff" });
+    const override = allowance.overridden && input.by.channel === "airline_staff" ? { staffId: input.by.staffId, ruleCode: allowance.overridden.ruleCode } : undefined;
     const now = ctx.clock.now();
     const row: OperationRow<RenamePlan> = {
       operationId, kind: "order_rename", request: input.request, fingerprint, orderId: input.orderId, owner: order.owner,
-      phase: "done", status: "done", plan: { paxId: input.paxId, allowedBy: allowance.by, ...(allowance.flexibilityItemId ? { flexibilityItemId: allowance.flexibilityItemId } : {}) }, createdAt: now, updatedAt: now,
+      phase: "done", status: "done", plan: { paxId: input.paxId, allowedBy: allowance.by, ...(allowance.flexibilityItemId ? { flexibilityItemId: allowance.flexibilityItemId } : {}), ...(override ? { overridden: override.ruleCode } : {}) }, createdAt: now, updatedAt: now,
     };
-    const command = { op: "updatePax" as const, changeRef: operationId, paxId: input.paxId, name: input.name, ...(allowance.flexibilityItemId ? { flexibilityItemId: allowance.flexibilityItemId } : {}) };
+    const command = { op: "updatePax" as const, changeRef: operationId, paxId: input.paxId, name: input.name, ...(allowance.flexibilityItemId ? { flexibilityItemId: allowance.flexibilityItemId } : {}), ...(override ? { override } : {}) };
     try {
       const [after] = await askTogether(ctx.store, ctx.clock, [{ ref: ctx.orders as never, key: input.orderId, command }], async (tx) => {
         await writeOpen(tx, row, undefined, ctx.instanceId, now);
         await writePhase(tx, operationId, "done", now, { status: "done" });
+        // The override is recorded exactly when the change is made: in its own write.
+        if (override && allowance.overridden) {
+          await appendOverride(tx, { at: now, staffId: override.staffId, channel: "airline_staff", orderId: input.orderId, operationId, ...allowance.overridden });
+        }
       });
       return after as Order;
     } catch (e) {
