@@ -25,6 +25,7 @@ import { quoteAdd, type Quote } from "./servicing/add/quote";
 import { quoteCancel, type CancelQuote } from "./cancel/quote";
 import { commitCancel } from "./cancel/saga";
 import { renamePax, type RenameInput } from "./servicing/rename/saga";
+import { orderVersions } from "./read/versions";
 import { bookedOrder } from "./read/booked-order";
 import { history, retrieve } from "./read/read";
 import { offerRules, orderRules, type OrderRules } from "./read/rules";
@@ -175,6 +176,12 @@ export class OrdersService {
   /** OrderList with each order's first departure and arrival (OrderListRS MatchedOrder). */
   listDetails(seller: Seller, filters?: OrderListFilters, page?: OrderListPage): Promise<OrderListDetails> {
     return listDetails(this.ctx, seller, filters, page);
+  }
+
+  /** OrderHistoryRQ: the order (ownership checked first) and the order as it was at each version (read/versions.ts). */
+  async historyVersions(orderId: string, seller: Seller): Promise<{ order: Order; versions: Map<number, Order> }> {
+    const order = await retrieve(this.ctx, orderId, seller);
+    return { order, versions: await orderVersions(this.ctx, orderId) };
   }
 
   history(orderId: string, seller: Seller): Promise<HistoryEntry[]> {

@@ -103,6 +103,8 @@ export interface OrderPax {
   givenNames: string[];
   surname: string;
   birthdate?: string;
+  /** Individual/GenderCode as booked (24.4 GenderCodeContentType), when the booking carried it. */
+  gender?: string;
   email?: string;
   phone?: string;
   loyalty?: { programme: string; account: string };
@@ -171,6 +173,8 @@ export interface HistoryEntry {
   /** Field names or refs that changed, never personal data. */
   changed: string[];
   state: OrderState;
+  /** Set when the airline's own staff made the change (their staff id); otherwise the actor follows from the kind. */
+  staffId?: string;
 }
 
 export interface Order {

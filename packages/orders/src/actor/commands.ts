@@ -21,7 +21,7 @@ export type OrderCommand =
   | { op: "cancel"; cancellation: OrderCancellation }
   | { op: "recordRefunds"; legs: { legId: string; amountMinor: number }[] }
   /** A name correction's single write (servicing/rename): refused unless booked; a repeat of its changeRef changes nothing. */
-  | { op: "updatePax"; changeRef: string; paxId: string; name: PaxName; flexibilityItemId?: string; override?: ChangeOverride };
+  | { op: "updatePax"; changeRef: string; paxId: string; name: PaxName; flexibilityItemId?: string; override?: ChangeOverride; staffId?: string };
 
 /** The order after the command (null: no such order). */
 export type OrderReply = Order | null;

@@ -15,12 +15,12 @@ export type OrderEvent =
   | { type: "cancelled"; at: number; cancellation: OrderCancellation }
   | { type: "refunded"; at: number; legs: { legId: string; amountMinor: number }[] }
   /** A passenger's name corrected (servicing/rename): the names only, never a document. `changeRef` makes a retry a no-op. */
-  | { type: "pax_updated"; at: number; changeRef: string; paxId: string; name: PaxName; flexibilityItemId?: string; override?: ChangeOverride };
+  | { type: "pax_updated"; at: number; changeRef: string; paxId: string; name: PaxName; flexibilityItemId?: string; override?: ChangeOverride; staffId?: string };
 
-function changed(order: Order, kind: ChangeKind, at: number, what: string[], patch: Partial<Order>): Order {
+function changed(order: Order, kind: ChangeKind, at: number, what: string[], patch: Partial<Order>, staffId?: string): Order {
   const state = transition(order.state, kind);
   const version = order.version + 1;
-  const entry: HistoryEntry = { version, at, kind, changed: what, state };
+  const entry: HistoryEntry = { version, at, kind, changed: what, state, ...(staffId ? { staffId } : {}) };
   return { ...order, ...patch, state, version, updatedAt: at, history: [...order.history, entry] };
 }
 
@@ -51,7 +51,7 @@ export function evolve(order: Order | null, e: OrderEvent): Order | null {
       return changed(order, "pax_updated", e.at, [`passenger:${e.paxId}`, `change:${e.changeRef}`, ...(e.flexibilityItemId ? [`flexibility:${e.flexibilityItemId}`] : []), ...(e.override ? [`override:${e.override.ruleCode}`] : [])], {
         passengers: order.passengers.map((p) => (p.paxId === e.paxId ? { ...p, ...e.name } : p)),
         ...(e.flexibilityItemId ? { flexibilityUsed: [...(order.flexibilityUsed ?? []), { orderItemId: e.flexibilityItemId, changeRef: e.changeRef, at: e.at }] } : {}),
-      });
+      }, e.staffId);
     case "refunded": {
       const back = new Map(e.legs.map((l) => [l.legId, l.amountMinor]));
       const legs = order.legs.map((l) => {

@@ -95,7 +95,7 @@ function decideEvents(order: Order | null, command: OrderCommand, now: number): 
       if (!order.passengers.some((p) => p.paxId === command.paxId)) throw new GatewayError("request_invalid", { detail: "UpdatePax/Current names no passenger of the order." });
       // Decided here, one at a time per order: of two changes racing for one Flexibility, one spends it.
       if (command.flexibilityItemId) assertFlexibilityUnspent(order, command.flexibilityItemId);
-      return [{ type: "pax_updated", at: now, changeRef: command.changeRef, paxId: command.paxId, name: command.name, ...(command.flexibilityItemId ? { flexibilityItemId: command.flexibilityItemId } : {}), ...(command.override ? { override: command.override } : {}) }];
+      return [{ type: "pax_updated", at: now, changeRef: command.changeRef, paxId: command.paxId, name: command.name, ...(command.flexibilityItemId ? { flexibilityItemId: command.flexibilityItemId } : {}), ...(command.override ? { override: command.override } : {}), ...(command.staffId ? { staffId: command.staffId } : {}) }];
     case "recordRefunds":
       // One refund per cancellation, recorded in its close write: a retried close finds it.
       if (order.history.some((h) => h.kind === "refunded")) return [];

@@ -66,7 +66,7 @@ export async function renamePax(ctx: OrdersContext, input: RenameInput): Promise
       operationId, kind: "order_rename", request: input.request, fingerprint, orderId: input.orderId, owner: order.owner,
       phase: "done", status: "done", plan: { paxId: input.paxId, allowedBy: allowance.by, ...(allowance.flexibilityItemId ? { flexibilityItemId: allowance.flexibilityItemId } : {}), ...(override ? { overridden: override.ruleCode } : {}) }, createdAt: now, updatedAt: now,
     };
-    const command = { op: "updatePax" as const, changeRef: operationId, paxId: input.paxId, name: input.name, ...(allowance.flexibilityItemId ? { flexibilityItemId: allowance.flexibilityItemId } : {}), ...(override ? { override } : {}) };
+    const command = { op: "updatePax" as const, changeRef: operationId, paxId: input.paxId, name: input.name, ...(allowance.flexibilityItemId ? { flexibilityItemId: allowance.flexibilityItemId } : {}), ...(override ? { override } : {}), ...(input.by.channel === "airline_staff" ? { staffId: input.by.staffId } : {}) };
     try {
       const [after] = await askTogether(ctx.store, ctx.clock, [{ ref: ctx.orders as never, key: input.orderId, command }], async (tx) => {
         await writeOpen(tx, row, undefined, ctx.instanceId, now);
