@@ -1,7 +1,7 @@
 import { brokenAt, listOverrides } from "@ndc/orders";
-import { migrate, openStore, type Store } from "@ndc/store";
-import { loadRuntime } from "../config";
+import type { Store } from "@ndc/store";
 import { UsageError, type CliIo } from "../io";
+import { withStaffStore } from "../staff-store";
 
 export const OVERRIDES_USAGE = `usage: ndc-gateway overrides <command>
   list      the airline's fare-rule overrides, oldest first: when, who, order, operation, the rule overridden
@@ -20,14 +20,7 @@ export async function overridesCommand(args: string[], io: CliIo, deps: { store?
   }
   if (sub !== "list" && sub !== "verify") throw new UsageError(`overrides: unknown command "${sub}"\n${OVERRIDES_USAGE}`);
   if (rest.length) throw new UsageError(`overrides ${sub}: unexpected argument ${rest[0]}`);
-  let store = deps.store;
-  const own = !store;
-  if (!store) {
-    const { config } = loadRuntime(io);
-    store = await openStore(config.databaseUrl, { driver: config.databaseDriver, authToken: config.databaseAuthToken });
-    await migrate(store);
-  }
-  try {
+  return withStaffStore(io, deps.store, async (store) => {
     const rows = await listOverrides(store);
     if (sub === "verify") {
       const broken = brokenAt(rows);
@@ -43,7 +36,5 @@ export async function overridesCommand(args: string[], io: CliIo, deps: { store?
       io.out(`${r.seq}  ${new Date(r.at).toISOString()}  ${r.channel} ${r.staffId}  order ${r.orderId}  operation ${r.operationId}  overrode ${r.ruleCode}: ${r.ruleText}  hash ${r.hash.slice(0, 16)}`);
     }
     return 0;
-  } finally {
-    if (own) await store.close();
-  }
+  });
 }
