@@ -1,6 +1,7 @@
 import { ConfigError } from "@ndc/config";
 import { registryCommand } from "./commands/clients-dispatch";
 import { migrateCommand } from "./commands/migrate";
+import { overridesCommand } from "./commands/overrides";
 import { reconcileFailedCommand } from "./commands/reconcile-failed";
 import { schedulerCommand } from "./commands/scheduler";
 import { seedCommand } from "./commands/seed";
@@ -24,6 +25,8 @@ const COMMANDS: Record<string, Command> = {
   "web-shop": (args, io) => runWebShopCommand(args, io),
   // Staff: payment steps the reconciler could not finish (reconcile_failed).
   "reconcile-failed": (args, io) => reconcileFailedCommand(args, io),
+  // Staff: the audit trail of the airline's fare-rule overrides.
+  overrides: (args, io) => overridesCommand(args, io),
   version: async (_args, io) => (io.out(versionLine()), 0),
   help: async (_args, io) => (io.out(USAGE), 0),
 };

@@ -10,6 +10,7 @@ commands:
   client ...              register and manage seller clients (ndc-gateway client help)
   web-shop ...            sell seats through the airline's own web shop (ndc-gateway web-shop help)
   reconcile-failed ...    list and resolve payment steps the reconciler could not finish (ndc-gateway reconcile-failed help)
+  overrides ...           the airline's fare-rule overrides (append-only, hash-chained; ndc-gateway overrides help)
   version                 print the version
   help                    print this text
 

@@ -18,6 +18,8 @@ export const ids = {
   addSaga: (clientId: string, correlationId: string, trxId: string) => `SGA${digest([clientId, correlationId, trxId]).slice(0, 24)}`,
   /** One cancellation per order: every retry of its commit, whatever its TrxID, is the same operation. */
   cancelSaga: (orderId: string) => `SGX${digest(["cancel", orderId]).slice(0, 24)}`,
+  /** A name correction (servicing/rename), keyed by the seller's request ids. */
+  renameSaga: (clientId: string, correlationId: string, trxId: string) => `SGN${digest([clientId, correlationId, trxId]).slice(0, 24)}`,
   retrySaga: (orderId: string, key: string) => `SGR${digest([orderId, key]).slice(0, 24)}`,
   order: (sagaId: string) => `ORD-${digest(["order", sagaId]).slice(0, 12)}`,
   seatHold: (sagaId: string, flightKey: string) => `SH-${digest(["seat", sagaId, flightKey]).slice(0, 20)}`,

@@ -31,6 +31,10 @@ export { deliveryStateOf, flownFlightKeys, type DeliveryStatusCode, type Service
 export type { CancelQuote } from "./cancel/quote";
 export { CANCEL_QUOTE_TTL_MS } from "./cancel/quote";
 export { cancelTerms, type CancelTerms } from "./cancel/terms";
+export { listOverrides, brokenAt, type OverrideRow } from "./servicing/override/audit";
+export { servicingOverrides } from "./tables/servicing-overrides";
+export { flexibilityOf, judgeChange, type FlexibilityHeld, type Allowance } from "./conditions/flexibility";
+export type { RenameInput } from "./servicing/rename/saga";
 export { listReconcileFailed, resolveReconcileFailed, RECONCILE_MAX_ATTEMPTS, type ReconcileFailedItem } from "./reconcile/failures";
 export type { FlightChangeAsk, FlightChangeQuote, QuotedAlternative } from "./servicing/flight/quote";
 export { FLIGHT_CHANGE_QUOTE_TTL_MS, signFlightChange, verifyFlightChange, type SignedFlightChange } from "./servicing/flight/quote";

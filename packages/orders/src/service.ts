@@ -25,6 +25,8 @@ import { quoteAdd, type Quote } from "./servicing/add/quote";
 import { quoteCancel, type CancelQuote } from "./cancel/quote";
 import { quoteFlightChange, type FlightChangeAsk, type FlightChangeQuote } from "./servicing/flight/quote";
 import { commitCancel } from "./cancel/saga";
+import { renamePax, type RenameInput } from "./servicing/rename/saga";
+import { orderVersions } from "./read/versions";
 import { bookedOrder } from "./read/booked-order";
 import { history, retrieve } from "./read/read";
 import { offerRules, orderRules, type OrderRules } from "./read/rules";
@@ -148,6 +150,11 @@ export class OrdersService {
     return commitCancel(this.ctx, orderId, seller, quoteId);
   }
 
+  /** OrderChangeRQ UpdatePax: a passenger's name corrected where the fare is renameable, in one write (servicing/rename). */
+  renamePax(input: RenameInput): Promise<Order> {
+    return renamePax(this.ctx, input);
+  }
+
   retrieve(orderId: string, seller: Seller): Promise<Order> {
     return retrieve(this.ctx, orderId, seller);
   }
@@ -210,6 +217,12 @@ export class OrdersService {
   /** OrderList with each order's first departure and arrival (OrderListRS MatchedOrder). */
   listDetails(seller: Seller, filters?: OrderListFilters, page?: OrderListPage): Promise<OrderListDetails> {
     return listDetails(this.ctx, seller, filters, page);
+  }
+
+  /** OrderHistoryRQ: the order (ownership checked first) and the order as it was at each version (read/versions.ts). */
+  async historyVersions(orderId: string, seller: Seller): Promise<{ order: Order; versions: Map<number, Order> }> {
+    const order = await retrieve(this.ctx, orderId, seller);
+    return { order, versions: await orderVersions(this.ctx, orderId) };
   }
 
   history(orderId: string, seller: Seller): Promise<HistoryEntry[]> {

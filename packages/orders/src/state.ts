@@ -33,7 +33,8 @@ export type ChangeKind =
   | "payment_expired"
   | "items_added"
   | "cancelled"
-  | "refunded";
+  | "refunded"
+  | "pax_updated";
 
 /**
  * The moves the spec states (section 3), plus the seller's retry (4.7 OrderChangeRQ). `from:
@@ -55,6 +56,7 @@ export const TRANSITIONS: readonly { from: OrderState | null; kind: ChangeKind; 
   { from: "booked", kind: "items_added", to: "booked", rule: "OrderChangeRQ adds airline extras or a seat (ORDRE2), or changes a seat held; its legs authorised before, captured after." },
   { from: "booked", kind: "cancelled", to: "cancelled", rule: "OrderChangeRQ AcceptCancelledOffer accepts a firm cancel quote: seats and partner stock released in the same write." },
   { from: "cancelled", kind: "refunded", to: "cancelled", rule: "The quoted refund is paid back to every captured leg, newest first." },
+  { from: "booked", kind: "pax_updated", to: "booked", rule: "OrderChangeRQ UpdatePax corrects a passenger's name where the outbound fare is renameable; no money moves." },
 ];
 
 /** The target state of a change, or order_state_invalid when the table has no such move. */
@@ -101,6 +103,8 @@ export interface OrderPax {
   givenNames: string[];
   surname: string;
   birthdate?: string;
+  /** Individual/GenderCode as booked (24.4 GenderCodeContentType), when the booking carried it. */
+  gender?: string;
   email?: string;
   phone?: string;
   loyalty?: { programme: string; account: string };
@@ -155,6 +159,13 @@ export interface PostSaleCharge {
   commission?: { amountMinor: number; basisMinor: number; rule: string };
 }
 
+/** A fare rule the airline's own staff overrode for a change (SHPOR1 rule 4), as recorded on the change. */
+export interface ChangeOverride {
+  staffId: string;
+  /** The refusal a seller would have had: fare_not_renameable, fare_not_changeable. */
+  ruleCode: string;
+}
+
 export interface HistoryEntry {
   version: number;
   at: number;
@@ -162,6 +173,8 @@ export interface HistoryEntry {
   /** Field names or refs that changed, never personal data. */
   changed: string[];
   state: OrderState;
+  /** Set when the airline's own staff made the change (their staff id); otherwise the actor follows from the kind. */
+  staffId?: string;
 }
 
 export interface Order {
@@ -201,6 +214,8 @@ export interface Order {
    * Absent on an order booked before freezing existed that migration 0016 could not freeze.
    */
   fareConditions?: FrozenConditions;
+  /** Flexibility services spent (conditions/flexibility.ts): each once, by the change that used it. */
+  flexibilityUsed?: { orderItemId: string; changeRef: string; at: number }[];
   history: HistoryEntry[];
 }
 

@@ -63,12 +63,16 @@ describe("OrderChangeRQ decoder", () => {
     expect(JSON.stringify({ m: e.message, d: e.detail })).not.toContain("NUMBER123");
   });
 
-  test("UpdatePax without a document is recognised", () => {
-    const r = change("order-change-services.xml", [
-      /<cns:ChangeOrderChoice>[\s\S]*<\/cns:ChangeOrderChoice>/,
-      "<cns:ChangeOrderChoice><cns:UpdatePax><cns:Current><cns:PaxRefID>PAX1</cns:PaxRefID></cns:Current><cns:New><cns:PaxRefID>PAX9</cns:PaxRefID></cns:New></cns:UpdatePax></cns:ChangeOrderChoice>",
-    ]);
-    expect(r.change).toEqual({ form: "updatePax", currentPaxId: "PAX1", newPaxId: "PAX9" });
+  test("UpdatePax whose New names no DataLists Pax is refused, naming where", () => {
+    expectRefused(
+      () =>
+        change("order-change-services.xml", [
+          /<cns:ChangeOrderChoice>[\s\S]*<\/cns:ChangeOrderChoice>/,
+          "<cns:ChangeOrderChoice><cns:UpdatePax><cns:Current><cns:PaxRefID>PAX1</cns:PaxRefID></cns:Current><cns:New><cns:PaxRefID>PAX9</cns:PaxRefID></cns:New></cns:UpdatePax></cns:ChangeOrderChoice>",
+        ]),
+      "request_invalid",
+      "Request/ChangeOrderChoice/UpdatePax/New/PaxRefID",
+    );
   });
 
   test("card data is refused on OrderChangeRQ too", () => {

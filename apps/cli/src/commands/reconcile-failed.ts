@@ -1,8 +1,8 @@
 import { systemClock, type Clock } from "@ndc/clock";
 import { listReconcileFailed, resolveReconcileFailed } from "@ndc/orders";
-import { migrate, openStore, type Store } from "@ndc/store";
-import { loadRuntime } from "../config";
+import type { Store } from "@ndc/store";
 import { UsageError, type CliIo } from "../io";
+import { withStaffStore } from "../staff-store";
 
 export const RECONCILE_FAILED_USAGE = `usage: ndc-gateway reconcile-failed <command>
   list                                              open reconcile_failed staff items, oldest first
@@ -24,14 +24,7 @@ export async function reconcileFailedCommand(args: string[], io: CliIo, deps: { 
   if (sub !== "list" && sub !== "resolve") throw new UsageError(`reconcile-failed: unknown command "${sub}"\n${RECONCILE_FAILED_USAGE}`);
   const resolve = sub === "resolve" ? parseResolve(rest) : undefined;
   if (sub === "list" && rest.length) throw new UsageError(`reconcile-failed list: unexpected argument ${rest[0]}`);
-  let store = deps.store;
-  const own = !store;
-  if (!store) {
-    const { config } = loadRuntime(io);
-    store = await openStore(config.databaseUrl, { driver: config.databaseDriver, authToken: config.databaseAuthToken });
-    await migrate(store);
-  }
-  try {
+  return withStaffStore(io, deps.store, async (store) => {
     if (resolve) {
       await resolveReconcileFailed(store, resolve.operationId, resolve.resolution, resolve.by, resolve.note, (deps.clock ?? systemClock).now());
       io.out(`${resolve.operationId} resolved: ${resolve.resolution}`);
@@ -43,9 +36,7 @@ export async function reconcileFailedCommand(args: string[], io: CliIo, deps: { 
       io.out(`${i.operationId}  ${i.kind}  order ${i.orderId ?? "-"}  phase ${i.phase}  ${i.attempts} attempts  raised ${new Date(i.raisedAt).toISOString()}  last error: ${i.lastError}`);
     }
     return 0;
-  } finally {
-    if (own) await store.close();
-  }
+  });
 }
 
 function parseResolve(args: string[]): { operationId: string; resolution: "retry" | "closed"; by: string; note: string } {

@@ -6,8 +6,7 @@ import { orderViewResult } from "./order-view-cache";
 const PA = "PayloadAttributes";
 
 /** What each unserved change form is called in the refusal, so the seller knows what was not done. */
-const NOT_SERVED: Readonly<Record<Exclude<OrderChange["form"], "paymentRetry" | "seat" | "services" | "acceptCancel">, string>> = {
-  updatePax: "UpdatePax",
+const NOT_SERVED: Readonly<Record<Exclude<OrderChange["form"], "paymentRetry" | "seat" | "services" | "acceptCancel" | "updatePax">, string>> = {
   cancelUnpaid: "CancelUnpaidOrder",
   other: "This change",
 };
@@ -37,6 +36,15 @@ export function orderChangeHandler(deps: HandlerDeps): MessageHandler {
       if (rq.change.ownerCode !== deps.config.airline.designator) throw new GatewayError("cancel_quote_invalid", { element: "Request/ChangeOrderChoice/AcceptCancelledOffer/OwnerCode" });
       // Keyed by the order itself: any number of retries (any TrxID) cancel and refund once.
       const order = await deps.orders.cancel(orderId, owner, rq.change.offerId);
+      return orderViewResult(await deps.orders.details(order), deps);
+    }
+    if (rq.change.form === "updatePax") {
+      // A name correction is idempotent on the seller's ids, like every change (servicing/rename).
+      const { correlationId, trxId } = envelope.payload;
+      if (!correlationId || !trxId) throw new GatewayError("request_invalid", { detail: "PayloadAttributes/CorrelationID and TrxID are required: a change is idempotent on them.", element: PA });
+      const order = await deps.orders.renamePax({
+        orderId, by: { channel: "seller", seller: owner }, request: { clientId: seller.clientId, correlationId, trxId }, paxId: rq.change.currentPaxId, name: rq.change.name, useFlexibility: rq.useFlexibility,
+      });
       return orderViewResult(await deps.orders.details(order), deps);
     }
     if (rq.change.form !== "paymentRetry") {

@@ -9,7 +9,7 @@ export function orderHistoryHandler(deps: HandlerDeps): MessageHandler {
     const { orderId, ownerCode } = request.order;
     // Another airline's order is not ours: answered like a missing one.
     if (ownerCode !== deps.config.airline.designator) throw new GatewayError("order_not_found");
-    const order = await deps.orders.retrieve(orderId, { clientId: seller.clientId, agencyId: seller.agencyId });
-    return { response: encodeOrderHistoryRS(orderHistoryViewOf(order)) };
+    const { order, versions } = await deps.orders.historyVersions(orderId, { clientId: seller.clientId, agencyId: seller.agencyId });
+    return { response: encodeOrderHistoryRS(orderHistoryViewOf(order, { carrier: deps.config.airline.designator, versions })) };
   };
 }

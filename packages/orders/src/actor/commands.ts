@@ -1,6 +1,7 @@
 import type { NewIdentityDocument } from "@ndc/pii";
-import type { Order, OrderCancellation, OrderLegRef } from "../state";
+import type { ChangeOverride, Order, OrderCancellation, OrderLegRef } from "../state";
 import type { OrderEvent } from "./events";
+import type { PaxName } from "../servicing/rename/name";
 
 /** A new order as the saga's commit step hands it over (version, history and state are the actor's). */
 export type NewOrder = Omit<Order, "version" | "history" | "updatedAt" | "inventoryConfirmed">;
@@ -19,7 +20,9 @@ export type OrderCommand =
   | { op: "addItems"; change: Omit<Extract<OrderEvent, { type: "items_added" }>, "type" | "at"> }
   /** The cancellation's commit: in the same joint write as its seat and partner releases. */
   | { op: "cancel"; cancellation: OrderCancellation }
-  | { op: "recordRefunds"; legs: { legId: string; amountMinor: number }[] };
+  | { op: "recordRefunds"; legs: { legId: string; amountMinor: number }[] }
+  /** A name correction's single write (servicing/rename): refused unless booked; a repeat of its changeRef changes nothing. */
+  | { op: "updatePax"; changeRef: string; paxId: string; name: PaxName; flexibilityItemId?: string; override?: ChangeOverride; staffId?: string };
 
 /** The order after the command (null: no such order). */
 export type OrderReply = Order | null;

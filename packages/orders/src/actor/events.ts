@@ -1,5 +1,6 @@
-import type { ChangeKind, HistoryEntry, Order, OrderCancellation, OrderItem, OrderLegRef, PostSaleCharge, SeatHoldRef } from "../state";
+import type { ChangeKind, ChangeOverride, HistoryEntry, Order, OrderCancellation, OrderItem, OrderLegRef, PostSaleCharge, SeatHoldRef } from "../state";
 import { transition } from "../state";
+import type { PaxName } from "../servicing/rename/name";
 
 /** The order actor's journal events. They never carry an identity document number. */
 export type OrderEvent =
@@ -12,12 +13,14 @@ export type OrderEvent =
   /** A post-sale change committed (ORDRE2): its items, a seat it gave up, its legs authorised, its charge. */
   | { type: "items_added"; at: number; items: OrderItem[]; seatHold?: SeatHoldRef; released?: { orderItemId: string; holdId: string; seatId: string }; legs: OrderLegRef[]; charge: PostSaleCharge }
   | { type: "cancelled"; at: number; cancellation: OrderCancellation }
-  | { type: "refunded"; at: number; legs: { legId: string; amountMinor: number }[] };
+  | { type: "refunded"; at: number; legs: { legId: string; amountMinor: number }[] }
+  /** A passenger's name corrected (servicing/rename): the names only, never a document. `changeRef` makes a retry a no-op. */
+  | { type: "pax_updated"; at: number; changeRef: string; paxId: string; name: PaxName; flexibilityItemId?: string; override?: ChangeOverride; staffId?: string };
 
-function changed(order: Order, kind: ChangeKind, at: number, what: string[], patch: Partial<Order>): Order {
+function changed(order: Order, kind: ChangeKind, at: number, what: string[], patch: Partial<Order>, staffId?: string): Order {
   const state = transition(order.state, kind);
   const version = order.version + 1;
-  const entry: HistoryEntry = { version, at, kind, changed: what, state };
+  const entry: HistoryEntry = { version, at, kind, changed: what, state, ...(staffId ? { staffId } : {}) };
   return { ...order, ...patch, state, version, updatedAt: at, history: [...order.history, entry] };
 }
 
@@ -44,6 +47,11 @@ export function evolve(order: Order | null, e: OrderEvent): Order | null {
       return changed(order, "items_added", e.at, ["items", "legs", ...(e.seatHold ? ["seatHolds"] : [])], withItemsAdded(order, e));
     case "cancelled":
       return changed(order, "cancelled", e.at, ["state", "seatHolds", "partnerHolds"], { cancellation: e.cancellation });
+    case "pax_updated":
+      return changed(order, "pax_updated", e.at, [`passenger:${e.paxId}`, `change:${e.changeRef}`, ...(e.flexibilityItemId ? [`flexibility:${e.flexibilityItemId}`] : []), ...(e.override ? [`override:${e.override.ruleCode}`] : [])], {
+        passengers: order.passengers.map((p) => (p.paxId === e.paxId ? { ...p, ...e.name } : p)),
+        ...(e.flexibilityItemId ? { flexibilityUsed: [...(order.flexibilityUsed ?? []), { orderItemId: e.flexibilityItemId, changeRef: e.changeRef, at: e.at }] } : {}),
+      }, e.staffId);
     case "refunded": {
       const back = new Map(e.legs.map((l) => [l.legId, l.amountMinor]));
       const legs = order.legs.map((l) => {

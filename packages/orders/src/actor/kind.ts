@@ -2,6 +2,7 @@ import { defineJournaledKind } from "@ndc/actors";
 import { atEndOfWrite, type StoreDb } from "@ndc/store";
 import { GatewayError } from "@ndc/errors";
 import type { FieldKey } from "@ndc/pii";
+import { assertFlexibilityUnspent } from "../conditions/flexibility";
 import { isHeld, transition, type Order } from "../state";
 import type { OrderCommand, OrderReply } from "./commands";
 import { evolve, type OrderEvent } from "./events";
@@ -95,6 +96,13 @@ function decideEvents(order: Order | null, command: OrderCommand, now: number): 
       if (order.state === "cancelled" && order.cancellation?.quoteId === command.cancellation.quoteId) return [];
       if (order.state !== "booked") throw new GatewayError("order_state_invalid", { detail: `The order is ${order.state}; only a booked order is cancelled this way.` });
       return [{ type: "cancelled", at: now, cancellation: { ...command.cancellation, at: now } }];
+    case "updatePax":
+      if (order.history.some((h) => h.kind === "pax_updated" && h.changed.includes(`change:${command.changeRef}`))) return [];
+      if (order.state !== "booked") throw new GatewayError("order_state_invalid", { detail: `The order is ${order.state}; only a booked order takes a name correction.` });
+      if (!order.passengers.some((p) => p.paxId === command.paxId)) throw new GatewayError("request_invalid", { detail: "UpdatePax/Current names no passenger of the order." });
+      // Decided here, one at a time per order: of two changes racing for one Flexibility, one spends it.
+      if (command.flexibilityItemId) assertFlexibilityUnspent(order, command.flexibilityItemId);
+      return [{ type: "pax_updated", at: now, changeRef: command.changeRef, paxId: command.paxId, name: command.name, ...(command.flexibilityItemId ? { flexibilityItemId: command.flexibilityItemId } : {}), ...(command.override ? { override: command.override } : {}), ...(command.staffId ? { staffId: command.staffId } : {}) }];
     case "recordRefunds":
       // One refund per cancellation, recorded in its close write: a retried close finds it.
       if (order.history.some((h) => h.kind === "refunded")) return [];

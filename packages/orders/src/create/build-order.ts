@@ -34,6 +34,7 @@ export function buildOrder(
       givenNames: p.givenNames ?? [],
       surname: p.surname.trim(),
       ...(p.birthdate ? { birthdate: p.birthdate } : {}),
+      ...(p.gender ? { gender: p.gender } : {}),
       ...(p.email ? { email: p.email } : {}),
       ...(p.phone ? { phone: p.phone } : {}),
       ...(p.loyalty ? { loyalty: p.loyalty } : {}),

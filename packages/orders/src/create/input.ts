@@ -55,6 +55,8 @@ export interface PassengerInput {
   givenNames?: string[];
   surname: string;
   birthdate?: string;
+  /** Individual/GenderCode as booked (F, M, U, X). */
+  gender?: string;
   email?: string;
   phone?: string;
   loyalty?: { programme: string; account: string };

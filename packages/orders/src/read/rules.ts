@@ -4,6 +4,7 @@ import type { OrdersContext } from "../context";
 import { bandAt, CHANGE_FEE_BANDS, departureReadAsUtc, type BandAt, type FeeBand } from "../conditions/fee-bands";
 import { conditionsOfOrder, directionConditions, type DirectionConditions } from "../conditions/frozen";
 import type { OrderState, Seller } from "../state";
+import { flexibilityOf, type FlexibilityHeld } from "../conditions/flexibility";
 import { retrieve } from "./read";
 
 /**
@@ -42,7 +43,11 @@ export async function orderRules(ctx: OrdersContext, orderId: string, seller: Se
   const order = await retrieve(ctx, orderId, seller);
   const { conditions, basis } = conditionsOfOrder(order);
   const at = ctx.clock.now();
-  const directions = termsOf(ctx, conditions.directions, order.journeys, conditions.changeFeeBands, at).map((d) => ({ ...d, eligibility: eligibility(order.state, d) }));
+  const flex = flexibilityOf(order);
+  const directions = termsOf(ctx, conditions.directions, order.journeys, conditions.changeFeeBands, at).map((d) => ({
+    ...d,
+    eligibility: eligibility(order.state, d, flex.find((f) => !f.usedBy && f.paxJourneyIds.includes(d.conditions.paxJourneyId))),
+  }));
   return {
     form: "order",
     currency: order.currency,
@@ -91,9 +96,13 @@ function termsOf(
   });
 }
 
-function eligibility(state: OrderState, d: DirectionTerms): NonNullable<DirectionTerms["eligibility"]> {
+/** `flex`: an unspent Flexibility service covering the direction, which allows what the fare does not (conditions/flexibility.ts). */
+function eligibility(state: OrderState, d: DirectionTerms, flex?: FlexibilityHeld): NonNullable<DirectionTerms["eligibility"]> {
   if (state !== "booked") return { changeAllowedNow: false, reason: `the order is not booked (${state.replace(/_/g, " ")})` };
-  if (!d.conditions.changeable) return { changeAllowedNow: false, reason: `the ${d.conditions.brandCode} fare does not allow changes` };
   if (d.now.departed) return { changeAllowedNow: false, reason: "its first flight has departed (changes close at departure, read as UTC)" };
+  if (!d.conditions.changeable && flex) {
+    return { changeAllowedNow: true, reason: `the ${d.conditions.brandCode} fare does not allow changes, but the order's unused Flexibility service (${flex.code}) does, spent once when a change asks for it (OrderChangeParameters/ReasonCode FLEXIBILITY); change fee band ${d.now.band.id}` };
+  }
+  if (!d.conditions.changeable) return { changeAllowedNow: false, reason: `the ${d.conditions.brandCode} fare does not allow changes` };
   return { changeAllowedNow: true, reason: `change fee band ${d.now.band.id}` };
 }

@@ -4,9 +4,10 @@ import { requestCursor } from "../../shopping/shared/request-common";
 import { refuseIdentityDocs } from "../shared/decode/identity-doc";
 import { offerSelection, type OfferSelection } from "../shared/decode/offer-selection";
 import { requiredOrderKey } from "../shared/decode/order-key";
-import { orderContacts, orderPassengers } from "../shared/decode/passengers";
+import { orderContacts, orderPassengers, type OrderPax } from "../shared/decode/passengers";
 import { paymentLegs } from "../shared/decode/payment-legs";
 import { acceptCancelledOffer } from "./accept-cancelled-offer";
+import { updatePax } from "./update-pax";
 import type { OrderChange, OrderChangeRequest } from "./request";
 
 function hasSeat(s: OfferSelection): boolean {
@@ -29,7 +30,7 @@ function seatChange(s: OfferSelection, at: string): OrderChange {
   return { form: "seat", offerId: offer.offerId, ownerCode: offer.ownerCode, paxId: item.paxIds[0]!, item };
 }
 
-function change(choice: Cursor | undefined, legs: number, request: Cursor): OrderChange {
+function change(choice: Cursor | undefined, legs: number, request: Cursor, passengers: readonly OrderPax[]): OrderChange {
   if (!choice) {
     if (legs === 0) throw invalid(`${request.path}/ChangeOrderChoice`, "OrderChangeRQ needs ChangeOrderChoice or PaymentFunctions.");
     return { form: "paymentRetry" };
@@ -37,14 +38,7 @@ function change(choice: Cursor | undefined, legs: number, request: Cursor): Orde
   const selection = offerSelection(choice);
   if (selection) return hasSeat(selection) ? seatChange(selection, choice.path) : { form: "services", selection };
   const update = opt(choice, "UpdatePax");
-  if (update) {
-    const out: OrderChange = { form: "updatePax" };
-    const current = optText(opt(update, "Current"), "PaxRefID");
-    const next = optText(opt(update, "New"), "PaxRefID");
-    if (current) out.currentPaxId = current;
-    if (next) out.newPaxId = next;
-    return out;
-  }
+  if (update) return updatePax(update, passengers);
   const cancel = opt(choice, "CancelUnpaidOrder");
   if (cancel) {
     reqText(cancel, "OrderRefID");
@@ -58,6 +52,16 @@ function change(choice: Cursor | undefined, legs: number, request: Cursor): Orde
   throw invalid(choice.path, "ChangeOrderChoice names no change the gateway knows.");
 }
 
+/** The one way a request asks to spend the order's Flexibility service (docs/servicing.md "Flexibility"). */
+export const USE_FLEXIBILITY_REASON = "FLEXIBILITY";
+
+function useFlexibility(request: Cursor): boolean {
+  const reason = optText(opt(request, "OrderChangeParameters"), "ReasonCode");
+  if (reason === undefined) return false;
+  if (reason !== USE_FLEXIBILITY_REASON) throw invalid(`${request.path}/OrderChangeParameters/ReasonCode`, `ReasonCode ${reason.slice(0, 32)} is not known; ${USE_FLEXIBILITY_REASON} asks to use the order's Flexibility service.`);
+  return true;
+}
+
 /**
  * IATA_OrderChangeRQ -> OrderChangeRequest. Card data was refused by the transport pipeline
  * (refuseCardDataIn) before this runs; first here, any IdentityDoc,
@@ -69,11 +73,13 @@ export function decodeOrderChangeRQ(envelope: Envelope): OrderChangeRequest {
   const order = requiredOrderKey(request, "Order");
   const legs = paymentLegs(request, envelope);
   const dataLists = opt(request, "DataLists");
+  const passengers = orderPassengers(dataLists);
   return {
     order,
-    change: change(opt(request, "ChangeOrderChoice"), legs.length, request),
+    change: change(opt(request, "ChangeOrderChoice"), legs.length, request, passengers),
     paymentLegs: legs,
-    passengers: orderPassengers(dataLists),
+    passengers,
     contacts: orderContacts(dataLists),
+    useFlexibility: useFlexibility(request),
   };
 }

@@ -14,8 +14,8 @@ export type OrderChange =
   | { form: "seat"; offerId?: string; ownerCode: string; paxId: string; item: QuotedOfferItemRef | CreateOrderItemRef }
   /** Airline extras added to the booked order (ORDRE2). */
   | { form: "services"; selection: OfferSelection }
-  /** UpdatePax: a passenger reference replaced (documents are never taken here). */
-  | { form: "updatePax"; currentPaxId?: string; newPaxId?: string }
+  /** UpdatePax: a passenger's name corrected (Current = the order's PaxID, New = a DataLists Pax); documents are never taken here. */
+  | { form: "updatePax"; currentPaxId: string; newPaxId: string; name: { title?: string; givenNames: string[]; surname: string } }
   | { form: "cancelUnpaid"; orderItemIds: string[] }
   /** AcceptCancelledOffer: the cancel quote of an OrderReshopRS accepted (OfferID = quote id). */
   | { form: "acceptCancel"; offerId: string; ownerCode: string }
@@ -30,4 +30,10 @@ export interface OrderChangeRequest {
   /** DataLists passengers (no identity documents: those are refused on this message). */
   passengers: OrderPax[];
   contacts: OrderContact[];
+  /**
+   * OrderChangeParameters/ReasonCode `FLEXIBILITY`: the seller asks to use the order's
+   * Flexibility service for this change where the fare does not allow it (docs/servicing.md
+   * "Flexibility"). Without it a Flexibility is never spent.
+   */
+  useFlexibility: boolean;
 }

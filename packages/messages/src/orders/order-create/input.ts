@@ -27,6 +27,7 @@ export function orderCreateInput(rq: OrderCreateRequest, seller: SellerContext):
       ...(p.title ? { title: p.title } : {}),
       ...(p.givenNames.length ? { givenNames: p.givenNames } : {}),
       ...(p.birthDate ? { birthdate: p.birthDate } : {}),
+      ...(p.gender ? { gender: p.gender } : {}),
       ...(contact?.emails[0] ? { email: contact.emails[0] } : {}),
       ...(contact?.phones[0] ? { phone: contact.phones[0] } : {}),
       ...(loyalty ? { loyalty: { programme: loyalty.programme!, account: loyalty.accountNumber! } } : {}),

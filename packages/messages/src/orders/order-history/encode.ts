@@ -1,6 +1,6 @@
-import { NS, el, type Child, type XNode } from "@ndc/xml";
+import { NS, c, el, type Child, type XNode } from "@ndc/xml";
 import { formatMoney } from "../../shopping/shared/view/money";
-import type { ChangeDetailsView, OrderChangeOperationView, OrderHistoryView, OrderVersionView } from "./view";
+import type { ChangeActorView, ChangeDetailsView, OrderChangeOperationView, OrderHistoryView, OrderVersionView } from "./view";
 
 /**
  * IATA_OrderHistoryRS declares its Response content in the message namespace itself (no
@@ -10,9 +10,26 @@ import type { ChangeDetailsView, OrderChangeOperationView, OrderHistoryView, Ord
 const o = (name: string, ...children: Child[]): XNode => el(`opt:${name}`, null, ...children);
 
 function details(name: "New" | "Old", d: ChangeDetailsView, orderId: string): XNode {
+  const pax = d.passengers?.length
+    ? o(
+        "DataLists",
+        o(
+          "PaxList",
+          d.passengers.map((p) =>
+            o(
+              "Pax",
+              o("Individual", p.gender ? o("GenderCode", p.gender) : null, p.givenNames.map((g) => o("GivenName", g)), o("Surname", p.surname), p.title ? o("TitleName", p.title) : null),
+              o("PaxID", p.paxId),
+              o("PTC", p.ptc),
+            ),
+          ),
+        ),
+      )
+    : null;
   return el(
     name,
     { "xmlns:opt": NS.commonFullyOptional },
+    pax,
     o(
       "Order",
       o("OrderID", orderId),
@@ -37,9 +54,22 @@ function operation(c: OrderChangeOperationView, orderId: string): XNode {
   );
 }
 
+/** Who made the change: one DistributionChainLink (the seller's agency, or the carrier with its staff agent). */
+function actor(a: ChangeActorView): XNode {
+  return el(
+    "DistributionChain",
+    null,
+    c("DistributionChainLink", c("Ordinal", 1), c("OrgRole", a.role), c("ParticipatingOrg", c("OrgID", a.orgId)), a.salesAgentId ? c("SalesAgent", c("SalesAgentID", a.salesAgentId)) : null),
+  );
+}
+
 function version(v: OrderVersionView, orderId: string): XNode {
   if (v.changes.length === 0) throw new Error(`Version ${v.versionNumber} lists no change.`);
-  return el("ChangeGroup", null, el("ChangeOperationGroup", null, v.changes.map((c) => operation(c, orderId)), el("OrderVersionNumber", null, v.versionNumber)));
+  return el(
+    "ChangeGroup",
+    null,
+    el("ChangeOperationGroup", null, v.changes.map((op) => operation(op, orderId)), v.actor ? actor(v.actor) : null, el("OrderVersionNumber", null, v.versionNumber)),
+  );
 }
 
 /** The Response element of IATA_OrderHistoryRS: one ChangeGroup per version, oldest first. */

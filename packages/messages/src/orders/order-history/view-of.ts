@@ -2,7 +2,7 @@ import type { ChangeKind, HistoryEntry, Order, OrderItem } from "@ndc/orders";
 import { minorUnits, type CurrencyCode } from "@ndc/money";
 import { money } from "../../shopping/shared/view/money";
 import { ORDER_STATUS_CODES } from "../shared/view/status-codes";
-import type { ChangeDetailsView, OrderChangeOperationView, OrderHistoryView } from "./view";
+import type { ChangeActorView, ChangeDetailsView, OrderChangeOperationView, OrderHistoryView } from "./view";
 
 const TYPE_CODES: Readonly<Record<ChangeKind, string>> = {
   created: "ORDER_CREATED",
@@ -14,6 +14,7 @@ const TYPE_CODES: Readonly<Record<ChangeKind, string>> = {
   items_added: "ITEMS_ADDED",
   cancelled: "ORDER_CANCELLED",
   refunded: "REFUNDED",
+  pax_updated: "PAX_UPDATED",
 };
 
 /** Why: the seller asked (create, pay), the booking completed its own steps, or the time limit ran out. */
@@ -27,6 +28,7 @@ const REASON_CODES: Readonly<Record<ChangeKind, string>> = {
   items_added: "SELLER_REQUEST",
   cancelled: "SELLER_REQUEST",
   refunded: "CANCELLATION_COMPLETED",
+  pax_updated: "SELLER_REQUEST",
 };
 
 /** An item in English without personal data: what it is, for which passenger ids, on which flights. */
@@ -71,11 +73,52 @@ function operation(e: HistoryEntry, previous: HistoryEntry | undefined, order: O
   return op;
 }
 
-/** OrderHistoryRS of an order: each version, oldest first, one ChangeOperation each. Pure. */
-export function orderHistoryViewOf(order: Order): OrderHistoryView {
+/** The airline's own steps (the booking completing, the time limit, the refund), not a seller's request. */
+const BY_AIRLINE: ReadonlySet<ChangeKind> = new Set<ChangeKind>(["payment_captured", "inventory_confirmed", "payment_expired", "refunded"]);
+
+function actorOf(e: HistoryEntry, order: Order, carrier: string): ChangeActorView {
+  if (e.staffId) return { role: "Carrier", orgId: carrier, salesAgentId: e.staffId };
+  return BY_AIRLINE.has(e.kind) ? { role: "Carrier", orgId: carrier } : { role: "Seller", orgId: order.owner.agencyId };
+}
+
+type PaxDetails = NonNullable<ChangeDetailsView["passengers"]>[number];
+const paxDetails = (p: Order["passengers"][number]): PaxDetails => ({
+  paxId: p.paxId, ptc: p.ptc, givenNames: p.givenNames, surname: p.surname, ...(p.title ? { title: p.title } : {}), ...(p.gender ? { gender: p.gender } : {}),
+});
+
+/**
+ * The order as it was before and after the change, from its versions (read/versions.ts): the
+ * status and total when they moved, and for a passenger update that passenger's details.
+ */
+function beforeAfter(op: OrderChangeOperationView, e: HistoryEntry, versions: ReadonlyMap<number, Order>): void {
+  const before = versions.get(e.version - 1);
+  const after = versions.get(e.version);
+  if (!before || !after) return;
+  const digits = minorUnits(after.currency as CurrencyCode);
+  if (before.totalMinor !== after.totalMinor) {
+    op.old = { ...op.old, statusCode: op.old?.statusCode ?? ORDER_STATUS_CODES[before.state], totalPrice: money(before.totalMinor, before.currency, digits) };
+    op.new = { ...op.new, totalPrice: money(after.totalMinor, after.currency, digits) };
+  }
+  if (e.kind === "pax_updated") {
+    const ids = new Set(e.changed.filter((c) => c.startsWith("passenger:")).map((c) => c.slice("passenger:".length)));
+    op.old = { ...op.old, statusCode: op.old?.statusCode ?? ORDER_STATUS_CODES[before.state], passengers: before.passengers.filter((p) => ids.has(p.paxId)).map(paxDetails) };
+    op.new = { ...op.new, passengers: after.passengers.filter((p) => ids.has(p.paxId)).map(paxDetails) };
+  }
+}
+
+/**
+ * OrderHistoryRS of an order: each version, oldest first, one ChangeOperation each, with who
+ * made it (the carrier's code names the airline) and, given the order's versions, the order
+ * before and after. Pure.
+ */
+export function orderHistoryViewOf(order: Order, o: { carrier?: string; versions?: ReadonlyMap<number, Order> } = {}): OrderHistoryView {
   const entries = order.history;
   return {
     orderId: order.orderId,
-    versions: entries.map((e, i) => ({ versionNumber: e.version, changes: [operation(e, entries[i - 1], order)] })),
+    versions: entries.map((e, i) => {
+      const op = operation(e, entries[i - 1], order);
+      if (o.versions) beforeAfter(op, e, o.versions);
+      return { versionNumber: e.version, changes: [op], ...(o.carrier ? { actor: actorOf(e, order, o.carrier) } : {}) };
+    }),
   };
 }

@@ -6,6 +6,15 @@ export interface ChangeDetailsView {
   totalPrice?: Money;
   /** Items added, removed or whose state moved; `description` is English text the domain composed. */
   items?: { orderItemId: string; statusCode?: string; description?: string }[];
+  /** Passengers whose details the change touched, as they were (Old) and became (New); never an identity document. */
+  passengers?: { paxId: string; ptc: string; gender?: string; givenNames: string[]; surname: string; title?: string }[];
+}
+
+/** Who made a change (DistributionChain): the seller's agency, or the airline (its own steps, or its staff by id). */
+export interface ChangeActorView {
+  role: "Seller" | "Carrier";
+  orgId: string;
+  salesAgentId?: string;
 }
 
 /** One change (ChangeOperation): when, what kind, why, and the before/after. */
@@ -23,6 +32,7 @@ export interface OrderChangeOperationView {
 export interface OrderVersionView {
   versionNumber: number;
   changes: OrderChangeOperationView[];
+  actor?: ChangeActorView;
 }
 
 /** The view model of IATA_OrderHistoryRS. */

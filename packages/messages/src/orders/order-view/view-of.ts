@@ -135,6 +135,7 @@ function people(order: Order, docsByPax: Map<string, MaskedIdentityDoc[]>): { pa
       paxId: p.paxId,
       ptc: p.ptc,
       ...(p.birthdate ? { birthDate: p.birthdate } : {}),
+      ...(p.gender ? { gender: p.gender } : {}),
       ...(p.title ? { title: p.title } : {}),
       givenNames: p.givenNames,
       surname: p.surname,

@@ -53,6 +53,9 @@ function loyalty(l: Cursor): OrderPaxLoyalty {
   return out;
 }
 
+/** 24.4 GenderCodeContentType. */
+const GENDER_CODES: readonly string[] = ["F", "M", "U", "X"];
+
 function pax(p: Cursor): OrderPax {
   const paxId = reqText(p, "PaxID");
   const ind = opt(p, "Individual");
@@ -78,7 +81,9 @@ function pax(p: Cursor): OrderPax {
   set("title", optText(ind, "TitleName"));
   set("surname", optText(ind, "Surname"));
   set("suffix", optText(ind, "SuffixName"));
-  set("gender", optText(ind, "GenderCode"));
+  const gender = optText(ind, "GenderCode");
+  if (gender !== undefined && !GENDER_CODES.includes(gender)) throw invalid(`${ind!.path}/GenderCode`, "GenderCode is one of F, M, U, X (24.4 GenderCodeContentType).");
+  set("gender", gender);
   set("contactInfoId", optText(p, "ContactInfoRefID"));
   return out;
 }

@@ -31,6 +31,7 @@ function pax(p: OrderPaxView): XNode {
     p.identityDocs.map(identityDoc),
     c(
       "Individual",
+      cOpt("GenderCode", p.gender),
       p.givenNames.map((g) => c("GivenName", g)),
       (p.middleNames ?? []).map((m) => c("MiddleName", m)),
       cOpt("SuffixName", p.suffix),

@@ -9,6 +9,8 @@ export interface OrderPaxView {
   paxId: string;
   ptc: string;
   birthDate?: string;
+  /** As booked (F, M, U, X). */
+  gender?: string;
   citizenship?: string;
   title?: string;
   givenNames: string[];

@@ -1,0 +1,86 @@
+import { createHash } from "node:crypto";
+import { askTogether } from "@ndc/actors";
+import { GatewayError } from "@ndc/errors";
+import { isConstraintViolation } from "@ndc/store";
+import { judgeChange, type Allowance } from "../../conditions/flexibility";
+import type { OrdersContext } from "../../context";
+import { ids } from "../../ids";
+import { writeOpen, writePhase, type OperationRow, type RequestKey } from "../../operation/store";
+import { assertOwner, notFound, type Order, type Seller } from "../../state";
+import { appendOverride } from "../override/audit";
+import type { PaxName } from "./name";
+
+export interface RenameInput {
+  orderId: string;
+  /** Who asks: a seller over NDC (a machine channel: the fare can refuse it; ownership checked), or the airline's staff in process (never refused by the fare: SHPOR1 rule 4). */
+  by: { channel: "seller"; seller: Seller } | { channel: "airline_staff"; staffId: string };
+  request: RequestKey;
+  /** The passenger of the order whose name is corrected (UpdatePax/Current). */
+  paxId: string;
+  name: PaxName;
+  /** The request asks to use the order's Flexibility service if the fare does not allow the rename. */
+  useFlexibility: boolean;
+}
+
+/** The operation's plan: which passenger, never the name itself (no personal data in operations). */
+interface RenamePlan {
+  paxId: string;
+  /** How the rename was allowed (conditions/flexibility.ts judgeChange). */
+  allowedBy: Allowance["by"];
+  flexibilityItemId?: string;
+  /** The fare rule the airline's staff overrode (also in the servicing_overrides audit trail). */
+  overridden?: string;
+}
+
+/**
+ * OrderChangeRQ UpdatePax: a passenger's name corrected (spec 4.7, issue 9 item 5). Allowed
+ * where the outbound direction's frozen fare is renameable (SHPOR1 rules 1 and 2), or where the
+ * request asks to use the order's unspent Flexibility service (spent in this same write);
+ * refused with fare_not_renameable otherwise. No money moves, so it is ONE write: the order's `pax_updated`
+ * event and its operation row (kind `order_rename`, done) in one transaction. The operation id
+ * comes from the seller's request ids, so a retry answers the order without writing again.
+ */
+export async function renamePax(ctx: OrdersContext, input: RenameInput): Promise<Order> {
+  const existing = await ctx.orders.ask(input.orderId, { op: "get" });
+  if (input.by.channel === "seller") assertOwner(existing, input.by.seller);
+  else if (!existing) throw notFound();
+  const operationId = ids.renameSaga(input.request.clientId, input.request.correlationId, input.request.trxId);
+  // Hashed: the operations table holds no personal data, and the name is.
+  const fingerprint = createHash("sha256").update(`${input.orderId}|${input.paxId}|${JSON.stringify(input.name)}|${input.useFlexibility}`).digest("hex");
+  return ctx.operationLock.run(operationId, async () => {
+    const seen = await ctx.operations.load<RenamePlan>(operationId);
+    if (seen) {
+      if (seen.fingerprint !== fingerprint) throw new GatewayError("idempotency_conflict");
+      return (await ctx.orders.ask(input.orderId, { op: "get" }))!;
+    }
+    const order = (await ctx.orders.ask(input.orderId, { op: "get" }))!;
+    if (order.state !== "booked") throw new GatewayError("order_state_invalid", { detail: `The order is ${order.state}; only a booked order takes a name correction.` });
+    if (!order.passengers.some((p) => p.paxId === input.paxId)) {
+      throw new GatewayError("request_invalid", { detail: "UpdatePax/Current names no passenger of the order.", element: "Request/ChangeOrderChoice/UpdatePax/Current/PaxRefID" });
+    }
+    // A name is the whole order's: judged on the outbound direction (SHPOR1 rule 2).
+    const allowance = judgeChange(order, "rename", { useFlexibility: input.useFlexibility, airline: input.by.channel === "airline_staff" });
+    const override = allowance.overridden && input.by.channel === "airline_staff" ? { staffId: input.by.staffId, ruleCode: allowance.overridden.ruleCode } : undefined;
+    const now = ctx.clock.now();
+    const row: OperationRow<RenamePlan> = {
+      operationId, kind: "order_rename", request: input.request, fingerprint, orderId: input.orderId, owner: order.owner,
+      phase: "done", status: "done", plan: { paxId: input.paxId, allowedBy: allowance.by, ...(allowance.flexibilityItemId ? { flexibilityItemId: allowance.flexibilityItemId } : {}), ...(override ? { overridden: override.ruleCode } : {}) }, createdAt: now, updatedAt: now,
+    };
+    const command = { op: "updatePax" as const, changeRef: operationId, paxId: input.paxId, name: input.name, ...(allowance.flexibilityItemId ? { flexibilityItemId: allowance.flexibilityItemId } : {}), ...(override ? { override } : {}), ...(input.by.channel === "airline_staff" ? { staffId: input.by.staffId } : {}) };
+    try {
+      const [after] = await askTogether(ctx.store, ctx.clock, [{ ref: ctx.orders as never, key: input.orderId, command }], async (tx) => {
+        await writeOpen(tx, row, undefined, ctx.instanceId, now);
+        await writePhase(tx, operationId, "done", now, { status: "done" });
+        // The override is recorded exactly when the change is made: in its own write.
+        if (override && allowance.overridden) {
+          await appendOverride(tx, { at: now, staffId: override.staffId, channel: "airline_staff", orderId: input.orderId, operationId, ...allowance.overridden });
+        }
+      });
+      return after as Order;
+    } catch (e) {
+      // Another gateway on this store took the same request first: its row is there.
+      if (isConstraintViolation(e)) throw new GatewayError("request_in_progress", { retryAfterSeconds: 1 });
+      throw e;
+    }
+  });
+}

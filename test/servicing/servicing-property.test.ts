@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import fc from "fast-check";
+import { sql } from "drizzle-orm";
+import { WebShopChannel } from "@ndc/inventory";
+import type { TestGateway } from "../support/gateway";
+import { gateway } from "../orders-http/helpers";
+import { addRQ, extrasFor, seatsFor } from "./add-helpers";
+import { acceptCancelRQ, bookCancellable, quote, sellerOf } from "./cancel-helpers";
+
+/**
+ * Sibling of cancel-property.test.ts, over real HTTP (every answer XSD-checked by t.ndc): random
+ * sequences of create (with a seat), add (ORDRE2 extras, paid by an approving or a declining
+ * card), seat change, the web shop selling seats of the same flight, cancel (quote, then one or
+ * several concurrent commits) and partial refunds. After each run, for every order and leg:
+ * captured <= authorised, refunded <= captured, the order's balance in the ledger (captures -
+ * refunds) = captured - refunded over its legs, the PSP refunded what the ledger says; no seat
+ * has two live claims across the NDC and web-shop channels.
+ */
+let t: TestGateway;
+let shop: WebShopChannel;
+beforeAll(async () => {
+  ({ t } = await gateway());
+  shop = new WebShopChannel(t.gw.orders.ctx.inventory);
+});
+afterAll(() => t.close());
+
+type Op =
+  | { kind: "create"; n: number; brand: "LIGHT" | "FLEX" }
+  | { kind: "add"; n: number; declined: boolean }
+  | { kind: "seat"; n: number; pick: number }
+  | { kind: "webShop"; n: number; pick: number }
+  | { kind: "cancel"; n: number; commits: number }
+  | { kind: "refund"; n: number; minor: number };
+
+const op: fc.Arbitrary<Op> = fc.oneof(
+  { arbitrary: fc.record({ kind: fc.constant("create" as const), n: fc.nat(1), brand: fc.constantFrom("LIGHT" as const, "FLEX" as const) }), weight: 3 },
+  { arbitrary: fc.record({ kind: fc.constant("add" as const), n: fc.nat(1), declined: fc.boolean() }), weight: 2 },
+  { arbitrary: fc.record({ kind: fc.constant("seat" as const), n: fc.nat(1), pick: fc.nat(20) }), weight: 2 },
+  fc.record({ kind: fc.constant("webShop" as const), n: fc.nat(1), pick: fc.nat(20) }),
+  { arbitrary: fc.record({ kind: fc.constant("cancel" as const), n: fc.nat(1), commits: fc.integer({ min: 1, max: 3 }) }), weight: 2 },
+  fc.record({ kind: fc.constant("refund" as const), n: fc.nat(1), minor: fc.integer({ min: 1, max: 3_000 }) }),
+);
+
+const seen = { orders: 0, added: 0, seatChanges: 0, cancelled: 0, webShop: 0, refundedLegs: 0 };
+let run = 0;
+
+test("no sequence of create / add / seat change / cancel / refund moves money wrongly or sells a seat twice", async () => {
+  await fc.assert(
+    fc.asyncProperty(fc.array(op, { minLength: 3, maxLength: 8 }), async (ops) => {
+      run++;
+      const orders = new Map<number, string>();
+      for (const [i, o] of ops.entries()) {
+        const ids = { correlationId: `prop-${run}-${i}`, trxId: `trx-${run}-${i}` };
+        if (o.kind === "create") {
+          if (orders.has(o.n)) continue;
+          const { orderId } = await bookCancellable(t, `prop-${run}-${o.n}`, { brand: o.brand, seat: true });
+          orders.set(o.n, orderId);
+          seen.orders++;
+          continue;
+        }
+        const orderId = orders.get(o.n);
+        if (!orderId && o.kind !== "webShop") continue;
+        if (o.kind === "add") {
+          const listed = await extrasFor(t, orderId!).catch(() => undefined);
+          const item = listed?.items.find((x) => x.serviceDefinitionId === "SD-WIFI");
+          if (!listed || !item) continue;
+          const r = await t.ndc("OrderChangeRQ", addRQ(orderId!, listed.offerId, [{ offerItemId: item.offerItemId, paxId: "PAX1" }], [{ card: o.declined ? "tok_decline" : "tok_approve_visa", minor: item.unitMinor }], ids));
+          if (r.status === 200 && !o.declined) seen.added++;
+        } else if (o.kind === "seat") {
+          const free = await seatsFor(t, orderId!).catch(() => undefined);
+          const entries = free ? [...free.seats.entries()] : [];
+          const chosen = entries[o.pick % Math.max(1, entries.length)];
+          if (!free || !chosen) continue;
+          const r = await t.ndc("OrderChangeRQ", addRQ(orderId!, free.offerId, [{ offerItemId: chosen[1].offerItemId, paxId: "PAX1", seat: chosen[0] }], [{ card: "tok_approve_visa", minor: chosen[1].unitMinor }], ids));
+          if (r.status === 200) seen.seatChanges++;
+        } else if (o.kind === "webShop") {
+          // The other channel takes a seat of the same flight, possibly one an order wants next.
+          const anyOrder = [...orders.values()][0];
+          const free = anyOrder ? await seatsFor(t, anyOrder).catch(() => undefined) : undefined;
+          const flightKey = anyOrder ? (await t.gw.orders.retrieve(anyOrder, sellerOf(t))).journeys[0]!.flightKeys[0]! : undefined;
+          const seatId = free ? [...free.seats.keys()][o.pick % Math.max(1, free.seats.size)] : undefined;
+          if (!flightKey || !seatId) continue;
+          await shop.sellSeat(flightKey, seatId, { customerRef: `prop-${run}-${i}` }).then(() => seen.webShop++, () => undefined);
+        } else if (o.kind === "cancel") {
+          const q = await quote(t, orderId!).catch(() => undefined);
+          if (!q) continue;
+          const commits = await Promise.all(Array.from({ length: o.commits }, (_, k) => t.ndc("OrderChangeRQ", acceptCancelRQ(orderId!, q.quoteId, { trxId: `cx-${run}-${i}-${k}` }))));
+          if (commits.some((c) => c.status === 200)) seen.cancelled++;
+        } else if (o.kind === "refund") {
+          await t.gw.orders.ctx.payments.refund(orderId!, { amount: o.minor, currency: "EUR" }, `refund-${run}-${i}`).catch(() => undefined);
+        }
+      }
+      await t.gw.orders.reconcile(t.gw.orders.ctx.clock.now(), { minAgeMs: 0 });
+
+      const db = t.gw.store.db;
+      const now = t.gw.orders.ctx.clock.now();
+      const doubled = (await db.all(sql`SELECT seat_id, count(*) AS n FROM seat_inventory WHERE status = 'sold' OR (status = 'held' AND expires_at > ${now}) GROUP BY flight_key, seat_id HAVING n > 1`)) as unknown[];
+      expect(doubled).toEqual([]);
+      for (const orderId of orders.values()) {
+        const legs = await t.gw.orders.ctx.payments.ledger.legs(orderId);
+        for (const l of legs) {
+          expect(l.captured).toBeLessThanOrEqual(l.authorised);
+          expect(l.refunded).toBeLessThanOrEqual(l.captured);
+          if (l.kind === "card" && l.pspReference) {
+            const [psp] = (await db.all(sql`SELECT refunded FROM psp_sim_payments WHERE psp_reference = ${l.pspReference}`)) as { refunded: number }[];
+            expect(psp!.refunded).toBe(l.refunded);
+          }
+        }
+        seen.refundedLegs += legs.filter((l) => l.refunded > 0).length;
+        const entries = (await db.all(sql`SELECT type, amount FROM payment_ledger_entries WHERE order_id = ${orderId}`)) as { type: string; amount: number }[];
+        const sum = (type: string) => entries.filter((e) => e.type === type).reduce((s, e) => s + e.amount, 0);
+        expect(sum("capture") - sum("refund")).toBe(legs.reduce((s, l) => s + l.captured - l.refunded, 0));
+        const order = await t.gw.orders.retrieve(orderId, sellerOf(t));
+        // A cancelled order holds no seat in any channel; a booked one holds exactly one per flight for its passenger.
+        const claims = (await db.all(sql`SELECT flight_key, seat_id FROM seat_inventory WHERE holder = ${orderId} AND (status = 'sold' OR (status = 'held' AND expires_at > ${now}))`)) as { flight_key: string }[];
+        if (order.state === "cancelled") expect(claims).toEqual([]);
+        else expect(new Set(claims.map((c) => c.flight_key)).size).toBe(claims.length);
+      }
+    }),
+    { numRuns: 12 },
+  );
+  console.log(`servicing property: ${JSON.stringify(seen)}`);
+  expect(seen.orders).toBeGreaterThan(3);
+  expect(seen.added + seen.seatChanges).toBeGreaterThan(0);
+  expect(seen.cancelled).toBeGreaterThan(0);
+}, 300_000);
