@@ -92,7 +92,7 @@ const WHEN: Record<string, string> = {
   idempotency_key_reused: "A payment idempotency key sent again with a different request.",
   commission_rule_not_applicable: "A post-sale charge under a flat-amount agreement, or under a tiered agreement in another currency.",
   order_state_invalid: "An order change its state does not allow (spec 3), such as paying a booked or cancelled order.",
-  change_not_supported: "OrderChangeRQ asking for UpdatePax, CancelUnpaidOrder, AcceptChange, AcceptRepricedOrder or AcceptCancelledOffer; extras or a seat by AcceptOrderItemList (only AcceptSelectedQuotedOfferList is read post-sale); changing one seat of a hold shared with other passengers' seats.",
+  change_not_supported: "OrderChangeRQ asking for CancelUnpaidOrder, AcceptChange or AcceptRepricedOrder; extras or a seat by AcceptOrderItemList (only AcceptSelectedQuotedOfferList is read post-sale); changing one seat of a hold shared with other passengers' seats; OrderReshopRQ UpdatePax or UpdatePaxName (names are corrected with OrderChangeRQ UpdatePax).",
   quote_already_used: "OrderChangeRQ accepting a firm quote (OrderQuoteRQ) that another request (other CorrelationID or TrxID) accepted already, whether or not that change was made.",
   not_sold_post_sale: "OrderChangeRQ on a booked order selecting a ride or a partner product (ORDRE2, spec 4.7): nothing is held or charged.",
   payment_time_limit_passed: "OrderChangeRQ pays a held order after its payment time limit.",

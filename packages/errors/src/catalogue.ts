@@ -122,7 +122,7 @@ export const CATALOGUE = {
   commission_rule_not_applicable: { status: 409, kind: "refusal", text: "The commission agreement gives no rule for this charge, so the change is refused." },
   // Orders (spec 3, 4.4, 4.7)
   order_state_invalid: { status: 409, kind: "refusal", text: "The order is not in a state that allows this change." },
-  change_not_supported: { status: 400, kind: "refusal", text: "This kind of order change is not offered yet; OrderChangeRQ pays a held order, or adds extras or a seat to a booked order." },
+  change_not_supported: { status: 400, kind: "refusal", text: "This kind of order change is not offered yet; OrderChangeRQ pays a held order, adds extras or a seat to a booked order, corrects a passenger's name, or accepts a cancel quote." },
   not_sold_post_sale: { status: 409, kind: "refusal", text: "Rides and partner products cannot be added to a booked order; only airline extras and seats are sold after the sale." },
   quote_already_used: { status: 409, kind: "refusal", text: "The quote was already accepted; ask for a new quote." },
   payment_time_limit_passed: { status: 409, kind: "refusal", text: "The order's payment time limit has passed; it can no longer be paid." },
