@@ -36,6 +36,13 @@ const minor = (s: string) => Math.round(Number(s) * 100);
 export const decimal = (m: number) => (m / 100).toFixed(2);
 
 /** AirShoppingRQ over HTTP; the first offer, optionally with a seat from SeatAvailabilityRQ. */
+/** A flight whose seat map has nothing left to sell (every seat occupied or blocked): a caller may try another offer. */
+export class NoSeatToSell extends Error {
+  constructor(offerId: string, seats: number) {
+    super(`SeatAvailabilityRS for ${offerId} has no seat to sell (${seats} seats, none free)`);
+  }
+}
+
 export async function shopOffer(t: Pick<TestGateway, "ndc">, o: { pax?: number; seat?: boolean; headers?: Record<string, string>; n?: number; date?: string } = {}): Promise<Shopped> {
   const pax = Array.from({ length: o.pax ?? 1 }, (_, i) => [`PAX${i + 1}`, "ADT"] as [string, string]);
   const shop = await t.ndc("AirShoppingRQ", airShoppingRQ({ legs: [{ from: "LHR", to: "CDG", date: o.date ?? TRAVEL_DATE }], pax, currency: "EUR" }), { headers: o.headers });
@@ -47,7 +54,8 @@ export async function shopOffer(t: Pick<TestGateway, "ndc">, o: { pax?: number; 
   if (o.seat) {
     const sa = await t.ndc("SeatAvailabilityRQ", seatAvailabilityRQ({ offerId, currency: "EUR" }), { headers: o.headers });
     expect(sa.status).toBe(200);
-    const alc = blocks(sa.body, "ALaCarteOffer")[0]!;
+    const alc = blocks(sa.body, "ALaCarteOffer")[0];
+    if (!alc) throw new NoSeatToSell(offerId, all(sa.body, "OccupationStatusCode").length);
     const items = blocks(alc, "OfferItem").slice(0, o.pax ?? 1);
     const price = items.reduce((sum, item) => sum + minor(all(item, "TotalAmount")[0]!), 0);
     out.seat = { offerId: all(alc, "OfferID")[0]!, itemIds: items.map((item) => all(item, "OfferItemID")[0]!), priceMinor: price };

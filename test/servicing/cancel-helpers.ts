@@ -2,7 +2,7 @@ import { expect } from "bun:test";
 import { ndcRequest } from "../support/requests";
 import type { TestGateway } from "../support/gateway";
 import { all, blocks } from "../orders-http/order-list-helpers";
-import { orderCreateRQ, orderIdOf, shopOffer } from "../orders-http/helpers";
+import { NoSeatToSell, orderCreateRQ, orderIdOf, shopOffer } from "../orders-http/helpers";
 import type { Order } from "@ndc/orders";
 
 /** OrderReshopRQ UpdateOrder/CancelOrderRef: the quote to cancel the whole order. */
@@ -52,7 +52,12 @@ export const sellerOf = (t: TestGateway) => ({ clientId: t.gw.sandbox!.client_id
  */
 export async function bookCancellable(t: TestGateway, tag: string, o: { legs?: number; seat?: boolean; brand?: string } = {}): Promise<{ orderId: string; order: Order }> {
   for (let n = 0; n < 16; n++) {
-    const shopped = await shopOffer(t, { pax: 1, seat: o.seat ?? true, n });
+    // A flight sold out by earlier bookings of the same run (a property books many): the next offer.
+    const shopped = await shopOffer(t, { pax: 1, seat: o.seat ?? true, n }).catch((e: unknown) => {
+      if (e instanceof NoSeatToSell) return undefined;
+      throw e;
+    });
+    if (!shopped) continue;
     const count = o.legs ?? 1;
     const each = Math.floor(shopped.totalMinor / count);
     const legs = Array.from({ length: count }, (_, i) => ({ kind: "card" as const, token: i === 0 ? "tok_approve_visa" : "tok_approve_mastercard", amountMinor: i === count - 1 ? shopped.totalMinor - each * (count - 1) : each }));
