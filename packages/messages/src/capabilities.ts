@@ -39,8 +39,8 @@ export const CAPABILITIES: Readonly<Record<string, Capability>> = {
   SHPOR1: {
     description: "offer conditions",
     messages: [...SHOP, "OrderRulesRQ", "OrderReshopRQ", "OrderQuoteRQ", "OrderChangeRQ"],
-    // Built: frozen conditions, fee bands, OrderRulesRQ, the cancel quote, commission on post-sale charges, renames with Flexibility and the staff override (docs/servicing.md). Not yet: flight changes.
-    unfinished: ["fare_not_changeable on a machine channel's flight change (spec 4.7 SHPOR1 rule 3); OrderReshopRQ serves no flight-change form"],
+    // Built: frozen conditions, fee bands, OrderRulesRQ, the cancel quote, commission on post-sale charges, renames with Flexibility and the staff override, the flight-change quote with fare_not_changeable (docs/servicing.md). Not yet: accepting a flight change.
+    unfinished: ["accepting a quoted flight change through OrderChangeRQ (spec 4.7 SHPOR1 rule 3: the change itself, its payment or refund, the old seats released)"],
   },
   ORDWPM: { description: "order without payment", messages: BOOK },
   ORDCRE: { description: "order with instant payment", messages: BOOK },
