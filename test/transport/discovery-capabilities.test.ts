@@ -65,9 +65,10 @@ describe("the gateway as shipped", () => {
     const doc = await discovery(t);
     const live = new Set(doc.messages.filter((m) => m.status === "live").map((m) => m.name));
     expect(doc.capabilities).toEqual(expectedCodes(live));
-    // Withdrawn until the servicing issue lands: OrderRulesRQ and the servicing rules (SHPOR1), OrderViewRS localisation (SHPLOC).
+    // Withdrawn until the servicing issue lands: OrderRulesRQ and the servicing rules (SHPOR1).
     expect(doc.capabilities).not.toContain("SHPOR1");
-    expect(doc.capabilities).not.toContain("SHPLOC");
+    // Every response spec 4.8 rule 1 names answers in the requested language (test/servicing/*-localisation*.test.ts).
+    expect(doc.capabilities).toContain("SHPLOC");
     // OrderReshopRQ is live for its cancel-quote and ORDRE2 forms: ORDRE2 is advertised, nothing that needs a flight change.
     expect(doc.messages.find((m) => m.name === "OrderReshopRQ")?.status).toBe("live");
     for (const code of ["SHPFLT", "SHPSTO", "SHPSRV", "ORDCRE", "ORDWPM", "PAYRCV", "ORDRE2"]) expect(doc.capabilities).toContain(code);

@@ -28,9 +28,8 @@ export const CAPABILITIES: Readonly<Record<string, Capability>> = {
   SHPLOC: {
     description: "localisation",
     // Spec 4.8 rule 1 names six responses; all must answer in the requested language.
-    messages: [...SHOP, "ServiceListRQ", "SeatAvailabilityRQ", "OrderRetrieveRQ", "OrderReshopRQ"],
-    // OrderViewRS answers OrderRetrieveRQ in the requested language; not yet OrderCreateRQ's and OrderChangeRQ's, nor OrderReshopRS.
-    unfinished: ["OrderViewRS of OrderCreateRQ and OrderChangeRQ, and OrderReshopRS, in the requested language (spec 4.8 rule 1)"],
+    // OrderViewRS answers OrderCreateRQ, OrderChangeRQ and OrderRetrieveRQ; OrderReshopRS answers OrderReshopRQ and OrderQuoteRQ.
+    messages: [...SHOP, "ServiceListRQ", "SeatAvailabilityRQ", "OrderCreateRQ", "OrderChangeRQ", "OrderRetrieveRQ", "OrderReshopRQ", "OrderQuoteRQ"],
   },
   SHPBND: { description: "bundled offers", messages: SHOP },
   SHPREV: { description: "price adjustments", messages: [...SHOP, ...BOOK] },

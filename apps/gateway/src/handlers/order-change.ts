@@ -30,13 +30,13 @@ export function orderChangeHandler(deps: HandlerDeps): MessageHandler {
     if (rq.change.form === "seat" || rq.change.form === "services") {
       const input = addInput(rq, rq.change, envelope.payload, seller);
       const order = await deps.orders.addToOrder(input, { agencyId: seller.agencyId, iataNumber: seller.iataNumber });
-      return orderViewResult(await deps.orders.details(order), deps);
+      return orderViewResult(await deps.orders.details(order), deps, rq.languages);
     }
     if (rq.change.form === "acceptCancel") {
       if (rq.change.ownerCode !== deps.config.airline.designator) throw new GatewayError("cancel_quote_invalid", { element: "Request/ChangeOrderChoice/AcceptCancelledOffer/OwnerCode" });
       // Keyed by the order itself: any number of retries (any TrxID) cancel and refund once.
       const order = await deps.orders.cancel(orderId, owner, rq.change.offerId);
-      return orderViewResult(await deps.orders.details(order), deps);
+      return orderViewResult(await deps.orders.details(order), deps, rq.languages);
     }
     if (rq.change.form === "updatePax") {
       // A name correction is idempotent on the seller's ids, like every change (servicing/rename).
@@ -45,7 +45,7 @@ export function orderChangeHandler(deps: HandlerDeps): MessageHandler {
       const order = await deps.orders.renamePax({
         orderId, by: { channel: "seller", seller: owner }, request: { clientId: seller.clientId, correlationId, trxId }, paxId: rq.change.currentPaxId, name: rq.change.name, useFlexibility: rq.useFlexibility,
       });
-      return orderViewResult(await deps.orders.details(order), deps);
+      return orderViewResult(await deps.orders.details(order), deps, rq.languages);
     }
     if (rq.change.form !== "paymentRetry") {
       // Ownership first: another seller's order must not learn which changes exist for it.
@@ -59,7 +59,7 @@ export function orderChangeHandler(deps: HandlerDeps): MessageHandler {
     if (!correlationId) throw new GatewayError("request_invalid", { detail: "PayloadAttributes/CorrelationID is required: a payment is idempotent on CorrelationID and TrxID.", element: `${PA}/CorrelationID` });
     if (!trxId) throw new GatewayError("request_invalid", { detail: "PayloadAttributes/TrxID is required: a payment is idempotent on CorrelationID and TrxID.", element: `${PA}/TrxID` });
     const order = await deps.orders.retryPayment(orderId, owner, rq.paymentLegs, `${correlationId}/${trxId}`);
-    const { response, trailing, decline } = orderViewResult(await deps.orders.details(order), deps);
+    const { response, trailing, decline } = orderViewResult(await deps.orders.details(order), deps, rq.languages);
     // A declined attempt answers 200 with the order held; its log line names the PSP's reason.
     return { response, trailing, ...(decline ? { outcome: decline } : {}) };
   };

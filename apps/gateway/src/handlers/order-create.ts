@@ -1,5 +1,5 @@
 import { isGatewayError, type ErrorCode } from "@ndc/errors";
-import { decodeOrderCreateRQ, orderCreateInput, storedOutcome, type HandlerInput, type MessageHandler } from "@ndc/messages";
+import { decodeOrderCreateRQ, orderCreateInput, requestedLanguages, storedOutcome, type HandlerInput, type MessageHandler } from "@ndc/messages";
 import { fingerprintOf } from "@ndc/orders";
 import { errorDocument, responseDocument, type ResponseContext } from "@ndc/xml";
 import { statusOf } from "../http/error-mapping";
@@ -29,7 +29,9 @@ export function orderCreateHandler(deps: HandlerDeps): MessageHandler {
       try {
         // Inside the section: a refusal of an item is the stored answer like any other.
         const order = await deps.orders.create(input);
-        const view = orderViewResult(await deps.orders.details(order), deps);
+        // In the requested language (spec 4.8 rule 1): part of the body, so a replay of the same
+        // body is the same language and gets these bytes again.
+        const view = orderViewResult(await deps.orders.details(order), deps, requestedLanguages(rq.preferences));
         return { status: 200, body: new TextEncoder().encode(responseDocument(x.spec.response, view.response, ctx, view.trailing)) };
       } catch (e) {
         const status = isGatewayError(e) ? statusOf(e.code) : 500;

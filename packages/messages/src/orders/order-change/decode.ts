@@ -1,6 +1,6 @@
 import { checkText, type Envelope } from "@ndc/xml";
 import { invalid, list, opt, optText, reqText, type Cursor } from "../../shopping/shared/cursor";
-import { requestCursor } from "../../shopping/shared/request-common";
+import { contentLanguages, requestCursor } from "../../shopping/shared/request-common";
 import { refuseIdentityDocs } from "../shared/decode/identity-doc";
 import { offerSelection, type OfferSelection } from "../shared/decode/offer-selection";
 import { requiredOrderKey } from "../shared/decode/order-key";
@@ -81,5 +81,7 @@ export function decodeOrderChangeRQ(envelope: Envelope): OrderChangeRequest {
     passengers,
     contacts: orderContacts(dataLists),
     useFlexibility: useFlexibility(request),
+    // OrderChangeParameters (ResponseParametersOrderChangeType) has no LangUsage: PrimaryLangID only.
+    languages: contentLanguages(envelope),
   };
 }

@@ -36,4 +36,6 @@ export interface OrderChangeRequest {
    * "Flexibility"). Without it a Flexibility is never spent.
    */
   useFlexibility: boolean;
+  /** Content languages asked for (spec 4.8 rule 1): PayloadAttributes/PrimaryLangID; empty: the default. */
+  languages: string[];
 }

@@ -1,5 +1,6 @@
 import type { Quote } from "@ndc/orders";
 import { minorUnits, type CurrencyCode } from "@ndc/money";
+import { GATEWAY_TEXT_ONLY } from "../../shopping/shared/encode/common";
 import { emptyDataLists, type PaxView } from "../../shopping/shared/view/data-lists";
 import { money } from "../../shopping/shared/view/money";
 import type { ALaCarteItemView } from "../../shopping/shared/view/offers";
@@ -40,6 +41,8 @@ export function quoteViewOf(q: Quote, ownerCode: string, passengers: readonly Pa
       items,
     },
     dataLists: { ...emptyDataLists(), passengers: passengers.filter((p) => quoted.has(p.paxId)) },
+    // No airline content (no service definitions, the Desc is the gateway's): English (spec 4.8 rule 2).
+    processing: GATEWAY_TEXT_ONLY,
     warnings: [],
   };
 }

@@ -1,5 +1,5 @@
 import { c, el, type XNode } from "@ndc/xml";
-import { warning } from "../../shopping/shared/encode/common";
+import { GATEWAY_TEXT_ONLY, processing, warning } from "../../shopping/shared/encode/common";
 import { amount } from "../../shopping/shared/encode/price";
 import type { CancelQuoteView } from "./cancel-quote-view";
 
@@ -7,7 +7,8 @@ const PENALTY_ID = "CANCEL-FEE";
 
 /**
  * The Response of IATA_OrderReshopRS for a cancel quote (OrderReshopResponseType, in schema
- * order): ChangeFees (the penalty, TypeCode Cancellation) when one is kept; the Order; and
+ * order): ChangeFees (the penalty, TypeCode Cancellation) when one is kept; the Order; Processing
+ * (en: all text is the gateway's, spec 4.8 rule 2); and
  * ReshopResults/ReshopOffers/Offer: one DeleteOrderItem per order item, the terms as Desc, the
  * expiry, the quote id as OfferID, and the refund as TotalPrice.
  */
@@ -20,6 +21,7 @@ export function encodeCancelQuoteRS(v: CancelQuoteView): XNode {
       ? c("ChangeFees", c("DescText", "Kept on cancellation."), c("PenaltyID", PENALTY_ID), c("Price", amount("TotalAmount", v.penalty)), c("TypeCode", "Cancellation"))
       : null,
     c("Order", c("OrderID", v.orderId), c("OrderVersionNumber", v.version), c("OwnerCode", v.ownerCode), c("StatusCode", v.statusCode)),
+    processing(GATEWAY_TEXT_ONLY),
     c(
       "ReshopResults",
       c(

@@ -1,6 +1,6 @@
 import type { Envelope } from "@ndc/xml";
 import { invalid, opt, req } from "../../shopping/shared/cursor";
-import { requestCursor, responsePreferences } from "../../shopping/shared/request-common";
+import { contentLanguages, requestCursor } from "../../shopping/shared/request-common";
 import { orderKey, type OrderKey } from "../shared/decode/order-key";
 
 /** The decoded IATA_OrderRetrieveRQ: the order, by OrderID and OwnerCode. */
@@ -23,6 +23,5 @@ export function decodeOrderRetrieveRQ(envelope: Envelope): OrderRetrieveRequest 
     const other = UNSUPPORTED.map((n) => opt(criteria, n)).find((c) => c !== undefined);
     throw invalid(other?.path ?? `${criteria.path}/OrderFilterCriteria`, "An order is retrieved by OrderFilterCriteria (OrderID and OwnerCode).");
   }
-  const prefs = responsePreferences(request, envelope);
-  return { order: orderKey(filter), languages: prefs.langUsage.length > 0 ? prefs.langUsage : prefs.language ? [prefs.language] : [] };
+  return { order: orderKey(filter), languages: contentLanguages(envelope, opt(request, "ResponseParameters")) };
 }

@@ -29,9 +29,8 @@ export function responsePreferences(request: Cursor, envelope: Envelope): Respon
     app: optText(c, "AppCode"),
   }));
   const chosen = curs.find((c) => c.app === "Requested") ?? curs[0];
-  const langUsage = list(rp, "LangUsage").map((l) => language(reqText(l, "LangCode"), `${l.path}/LangCode`));
-  const primary = envelope.payload.primaryLangId;
-  if (primary !== undefined) language(primary, "PayloadAttributes/PrimaryLangID");
+  const langUsage = langUsageOf(rp);
+  const primary = primaryLanguage(envelope);
   const prefs: ResponsePreferences = { currency: chosen?.code, langUsage };
   if (langUsage.length > 0) {
     prefs.language = langUsage[0];
@@ -41,6 +40,35 @@ export function responsePreferences(request: Cursor, envelope: Envelope): Respon
     prefs.languageSource = "PrimaryLangID";
   }
   return prefs;
+}
+
+/** Every LangUsage/LangCode under a message's response parameters, checked. */
+function langUsageOf(parameters: Cursor | undefined): string[] {
+  return list(parameters, "LangUsage").map((l) => language(reqText(l, "LangCode"), `${l.path}/LangCode`));
+}
+
+/** PayloadAttributes/PrimaryLangID, checked. */
+function primaryLanguage(envelope: Envelope): string | undefined {
+  const primary = envelope.payload.primaryLangId;
+  if (primary !== undefined) language(primary, "PayloadAttributes/PrimaryLangID");
+  return primary;
+}
+
+/**
+ * The content languages a request asks for (spec 4.8 rule 1), the one reader of the order
+ * messages: every LangUsage of `parameters` (the message's ResponseParametersRequestType
+ * element), else PayloadAttributes/PrimaryLangID; empty: the default language. A message whose
+ * 24.4 type has no LangUsage (OrderChangeRQ: OrderChangeParameters) passes no parameters.
+ */
+export function contentLanguages(envelope: Envelope, parameters?: Cursor): string[] {
+  const langUsage = langUsageOf(parameters);
+  return requestedLanguages({ langUsage, language: langUsage[0] ?? primaryLanguage(envelope) });
+}
+
+/** The same rule over already decoded preferences (responsePreferences): every LangUsage, else the one language. */
+export function requestedLanguages(prefs: Pick<ResponsePreferences, "langUsage" | "language">): string[] {
+  if (prefs.langUsage.length > 0) return prefs.langUsage;
+  return prefs.language ? [prefs.language] : [];
 }
 
 function ptcFromAge(age: number): PaxTypeCode {

@@ -52,6 +52,13 @@ export function warning(w: WarningView): XNode {
 }
 
 /** Processing (ResponseParametersResponseType): CurParameter then LangUsage, in schema order. */
+/**
+ * Processing of an answer that carries no airline content, only text the gateway composes
+ * (spec 4.8 rule 2: English, whatever language was asked for): its content language is en,
+ * and nothing fell back, so no content_language_fallback Warning.
+ */
+export const GATEWAY_TEXT_ONLY: ProcessingView = { contentLanguages: ["en"] };
+
 export function processing(p: ProcessingView | undefined): XNode | null {
   if (!p || (!p.currency && p.contentLanguages.length === 0)) return null;
   return c(
