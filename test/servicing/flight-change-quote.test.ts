@@ -43,9 +43,9 @@ describe("the flight-change quote", () => {
       expect(Number(o.due)).toBeCloseTo(fare! - held! - surcharge! + discount! + fee!, 2);
       expect(sums).toContain("priced without promotion adjustments");
     }
-    // Accepting is not served yet: OrderChangeRQ does not take the signed id as an offer (nothing charged, nothing changed).
+    // Accepting is checked but not served yet (flight-change-accept.test.ts): nothing charged, nothing changed.
     const accept = await t.ndc("OrderChangeRQ", addRQ(order.orderId, q.offers[0]!.quoteId, [{ offerItemId: "FC1-1", paxId: "PAX1" }], [{ card: "tok_approve_visa", minor: 3000 }]));
-    expect(errorCode(accept.body)).toBe("offer_not_found");
+    expect(errorCode(accept.body)).toBe("change_not_supported");
     // The same day: the journey held is not offered again.
     const same = await flightQuote(t, reshopFlightRQ(order.orderId, out.itemIds, out));
     const held = order.journeys[0]!.flightKeys.map((k) => t.gw.supply.flight(k)!).map((f) => `${f.marketing.carrier.code}${f.marketing.number} ${f.origin}-${f.destination} ${f.departure.local}`).join(", ");

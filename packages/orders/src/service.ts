@@ -23,6 +23,7 @@ import type { AddInput } from "./servicing/add/input";
 import { addToOrder } from "./servicing/add/saga";
 import { quoteAdd, type Quote } from "./servicing/add/quote";
 import { quoteCancel, type CancelQuote } from "./cancel/quote";
+import { acceptFlightChange } from "./servicing/flight/accept";
 import { quoteFlightChange, type FlightChangeAsk, type FlightChangeQuote } from "./servicing/flight/quote";
 import { commitCancel } from "./cancel/saga";
 import { renamePax, type RenameInput } from "./servicing/rename/saga";
@@ -143,6 +144,11 @@ export class OrdersService {
   /** OrderReshopRQ replacing a direction's flights: its terms and each alternative as a firm, signed quote (servicing/flight). */
   quoteFlightChange(orderId: string, seller: Seller, ask: FlightChangeAsk): Promise<{ order: Order; quote: FlightChangeQuote }> {
     return quoteFlightChange(this.ctx, orderId, seller, ask);
+  }
+
+  /** OrderChangeRQ accepting a flight-change quote (`FCQ.` id): checked; the change itself is not built yet (servicing/flight/accept.ts). */
+  acceptFlightChange(orderId: string, seller: Seller, quoteId: string): Promise<never> {
+    return acceptFlightChange(this.ctx, orderId, seller, quoteId);
   }
 
   /** OrderChangeRQ AcceptCancelledOffer: the quote accepted, the order cancelled and refunded (cancel/saga.ts). */

@@ -27,6 +27,12 @@ export function orderChangeHandler(deps: HandlerDeps): MessageHandler {
     // Another airline's order is never ours: answered like a missing order.
     if (ownerCode !== deps.config.airline.designator) throw new GatewayError("order_not_found");
     const owner = { clientId: seller.clientId, agencyId: seller.agencyId };
+    // A flight-change quote (OrderReshopRQ, decision 0016) is accepted by naming its signed id.
+    const quoted = rq.change.form === "services" && rq.change.selection.form === "AcceptSelectedQuotedOfferList" ? rq.change.selection.quotedOffers : [];
+    if (quoted.length === 1 && quoted[0]!.offerId.startsWith("FCQ.")) {
+      if (quoted[0]!.ownerCode !== deps.config.airline.designator) throw new GatewayError("offer_not_found", { element: "Request/ChangeOrderChoice/AcceptSelectedQuotedOfferList/SelectedPricedOffer/OwnerCode" });
+      return deps.orders.acceptFlightChange(orderId, owner, quoted[0]!.offerId);
+    }
     if (rq.change.form === "seat" || rq.change.form === "services") {
       const input = addInput(rq, rq.change, envelope.payload, seller);
       const order = await deps.orders.addToOrder(input, { agencyId: seller.agencyId, iataNumber: seller.iataNumber });
