@@ -31,7 +31,11 @@ export function orderChangeHandler(deps: HandlerDeps): MessageHandler {
     const quoted = rq.change.form === "services" && rq.change.selection.form === "AcceptSelectedQuotedOfferList" ? rq.change.selection.quotedOffers : [];
     if (quoted.length === 1 && quoted[0]!.offerId.startsWith("FCQ.")) {
       if (quoted[0]!.ownerCode !== deps.config.airline.designator) throw new GatewayError("offer_not_found", { element: "Request/ChangeOrderChoice/AcceptSelectedQuotedOfferList/SelectedPricedOffer/OwnerCode" });
-      return deps.orders.acceptFlightChange(orderId, owner, quoted[0]!.offerId);
+      const { correlationId, trxId } = envelope.payload;
+      if (!correlationId || !trxId) throw new GatewayError("request_invalid", { detail: "PayloadAttributes/CorrelationID and TrxID are required: a change is idempotent on them.", element: PA });
+      const input = { seller: owner, orderId, quoteId: quoted[0]!.offerId, correlationId, trxId, payment: rq.paymentLegs };
+      const order = await deps.orders.acceptFlightChange(input, { agencyId: seller.agencyId, iataNumber: seller.iataNumber });
+      return orderViewResult(await deps.orders.details(order), deps);
     }
     if (rq.change.form === "seat" || rq.change.form === "services") {
       const input = addInput(rq, rq.change, envelope.payload, seller);

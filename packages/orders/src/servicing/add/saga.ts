@@ -10,12 +10,14 @@ import { ids } from "../../ids";
 import { writeOpen, writePhase, type OperationRow } from "../../operation/store";
 import { crashPoint } from "../../saga/crash-point";
 import { releaseHolds } from "../../saga/holds";
-import { assertOwner, notFound, type Order, type OrderLegRef } from "../../state";
+import { assertOwner, notFound, type Order, type OrderLegRef, type SeatHoldRef } from "../../state";
 import type { AddInput, AddPlan } from "./input";
 import { QUOTE_PREFIX } from "./quote";
 import { resolveAdded } from "./resolve";
 
 type AddOperation = OperationRow<AddPlan>;
+/** What the close and the compensation read of a change's plan: the flight change (servicing/flight/saga.ts) ends the same way. */
+export type ChargeOperation = OperationRow<{ changeRef: string; legCount: number; seatHold?: SeatHoldRef; seatHolds?: SeatHoldRef[] }>;
 
 /**
  * A post-sale change (ORDRE2: extras, a seat, a seat change) as a saga in the phases of
@@ -155,7 +157,7 @@ async function commitPhase(ctx: OrdersContext, op: AddOperation, auth: SaleAutho
  * keys find the first captures; a done change answers the order as it is. An order cancelled
  * since the commit has the change's legs voided instead.
  */
-export async function finishAdd(ctx: OrdersContext, op: AddOperation): Promise<Order> {
+export async function finishAdd(ctx: OrdersContext, op: ChargeOperation): Promise<Order> {
   const order = await ctx.orders.ask(op.orderId, { op: "get" });
   if (!order) throw notFound();
   if (op.status === "done") return order;
@@ -188,8 +190,9 @@ export async function finishAdd(ctx: OrdersContext, op: AddOperation): Promise<O
  * change voided (asked about by key first), and one write records the PSP's answers (when the
  * request has them) with `compensated`. The seat it would have replaced was never touched.
  */
-export async function compensateAdd(ctx: OrdersContext, op: AddOperation, errorCode: string, auth?: SaleAuthorisation): Promise<void> {
-  if (op.plan.seatHold) await releaseHolds(ctx, [op.plan.seatHold], []);
+export async function compensateAdd(ctx: OrdersContext, op: ChargeOperation, errorCode: string, auth?: SaleAuthorisation): Promise<void> {
+  const holds = [...(op.plan.seatHold ? [op.plan.seatHold] : []), ...(op.plan.seatHolds ?? [])];
+  if (holds.length) await releaseHolds(ctx, holds, []);
   const now = ctx.clock.now();
   if (auth) {
     await ctx.store.write(async (tx) => {
@@ -203,7 +206,7 @@ export async function compensateAdd(ctx: OrdersContext, op: AddOperation, errorC
 }
 
 /** Whether the order recorded this change (its commit point). */
-export async function committed(ctx: OrdersContext, op: AddOperation): Promise<boolean> {
+export async function committed(ctx: OrdersContext, op: ChargeOperation): Promise<boolean> {
   const order = await ctx.orders.ask(op.orderId, { op: "get" });
   return !!order?.charges?.some((c) => c.changeRef === op.plan.changeRef);
 }
