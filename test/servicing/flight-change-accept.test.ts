@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import type { ManualClock } from "@ndc/clock";
+import { countWrites } from "../support/count-writes";
 import { errorCode, type TestGateway } from "../support/gateway";
 import { gateway, orderRetrieveRQ } from "../orders-http/helpers";
 import { orderHistoryRQ } from "../orders-http/order-list-helpers";
@@ -23,10 +24,10 @@ afterAll(() => t.close());
 const accept = (orderId: string, quoteId: string, minor = 3000, trxId = "trx-1") =>
   t.ndc("OrderChangeRQ", addRQ(orderId, quoteId, [{ offerItemId: "FC1-1", paxId: "PAX1" }], minor > 0 ? [{ card: "tok_approve_visa", minor }] : [], { correlationId: `fc-${orderId}`, trxId }));
 
-async function quoted(ref: string) {
+async function quoted(ref: string, date = "2027-01-13") {
   const { order } = await bookCancellable(t, ref, { brand: "CLASSIC" });
   const out = outboundOf(t, order);
-  const q = await flightQuote(t, reshopFlightRQ(order.orderId, out.itemIds, { ...out, date: "2027-01-13" }));
+  const q = await flightQuote(t, reshopFlightRQ(order.orderId, out.itemIds, { ...out, date }));
   const o = q.offers[0]!;
   return { order, quoteId: o.quoteId, dueMinor: Math.round(Number(o.due) * 100), out };
 }
@@ -74,13 +75,31 @@ test("a dearer change paid by card: the outbound's flights replaced, the due cap
   expect(errorCode(other.body)).toBe("quote_already_used");
 });
 
+test("durable writes: open, commit, close (3 gateway writes, the PSP's authorise and capture 2); the replay none", async () => {
+  const { order, quoteId, dueMinor } = await quoted("FA6");
+  const count = <T>(fn: () => Promise<T>) => countWrites(t.gw.store, t.gw.orders.ctx.payments.psp, fn);
+  const first = await count(() => accept(order.orderId, quoteId, dueMinor));
+  expect(first.result.status).toBe(200);
+  expect(first.gateway).toBe(3);
+  expect(first.psp).toBe(2);
+  const replay = await count(() => accept(order.orderId, quoteId, dueMinor));
+  expect(replay.result.status).toBe(200);
+  expect(replay.gateway + replay.psp).toBe(0);
+});
+
 test("the legs must pay the due exactly (nothing written); a decline changes nothing and its voided quote is not reused", async () => {
-  const { order, quoteId, dueMinor } = await quoted("FA5");
+  // Another day than the other tests' (their moved seats would take this order's seat id there).
+  const { order, quoteId, dueMinor } = await quoted("FA5", "2027-01-06");
   const wrong = await accept(order.orderId, quoteId, dueMinor - 100);
   expect(errorCode(wrong.body)).toBe("payment_legs_invalid");
   expect((await t.gw.orders.ctx.orders.ask(order.orderId, { op: "get" }))!.version).toBe(order.version);
   const declined = await t.ndc("OrderChangeRQ", addRQ(order.orderId, quoteId, [{ offerItemId: "FC1-1", paxId: "PAX1" }], [{ card: "tok_decline_visa", minor: dueMinor }], { correlationId: `fc-${order.orderId}`, trxId: "trx-d" }));
-  expect(declined.status).toBeGreaterThanOrEqual(400);
+  expect(errorCode(declined.body)).toMatch(/declin/);
+  // No seat is left held on that day's flights (the change's hold on the new flight was freed).
+  const ends = order.journeys[0]!.flightKeys.map((k) => t.gw.supply.flight(k)!);
+  const keys = t.gw.supply.journeys(ends[0]!.origin, ends.at(-1)!.destination, "2027-01-06").flatMap((j) => j.segments.map((x) => x.key));
+  expect(keys.length).toBeGreaterThan(0);
+  for (const k of keys) expect((await t.gw.orders.ctx.inventory.seatAvailability(k)).seats.filter((x) => x.status === "held")).toEqual([]);
   const still = (await t.gw.orders.ctx.orders.ask(order.orderId, { op: "get" }))!;
   expect(still.journeys).toEqual(order.journeys);
   expect(still.version).toBe(order.version);

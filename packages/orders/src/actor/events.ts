@@ -19,7 +19,7 @@ export type OrderEvent =
   | { type: "flights_changed"; at: number; direction: number; journey: OrderJourney; legs: OrderLegRef[]; charge: PostSaleCharge; seats?: MovedSeats }
   | { type: "pax_updated"; at: number; changeRef: string; paxId: string; name: PaxName; flexibilityItemId?: string; override?: ChangeOverride; staffId?: string };
 
-/** A flight change's seats: each old flight's hold (released) and the same seats held on the flight that replaces it (sold). */
+/** A flight change's seats: each old flight's hold (released) and, at the same index, the hold of the seats that replace them on the new flight (sold), seat for seat. */
 export interface MovedSeats {
   released: SeatHoldRef[];
   sold: SeatHoldRef[];
@@ -82,14 +82,19 @@ export function evolve(order: Order | null, e: OrderEvent): Order | null {
   }
 }
 
-/** The seat items follow their seats to the new flights (same seat ids, the n-th old flight to the n-th new one). */
+/** The seat items follow their seats to the new flights (the n-th old flight to the n-th new one, seat for seat). */
 function withSeatsMoved(order: Order, m: MovedSeats): Partial<Order> {
-  const to = new Map(m.released.map((r, i) => [r.flightKey, m.sold[i]!.flightKey]));
+  const to = new Map(m.released.map((r, i) => [r.flightKey, m.sold[i]!]));
   const gone = new Set(m.released.map((r) => r.holdId));
-  return {
-    seatHolds: [...order.seatHolds.filter((h) => !gone.has(h.holdId)), ...m.sold],
-    items: order.items.map((i) => (i.kind === "seat" && i.flightKeys?.some((k) => to.has(k)) ? { ...i, flightKeys: i.flightKeys.map((k) => to.get(k) ?? k) } : i)),
+  const moved = (i: OrderItem): OrderItem => {
+    const from = i.flightKeys?.find((k) => to.has(k));
+    if (i.kind !== "seat" || !from) return i;
+    const old = m.released.find((r) => r.flightKey === from)!;
+    const hold = to.get(from)!;
+    const n = old.seatIds.indexOf(i.ref ?? "");
+    return { ...i, flightKeys: i.flightKeys!.map((k) => (k === from ? hold.flightKey : k)), ...(n >= 0 ? { ref: hold.seatIds[n]! } : {}) };
   };
+  return { seatHolds: [...order.seatHolds.filter((h) => !gone.has(h.holdId)), ...m.sold], items: order.items.map(moved) };
 }
 
 function mergeLegs(old: OrderLegRef[], fresh: OrderLegRef[]): OrderLegRef[] {

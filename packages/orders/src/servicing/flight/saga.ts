@@ -74,7 +74,7 @@ export async function changeFlights(ctx: OrdersContext, input: FlightChangeInput
     if (seen && (seen.status === "done" || seen.phase === "committed")) return finishAdd(ctx, seen);
     const order = assertOwner(await ctx.orders.ask(input.orderId, { op: "get" }), input.seller);
     const planned = ctx.payments.sale.plan(input.payment, `${operationId}/authorise`);
-    const op = seen ?? (await openPhase(ctx, planOf(ctx, order, input, operationId, fingerprint), planned));
+    const op = seen ?? (await openPhase(ctx, await planOf(ctx, order, input, operationId, fingerprint), planned));
     crashPoint("flight_after_open");
 
     let auth: SaleAuthorisation;
@@ -103,7 +103,7 @@ export async function changeFlights(ctx: OrdersContext, input: FlightChangeInput
 }
 
 /** The quote checked against the order as it is, and the change decided: a refusal here leaves nothing. */
-function planOf(ctx: OrdersContext, order: Order, input: FlightChangeInput, operationId: string, fingerprint: string): FlightOperation {
+async function planOf(ctx: OrdersContext, order: Order, input: FlightChangeInput, operationId: string, fingerprint: string): Promise<FlightOperation> {
   const now = ctx.clock.now();
   const s = checkFlightChangeQuote(ctx, order, input.quoteId, now);
   const direction = order.journeys[s.direction]!;
@@ -119,13 +119,14 @@ function planOf(ctx: OrdersContext, order: Order, input: FlightChangeInput, oper
   if (!flightAlternatives(ctx.supply, order, terms, ask).some((a) => a.brandCode === s.brandCode && a.journey.segments.map((x) => x.key).join(" ") === keys)) {
     throw new GatewayError("offer_expired", { detail: "The quoted journey is no longer offered; ask OrderReshopRQ for a new quote.", element: ACCEPT_AT });
   }
-  // Seats move with their flights: the n-th old flight's seats are held on the n-th new one.
+  // Seats move with their flights: the n-th old flight's seats to the n-th new one (seatsOnNewFlight).
   const released = order.seatHolds.filter((h) => direction.flightKeys.includes(h.flightKey));
-  const seatHolds = released.map((h) => {
+  const seatHolds: SeatHoldRef[] = [];
+  for (const h of released) {
     const to = s.flightKeys[direction.flightKeys.indexOf(h.flightKey)];
     if (!to) throw new GatewayError("change_not_supported", { detail: "The order holds seats on a flight the new journey has no counterpart for; moving those seats is not offered yet.", element: ACCEPT_AT });
-    return { flightKey: to, holdId: ids.seatHold(operationId, to), seatIds: h.seatIds };
-  });
+    seatHolds.push({ flightKey: to, holdId: ids.seatHold(operationId, to), seatIds: seatsOnNewFlight(h.seatIds, (await ctx.inventory.seatAvailability(to)).seats) });
+  }
   if (s.dueMinor < 0) throw new GatewayError("change_not_supported", { detail: "A flight change costing less than the fare paid (a refund) is not offered yet.", element: ACCEPT_AT });
   if (s.dueMinor > 0) checkLegsPayTotal(input.payment, order.currency, s.dueMinor);
   else if (input.payment.length) throw new GatewayError("payment_legs_invalid", { detail: "The change costs nothing; send no PaymentFunctions." });
@@ -178,6 +179,26 @@ async function commitPhase(ctx: OrdersContext, op: FlightOperation, auth: SaleAu
   await askTogether(ctx.store, ctx.clock, [{ ref: ctx.orders as never, key: op.orderId, command: { op: "changeFlights", change } }, ...seats], async (tx) => {
     await ctx.payments.sale.record(tx, op.orderId, auth, now);
     await writePhase(tx, op.operationId, "committed", now);
+  });
+}
+
+/**
+ * The seats taken on the new flight for the seats held on the old one: the same seat when it is
+ * free, else the free seat nearest it in map order (the sandbox's maps are the aircraft's, so the
+ * nearest seat is in the same cabin area; the seat item keeps its price). None free: seat_unavailable.
+ */
+export function seatsOnNewFlight(old: readonly string[], map: readonly { seatId: string; status: string }[]): string[] {
+  const taken = new Set<string>();
+  const at = new Map(map.map((x, i) => [x.seatId, i]));
+  return old.map((seatId) => {
+    const i = at.get(seatId) ?? 0;
+    const free = map
+      .map((x, j) => ({ x, d: Math.abs(j - i) }))
+      .filter(({ x }) => x.status === "available" && !taken.has(x.seatId))
+      .sort((a, b) => a.d - b.d)[0];
+    if (!free) throw new GatewayError("seat_unavailable", { detail: "No seat is free on the new flight for a seat the order holds." });
+    taken.add(free.x.seatId);
+    return free.x.seatId;
   });
 }
 
