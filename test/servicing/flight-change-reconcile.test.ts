@@ -12,8 +12,7 @@ import { flightQuote, outboundOf, reshopFlightRQ } from "./flight-change-helpers
  * The reconciler and an `order_change_flight` operation (servicing/flight/saga.ts), over HTTP:
  * past its commit point it is finished (the leg captured once), and a capture still failing after
  * its last attempt becomes a reconcile_failed staff item (`ndc-gateway reconcile-failed`). Short
- * of its commit it is compensated as an `order_add` (the same code): the SIGKILL tests would show
- * it for this kind (not written yet).
+ * of its commit it is compensated (test/crash/flight-change-crash-points.test.ts).
  */
 let t: TestGateway;
 beforeAll(async () => {
