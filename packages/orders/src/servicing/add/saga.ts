@@ -8,7 +8,7 @@ import { checkLegsPayTotal } from "../../create/rules";
 import { fingerprintOf } from "../../fingerprint";
 import { ids } from "../../ids";
 import { writeOpen, writePhase, type OperationRow } from "../../operation/store";
-import { crashPoint } from "../../saga/crash-point";
+import { crashPoint, type CrashPoint } from "../../saga/crash-point";
 import { releaseHolds } from "../../saga/holds";
 import { assertOwner, notFound, type Order, type OrderLegRef, type SeatHoldRef } from "../../state";
 import type { AddInput, AddPlan } from "./input";
@@ -57,31 +57,45 @@ export async function addToOrder(ctx: OrdersContext, input: AddInput): Promise<O
     // A retry of an open change whose process died: the open write stands, its keys find the PSP's answers.
     const op = seen ?? (await openPhase(ctx, await planOf(ctx, order, input, operationId, fingerprint), planned));
     crashPoint("add_after_open");
+    return authoriseCommitFinish(ctx, op, planned, (auth) => commitPhase(ctx, op, auth), { authorised: "add_after_authorise", committed: "add_after_commit" });
+  });
+}
 
-    let auth: SaleAuthorisation;
-    try {
-      auth = await ctx.payments.sale.authorise(op.orderId, op.plan.changeRef, planned, `${operationId}/authorise`, ctx.clock.now());
-      crashPoint("add_after_authorise");
-    } catch (e) {
+/**
+ * The middle of a post-sale charge's saga, after its open write (this one's, and the flight
+ * change's, servicing/flight/saga.ts): the legs authorised under `<op>/authorise`, the commit
+ * write, the close; a decline or a failure short of the commit compensates.
+ */
+export async function authoriseCommitFinish<P extends ChargeOperation["plan"]>(
+  ctx: OrdersContext,
+  op: OperationRow<P>,
+  planned: readonly PlannedLeg[],
+  commit: (auth: SaleAuthorisation) => Promise<void>,
+  points: { authorised: CrashPoint; committed: CrashPoint },
+): Promise<Order> {
+  let auth: SaleAuthorisation;
+  try {
+    auth = await ctx.payments.sale.authorise(op.orderId, op.plan.changeRef, planned, `${op.operationId}/authorise`, ctx.clock.now());
+    crashPoint(points.authorised);
+  } catch (e) {
+    await compensateAdd(ctx, op, codeOf(e));
+    throw e;
+  }
+  if (auth.result.status === "declined") {
+    await compensateAdd(ctx, op, auth.result.code, auth);
+    throw new GatewayError(auth.result.code, { detail: "The change was not made; every leg authorised for it was voided." });
+  }
+  try {
+    await commit(auth);
+  } catch (e) {
+    // A commit whose answer was lost may still have happened: the order says which.
+    if (!(await committed(ctx, op))) {
       await compensateAdd(ctx, op, codeOf(e));
       throw e;
     }
-    if (auth.result.status === "declined") {
-      await compensateAdd(ctx, op, auth.result.code, auth);
-      throw new GatewayError(auth.result.code, { detail: "The change was not made; every leg authorised for it was voided." });
-    }
-    try {
-      await commitPhase(ctx, op, auth);
-    } catch (e) {
-      // A commit whose answer was lost may still have happened: the order says which.
-      if (!(await committed(ctx, op))) {
-        await compensateAdd(ctx, op, codeOf(e));
-        throw e;
-      }
-    }
-    crashPoint("add_after_commit");
-    return finishAdd(ctx, { ...op, phase: "committed" });
-  });
+  }
+  crashPoint(points.committed);
+  return finishAdd(ctx, { ...op, phase: "committed" });
 }
 
 /** Everything the phases write, decided before anything is taken: a refusal here leaves nothing. */

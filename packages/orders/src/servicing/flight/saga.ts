@@ -1,5 +1,5 @@
 import { askTogether } from "@ndc/actors";
-import { GatewayError, isGatewayError } from "@ndc/errors";
+import { GatewayError } from "@ndc/errors";
 import { money, type CurrencyCode } from "@ndc/money";
 import { chargeCommission, type CommissionAgreement, type LegRequest, type PlannedLeg, type SaleAuthorisation } from "@ndc/payments";
 import { isConstraintViolation } from "@ndc/store";
@@ -10,7 +10,7 @@ import { ids } from "../../ids";
 import { writeOpen, writePhase, type OperationRow } from "../../operation/store";
 import { crashPoint } from "../../saga/crash-point";
 import { assertOwner, type Order, type OrderJourney, type OrderLegRef, type PostSaleCharge, type SeatHoldRef, type Seller } from "../../state";
-import { committed, compensateAdd, finishAdd } from "../add/saga";
+import { authoriseCommitFinish, finishAdd } from "../add/saga";
 import { ACCEPT_AT, checkFlightChangeQuote } from "./accept";
 import { flightAlternatives, flightChangeTerms } from "./terms";
 
@@ -76,29 +76,7 @@ export async function changeFlights(ctx: OrdersContext, input: FlightChangeInput
     const planned = ctx.payments.sale.plan(input.payment, `${operationId}/authorise`);
     const op = seen ?? (await openPhase(ctx, await planOf(ctx, order, input, operationId, fingerprint), planned));
     crashPoint("flight_after_open");
-
-    let auth: SaleAuthorisation;
-    try {
-      auth = await ctx.payments.sale.authorise(op.orderId, op.plan.changeRef, planned, `${operationId}/authorise`, ctx.clock.now());
-      crashPoint("flight_after_authorise");
-    } catch (e) {
-      await compensateAdd(ctx, op, codeOf(e));
-      throw e;
-    }
-    if (auth.result.status === "declined") {
-      await compensateAdd(ctx, op, auth.result.code, auth);
-      throw new GatewayError(auth.result.code, { detail: "The flights were not changed; every leg authorised for it was voided." });
-    }
-    try {
-      await commitPhase(ctx, op, auth);
-    } catch (e) {
-      if (!(await committed(ctx, op))) {
-        await compensateAdd(ctx, op, codeOf(e));
-        throw e;
-      }
-    }
-    crashPoint("flight_after_commit");
-    return finishAdd(ctx, { ...op, phase: "committed" });
+    return authoriseCommitFinish(ctx, op, planned, (auth) => commitPhase(ctx, op, auth), { authorised: "flight_after_authorise", committed: "flight_after_commit" });
   });
 }
 
@@ -200,8 +178,4 @@ export function seatsOnNewFlight(old: readonly string[], map: readonly { seatId:
     taken.add(free.x.seatId);
     return free.x.seatId;
   });
-}
-
-function codeOf(e: unknown): string {
-  return isGatewayError(e) ? e.code : "internal_error";
 }
