@@ -127,10 +127,14 @@ async function planOf(ctx: OrdersContext, order: Order, input: AddInput, operati
 }
 
 /** Phase 1, one write: the new seat's hold (held until the commit sells it), the operation row, the planned card legs. */
-async function openPhase(ctx: OrdersContext, op: AddOperation, planned: readonly PlannedLeg[]): Promise<AddOperation> {
-  const h = op.plan.seatHold;
+function openPhase(ctx: OrdersContext, op: AddOperation, planned: readonly PlannedLeg[]): Promise<AddOperation> {
+  return openChargePhase(ctx, op, op.plan.seatHold ? [op.plan.seatHold] : [], planned);
+}
+
+/** A post-sale charge's open write (this saga's and the flight change's): the seats held, the operation row, the planned legs. */
+export async function openChargePhase<O extends ChargeOperation>(ctx: OrdersContext, op: O, seats: readonly SeatHoldRef[], planned: readonly PlannedLeg[]): Promise<O> {
   // A post-sale hold only has to outlive the saga; the reconciler frees it if the saga dies.
-  const holds: JointAsk[] = h ? [ctx.inventory.joint.holdSeats({ flightKey: h.flightKey, seatIds: h.seatIds, holder: op.orderId, channel: "ndc", expiresAt: op.createdAt + ctx.paymentTimeLimitMs, holdId: h.holdId })] : [];
+  const holds: JointAsk[] = seats.map((h) => ctx.inventory.joint.holdSeats({ flightKey: h.flightKey, seatIds: h.seatIds, holder: op.orderId, channel: "ndc", expiresAt: op.createdAt + ctx.paymentTimeLimitMs, holdId: h.holdId }));
   try {
     await askTogether(ctx.store, ctx.clock, holds, async (tx) => {
       await writeOpen(tx, op, undefined, ctx.instanceId, op.createdAt);
@@ -151,7 +155,7 @@ async function openPhase(ctx: OrdersContext, op: AddOperation, planned: readonly
  */
 async function commitPhase(ctx: OrdersContext, op: AddOperation, auth: SaleAuthorisation): Promise<void> {
   const { plan } = op;
-  const legs: OrderLegRef[] = auth.result.status === "authorised" ? auth.result.legs.map((l) => ({ legId: l.legId, kind: l.kind, amountMinor: l.authorised, state: "authorised", changeRef: plan.changeRef })) : [];
+  const legs = authorisedLegs(auth, plan.changeRef);
   const seat: JointAsk[] = plan.seatHold ? [ctx.inventory.joint.confirmSeats(plan.seatHold.flightKey, plan.seatHold.holdId, plan.released?.holdId)] : [];
   const change = {
     items: plan.items, legs, charge: plan.charge,
@@ -163,6 +167,11 @@ async function commitPhase(ctx: OrdersContext, op: AddOperation, auth: SaleAutho
     await ctx.payments.sale.record(tx, op.orderId, auth, now);
     await writePhase(tx, op.operationId, "committed", now);
   });
+}
+
+/** The legs a post-sale charge's commit records on the order, as the PSP authorised them. */
+export function authorisedLegs(auth: SaleAuthorisation, changeRef: string): OrderLegRef[] {
+  return auth.result.status === "authorised" ? auth.result.legs.map((l) => ({ legId: l.legId, kind: l.kind, amountMinor: l.authorised, state: "authorised", changeRef })) : [];
 }
 
 /**

@@ -1,16 +1,15 @@
 import { askTogether } from "@ndc/actors";
 import { GatewayError } from "@ndc/errors";
 import { money, type CurrencyCode } from "@ndc/money";
-import { chargeCommission, type CommissionAgreement, type LegRequest, type PlannedLeg, type SaleAuthorisation } from "@ndc/payments";
-import { isConstraintViolation } from "@ndc/store";
+import { chargeCommission, type CommissionAgreement, type LegRequest, type SaleAuthorisation } from "@ndc/payments";
 import type { OrdersContext } from "../../context";
 import { checkLegsPayTotal } from "../../create/rules";
 import { fingerprintOf } from "../../fingerprint";
 import { ids } from "../../ids";
-import { writeOpen, writePhase, type OperationRow } from "../../operation/store";
+import { writePhase, type OperationRow } from "../../operation/store";
 import { crashPoint } from "../../saga/crash-point";
-import { assertOwner, type Order, type OrderJourney, type OrderLegRef, type PostSaleCharge, type SeatHoldRef, type Seller } from "../../state";
-import { authoriseCommitFinish, finishAdd } from "../add/saga";
+import { assertOwner, type Order, type OrderJourney, type PostSaleCharge, type SeatHoldRef, type Seller } from "../../state";
+import { authorisedLegs, authoriseCommitFinish, finishAdd, openChargePhase } from "../add/saga";
 import { ACCEPT_AT, checkFlightChangeQuote } from "./accept";
 import { flightAlternatives, flightChangeTerms } from "./terms";
 
@@ -74,7 +73,9 @@ export async function changeFlights(ctx: OrdersContext, input: FlightChangeInput
     if (seen && (seen.status === "done" || seen.phase === "committed")) return finishAdd(ctx, seen);
     const order = assertOwner(await ctx.orders.ask(input.orderId, { op: "get" }), input.seller);
     const planned = ctx.payments.sale.plan(input.payment, `${operationId}/authorise`);
-    const op = seen ?? (await openPhase(ctx, await planOf(ctx, order, input, operationId, fingerprint), planned));
+    // Phase 1: the new flights' seats held, the operation row, the planned legs (one write).
+    const plannedOp = seen ?? (await planOf(ctx, order, input, operationId, fingerprint));
+    const op = seen ?? (await openChargePhase(ctx, plannedOp, plannedOp.plan.seatHolds, planned));
     crashPoint("flight_after_open");
     return authoriseCommitFinish(ctx, op, planned, (auth) => commitPhase(ctx, op, auth), { authorised: "flight_after_authorise", committed: "flight_after_commit" });
   });
@@ -125,23 +126,6 @@ async function planOf(ctx: OrdersContext, order: Order, input: FlightChangeInput
   };
 }
 
-/** Phase 1, one write: the new flights' seats held, the operation row and the planned card legs. */
-async function openPhase(ctx: OrdersContext, op: FlightOperation, planned: readonly PlannedLeg[]): Promise<FlightOperation> {
-  // A post-sale hold only has to outlive the saga; the reconciler frees it if the saga dies.
-  const holds = op.plan.seatHolds.map((h) => ctx.inventory.joint.holdSeats({ flightKey: h.flightKey, seatIds: h.seatIds, holder: op.orderId, channel: "ndc", expiresAt: op.createdAt + ctx.paymentTimeLimitMs, holdId: h.holdId }));
-  try {
-    await askTogether(ctx.store, ctx.clock, holds, async (tx) => {
-      await writeOpen(tx, op, undefined, ctx.instanceId, op.createdAt);
-      await ctx.payments.sale.writePlanned(tx, op.orderId, op.plan.changeRef, planned, op.createdAt);
-    });
-  } catch (e) {
-    if (!isConstraintViolation(e)) throw e;
-    if (await ctx.operations.load(op.operationId)) throw new GatewayError("request_in_progress", { retryAfterSeconds: 1 });
-    throw new GatewayError("seat_unavailable", { detail: "A seat the order holds is taken on the new flight (refused by the store)." });
-  }
-  return op;
-}
-
 /**
  * Phase 2, one write: the order's journey for the direction replaced with the legs and the charge,
  * the new seats sold and the old ones released to every channel (the seat actors decide in the
@@ -149,7 +133,7 @@ async function openPhase(ctx: OrdersContext, op: FlightOperation, planned: reado
  */
 async function commitPhase(ctx: OrdersContext, op: FlightOperation, auth: SaleAuthorisation): Promise<void> {
   const { plan } = op;
-  const legs: OrderLegRef[] = auth.result.status === "authorised" ? auth.result.legs.map((l) => ({ legId: l.legId, kind: l.kind, amountMinor: l.authorised, state: "authorised", changeRef: plan.changeRef })) : [];
+  const legs = authorisedLegs(auth, plan.changeRef);
   const now = ctx.clock.now();
   const seats = [...plan.seatHolds.map((h) => ctx.inventory.joint.confirmSeats(h.flightKey, h.holdId)), ...plan.released.map((h) => ctx.inventory.joint.releaseSeats(h.flightKey, h.holdId))];
   const moved = plan.released.length ? { seats: { released: plan.released, sold: plan.seatHolds } } : {};
