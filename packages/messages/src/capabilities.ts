@@ -38,8 +38,8 @@ export const CAPABILITIES: Readonly<Record<string, Capability>> = {
   SHPOR1: {
     description: "offer conditions",
     messages: [...SHOP, "OrderRulesRQ", "OrderReshopRQ", "OrderQuoteRQ", "OrderChangeRQ"],
-    // Built: frozen conditions, fee bands, OrderRulesRQ, the cancel quote, commission on post-sale charges, renames with Flexibility and the staff override, the flight-change quote with fare_not_changeable (docs/servicing.md). Not yet: accepting a flight change.
-    unfinished: ["accepting a quoted flight change through OrderChangeRQ (spec 4.7 SHPOR1 rule 3: the change itself, its payment or refund, the old seats released)"],
+    // Built: frozen conditions, fee bands, OrderRulesRQ, the cancel quote, commission on post-sale charges, renames with Flexibility and the staff override, the flight-change quote with fare_not_changeable, its acceptance when the change costs the fare paid or more (docs/servicing.md). Not yet: a cheaper change's refund.
+    unfinished: ["accepting a quoted flight change that costs less than the fare paid (its refund through the phased refund; refused with change_not_supported today)"],
   },
   ORDWPM: { description: "order without payment", messages: BOOK },
   ORDCRE: { description: "order with instant payment", messages: BOOK },

@@ -16,6 +16,8 @@ export const ids = {
   createAttempt: (sagaId: string, attempt: number) => (attempt > 1 ? `${sagaId}-${attempt}` : sagaId),
   /** A post-sale change (servicing/add), keyed like OrderCreate by the seller's request ids (the order is in its fingerprint). */
   addSaga: (clientId: string, correlationId: string, trxId: string) => `SGA${digest([clientId, correlationId, trxId]).slice(0, 24)}`,
+  /** A flight change (servicing/flight/saga.ts), keyed by its quote: a quote is spent once. */
+  flightChangeSaga: (quoteId: string) => `SGF${digest(["flight", quoteId]).slice(0, 24)}`,
   /** One cancellation per order: every retry of its commit, whatever its TrxID, is the same operation. */
   cancelSaga: (orderId: string) => `SGX${digest(["cancel", orderId]).slice(0, 24)}`,
   /** A name correction (servicing/rename), keyed by the seller's request ids. */

@@ -23,6 +23,7 @@ import type { AddInput } from "./servicing/add/input";
 import { addToOrder } from "./servicing/add/saga";
 import { quoteAdd, type Quote } from "./servicing/add/quote";
 import { quoteCancel, type CancelQuote } from "./cancel/quote";
+import { changeFlights, type FlightChangeInput } from "./servicing/flight/saga";
 import { quoteFlightChange, type FlightChangeAsk, type FlightChangeQuote } from "./servicing/flight/quote";
 import { commitCancel } from "./cancel/saga";
 import { renamePax, type RenameInput } from "./servicing/rename/saga";
@@ -143,6 +144,13 @@ export class OrdersService {
   /** OrderReshopRQ replacing a direction's flights: its terms and each alternative as a firm, signed quote (servicing/flight). */
   quoteFlightChange(orderId: string, seller: Seller, ask: FlightChangeAsk): Promise<{ order: Order; quote: FlightChangeQuote }> {
     return quoteFlightChange(this.ctx, orderId, seller, ask);
+  }
+
+  /** OrderChangeRQ accepting a flight-change quote (`FCQ.` id): the agency's settlement and agreement as for extras, then the saga (servicing/flight/saga.ts). */
+  async acceptFlightChange(input: FlightChangeInput, agency: SellingAgency): Promise<Order> {
+    const payment = input.payment.map((leg, i) => sellerSettlement(leg, agency, i));
+    const commissionAgreement = await commissionAgreementFor(this.ctx.store, agency.agencyId);
+    return changeFlights(this.ctx, { ...input, payment, ...(commissionAgreement ? { commissionAgreement } : {}) });
   }
 
   /** OrderChangeRQ AcceptCancelledOffer: the quote accepted, the order cancelled and refunded (cancel/saga.ts). */

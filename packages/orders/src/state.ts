@@ -34,7 +34,8 @@ export type ChangeKind =
   | "items_added"
   | "cancelled"
   | "refunded"
-  | "pax_updated";
+  | "pax_updated"
+  | "flights_changed";
 
 /**
  * The moves the spec states (section 3), plus the seller's retry (4.7 OrderChangeRQ). `from:
@@ -56,6 +57,7 @@ export const TRANSITIONS: readonly { from: OrderState | null; kind: ChangeKind; 
   { from: "booked", kind: "items_added", to: "booked", rule: "OrderChangeRQ adds airline extras or a seat (ORDRE2), or changes a seat held; its legs authorised before, captured after." },
   { from: "booked", kind: "cancelled", to: "cancelled", rule: "OrderChangeRQ AcceptCancelledOffer accepts a firm cancel quote: seats and partner stock released in the same write." },
   { from: "cancelled", kind: "refunded", to: "cancelled", rule: "The quoted refund is paid back to every captured leg, newest first." },
+  { from: "booked", kind: "flights_changed", to: "booked", rule: "OrderChangeRQ accepts a flight-change quote: one direction's flights replaced, the amount due authorised before and captured after." },
   { from: "booked", kind: "pax_updated", to: "booked", rule: "OrderChangeRQ UpdatePax corrects a passenger's name where the outbound fare is renameable; no money moves." },
 ];
 

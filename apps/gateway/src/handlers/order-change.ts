@@ -27,6 +27,16 @@ export function orderChangeHandler(deps: HandlerDeps): MessageHandler {
     // Another airline's order is never ours: answered like a missing order.
     if (ownerCode !== deps.config.airline.designator) throw new GatewayError("order_not_found");
     const owner = { clientId: seller.clientId, agencyId: seller.agencyId };
+    // A flight-change quote (OrderReshopRQ, decision 0016) is accepted by naming its signed id.
+    const quoted = rq.change.form === "services" && rq.change.selection.form === "AcceptSelectedQuotedOfferList" ? rq.change.selection.quotedOffers : [];
+    if (quoted.length === 1 && quoted[0]!.offerId.startsWith("FCQ.")) {
+      if (quoted[0]!.ownerCode !== deps.config.airline.designator) throw new GatewayError("offer_not_found", { element: "Request/ChangeOrderChoice/AcceptSelectedQuotedOfferList/SelectedPricedOffer/OwnerCode" });
+      const { correlationId, trxId } = envelope.payload;
+      if (!correlationId || !trxId) throw new GatewayError("request_invalid", { detail: "PayloadAttributes/CorrelationID and TrxID are required: a change is idempotent on them.", element: PA });
+      const input = { seller: owner, orderId, quoteId: quoted[0]!.offerId, correlationId, trxId, payment: rq.paymentLegs };
+      const order = await deps.orders.acceptFlightChange(input, { agencyId: seller.agencyId, iataNumber: seller.iataNumber });
+      return orderViewResult(await deps.orders.details(order), deps);
+    }
     if (rq.change.form === "seat" || rq.change.form === "services") {
       const input = addInput(rq, rq.change, envelope.payload, seller);
       const order = await deps.orders.addToOrder(input, { agencyId: seller.agencyId, iataNumber: seller.iataNumber });

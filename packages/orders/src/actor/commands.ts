@@ -19,6 +19,8 @@ export type OrderCommand =
   /** A post-sale change's commit (servicing/add): refused unless booked; a repeat of its changeRef changes nothing. */
   | { op: "addItems"; change: Omit<Extract<OrderEvent, { type: "items_added" }>, "type" | "at"> }
   /** The cancellation's commit: in the same joint write as its seat and partner releases. */
+  /** A flight change's commit (servicing/flight/saga.ts): refused unless booked; a repeat of its changeRef changes nothing. */
+  | { op: "changeFlights"; change: Omit<Extract<OrderEvent, { type: "flights_changed" }>, "type" | "at"> }
   | { op: "cancel"; cancellation: OrderCancellation }
   | { op: "recordRefunds"; legs: { legId: string; amountMinor: number }[] }
   /** A name correction's single write (servicing/rename): refused unless booked; a repeat of its changeRef changes nothing. */

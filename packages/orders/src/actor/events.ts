@@ -1,4 +1,4 @@
-import type { ChangeKind, ChangeOverride, HistoryEntry, Order, OrderCancellation, OrderItem, OrderLegRef, PostSaleCharge, SeatHoldRef } from "../state";
+import type { ChangeKind, ChangeOverride, HistoryEntry, Order, OrderCancellation, OrderItem, OrderJourney, OrderLegRef, PostSaleCharge, SeatHoldRef } from "../state";
 import { transition } from "../state";
 import type { PaxName } from "../servicing/rename/name";
 
@@ -15,7 +15,15 @@ export type OrderEvent =
   | { type: "cancelled"; at: number; cancellation: OrderCancellation }
   | { type: "refunded"; at: number; legs: { legId: string; amountMinor: number }[] }
   /** A passenger's name corrected (servicing/rename): the names only, never a document. `changeRef` makes a retry a no-op. */
+  /** One direction's flights replaced by an accepted flight-change quote (servicing/flight): its legs authorised, its charge (the amount due, fee included). */
+  | { type: "flights_changed"; at: number; direction: number; journey: OrderJourney; legs: OrderLegRef[]; charge: PostSaleCharge; seats?: MovedSeats }
   | { type: "pax_updated"; at: number; changeRef: string; paxId: string; name: PaxName; flexibilityItemId?: string; override?: ChangeOverride; staffId?: string };
+
+/** A flight change's seats: each old flight's hold (released) and, at the same index, the hold of the seats that replace them on the new flight (sold), seat for seat. */
+export interface MovedSeats {
+  released: SeatHoldRef[];
+  sold: SeatHoldRef[];
+}
 
 function changed(order: Order, kind: ChangeKind, at: number, what: string[], patch: Partial<Order>, staffId?: string): Order {
   const state = transition(order.state, kind);
@@ -45,6 +53,14 @@ export function evolve(order: Order | null, e: OrderEvent): Order | null {
       return changed(order, "payment_expired", e.at, ["state", "paymentTimeLimit"], { paymentTimeLimit: undefined });
     case "items_added":
       return changed(order, "items_added", e.at, ["items", "legs", ...(e.seatHold ? ["seatHolds"] : [])], withItemsAdded(order, e));
+    case "flights_changed":
+      return changed(order, "flights_changed", e.at, [`journey:${order.journeys[e.direction]?.paxJourneyId}`, "legs", `change:${e.charge.changeRef}`], {
+        journeys: order.journeys.map((j, i) => (i === e.direction ? e.journey : j)),
+        ...(e.seats ? withSeatsMoved(order, e.seats) : {}),
+        legs: mergeLegs(order.legs, e.legs),
+        totalMinor: order.totalMinor + e.charge.amountMinor,
+        charges: [...(order.charges ?? []), e.charge],
+      });
     case "cancelled":
       return changed(order, "cancelled", e.at, ["state", "seatHolds", "partnerHolds"], { cancellation: e.cancellation });
     case "pax_updated":
@@ -64,6 +80,21 @@ export function evolve(order: Order | null, e: OrderEvent): Order | null {
       return changed(order, "refunded", e.at, ["legs"], { legs });
     }
   }
+}
+
+/** The seat items follow their seats to the new flights (the n-th old flight to the n-th new one, seat for seat). */
+function withSeatsMoved(order: Order, m: MovedSeats): Partial<Order> {
+  const to = new Map(m.released.map((r, i) => [r.flightKey, m.sold[i]!]));
+  const gone = new Set(m.released.map((r) => r.holdId));
+  const moved = (i: OrderItem): OrderItem => {
+    const from = i.flightKeys?.find((k) => to.has(k));
+    if (i.kind !== "seat" || !from) return i;
+    const old = m.released.find((r) => r.flightKey === from)!;
+    const hold = to.get(from)!;
+    const n = old.seatIds.indexOf(i.ref ?? "");
+    return { ...i, flightKeys: i.flightKeys!.map((k) => (k === from ? hold.flightKey : k)), ...(n >= 0 ? { ref: hold.seatIds[n]! } : {}) };
+  };
+  return { seatHolds: [...order.seatHolds.filter((h) => !gone.has(h.holdId)), ...m.sold], items: order.items.map(moved) };
 }
 
 function mergeLegs(old: OrderLegRef[], fresh: OrderLegRef[]): OrderLegRef[] {

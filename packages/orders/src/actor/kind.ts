@@ -88,6 +88,11 @@ function decideEvents(order: Order | null, command: OrderCommand, now: number): 
       if (order.state !== "booked") throw new GatewayError("order_state_invalid", { detail: `The order is ${order.state}; only a booked order takes extras and seats.` });
       return [{ type: "items_added", at: now, ...command.change }];
     }
+    case "changeFlights": {
+      if (order.charges?.some((c) => c.changeRef === command.change.charge.changeRef)) return [];
+      if (order.state !== "booked") throw new GatewayError("order_state_invalid", { detail: `The order is ${order.state}; only a booked order's flights are changed.` });
+      return [{ type: "flights_changed", at: now, ...command.change }];
+    }
     case "expireUnpaid":
       if (!isHeld(order.state) || order.paymentTimeLimit === undefined || command.now < order.paymentTimeLimit) return [];
       return [{ type: "payment_expired", at: now }];

@@ -53,8 +53,9 @@ export async function reconcile(ctx: OrdersContext, now: number, opts: { minAgeM
           }
           return;
         }
-        if (op.kind === "order_add") {
+        if (op.kind === "order_add" || op.kind === "order_change_flight") {
           // Past its commit point (the order recorded the charge) it is captured and closed; short of it, compensated.
+          // A flight change ends as a post-sale change does (servicing/flight/saga.ts).
           const a = op as OperationRow<AddPlan>;
           if (await committed(ctx, a)) {
             await finishAdd(ctx, a);

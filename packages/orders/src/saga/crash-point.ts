@@ -22,7 +22,11 @@ export type CrashPoint =
   | "add_after_authorise"
   | "add_after_commit"
   | "add_after_capture"
-  | "add_after_close";
+  | "add_after_close"
+  // The flight change's phases (servicing/flight/saga.ts); its capture and close are the add's (finishAdd).
+  | "flight_after_open"
+  | "flight_after_authorise"
+  | "flight_after_commit";
 
 export function crashPoint(point: CrashPoint): void {
   if (process.env.NDC_ORDERS_CRASH_AT === point) process.kill(process.pid, "SIGKILL");

@@ -15,6 +15,7 @@ const TYPE_CODES: Readonly<Record<ChangeKind, string>> = {
   cancelled: "ORDER_CANCELLED",
   refunded: "REFUNDED",
   pax_updated: "PAX_UPDATED",
+  flights_changed: "FLIGHTS_CHANGED",
 };
 
 /** Why: the seller asked (create, pay), the booking completed its own steps, or the time limit ran out. */
@@ -29,6 +30,7 @@ const REASON_CODES: Readonly<Record<ChangeKind, string>> = {
   cancelled: "SELLER_REQUEST",
   refunded: "CANCELLATION_COMPLETED",
   pax_updated: "SELLER_REQUEST",
+  flights_changed: "SELLER_REQUEST",
 };
 
 /** An item in English without personal data: what it is, for which passenger ids, on which flights. */
@@ -57,9 +59,15 @@ function operation(e: HistoryEntry, previous: HistoryEntry | undefined, order: O
     next.items = order.items.filter((i) => !later.has(i.orderItemId)).map((i) => ({ orderItemId: i.orderItemId, statusCode: e.state === "booked" ? "CONFIRMED" : "HELD", description: describe(i, order) }));
   }
   if (e.kind === "items_added") {
-    const charge = charges[order.history.filter((h) => h.kind === "items_added" && h.version <= e.version).length - 1];
+    // A flight change's charge is in the same list; its history entry names its changeRef.
+    const flightRefs = new Set(order.history.filter((h) => h.kind === "flights_changed").flatMap((h) => h.changed.filter((c) => c.startsWith("change:")).map((c) => c.slice(7))));
+    const charge = charges.filter((c) => !flightRefs.has(c.changeRef))[order.history.filter((h) => h.kind === "items_added" && h.version <= e.version).length - 1];
     const added = new Set(charge?.orderItemIds ?? []);
     next.items = order.items.filter((i) => added.has(i.orderItemId)).map((i) => ({ orderItemId: i.orderItemId, statusCode: "CONFIRMED", description: describe(i, order) }));
+  }
+  if (e.kind === "flights_changed") {
+    // The flight items stay (each covers every direction); they now describe the new flights.
+    next.items = order.items.filter((i) => i.kind === "flight").map((i) => ({ orderItemId: i.orderItemId, statusCode: "CONFIRMED", description: describe(i, order) }));
   }
   if (e.kind === "inventory_confirmed") {
     next.items = order.items.filter((i) => i.kind === "seat" || i.kind === "partner_product").map((i) => ({ orderItemId: i.orderItemId, statusCode: "CONFIRMED", description: describe(i, order) }));

@@ -8,14 +8,16 @@ import { checkLegsPayTotal } from "../../create/rules";
 import { fingerprintOf } from "../../fingerprint";
 import { ids } from "../../ids";
 import { writeOpen, writePhase, type OperationRow } from "../../operation/store";
-import { crashPoint } from "../../saga/crash-point";
+import { crashPoint, type CrashPoint } from "../../saga/crash-point";
 import { releaseHolds } from "../../saga/holds";
-import { assertOwner, notFound, type Order, type OrderLegRef } from "../../state";
+import { assertOwner, notFound, type Order, type OrderLegRef, type SeatHoldRef } from "../../state";
 import type { AddInput, AddPlan } from "./input";
 import { QUOTE_PREFIX } from "./quote";
 import { resolveAdded } from "./resolve";
 
 type AddOperation = OperationRow<AddPlan>;
+/** What the close and the compensation read of a change's plan: the flight change (servicing/flight/saga.ts) ends the same way. */
+export type ChargeOperation = OperationRow<{ changeRef: string; legCount: number; seatHold?: SeatHoldRef; seatHolds?: SeatHoldRef[] }>;
 
 /**
  * A post-sale change (ORDRE2: extras, a seat, a seat change) as a saga in the phases of
@@ -55,31 +57,45 @@ export async function addToOrder(ctx: OrdersContext, input: AddInput): Promise<O
     // A retry of an open change whose process died: the open write stands, its keys find the PSP's answers.
     const op = seen ?? (await openPhase(ctx, await planOf(ctx, order, input, operationId, fingerprint), planned));
     crashPoint("add_after_open");
+    return authoriseCommitFinish(ctx, op, planned, (auth) => commitPhase(ctx, op, auth), { authorised: "add_after_authorise", committed: "add_after_commit" });
+  });
+}
 
-    let auth: SaleAuthorisation;
-    try {
-      auth = await ctx.payments.sale.authorise(op.orderId, op.plan.changeRef, planned, `${operationId}/authorise`, ctx.clock.now());
-      crashPoint("add_after_authorise");
-    } catch (e) {
+/**
+ * The middle of a post-sale charge's saga, after its open write (this one's, and the flight
+ * change's, servicing/flight/saga.ts): the legs authorised under `<op>/authorise`, the commit
+ * write, the close; a decline or a failure short of the commit compensates.
+ */
+export async function authoriseCommitFinish<P extends ChargeOperation["plan"]>(
+  ctx: OrdersContext,
+  op: OperationRow<P>,
+  planned: readonly PlannedLeg[],
+  commit: (auth: SaleAuthorisation) => Promise<void>,
+  points: { authorised: CrashPoint; committed: CrashPoint },
+): Promise<Order> {
+  let auth: SaleAuthorisation;
+  try {
+    auth = await ctx.payments.sale.authorise(op.orderId, op.plan.changeRef, planned, `${op.operationId}/authorise`, ctx.clock.now());
+    crashPoint(points.authorised);
+  } catch (e) {
+    await compensateAdd(ctx, op, codeOf(e));
+    throw e;
+  }
+  if (auth.result.status === "declined") {
+    await compensateAdd(ctx, op, auth.result.code, auth);
+    throw new GatewayError(auth.result.code, { detail: "The change was not made; every leg authorised for it was voided." });
+  }
+  try {
+    await commit(auth);
+  } catch (e) {
+    // A commit whose answer was lost may still have happened: the order says which.
+    if (!(await committed(ctx, op))) {
       await compensateAdd(ctx, op, codeOf(e));
       throw e;
     }
-    if (auth.result.status === "declined") {
-      await compensateAdd(ctx, op, auth.result.code, auth);
-      throw new GatewayError(auth.result.code, { detail: "The change was not made; every leg authorised for it was voided." });
-    }
-    try {
-      await commitPhase(ctx, op, auth);
-    } catch (e) {
-      // A commit whose answer was lost may still have happened: the order says which.
-      if (!(await committed(ctx, op))) {
-        await compensateAdd(ctx, op, codeOf(e));
-        throw e;
-      }
-    }
-    crashPoint("add_after_commit");
-    return finishAdd(ctx, { ...op, phase: "committed" });
-  });
+  }
+  crashPoint(points.committed);
+  return finishAdd(ctx, { ...op, phase: "committed" });
 }
 
 /** Everything the phases write, decided before anything is taken: a refusal here leaves nothing. */
@@ -111,10 +127,14 @@ async function planOf(ctx: OrdersContext, order: Order, input: AddInput, operati
 }
 
 /** Phase 1, one write: the new seat's hold (held until the commit sells it), the operation row, the planned card legs. */
-async function openPhase(ctx: OrdersContext, op: AddOperation, planned: readonly PlannedLeg[]): Promise<AddOperation> {
-  const h = op.plan.seatHold;
+function openPhase(ctx: OrdersContext, op: AddOperation, planned: readonly PlannedLeg[]): Promise<AddOperation> {
+  return openChargePhase(ctx, op, op.plan.seatHold ? [op.plan.seatHold] : [], planned);
+}
+
+/** A post-sale charge's open write (this saga's and the flight change's): the seats held, the operation row, the planned legs. */
+export async function openChargePhase<O extends ChargeOperation>(ctx: OrdersContext, op: O, seats: readonly SeatHoldRef[], planned: readonly PlannedLeg[]): Promise<O> {
   // A post-sale hold only has to outlive the saga; the reconciler frees it if the saga dies.
-  const holds: JointAsk[] = h ? [ctx.inventory.joint.holdSeats({ flightKey: h.flightKey, seatIds: h.seatIds, holder: op.orderId, channel: "ndc", expiresAt: op.createdAt + ctx.paymentTimeLimitMs, holdId: h.holdId })] : [];
+  const holds: JointAsk[] = seats.map((h) => ctx.inventory.joint.holdSeats({ flightKey: h.flightKey, seatIds: h.seatIds, holder: op.orderId, channel: "ndc", expiresAt: op.createdAt + ctx.paymentTimeLimitMs, holdId: h.holdId }));
   try {
     await askTogether(ctx.store, ctx.clock, holds, async (tx) => {
       await writeOpen(tx, op, undefined, ctx.instanceId, op.createdAt);
@@ -135,7 +155,7 @@ async function openPhase(ctx: OrdersContext, op: AddOperation, planned: readonly
  */
 async function commitPhase(ctx: OrdersContext, op: AddOperation, auth: SaleAuthorisation): Promise<void> {
   const { plan } = op;
-  const legs: OrderLegRef[] = auth.result.status === "authorised" ? auth.result.legs.map((l) => ({ legId: l.legId, kind: l.kind, amountMinor: l.authorised, state: "authorised", changeRef: plan.changeRef })) : [];
+  const legs = authorisedLegs(auth, plan.changeRef);
   const seat: JointAsk[] = plan.seatHold ? [ctx.inventory.joint.confirmSeats(plan.seatHold.flightKey, plan.seatHold.holdId, plan.released?.holdId)] : [];
   const change = {
     items: plan.items, legs, charge: plan.charge,
@@ -149,13 +169,18 @@ async function commitPhase(ctx: OrdersContext, op: AddOperation, auth: SaleAutho
   });
 }
 
+/** The legs a post-sale charge's commit records on the order, as the PSP authorised them. */
+export function authorisedLegs(auth: SaleAuthorisation, changeRef: string): OrderLegRef[] {
+  return auth.result.status === "authorised" ? auth.result.legs.map((l) => ({ legId: l.legId, kind: l.kind, amountMinor: l.authorised, state: "authorised", changeRef })) : [];
+}
+
 /**
  * Phase 3 (and the reconciler's way forward past the commit): the PSP captures the change's
  * legs under their keys, then one write records the captures and `done`. Run again, the same
  * keys find the first captures; a done change answers the order as it is. An order cancelled
  * since the commit has the change's legs voided instead.
  */
-export async function finishAdd(ctx: OrdersContext, op: AddOperation): Promise<Order> {
+export async function finishAdd(ctx: OrdersContext, op: ChargeOperation): Promise<Order> {
   const order = await ctx.orders.ask(op.orderId, { op: "get" });
   if (!order) throw notFound();
   if (op.status === "done") return order;
@@ -188,8 +213,9 @@ export async function finishAdd(ctx: OrdersContext, op: AddOperation): Promise<O
  * change voided (asked about by key first), and one write records the PSP's answers (when the
  * request has them) with `compensated`. The seat it would have replaced was never touched.
  */
-export async function compensateAdd(ctx: OrdersContext, op: AddOperation, errorCode: string, auth?: SaleAuthorisation): Promise<void> {
-  if (op.plan.seatHold) await releaseHolds(ctx, [op.plan.seatHold], []);
+export async function compensateAdd(ctx: OrdersContext, op: ChargeOperation, errorCode: string, auth?: SaleAuthorisation): Promise<void> {
+  const holds = [...(op.plan.seatHold ? [op.plan.seatHold] : []), ...(op.plan.seatHolds ?? [])];
+  if (holds.length) await releaseHolds(ctx, holds, []);
   const now = ctx.clock.now();
   if (auth) {
     await ctx.store.write(async (tx) => {
@@ -203,7 +229,7 @@ export async function compensateAdd(ctx: OrdersContext, op: AddOperation, errorC
 }
 
 /** Whether the order recorded this change (its commit point). */
-export async function committed(ctx: OrdersContext, op: AddOperation): Promise<boolean> {
+export async function committed(ctx: OrdersContext, op: ChargeOperation): Promise<boolean> {
   const order = await ctx.orders.ask(op.orderId, { op: "get" });
   return !!order?.charges?.some((c) => c.changeRef === op.plan.changeRef);
 }

@@ -1,0 +1,165 @@
+import { askTogether } from "@ndc/actors";
+import { GatewayError } from "@ndc/errors";
+import { money, type CurrencyCode } from "@ndc/money";
+import { chargeCommission, type CommissionAgreement, type LegRequest, type SaleAuthorisation } from "@ndc/payments";
+import type { OrdersContext } from "../../context";
+import { checkLegsPayTotal } from "../../create/rules";
+import { fingerprintOf } from "../../fingerprint";
+import { ids } from "../../ids";
+import { writePhase, type OperationRow } from "../../operation/store";
+import { crashPoint } from "../../saga/crash-point";
+import { assertOwner, type Order, type OrderJourney, type PostSaleCharge, type SeatHoldRef, type Seller } from "../../state";
+import { authorisedLegs, authoriseCommitFinish, finishAdd, openChargePhase } from "../add/saga";
+import { ACCEPT_AT, checkFlightChangeQuote } from "./accept";
+import { flightAlternatives, flightChangeTerms } from "./terms";
+
+/** OrderChangeRQ naming a flight-change quote (`FCQ.` id) as its SelectedPricedOffer, with the legs paying its due. */
+export interface FlightChangeInput {
+  seller: Seller;
+  orderId: string;
+  quoteId: string;
+  correlationId: string;
+  trxId: string;
+  payment: LegRequest[];
+  commissionAgreement?: CommissionAgreement;
+}
+
+/** The change's recovery record: everything its phases write, decided before the open write. No personal data. */
+export interface FlightChangePlan {
+  fingerprint: string;
+  changeRef: string;
+  quoteId: string;
+  /** The direction's index in the order's journeys, and the journey replacing it. */
+  direction: number;
+  journey: OrderJourney;
+  /** The amount due as quoted (fee included), charged to the order. */
+  charge: PostSaleCharge;
+  legCount: number;
+  /** The new flights' seats, held in the open write (the same seat ids the order held on the flights replaced). */
+  seatHolds: SeatHoldRef[];
+  /** The order's holds on the flights replaced, released in the commit write. */
+  released: SeatHoldRef[];
+}
+
+type FlightOperation = OperationRow<FlightChangePlan>;
+
+/**
+ * Accepting a flight-change quote (decision 0016) as a saga in the phases of `order_add`
+ * (servicing/add/saga.ts), each one write, the PSP called between them under keys written before:
+ *   1. open: the new flights' seats held, the operation row (kind `order_change_flight`, keyed by the quote: a quote is spent
+ *      once) and the planned card legs; -> the amount due authorised;
+ *   2. commit: the order's `flights_changed` (the direction's journey replaced, the legs, the
+ *      charge), the legs' answers, `committed`; -> the PSP captures under `<op>/capture`;
+ *   3. close (finishAdd): the captures and `done`.
+ * A decline or a refusal short of the commit voids what was authorised (compensateAdd). The
+ * reconciler finishes or compensates the kind as it does `order_add`. Seats held on the flights
+ * replaced move to the new ones (same seat ids: held in the open write, sold in the commit with
+ * the old ones released). Not built yet: a change costing less than the fare paid (a refund),
+ * refused with change_not_supported.
+ */
+export async function changeFlights(ctx: OrdersContext, input: FlightChangeInput): Promise<Order> {
+  const operationId = ids.flightChangeSaga(input.quoteId);
+  const { commissionAgreement: _agreement, ...asked } = input;
+  const fingerprint = fingerprintOf(asked);
+  return ctx.operationLock.run(operationId, async () => {
+    const seen = await ctx.operations.load<FlightChangePlan>(operationId);
+    if (seen && (seen.request?.correlationId !== input.correlationId || seen.request?.trxId !== input.trxId)) {
+      throw new GatewayError("quote_already_used", { detail: "This flight-change quote was accepted by another request; ask OrderReshopRQ for a new one.", element: ACCEPT_AT });
+    }
+    if (seen && seen.plan.fingerprint !== fingerprint) throw new GatewayError("idempotency_conflict");
+    if (seen?.status === "compensated") {
+      throw new GatewayError("payment_leg_voided", { detail: `This change was not made (${seen.errorCode ?? "compensated"}) and its payment was voided; ask OrderReshopRQ for a new quote.` });
+    }
+    if (seen && (seen.status === "done" || seen.phase === "committed")) return finishAdd(ctx, seen);
+    const order = assertOwner(await ctx.orders.ask(input.orderId, { op: "get" }), input.seller);
+    const planned = ctx.payments.sale.plan(input.payment, `${operationId}/authorise`);
+    // Phase 1: the new flights' seats held, the operation row, the planned legs (one write).
+    const plannedOp = seen ?? (await planOf(ctx, order, input, operationId, fingerprint));
+    const op = seen ?? (await openChargePhase(ctx, plannedOp, plannedOp.plan.seatHolds, planned));
+    crashPoint("flight_after_open");
+    return authoriseCommitFinish(ctx, op, planned, (auth) => commitPhase(ctx, op, auth), { authorised: "flight_after_authorise", committed: "flight_after_commit" });
+  });
+}
+
+/** The quote checked against the order as it is, and the change decided: a refusal here leaves nothing. */
+async function planOf(ctx: OrdersContext, order: Order, input: FlightChangeInput, operationId: string, fingerprint: string): Promise<FlightOperation> {
+  const now = ctx.clock.now();
+  const s = checkFlightChangeQuote(ctx, order, input.quoteId, now);
+  const direction = order.journeys[s.direction]!;
+  const first = ctx.supply.flight(s.flightKeys[0]!);
+  const last = ctx.supply.flight(s.flightKeys[s.flightKeys.length - 1]!);
+  if (!first || !last) throw new GatewayError("offer_expired", { detail: "The quoted flights are no longer scheduled; ask OrderReshopRQ for a new quote.", element: ACCEPT_AT });
+  // The terms again (the direction still changeable, not departed), and the quoted journey still offered.
+  const flightItemIds = order.items.filter((i) => i.kind === "flight").map((i) => i.orderItemId);
+  const ask = { orderItemIds: flightItemIds, origin: first.origin, destination: last.destination, date: first.date };
+  const terms = flightChangeTerms(ctx.supply, order, ask, now, ACCEPT_AT);
+  if (terms.direction !== direction) throw new GatewayError("offer_not_found", { detail: "The quote's flights do not replace the direction it names.", element: ACCEPT_AT });
+  const keys = s.flightKeys.join(" ");
+  if (!flightAlternatives(ctx.supply, order, terms, ask).some((a) => a.brandCode === s.brandCode && a.journey.segments.map((x) => x.key).join(" ") === keys)) {
+    throw new GatewayError("offer_expired", { detail: "The quoted journey is no longer offered; ask OrderReshopRQ for a new quote.", element: ACCEPT_AT });
+  }
+  // Seats move with their flights: the n-th old flight's seats to the n-th new one (seatsOnNewFlight).
+  const released = order.seatHolds.filter((h) => direction.flightKeys.includes(h.flightKey));
+  const seatHolds: SeatHoldRef[] = [];
+  for (const h of released) {
+    const to = s.flightKeys[direction.flightKeys.indexOf(h.flightKey)];
+    if (!to) throw new GatewayError("change_not_supported", { detail: "The order holds seats on a flight the new journey has no counterpart for; moving those seats is not offered yet.", element: ACCEPT_AT });
+    seatHolds.push({ flightKey: to, holdId: ids.seatHold(operationId, to), seatIds: seatsOnNewFlight(h.seatIds, (await ctx.inventory.seatAvailability(to)).seats) });
+  }
+  if (s.dueMinor < 0) throw new GatewayError("change_not_supported", { detail: "A flight change costing less than the fare paid (a refund) is not offered yet.", element: ACCEPT_AT });
+  if (s.dueMinor > 0) checkLegsPayTotal(input.payment, order.currency, s.dueMinor);
+  else if (input.payment.length) throw new GatewayError("payment_legs_invalid", { detail: "The change costs nothing; send no PaymentFunctions." });
+  // SHPOR1 rule 6: commission on the charge's own amount, as for extras.
+  const c = input.commissionAgreement && s.dueMinor > 0 ? chargeCommission(input.commissionAgreement, money(s.dueMinor, order.currency as CurrencyCode)) : undefined;
+  const changeRef = `chg-${operationId.slice(3, 15)}`;
+  const plan: FlightChangePlan = {
+    fingerprint, changeRef, quoteId: input.quoteId, direction: s.direction,
+    journey: { ...direction, flightKeys: s.flightKeys, brandCode: s.brandCode },
+    charge: { changeRef, at: now, amountMinor: s.dueMinor, orderItemIds: flightItemIds, ...(c ? { commission: { amountMinor: c.amount.amount, basisMinor: c.basis.amount, rule: c.rule } } : {}) },
+    legCount: input.payment.length,
+    seatHolds,
+    released,
+  };
+  return {
+    operationId, kind: "order_change_flight", request: { clientId: input.seller.clientId, correlationId: input.correlationId, trxId: input.trxId },
+    fingerprint, orderId: order.orderId, owner: order.owner, phase: "open", status: "running", plan, lockOwner: ctx.instanceId, createdAt: now, updatedAt: now,
+  };
+}
+
+/**
+ * Phase 2, one write: the order's journey for the direction replaced with the legs and the charge,
+ * the new seats sold and the old ones released to every channel (the seat actors decide in the
+ * same write), the legs' answers, `committed`.
+ */
+async function commitPhase(ctx: OrdersContext, op: FlightOperation, auth: SaleAuthorisation): Promise<void> {
+  const { plan } = op;
+  const legs = authorisedLegs(auth, plan.changeRef);
+  const now = ctx.clock.now();
+  const seats = [...plan.seatHolds.map((h) => ctx.inventory.joint.confirmSeats(h.flightKey, h.holdId)), ...plan.released.map((h) => ctx.inventory.joint.releaseSeats(h.flightKey, h.holdId))];
+  const moved = plan.released.length ? { seats: { released: plan.released, sold: plan.seatHolds } } : {};
+  const change = { direction: plan.direction, journey: plan.journey, legs, charge: plan.charge, ...moved };
+  await askTogether(ctx.store, ctx.clock, [{ ref: ctx.orders as never, key: op.orderId, command: { op: "changeFlights", change } }, ...seats], async (tx) => {
+    await ctx.payments.sale.record(tx, op.orderId, auth, now);
+    await writePhase(tx, op.operationId, "committed", now);
+  });
+}
+
+/**
+ * The seats taken on the new flight for the seats held on the old one: the same seat when it is
+ * free, else the free seat nearest it in map order (the sandbox's maps are the aircraft's, so the
+ * nearest seat is in the same cabin area; the seat item keeps its price). None free: seat_unavailable.
+ */
+export function seatsOnNewFlight(old: readonly string[], map: readonly { seatId: string; status: string }[]): string[] {
+  const taken = new Set<string>();
+  const at = new Map(map.map((x, i) => [x.seatId, i]));
+  return old.map((seatId) => {
+    const i = at.get(seatId) ?? 0;
+    const free = map
+      .map((x, j) => ({ x, d: Math.abs(j - i) }))
+      .filter(({ x }) => x.status === "available" && !taken.has(x.seatId))
+      .sort((a, b) => a.d - b.d)[0];
+    if (!free) throw new GatewayError("seat_unavailable", { detail: "No seat is free on the new flight for a seat the order holds." });
+    taken.add(free.x.seatId);
+    return free.x.seatId;
+  });
+}

@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { PspTimeoutError } from "@ndc/payments";
+import { RECONCILE_MAX_ATTEMPTS } from "@ndc/orders";
+import { reconcileFailedCommand } from "../../apps/cli/src/commands/reconcile-failed";
+import { errorCode, type TestGateway } from "../support/gateway";
+import { gateway } from "../orders-http/helpers";
+import { addRQ } from "./add-helpers";
+import { bookCancellable } from "./cancel-helpers";
+import { flightQuote, outboundOf, reshopFlightRQ } from "./flight-change-helpers";
+
+/**
+ * The reconciler and an `order_change_flight` operation (servicing/flight/saga.ts), over HTTP:
+ * past its commit point it is finished (the leg captured once), and a capture still failing after
+ * its last attempt becomes a reconcile_failed staff item (`ndc-gateway reconcile-failed`). Short
+ * of its commit it is compensated (test/crash/flight-change-crash-points.test.ts).
+ */
+let t: TestGateway;
+beforeAll(async () => {
+  ({ t } = await gateway());
+});
+afterAll(() => t.close());
+
+async function cli(...args: string[]): Promise<{ code: number; out: string[] }> {
+  const out: string[] = [];
+  const code = await reconcileFailedCommand(args, { out: (l) => out.push(l), err: (l) => out.push(l), env: {} }, { store: t.gw.store, clock: t.gw.orders.ctx.clock });
+  return { code, out };
+}
+
+async function change(tag: string, date: string) {
+  const { order } = await bookCancellable(t, tag, { brand: "CLASSIC" });
+  const out = outboundOf(t, order);
+  const q = await flightQuote(t, reshopFlightRQ(order.orderId, out.itemIds, { ...out, date }));
+  const o = q.offers[0]!;
+  const dueMinor = Math.round(Number(o.due) * 100);
+  const rq = addRQ(order.orderId, o.quoteId, [{ offerItemId: "FC1-1", paxId: "PAX1" }], [{ card: "tok_approve_visa", minor: dueMinor }], { correlationId: `fr-${tag}`, trxId: "trx-1" });
+  return { order, rq, dueMinor };
+}
+
+/** Every call of the PSP method named times out until `restore`. */
+function down(...methods: ("capture")[]): { restore: () => void } {
+  const psp = t.gw.orders.ctx.payments.psp as unknown as Record<string, unknown>;
+  const saved = methods.map((m) => [m, psp[m]] as const);
+  for (const m of methods) {
+    psp[m] = async () => {
+      throw new PspTimeoutError();
+    };
+  }
+  return { restore: () => saved.forEach(([m, f]) => (psp[m] = f)) };
+}
+
+const changeLegs = async (orderId: string) => (await t.gw.orders.ctx.payments.ledger.legs(orderId)).filter((l) => l.changeRef !== "sale");
+
+test("committed, capture failing: retried to the last attempt, raised as reconcile_failed; --retry after the fix captures once", async () => {
+  const { order, rq, dueMinor } = await change("FR1", "2027-01-13");
+  const psp = down("capture");
+  try {
+    const r = await t.ndc("OrderChangeRQ", rq);
+    expect([r.status, errorCode(r.body)]).toEqual([503, "psp_unavailable"]);
+    const after = await t.gw.orders.ctx.orders.ask(order.orderId, { op: "get" });
+    expect(after!.journeys[0]!.flightKeys).not.toEqual(order.journeys[0]!.flightKeys);
+    expect((await changeLegs(order.orderId)).map((l) => l.state)).toEqual(["authorised"]);
+    for (let i = 1; i < RECONCILE_MAX_ATTEMPTS; i++) expect((await t.gw.orders.reconcile()).raised).toEqual([]);
+    const last = await t.gw.orders.reconcile();
+    expect(last.raised.length).toBe(1);
+    const opId = last.raised[0]!;
+    expect((await t.gw.orders.ctx.operations.load(opId))?.kind).toBe("order_change_flight");
+    expect((await cli("list")).out[0]).toContain(opId);
+    psp.restore();
+    expect((await cli("resolve", opId, "--retry", "--by", "agent-7", "--note", "PSP back")).out).toEqual([`${opId} resolved: retry`]);
+    expect((await t.gw.orders.reconcile()).finished).toEqual([opId]);
+    expect((await changeLegs(order.orderId)).map((l) => [l.state, l.captured])).toEqual([["captured", dueMinor]]);
+    // The seller's retry answers the order; nothing is captured twice.
+    expect((await t.ndc("OrderChangeRQ", rq)).status).toBe(200);
+    expect((await changeLegs(order.orderId)).map((l) => [l.state, l.captured])).toEqual([["captured", dueMinor]]);
+  } finally {
+    psp.restore();
+  }
+});
