@@ -35,7 +35,7 @@ export function orderChangeHandler(deps: HandlerDeps): MessageHandler {
       if (!correlationId || !trxId) throw new GatewayError("request_invalid", { detail: "PayloadAttributes/CorrelationID and TrxID are required: a change is idempotent on them.", element: PA });
       const input = { seller: owner, orderId, quoteId: quoted[0]!.offerId, correlationId, trxId, payment: rq.paymentLegs };
       const order = await deps.orders.acceptFlightChange(input, { agencyId: seller.agencyId, iataNumber: seller.iataNumber });
-      return orderViewResult(await deps.orders.details(order), deps);
+      return orderViewResult(await deps.orders.details(order), deps, rq.languages);
     }
     if (rq.change.form === "seat" || rq.change.form === "services") {
       const input = addInput(rq, rq.change, envelope.payload, seller);
