@@ -105,7 +105,12 @@ export class PaymentLedger {
     return this.lock.run(leg0.orderId, async () => {
       const leg = await this.leg(legId);
       if (leg.state !== "authorising") return outcomeOf(leg);
-      const status = (await this.psp.status(leg.authoriseKey)) as PspAuthorisation | undefined;
+      // A PSP silent here too leaves the leg `authorising`: whether money was taken is unknown, so
+      // nothing may be decided on it; the caller answers psp_unavailable and the reconciler asks again.
+      const status = (await this.psp.status(leg.authoriseKey).catch((e: unknown) => {
+        if (e instanceof PspTimeoutError) throw new GatewayError("psp_unavailable", { detail: `Leg ${legId}: the authorisation's outcome is not known yet.` });
+        throw e;
+      })) as PspAuthorisation | undefined;
       const answer: PspAuthorisation = status ?? { status: "declined", reason: "not_received", brand: "", lastFour: "" };
       return this.recordAuthorisation(legId, answer, status ? "payment_declined" : "psp_unavailable");
     });
