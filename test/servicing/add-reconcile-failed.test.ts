@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { PspTimeoutError } from "@ndc/payments";
 import { RECONCILE_MAX_ATTEMPTS } from "@ndc/orders";
-import { reconcileFailedCommand } from "../../apps/cli/src/commands/reconcile-failed";
+import { reconcileFailedCli } from "./reconcile-cli";
 import { errorCode } from "../support/gateway";
 import { book, card, FARE_MINOR, start, type Ctx } from "../orders-http/order-list-helpers";
 import { addRQ, extrasFor } from "./add-helpers";
@@ -20,11 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => c.t.close());
 
-async function cli(...args: string[]): Promise<{ code: number; out: string[] }> {
-  const out: string[] = [];
-  const code = await reconcileFailedCommand(args, { out: (l) => out.push(l), err: (l) => out.push(l), env: {} }, { store: c.t.gw.store, clock: c.t.gw.orders.ctx.clock });
-  return { code, out };
-}
+const cli = (...args: string[]) => reconcileFailedCli(c.t, ...args);
 
 /** A booked order and the OrderChangeRQ buying one paid extra for it. */
 async function addition(tag: string): Promise<{ orderId: string; rq: string; amountMinor: number }> {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { PspTimeoutError } from "@ndc/payments";
 import { RECONCILE_MAX_ATTEMPTS } from "@ndc/orders";
-import { reconcileFailedCommand } from "../../apps/cli/src/commands/reconcile-failed";
+import { reconcileFailedCli } from "./reconcile-cli";
 import { errorCode, type TestGateway } from "../support/gateway";
 import { gateway } from "../orders-http/helpers";
 import { addRQ } from "./add-helpers";
@@ -20,11 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function cli(...args: string[]): Promise<{ code: number; out: string[] }> {
-  const out: string[] = [];
-  const code = await reconcileFailedCommand(args, { out: (l) => out.push(l), err: (l) => out.push(l), env: {} }, { store: t.gw.store, clock: t.gw.orders.ctx.clock });
-  return { code, out };
-}
+const cli = (...args: string[]) => reconcileFailedCli(t, ...args);
 
 async function change(tag: string, date: string) {
   const { order } = await bookCancellable(t, tag, { brand: "CLASSIC" });

@@ -3,7 +3,7 @@ import { PspTimeoutError } from "@ndc/payments";
 import { RECONCILE_MAX_ATTEMPTS } from "@ndc/orders";
 import type { TestGateway } from "../support/gateway";
 import { gateway } from "../orders-http/helpers";
-import { reconcileFailedCommand } from "../../apps/cli/src/commands/reconcile-failed";
+import { reconcileFailedCli } from "./reconcile-cli";
 import { acceptCancelRQ, bookCancellable, quote } from "./cancel-helpers";
 
 /**
@@ -18,11 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function cli(...args: string[]): Promise<{ code: number; out: string[] }> {
-  const out: string[] = [];
-  const code = await reconcileFailedCommand(args, { out: (l) => out.push(l), err: (l) => out.push(l), env: {} }, { store: t.gw.store, clock: t.gw.orders.ctx.clock });
-  return { code, out };
-}
+const cli = (...args: string[]) => reconcileFailedCli(t, ...args);
 
 test("a refund still failing (the PSP unreachable) after the last attempt becomes a staff item; --retry after the fix finishes it; nothing refunded twice", async () => {
   const { orderId } = await bookCancellable(t, "RF1");
