@@ -4,7 +4,7 @@ import { orderCreateRQ, orderIdOf, orderRetrieveRQ, shopOffer } from "../orders-
 import { all, blocks } from "../shopping/shop-requests";
 import { addRQ } from "../servicing/add-helpers";
 import { flightQuote, reshopFlightRQ } from "../servicing/flight-change-helpers";
-import { exitedWithin, footprint, reconciled, startGateway, tempDataDir, type Footprint, type Gateway } from "./support";
+import { errorLines, exitedWithin, footprint, reconciled, startGateway, tempDataDir, type Footprint, type Gateway } from "./support";
 
 /**
  * Accepting a flight-change quote (servicing/flight/saga.ts) against the real `serve` process,
@@ -27,7 +27,6 @@ afterAll(async () => {
   for (const c of cleanup.reverse()) await c();
 });
 
-const errorLines = (gw: Gateway) => (gw.run.stdout() + gw.run.stderr()).split("\n").filter((l) => l.includes('"level":"error"'));
 const flightOps = (f: Footprint) => f.sagas.filter((s) => s.sagaId.startsWith("SGF"));
 const changeLegs = (f: Footprint, saleLegs: readonly string[]) => f.legs.filter((l) => !saleLegs.includes(l.legId));
 const nextDay = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);

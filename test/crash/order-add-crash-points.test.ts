@@ -3,7 +3,7 @@ import { errorCode } from "../support/gateway";
 import { orderCreateRQ, orderIdOf, orderRetrieveRQ, shopOffer } from "../orders-http/helpers";
 import { all, blocks } from "../shopping/shop-requests";
 import { addRQ, seatsFor } from "../servicing/add-helpers";
-import { exitedWithin, footprint, reconciled, startGateway, tempDataDir, type Footprint, type Gateway } from "./support";
+import { errorLines, exitedWithin, footprint, reconciled, startGateway, tempDataDir, type Footprint, type Gateway } from "./support";
 
 /**
  * The post-sale change saga (ORDRE2, servicing/add) against the real `serve` process, with the
@@ -27,7 +27,6 @@ afterAll(async () => {
   for (const c of cleanup.reverse()) await c();
 });
 
-const errorLines = (gw: Gateway) => (gw.run.stdout() + gw.run.stderr()).split("\n").filter((l) => l.includes('"level":"error"'));
 /** The change's operation (SGA…) and legs (everything but the sale's). */
 const addOps = (f: Footprint) => f.sagas.filter((s) => s.sagaId.startsWith("SGA"));
 const addLegs = (f: Footprint, saleLegs: readonly string[]) => f.legs.filter((l) => !saleLegs.includes(l.legId));

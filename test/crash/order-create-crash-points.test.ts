@@ -2,7 +2,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { errorCode } from "../support/gateway";
 import { orderCreateRQ, orderIdOf, orderRetrieveRQ, shopOffer } from "../orders-http/helpers";
 import { all, blocks } from "../shopping/shop-requests";
-import { exitedWithin, footprint, reconciled, startGateway, tempDataDir, type Gateway } from "./support";
+import { errorLines, exitedWithin, footprint, reconciled, startGateway, tempDataDir, type Gateway } from "./support";
 
 /**
  * Issue 4 "crash safety" and issue 7 item 3, against the real `serve` process:
@@ -38,7 +38,6 @@ afterAll(async () => {
 });
 
 /** Log lines at error level: an answer that went wrong unseen would leave one (or should have). */
-const errorLines = (gw: Gateway) => (gw.run.stdout() + gw.run.stderr()).split("\n").filter((l) => l.includes('"level":"error"'));
 
 describe("OrderCreateRQ: the real gateway SIGKILLed at each saga step, restarted, reconciled and retried with the same ids", () => {
   for (const p of POINTS) {

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { decimal, orderCreateRQ, orderIdOf, orderRetrieveRQ, shopOffer } from "../orders-http/helpers";
 import { paymentRetryRQ } from "../orders-http/order-list-helpers";
 import { all, blocks } from "../shopping/shop-requests";
-import { exitedWithin, footprint, reconciled, startGateway, tempDataDir, type Gateway } from "./support";
+import { errorLines, exitedWithin, footprint, reconciled, startGateway, tempDataDir, type Gateway } from "./support";
 
 /**
  * The payment retry (OrderChangeRQ paying a held order, packages/orders/src/payment/retry.ts) in
@@ -28,7 +28,6 @@ afterAll(async () => {
   for (const c of cleanup.reverse()) await c();
 });
 
-const errorLines = (gw: Gateway) => (gw.run.stdout() + gw.run.stderr()).split("\n").filter((l) => l.includes('"level":"error"'));
 
 describe("OrderChangeRQ paying a held order: the real gateway SIGKILLed at each phase, restarted, reconciled and asked again", () => {
   for (const p of POINTS) {

@@ -152,3 +152,6 @@ export async function reconciled(dir: string, ms = 10_000): Promise<Footprint> {
     await Bun.sleep(100);
   }
 }
+
+/** The error-level log lines a gateway printed so far (a crash test expects none from a clean recovery). */
+export const errorLines = (gw: Gateway): string[] => (gw.run.stdout() + gw.run.stderr()).split("\n").filter((l) => l.includes('"level":"error"'));
