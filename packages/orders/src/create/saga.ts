@@ -16,6 +16,7 @@ import type { OrderCreateInput } from "./input";
 import { SALE_CHANGE_REF, type CreatePlan } from "./plan";
 import { resolveSelections } from "./resolve";
 import { checkRequest, checkRules } from "./rules";
+import { refuseIfHeldElsewhere } from "../saga/held-elsewhere";
 
 type CreateOperation = OperationRow<CreatePlan>;
 
@@ -49,6 +50,7 @@ export async function createOrder(ctx: OrdersContext, input: OrderCreateInput): 
     const now = ctx.clock.now();
     let op = await ctx.operations.load<CreatePlan>(operationId);
     if (op?.status === "answered") op = undefined;
+    refuseIfHeldElsewhere(ctx, op);
     if (op && op.plan.fingerprint !== fingerprint) {
       if (!op.fingerprint) notTheKeysAnswer();
       throw new GatewayError("idempotency_conflict");

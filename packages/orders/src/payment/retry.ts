@@ -10,6 +10,7 @@ import { closeCaptures } from "../saga/close";
 import { crashPoint } from "../saga/crash-point";
 import { finishCommitted } from "../saga/finish";
 import { assertOwner, isHeld, notFound, type Order, type OrderLegRef, type Seller } from "../state";
+import { refuseIfHeldElsewhere } from "../saga/held-elsewhere";
 
 export interface RetryPlan {
   changeRef: string;
@@ -42,6 +43,7 @@ export async function retryPayment(ctx: OrdersContext, orderId: string, seller: 
   const changeRef = `retry-${sagaId.slice(3, 15)}`;
   return ctx.operationLock.run(sagaId, async () => {
     const existing = await ctx.operations.load<RetryPlan>(sagaId);
+    refuseIfHeldElsewhere(ctx, existing);
     // Past its commit, or ended: answered with the order as the attempt left it (finished first).
     if (existing && (existing.status === "done" || retryCommitted(order, existing.plan))) return finishRetry(ctx, existing);
     if (existing?.status !== "running") {

@@ -14,6 +14,7 @@ import { assertOwner, notFound, type Order, type OrderLegRef, type SeatHoldRef }
 import type { AddInput, AddPlan } from "./input";
 import { QUOTE_PREFIX } from "./quote";
 import { resolveAdded } from "./resolve";
+import { refuseIfHeldElsewhere } from "../../saga/held-elsewhere";
 
 type AddOperation = OperationRow<AddPlan>;
 /** What the close and the compensation read of a change's plan: the flight change (servicing/flight/saga.ts) ends the same way. */
@@ -48,6 +49,7 @@ export async function addToOrder(ctx: OrdersContext, input: AddInput): Promise<O
       throw new GatewayError("quote_already_used", { detail: `Quote ${quoteId} was accepted by another request; ask for a new quote.` });
     }
     if (seen && seen.plan.fingerprint !== fingerprint) throw new GatewayError("idempotency_conflict");
+    refuseIfHeldElsewhere(ctx, seen);
     if (seen?.status === "compensated") {
       throw new GatewayError("payment_leg_voided", { detail: `This change was not made (${seen.errorCode ?? "compensated"}) and its payment was voided; send a new TrxID to try again.` });
     }

@@ -12,6 +12,7 @@ import { assertOwner, type Order, type OrderJourney, type PostSaleCharge, type S
 import { authorisedLegs, authoriseCommitFinish, finishAdd, openChargePhase } from "../add/saga";
 import { ACCEPT_AT, checkFlightChangeQuote } from "./accept";
 import { flightAlternatives, flightChangeTerms } from "./terms";
+import { refuseIfHeldElsewhere } from "../../saga/held-elsewhere";
 
 /** OrderChangeRQ naming a flight-change quote (`FCQ.` id) as its SelectedPricedOffer, with the legs paying its due. */
 export interface FlightChangeInput {
@@ -67,6 +68,7 @@ export async function changeFlights(ctx: OrdersContext, input: FlightChangeInput
       throw new GatewayError("quote_already_used", { detail: "This flight-change quote was accepted by another request; ask OrderReshopRQ for a new one.", element: ACCEPT_AT });
     }
     if (seen && seen.plan.fingerprint !== fingerprint) throw new GatewayError("idempotency_conflict");
+    refuseIfHeldElsewhere(ctx, seen);
     if (seen?.status === "compensated") {
       throw new GatewayError("payment_leg_voided", { detail: `This change was not made (${seen.errorCode ?? "compensated"}) and its payment was voided; ask OrderReshopRQ for a new quote.` });
     }
