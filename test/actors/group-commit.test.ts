@@ -4,10 +4,10 @@ import { ActorSystem } from "@ndc/actors";
 import { ManualClock } from "@ndc/clock";
 import { isConstraintViolation, type Store } from "@ndc/store";
 import { counterKind } from "../fixtures/actor-counter";
-import { journalOf, openMigrated, tempDir } from "./helpers";
+import { DRIVERS, journalOf, openMigrated, tempDir } from "./helpers";
 
 /**
- * Group commit of the embedded store (packages/store/src/commit-queue.ts, issue 8 §1): writes
+ * Group commit of the file stores (bun:sqlite and the libSQL file driver) (packages/store/src/commit-queue.ts, issue 8 §1): writes
  * ready within one tick share one COMMIT (one fsync); a write that throws is rolled back alone;
  * a COMMIT that fails fails every write of its batch, and no actor applies any of them.
  */
@@ -18,9 +18,9 @@ afterEach(async () => {
   tmp?.cleanup();
 });
 
-async function open(): Promise<Store> {
+async function open(driver: (typeof DRIVERS)[number]): Promise<Store> {
   tmp = tempDir("ndc-group-commit-");
-  const store = await openMigrated(tmp.url, "bun-sqlite");
+  const store = await openMigrated(tmp.url, driver);
   opened.push(store);
   await store.write((_tx, raw) =>
     raw.exec(`
@@ -33,9 +33,10 @@ async function open(): Promise<Store> {
 
 const count = async (store: Store, table: string) => ((await store.db.all(sql.raw(`SELECT count(*) AS n FROM ${table}`))) as { n: number }[])[0]!.n;
 
-describe("group commit (bun:sqlite)", () => {
+// Both file drivers share the commit queue (the libSQL file driver since 2026-11-29).
+describe.each(DRIVERS)("group commit (%s)", (driver) => {
   test("50 concurrent writes share one COMMIT, and every one is durable when its promise resolves", async () => {
-    const store = await open();
+    const store = await open(driver);
     const before = { ...store.commits };
     const writes = Array.from({ length: 50 }, (_, i) => store.write((tx) => tx.run(sql`INSERT INTO t (v) VALUES (${`v${i}`})`)));
     // Each write's promise settles after the shared COMMIT: its row is visible to the reader.
@@ -45,7 +46,7 @@ describe("group commit (bun:sqlite)", () => {
   });
 
   test("a write that throws inside a batch is rolled back alone; the others commit", async () => {
-    const store = await open();
+    const store = await open(driver);
     await store.write((tx) => tx.run(sql`INSERT INTO t (v) VALUES ('taken')`));
     const before = { ...store.commits };
     const results = await Promise.allSettled([
@@ -64,7 +65,7 @@ describe("group commit (bun:sqlite)", () => {
   });
 
   test("a failed COMMIT fails every write of the batch and leaves every actor's memory unchanged", async () => {
-    const store = await open();
+    const store = await open(driver);
     const system = new ActorSystem({ store, clock: new ManualClock(), limits: { idleMs: 60_000, mailboxLimit: 100 }, sweepEveryMs: false });
     const counter = system.register(counterKind("test.group"));
     await Promise.all([counter.ask("a", { op: "bump", id: "a1" }), counter.ask("b", { op: "bump", id: "b1" })]);
@@ -92,7 +93,7 @@ describe("group commit (bun:sqlite)", () => {
   });
 
   test("store.exec runs outside any batch, between them", async () => {
-    const store = await open();
+    const store = await open(driver);
     const [, mode] = await Promise.all([
       store.write((tx) => tx.run(sql`INSERT INTO t (v) VALUES ('x')`)),
       store.exec("PRAGMA wal_checkpoint(PASSIVE)"),
@@ -103,8 +104,8 @@ describe("group commit (bun:sqlite)", () => {
   });
 
   test("two stores on one file: the journal's (kind, key, seq) refuses the second commit of a seq; the loser reloads", async () => {
-    const store = await open();
-    const other = await openMigrated(tmp.url, "bun-sqlite");
+    const store = await open(driver);
+    const other = await openMigrated(tmp.url, driver);
     opened.push(other);
     const clock = new ManualClock();
     const limits = { idleMs: 60_000, mailboxLimit: 100 };

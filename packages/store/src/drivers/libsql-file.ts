@@ -5,7 +5,7 @@ import { splitStatements } from "../statements";
 import { withEndOfWrite } from "../end-of-write";
 import { filePath, isMemory } from "../url";
 import { narrowDatabaseCompanions, preparePrivateDatabase } from "../private-database";
-import { assemble } from "./assemble";
+import { commitQueue } from "../commit-queue";
 
 const CONNECTION_PRAGMAS = "PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON; PRAGMA synchronous = FULL;";
 
@@ -19,7 +19,8 @@ const CONNECTION_PRAGMAS = "PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON
  * ... COMMIT on its single connection under the serial queue (the statements
  * client.transaction("write") sends), and reads go through a second, query-only client.
  * Inside the transaction only execute() is used: the client's batch() and executeMultiple()
- * begin or roll back transactions of their own.
+ * begin or roll back transactions of their own. Writes go through the store's commit queue
+ * (group commit, as on the embedded driver: docs/decisions/0006).
  */
 export async function openLibsqlFile(url: string): Promise<Store> {
   const path = filePath(url);
@@ -38,24 +39,56 @@ export async function openLibsqlFile(url: string): Promise<Store> {
       for (const stmt of splitStatements(sql)) await writer.execute(stmt);
     },
   };
-  return assemble({
-    db: drizzle({ client: reader }) as unknown as StoreDb,
-    exec: (sql) => writer.executeMultiple(sql),
-    transaction: async (fn) => {
+  // Group commit (issue 8 §1), the same queue as the embedded bun:sqlite driver: the writes ready
+  // within one tick share one BEGIN IMMEDIATE ... COMMIT, each in its own savepoint. With
+  // synchronous=FULL the COMMIT is durable when it returns, so there is no separate fsync step.
+  let open = false;
+  const run = (statement: string) => async () => {
+    await writer.execute(statement);
+  };
+  const queue = commitQueue({
+    begin: async () => {
       await writer.execute("BEGIN IMMEDIATE");
-      try {
-        const result = await withEndOfWrite(writeDb, () => fn(writeDb, raw));
-        await writer.execute("COMMIT");
-        return result;
-      } catch (e) {
-        // COMMIT itself may have failed; never let the rollback's own error hide the cause.
-        await writer.execute("ROLLBACK").catch(() => undefined);
-        throw e;
-      }
+      open = true;
     },
-    close: () => {
+    commit: async () => {
+      await writer.execute("COMMIT");
+      open = false;
+    },
+    rollback: async () => {
+      open = false;
+      await writer.execute("ROLLBACK");
+    },
+    savepoint: run("SAVEPOINT write"),
+    release: run("RELEASE write"),
+    rollbackToSavepoint: run("ROLLBACK TO write"),
+    // The client cannot say whether SQLite abandoned the transaction on its own (SQLITE_FULL, an
+    // I/O error). Taken as still open: if it was not, ROLLBACK TO fails and the queue fails the
+    // whole batch, which is what an abandoned transaction means anyway.
+    inTransaction: () => open,
+    exec: (sql) => writer.executeMultiple(sql),
+  });
+  let closed = false;
+  // A rejected promise, not a throw: callers chain on write() and expect one failure path.
+  const refused = () => Promise.reject(new Error("store is closed"));
+  return {
+    driver: "libsql",
+    db: drizzle({ client: reader }) as unknown as StoreDb,
+    commits: queue.stats,
+    exec: (sql) => {
+      if (closed) return refused();
+      return queue.exec(sql);
+    },
+    write<T>(fn: Parameters<Store["write"]>[0]): Promise<T> {
+      if (closed) return refused();
+      return queue.write(() => withEndOfWrite(writeDb, async () => (await fn(writeDb, raw)) as T));
+    },
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await queue.idle();
       reader.close();
       writer.close();
     },
-  });
+  };
 }
