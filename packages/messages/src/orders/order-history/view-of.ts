@@ -1,4 +1,4 @@
-import type { ChangeKind, HistoryEntry, Order, OrderItem } from "@ndc/orders";
+import { refundOfChange, type ChangeKind, type HistoryEntry, type Order, type OrderItem } from "@ndc/orders";
 import { minorUnits, type CurrencyCode } from "@ndc/money";
 import { money } from "../../shopping/shared/view/money";
 import { ORDER_STATUS_CODES } from "../shared/view/status-codes";
@@ -18,8 +18,8 @@ const TYPE_CODES: Readonly<Record<ChangeKind, string>> = {
   flights_changed: "FLIGHTS_CHANGED",
 };
 
-/** Why: the seller asked (create, pay), the booking completed its own steps, or the time limit ran out. */
-const REASON_CODES: Readonly<Record<ChangeKind, string>> = {
+/** Why: the seller asked (create, pay), the booking completed its own steps, or the time limit ran out. A refund's is REFUND_REASON_CODES'. */
+const REASON_CODES: Readonly<Record<Exclude<ChangeKind, "refunded">, string>> = {
   created: "SELLER_REQUEST",
   payment_authorised: "SELLER_REQUEST",
   payment_declined: "SELLER_REQUEST",
@@ -28,10 +28,25 @@ const REASON_CODES: Readonly<Record<ChangeKind, string>> = {
   payment_expired: "TIME_LIMIT_EXPIRED",
   items_added: "SELLER_REQUEST",
   cancelled: "SELLER_REQUEST",
-  refunded: "CANCELLATION_COMPLETED",
   pax_updated: "SELLER_REQUEST",
   flights_changed: "SELLER_REQUEST",
 };
+
+/**
+ * Why money was paid back, by the change the refund completes: one table for every refund (a
+ * cancellation's entry names no change; a cheaper flight change's names its `change:<ref>`).
+ */
+const REFUND_REASON_CODES: Readonly<Partial<Record<ChangeKind, string>>> = {
+  cancelled: "CANCELLATION_COMPLETED",
+  flights_changed: "FLIGHT_CHANGE_COMPLETED",
+};
+
+function reasonCode(e: HistoryEntry, order: Order): string {
+  if (e.kind !== "refunded") return REASON_CODES[e.kind];
+  const ref = refundOfChange(e);
+  const cause = ref ? order.history.find((h) => h.kind !== "refunded" && h.changed.includes(`change:${ref}`))?.kind : "cancelled";
+  return REFUND_REASON_CODES[cause ?? "cancelled"] ?? REFUND_REASON_CODES.cancelled!;
+}
 
 /** An item in English without personal data: what it is, for which passenger ids, on which flights. */
 function describe(i: OrderItem, order: Order): string {
@@ -49,7 +64,7 @@ function describe(i: OrderItem, order: Order): string {
  * order's ledger (OrderViewRS PaymentFunctions), not repeated here.
  */
 function operation(e: HistoryEntry, previous: HistoryEntry | undefined, order: Order): OrderChangeOperationView {
-  const op: OrderChangeOperationView = { at: new Date(e.at).toISOString(), typeCode: TYPE_CODES[e.kind], reasonCode: REASON_CODES[e.kind] };
+  const op: OrderChangeOperationView = { at: new Date(e.at).toISOString(), typeCode: TYPE_CODES[e.kind], reasonCode: reasonCode(e, order) };
   const next: ChangeDetailsView = { statusCode: ORDER_STATUS_CODES[e.state] };
   // Post-sale changes' items and charges are theirs, not the creation's (the n-th items_added is the n-th charge).
   const charges = order.charges ?? [];
