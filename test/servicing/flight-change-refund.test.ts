@@ -84,8 +84,9 @@ test("a cheaper change: flights replaced, the quote's difference refunded to the
   const refunded = ops.find((o) => o.includes("<ChangeTypeCode>REFUNDED</ChangeTypeCode>"))!;
   expect(all(refunded, "ReasonCode")).toEqual(["FLIGHT_CHANGE_COMPLETED"]);
   const changed = ops.find((o) => o.includes("<ChangeTypeCode>FLIGHTS_CHANGED</ChangeTypeCode>"))!;
-  // New, then Old: the order's total after and before the change.
-  expect([...changed.matchAll(/<opt:TotalAmount CurCode="JPY">(\d+)</g)].map((m) => Number(m[1]))).toEqual([after.totalMinor, order.totalMinor]);
+  // The order after (New) and before (Old): its total (the last TotalAmount: the items' come first).
+  const total = (x: string) => Number([...x.matchAll(/<opt:TotalAmount CurCode="JPY">(\d+)</g)].at(-1)![1]);
+  expect([total(blocks(changed, "New")[0]!), total(blocks(changed, "Old")[0]!)]).toEqual([after.totalMinor, order.totalMinor]);
 }, 60_000);
 
 test("PaymentFunctions on a refunded change are refused (nothing written); another request naming the quote after it is quote_already_used", async () => {
