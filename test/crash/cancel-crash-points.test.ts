@@ -1,12 +1,9 @@
 import { afterAll, describe, expect, test } from "bun:test";
-import { join } from "node:path";
-import { eq } from "drizzle-orm";
-import { openStore, tables } from "@ndc/store";
 import { errorCode } from "../support/gateway";
 import { orderCreateRQ, orderIdOf, orderRetrieveRQ, shopOffer } from "../orders-http/helpers";
 import { acceptCancelRQ, amountIn, cancelQuoteRQ } from "../servicing/cancel-helpers";
 import { all, blocks } from "../shopping/shop-requests";
-import { exitedWithin, footprint, reconciled, startGateway, tempDataDir, type Gateway } from "./support";
+import { exitedWithin, footprint, reconciled, refundsOf, startGateway, tempDataDir, type Gateway } from "./support";
 
 /**
  * The cancellation saga (cancel/saga.ts) against the real `serve` process, SIGKILLed at each
@@ -28,20 +25,6 @@ const cleanup: (() => Promise<void> | void)[] = [];
 afterAll(async () => {
   for (const c of cleanup.reverse()) await c();
 });
-
-/** What the database and the simulated PSP say of the order's money. */
-async function money(dir: string, orderId: string) {
-  const store = await openStore(`file:${join(dir, "gateway.db")}`);
-  try {
-    const legs = await store.db.select().from(tables.paymentLegs).where(eq(tables.paymentLegs.orderId, orderId));
-    const refs = legs.map((l) => l.pspReference).filter((r): r is string => !!r);
-    const psp = (await store.db.select().from(tables.pspSimPayments)).filter((p) => refs.includes(p.pspReference));
-    const entries = await store.db.select().from(tables.paymentLedgerEntries).where(eq(tables.paymentLedgerEntries.orderId, orderId));
-    return { ledgerRefunded: legs.reduce((s, l) => s + l.refunded, 0), pspRefunded: psp.reduce((s, p) => s + p.refunded, 0), refundEntries: entries.filter((e) => e.type === "refund").length };
-  } finally {
-    await store.close();
-  }
-}
 
 /** Books a cancellable offer (one card leg, one seat) and returns it with its cancel quote. */
 async function bookAndQuote(gw: Gateway, tag: string) {
@@ -84,7 +67,7 @@ describe("cancellation: the real gateway SIGKILLed at each phase boundary, resta
       expect(left.liveSeats).toEqual([]);
       const cancelOp = left.sagas.find((s) => s.sagaId.startsWith("SGX"))!;
       expect([cancelOp.status, cancelOp.step]).toEqual([p.step === "done" ? "done" : "running", p.step]);
-      const before = await money(data.dir, orderId);
+      const before = await refundsOf(data.dir, orderId);
       // Before the close nothing is recorded in the ledger; after the PSP refunded, the PSP has paid.
       expect(before.ledgerRefunded).toBe(p.step === "done" ? refundMinor : 0);
       expect(before.pspRefunded).toBe(p.at === "cancel_after_commit" ? 0 : refundMinor);
@@ -92,14 +75,14 @@ describe("cancellation: the real gateway SIGKILLed at each phase boundary, resta
       gw = await startGateway(data.dir);
       const f = await reconciled(data.dir);
       expect(f.openSagas).toEqual([]);
-      const after = await money(data.dir, orderId);
+      const after = await refundsOf(data.dir, orderId);
       expect(after).toEqual({ ledgerRefunded: refundMinor, pspRefunded: refundMinor, refundEntries: 1 });
 
       // The seller's retry of the commit: the cancelled order, nothing moved again.
       const retry = await gw.ndc("OrderChangeRQ", acceptCancelRQ(orderId, quoteId, { trxId: "retry" }));
       expect(retry.status).toBe(200);
       expect(retry.body).toContain("<cns:StatusCode>CANCELLED</cns:StatusCode>");
-      expect(await money(data.dir, orderId)).toEqual(after);
+      expect(await refundsOf(data.dir, orderId)).toEqual(after);
       const view = await gw.ndc("OrderRetrieveRQ", orderRetrieveRQ(orderId));
       expect(view.body).toContain("<cns:PaymentStatusCode>REFUNDED</cns:PaymentStatusCode>");
       await gw.stop();

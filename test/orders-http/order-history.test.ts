@@ -10,13 +10,18 @@ afterAll(() => c.t.close());
 
 const history = (orderId: string, owner?: string) => c.t.ndc("OrderHistoryRQ", orderHistoryRQ(orderId, { owner, correlationId: "C-HIST" }));
 
+/** The operation's own elements (unprefixed: the whole orders inside New and Old are `opt:`). */
+const own = (g: string, name: string) => [...g.matchAll(new RegExp(`<${name}>([^<]*)</${name}>`, "g"))].map((m) => m[1]!);
+/** The order's own StatusCode in a New or Old block (the items' and services' come before it). */
+const orderStatus = (x: string | undefined) => (x ? [.../<\/opt:OrderVersionNumber><opt:OwnerCode>[^<]*<\/opt:OwnerCode><opt:StatusCode>([^<]+)</.exec(x)!.slice(1)] : []);
+
 function operations(xml: string) {
   return blocks(xml, "ChangeOperationGroup").map((g) => ({
-    version: Number(all(g, "OrderVersionNumber")[0]),
-    type: all(g, "ChangeTypeCode")[0],
-    reason: all(g, "ReasonCode")[0],
-    old: all(blocks(g, "Old")[0] ?? "", "StatusCode"),
-    new: all(blocks(g, "New")[0] ?? "", "StatusCode"),
+    version: Number(own(g, "OrderVersionNumber")[0]),
+    type: own(g, "ChangeTypeCode")[0],
+    reason: own(g, "ReasonCode")[0],
+    old: orderStatus(blocks(g, "Old")[0]),
+    new: orderStatus(blocks(g, "New")[0]),
     group: g,
   }));
 }
@@ -30,10 +35,15 @@ test("a paid order: created, then its payment captured and its inventory confirm
   expect(ops[0]!.type).toBe("ORDER_CREATED");
   expect(ops[0]!.reason).toBe("SELLER_REQUEST");
   expect(ops[0]!.group).toContain('<opt:TotalAmount CurCode="EUR">400.00</opt:TotalAmount>');
-  expect(ops[0]!.group).toContain("Flights for PAX1, PAX2 on XB-");
+  // The order as created (the whole order, docs/messages/OrderHistoryRQ.md): the flight item's service for each passenger on its segment.
+  const created = blocks(ops[0]!.group, "New")[0]!;
+  expect(blocks(created, "opt:Service").map((x) => all(x, "opt:PaxRefID")[0])).toEqual(["PAX1", "PAX2"]);
+  expect(all(created, "opt:PaxSegmentRefID").every((id) => id.startsWith("SEG-XB-"))).toBe(true);
   expect(ops.slice(1).map((o) => o.type)).toEqual(order.history.slice(1).map((h) => (h.kind === "payment_captured" ? "PAYMENT_CAPTURED" : "INVENTORY_CONFIRMED")));
   expect(all(r.body, "OrderRefID")).toEqual([order.orderId]);
-  expect(r.body).not.toContain("LOVELACE");
+  // Each version is the whole order: the passengers as booked (their names), never an identity document.
+  expect(r.body).toContain("LOVELACE");
+  expect(r.body).not.toContain("IdentityDoc");
 });
 
 test("a held order: declined, then paid: the state before and after each move", async () => {

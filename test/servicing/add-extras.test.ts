@@ -47,8 +47,10 @@ test("extras added to a booked order: items on the order, the charge captured on
   const ops = blocks(history.body, "ChangeOperation");
   expect(all(ops[0]!, "OrderItemID")).not.toContain(added[0]!.orderItemId);
   expect(ops[0]!).toContain(`<opt:TotalAmount CurCode="EUR">${(FARE_MINOR / 100).toFixed(2)}</opt:TotalAmount>`);
+  // Its Old and New are the whole order before and after: New has exactly the added item more.
   const addedOp = ops.find((o) => o.includes("ITEMS_ADDED"))!;
-  expect(all(addedOp, "OrderItemID")).toEqual([added[0]!.orderItemId]);
+  const before = new Set(all(blocks(addedOp, "Old")[0]!, "opt:OrderItemID"));
+  expect(all(blocks(addedOp, "New")[0]!, "opt:OrderItemID").filter((id) => !before.has(id))).toEqual([added[0]!.orderItemId]);
   // The same request again is the same change: answered, nothing charged or added twice.
   const again = await change(addRQ(order.orderId, listed.offerId, [{ offerItemId: item.offerItemId, paxId: "PAX1", qty: 2 }], [{ card: "tok_approve_visa", minor: 2 * item.unitMinor }]));
   expect(again.status).toBe(200);

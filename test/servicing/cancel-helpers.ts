@@ -2,7 +2,7 @@ import { expect } from "bun:test";
 import { ndcRequest } from "../support/requests";
 import type { TestGateway } from "../support/gateway";
 import { all, blocks } from "../orders-http/order-list-helpers";
-import { NoSeatToSell, orderCreateRQ, orderIdOf, shopOffer } from "../orders-http/helpers";
+import { NoSeatToSell, orderCreateRQ, orderIdOf, shopOffer, type PaxSpec } from "../orders-http/helpers";
 import type { Order } from "@ndc/orders";
 
 /** OrderReshopRQ UpdateOrder/CancelOrderRef: the quote to cancel the whole order. */
@@ -50,7 +50,7 @@ export const sellerOf = (t: TestGateway) => ({ clientId: t.gw.sandbox!.client_id
  * with a seat unless told otherwise, paid by `legs` card legs splitting the total (the last
  * leg is the newest).
  */
-export async function bookCancellable(t: TestGateway, tag: string, o: { legs?: number; seat?: boolean; brand?: string } = {}): Promise<{ orderId: string; order: Order }> {
+export async function bookCancellable(t: TestGateway, tag: string, o: { legs?: number; seat?: boolean; brand?: string; pax?: PaxSpec[] } = {}): Promise<{ orderId: string; order: Order }> {
   for (let n = 0; n < 16; n++) {
     // A flight sold out by earlier bookings of the same run (a property books many): the next offer.
     const shopped = await shopOffer(t, { pax: 1, seat: o.seat ?? true, n }).catch((e: unknown) => {
@@ -61,7 +61,7 @@ export async function bookCancellable(t: TestGateway, tag: string, o: { legs?: n
     const count = o.legs ?? 1;
     const each = Math.floor(shopped.totalMinor / count);
     const legs = Array.from({ length: count }, (_, i) => ({ kind: "card" as const, token: i === 0 ? "tok_approve_visa" : "tok_approve_mastercard", amountMinor: i === count - 1 ? shopped.totalMinor - each * (count - 1) : each }));
-    const r = await t.ndc("OrderCreateRQ", orderCreateRQ({ shopped, legs, correlationId: `c-${tag}-${n}`, trxId: `t-${tag}-${n}` }));
+    const r = await t.ndc("OrderCreateRQ", orderCreateRQ({ shopped, legs, correlationId: `c-${tag}-${n}`, trxId: `t-${tag}-${n}`, ...(o.pax ? { pax: o.pax } : {}) }));
     expect(r.status).toBe(200);
     const orderId = orderIdOf(r.body);
     const order = await t.gw.orders.retrieve(orderId, sellerOf(t));

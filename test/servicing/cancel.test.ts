@@ -60,8 +60,12 @@ describe("quote, then accept", () => {
     expect(h.status).toBe(200);
     const cancelGroup = blocks(h.body, "ChangeOperation").find((b) => b.includes("ORDER_CANCELLED"))!;
     expect(cancelGroup).toBeDefined();
-    // Before and after: BOOKED to CANCELLED, every item cancelled.
-    expect(all(cancelGroup, "opt:StatusCode")).toEqual([...order.items.map(() => "CANCELLED"), "CANCELLED", "BOOKED"]);
+    // Before and after (the whole order, docs/messages/OrderHistoryRQ.md): BOOKED to CANCELLED, every item cancelled.
+    const orderStatus = (x: string) => /<\/opt:OrderVersionNumber><opt:OwnerCode>[^<]*<\/opt:OwnerCode><opt:StatusCode>([^<]+)</.exec(x)?.[1];
+    const [after, before] = [blocks(cancelGroup, "New")[0]!, blocks(cancelGroup, "Old")[0]!];
+    expect([orderStatus(after), orderStatus(before)]).toEqual(["CANCELLED", "BOOKED"]);
+    const itemStatus = (x: string) => blocks(x, "opt:OrderItem").map((i) => all(i, "opt:StatusCode").at(-1));
+    expect(itemStatus(after)).toEqual(order.items.map(() => "CANCELLED"));
     if (refundMinor > 0) expect(h.body).toContain("REFUNDED");
   }, 30_000); // several bookings and XSD checks: beyond bun's 5 s default on a loaded 2-core machine
 

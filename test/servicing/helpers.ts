@@ -16,7 +16,7 @@ export interface Booked {
 }
 
 /** AirShoppingRQ (LHR-CDG unless `from`/`to` say otherwise, optionally back) in `currency`; the first offer of `brand`. */
-export async function shopBrand(t: TestGateway, brand: string, o: { currency?: string; back?: boolean; from?: string; to?: string } = {}): Promise<{ offerId: string; itemIds: string[]; outboundDepartureLocal: string; totalText: string; currency: string }> {
+export async function shopBrand(t: Pick<TestGateway, "ndc">, brand: string, o: { currency?: string; back?: boolean; from?: string; to?: string } = {}): Promise<{ offerId: string; itemIds: string[]; outboundDepartureLocal: string; totalText: string; currency: string }> {
   const [from, to] = [o.from ?? "LHR", o.to ?? "CDG"];
   const legs = [{ from, to, date: OUT_DATE }, ...(o.back ? [{ from: to, to: from, date: BACK_DATE }] : [])];
   const shop = await t.ndc("AirShoppingRQ", airShoppingRQ({ legs, pax: [["PAX1", "ADT"]], currency: o.currency ?? "EUR" }));
@@ -32,10 +32,19 @@ export async function shopBrand(t: TestGateway, brand: string, o: { currency?: s
 
 let bookings = 0;
 
-/** Shops and books, paid by card in the offer's currency (`held`: no payment, the order is held). */
-export async function bookBrand(t: TestGateway, brand: string, o: { currency?: string; back?: boolean; held?: boolean; from?: string; to?: string } = {}): Promise<Booked> {
+/**
+ * Shops and books, paid by card in the offer's currency (`held`: no payment, the order is held;
+ * `cards: 2`: the total split over two cards, the second leg the newer).
+ */
+export async function bookBrand(t: Pick<TestGateway, "ndc">, brand: string, o: { currency?: string; back?: boolean; held?: boolean; from?: string; to?: string; cards?: number } = {}): Promise<Booked> {
   const s = await shopBrand(t, brand, o);
-  const payment = `<cns:PaymentFunctions><cns:PaymentProcessingDetails><cns:Amount CurCode="${s.currency}">${s.totalText}</cns:Amount><cns:PaymentMethod><cns:PaymentCard><cns:TokenizedCardID>tok_approve_visa</cns:TokenizedCardID></cns:PaymentCard></cns:PaymentMethod></cns:PaymentProcessingDetails></cns:PaymentFunctions>`;
+  const decimals = s.totalText.split(".")[1]?.length ?? 0;
+  const total = Math.round(Number(s.totalText) * 10 ** decimals);
+  const n = o.cards ?? 1;
+  const amounts = Array.from({ length: n }, (_, i) => (i < n - 1 ? Math.floor(total / n) : total - Math.floor(total / n) * (n - 1)));
+  const payment = amounts
+    .map((a, i) => `<cns:PaymentFunctions><cns:PaymentProcessingDetails><cns:Amount CurCode="${s.currency}">${(a / 10 ** decimals).toFixed(decimals)}</cns:Amount><cns:PaymentMethod><cns:PaymentCard><cns:TokenizedCardID>${i === 0 ? "tok_approve_visa" : "tok_approve_mastercard"}</cns:TokenizedCardID></cns:PaymentCard></cns:PaymentMethod></cns:PaymentProcessingDetails></cns:PaymentFunctions>`)
+    .join("");
   const body = orderCreateRQ({ shopped: { offerId: s.offerId, itemIds: s.itemIds, totalMinor: 0 }, correlationId: `C-${++bookings}-${s.offerId}`, trxId: "T1" });
   const r = await t.ndc("OrderCreateRQ", o.held ? body : body.replace("</Request>", `${payment}</Request>`));
   if (r.status !== 200) throw new Error(`OrderCreateRQ ${r.status}: ${r.body.slice(0, 1500)}`);

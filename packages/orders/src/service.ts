@@ -37,7 +37,7 @@ import { expireUnpaid } from "./reconcile/expire";
 import { reconcile, type ReconcileReport } from "./reconcile/reconcile";
 import { OperationStore } from "./operation/store";
 import { ids } from "./ids";
-import { orderDetails, type OrderDetails } from "./view/details";
+import { orderDetails, versionDetails, type OrderDetails } from "./view/details";
 import { notFound, PAYMENT_TIME_LIMIT_MS, type HistoryEntry, type Order, type Seller } from "./state";
 import { clearStoredViews, readStoredView, writeStoredView, type StoredView, type StoredViewEncoder } from "./read/stored-view";
 
@@ -228,9 +228,12 @@ export class OrdersService {
   }
 
   /** OrderHistoryRQ: the order (ownership checked first) and the order as it was at each version (read/versions.ts). */
-  async historyVersions(orderId: string, seller: Seller): Promise<{ order: Order; versions: Map<number, Order> }> {
+  /** OrderHistoryRQ: the order and each of its versions as it was then, identity documents omitted (view/details.ts versionDetails). */
+  async historyVersions(orderId: string, seller: Seller): Promise<{ order: Order; versions: Map<number, OrderDetails> }> {
     const order = await retrieve(this.ctx, orderId, seller);
-    return { order, versions: await orderVersions(this.ctx, orderId) };
+    const versions = new Map<number, OrderDetails>();
+    for (const [n, o] of await orderVersions(this.ctx, orderId)) versions.set(n, versionDetails(this.ctx.supply, o));
+    return { order, versions };
   }
 
   history(orderId: string, seller: Seller): Promise<HistoryEntry[]> {

@@ -57,6 +57,7 @@ export const TRANSITIONS: readonly { from: OrderState | null; kind: ChangeKind; 
   { from: "booked", kind: "items_added", to: "booked", rule: "OrderChangeRQ adds airline extras or a seat (ORDRE2), or changes a seat held; its legs authorised before, captured after." },
   { from: "booked", kind: "cancelled", to: "cancelled", rule: "OrderChangeRQ AcceptCancelledOffer accepts a firm cancel quote: seats and partner stock released in the same write." },
   { from: "cancelled", kind: "refunded", to: "cancelled", rule: "The quoted refund is paid back to every captured leg, newest first." },
+  { from: "booked", kind: "refunded", to: "booked", rule: "A flight change costing less than the fare paid: the quoted difference is paid back to the captured legs, newest first, after the change is made." },
   { from: "booked", kind: "flights_changed", to: "booked", rule: "OrderChangeRQ accepts a flight-change quote: one direction's flights replaced, the amount due authorised before and captured after." },
   { from: "booked", kind: "pax_updated", to: "booked", rule: "OrderChangeRQ UpdatePax corrects a passenger's name where the outbound fare is renameable; no money moves." },
 ];
@@ -177,6 +178,12 @@ export interface HistoryEntry {
   state: OrderState;
   /** Set when the airline's own staff made the change (their staff id); otherwise the actor follows from the kind. */
   staffId?: string;
+}
+
+/** The change a refund entry completes (`change:<ref>`, a cheaper flight change's), or undefined for a cancellation's refund. */
+export function refundOfChange(e: Pick<HistoryEntry, "kind" | "changed">): string | undefined {
+  if (e.kind !== "refunded") return undefined;
+  return e.changed.find((c) => c.startsWith("change:"))?.slice("change:".length);
 }
 
 export interface Order {

@@ -23,6 +23,8 @@ export type OrderCommand =
   | { op: "changeFlights"; change: Omit<Extract<OrderEvent, { type: "flights_changed" }>, "type" | "at"> }
   | { op: "cancel"; cancellation: OrderCancellation }
   | { op: "recordRefunds"; legs: { legId: string; amountMinor: number }[] }
+  /** A cheaper flight change's refund (servicing/flight/refund.ts), once per change. */
+  | { op: "recordChangeRefund"; changeRef: string; legs: { legId: string; amountMinor: number }[] }
   /** A name correction's single write (servicing/rename): refused unless booked; a repeat of its changeRef changes nothing. */
   | { op: "updatePax"; changeRef: string; paxId: string; name: PaxName; flexibilityItemId?: string; override?: ChangeOverride; staffId?: string };
 

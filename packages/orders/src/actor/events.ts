@@ -13,7 +13,8 @@ export type OrderEvent =
   /** A post-sale change committed (ORDRE2): its items, a seat it gave up, its legs authorised, its charge. */
   | { type: "items_added"; at: number; items: OrderItem[]; seatHold?: SeatHoldRef; released?: { orderItemId: string; holdId: string; seatId: string }; legs: OrderLegRef[]; charge: PostSaleCharge }
   | { type: "cancelled"; at: number; cancellation: OrderCancellation }
-  | { type: "refunded"; at: number; legs: { legId: string; amountMinor: number }[] }
+  /** Money paid back to the legs: a cancellation's refund, or (with `changeRef`) the difference of a flight change costing less than the fare paid. */
+  | { type: "refunded"; at: number; legs: { legId: string; amountMinor: number }[]; changeRef?: string }
   /** A passenger's name corrected (servicing/rename): the names only, never a document. `changeRef` makes a retry a no-op. */
   /** One direction's flights replaced by an accepted flight-change quote (servicing/flight): its legs authorised, its charge (the amount due, fee included). */
   | { type: "flights_changed"; at: number; direction: number; journey: OrderJourney; legs: OrderLegRef[]; charge: PostSaleCharge; seats?: MovedSeats }
@@ -77,7 +78,7 @@ export function evolve(order: Order | null, e: OrderEvent): Order | null {
         // A leg partly given back (a non-refundable fare's extras) keeps its state and says how much.
         return { ...l, refundedMinor, state: refundedMinor >= l.amountMinor ? "refunded" : l.state };
       });
-      return changed(order, "refunded", e.at, ["legs"], { legs });
+      return changed(order, "refunded", e.at, ["legs", ...(e.changeRef ? [`change:${e.changeRef}`] : [])], { legs });
     }
   }
 }

@@ -3,7 +3,7 @@ import { atEndOfWrite, type StoreDb } from "@ndc/store";
 import { GatewayError } from "@ndc/errors";
 import type { FieldKey } from "@ndc/pii";
 import { assertFlexibilityUnspent } from "../conditions/flexibility";
-import { isHeld, transition, type Order } from "../state";
+import { isHeld, refundOfChange, transition, type Order } from "../state";
 import type { OrderCommand, OrderReply } from "./commands";
 import { evolve, type OrderEvent } from "./events";
 import { attachDocuments, persistOrderRows, type OrderPersistHook } from "./persist";
@@ -110,8 +110,12 @@ function decideEvents(order: Order | null, command: OrderCommand, now: number): 
       return [{ type: "pax_updated", at: now, changeRef: command.changeRef, paxId: command.paxId, name: command.name, ...(command.flexibilityItemId ? { flexibilityItemId: command.flexibilityItemId } : {}), ...(command.override ? { override: command.override } : {}), ...(command.staffId ? { staffId: command.staffId } : {}) }];
     case "recordRefunds":
       // One refund per cancellation, recorded in its close write: a retried close finds it.
-      if (order.history.some((h) => h.kind === "refunded")) return [];
+      if (order.history.some((h) => h.kind === "refunded" && !refundOfChange(h))) return [];
       if (order.state !== "cancelled") throw new GatewayError("order_state_invalid", { detail: `The order is ${order.state}.` });
       return [{ type: "refunded", at: now, legs: command.legs }];
+    case "recordChangeRefund":
+      // Recorded in the change's close write: a retried close finds it (the order may have been cancelled since).
+      if (order.history.some((h) => h.kind === "refunded" && refundOfChange(h) === command.changeRef)) return [];
+      return [{ type: "refunded", at: now, legs: command.legs, changeRef: command.changeRef }];
   }
 }

@@ -83,7 +83,7 @@ async function refundOrLeave(ctx: OrdersContext, op: CancelOperation): Promise<O
   }
 }
 
-const REFUND_LEFT_TO_RECONCILER = new Set<string>(["psp_unavailable", "payment_leg_state_invalid"]);
+export const REFUND_LEFT_TO_RECONCILER = new Set<string>(["psp_unavailable", "payment_leg_state_invalid"]);
 
 /** Phase 1: the order cancelled, its stock released, the operation row, in one joint write. */
 async function commitPhase(ctx: OrdersContext, op: CancelOperation, order: Order, now: number): Promise<void> {

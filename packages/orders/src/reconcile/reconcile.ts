@@ -6,6 +6,7 @@ import type { OperationRow } from "../operation/store";
 import type { AddPlan } from "../servicing/add/input";
 import { committed, compensateAdd, finishAdd } from "../servicing/add/saga";
 import { finishCancel, type CancelPlan } from "../cancel/saga";
+import { finishFlightChange } from "../servicing/flight/refund";
 import { clearFailure, failureIds, recordFailure } from "./failures";
 
 export interface ReconcileReport {
@@ -55,10 +56,10 @@ export async function reconcile(ctx: OrdersContext, now: number, opts: { minAgeM
         }
         if (op.kind === "order_add" || op.kind === "order_change_flight") {
           // Past its commit point (the order recorded the charge) it is captured and closed; short of it, compensated.
-          // A flight change ends as a post-sale change does (servicing/flight/saga.ts).
+          // A flight change ends as a post-sale change does, or pays its difference back when it cost less (servicing/flight/refund.ts).
           const a = op as OperationRow<AddPlan>;
           if (await committed(ctx, a)) {
-            await finishAdd(ctx, a);
+            await (op.kind === "order_change_flight" ? finishFlightChange : finishAdd)(ctx, a);
             report.finished.push(a.operationId);
           } else {
             await compensateAdd(ctx, a, "reconciled");

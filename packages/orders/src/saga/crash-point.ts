@@ -26,7 +26,10 @@ export type CrashPoint =
   // The flight change's phases (servicing/flight/saga.ts); its capture and close are the add's (finishAdd).
   | "flight_after_open"
   | "flight_after_authorise"
-  | "flight_after_commit";
+  | "flight_after_commit"
+  // A cheaper flight change's refund (servicing/flight/refund.ts): after the PSP paid back, after the close write.
+  | "flight_after_refund"
+  | "flight_after_close";
 
 export function crashPoint(point: CrashPoint): void {
   if (process.env.NDC_ORDERS_CRASH_AT === point) process.kill(process.pid, "SIGKILL");

@@ -48,8 +48,21 @@ export interface OrderServicing extends OrderConditions {
 /** `db`: the read connection, or a write's transaction (the stored view, read/stored-view.ts, sees the rows its write holds). */
 export async function orderDetails(ctx: OrdersContext, order: Order, db: StoreDb = ctx.store.db): Promise<OrderDetails> {
   const [documents, legs] = await Promise.all([readMaskedDocuments(db, order.orderId), orderLegs(db, order.orderId)]);
-  const flights = flightsOf(ctx.supply, order);
-  const now = ctx.clock.now();
+  return detailsAt(ctx.supply, order, documents, legs, ctx.clock.now());
+}
+
+/**
+ * One version of an order as OrderHistoryRS shows it before or after a change (read/versions.ts):
+ * as it was when that version was written (`flown` and the fee band as of then), WITHOUT identity
+ * documents (the history omits them, issue 9 item 12) and without payment legs (the ledger keeps
+ * only their present state; OrderViewRS PAYSUM shows it).
+ */
+export function versionDetails(supply: Supply, order: Order): OrderDetails {
+  return detailsAt(supply, order, [], [], order.updatedAt);
+}
+
+function detailsAt(supply: Supply, order: Order, documents: IdentityDocumentView[], legs: PaymentLeg[], now: number): OrderDetails {
+  const flights = flightsOf(supply, order);
   const taxes = taxesOf(order, flights);
   return {
     order,

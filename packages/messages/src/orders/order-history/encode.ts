@@ -1,5 +1,7 @@
 import { NS, c, el, type Child, type XNode } from "@ndc/xml";
 import { formatMoney } from "../../shopping/shared/view/money";
+import { orderDataLists } from "../shared/encode/data-lists";
+import { order } from "../shared/encode/order";
 import type { ChangeActorView, ChangeDetailsView, OrderChangeOperationView, OrderHistoryView, OrderVersionView } from "./view";
 
 /**
@@ -9,7 +11,20 @@ import type { ChangeActorView, ChangeDetailsView, OrderChangeOperationView, Orde
  */
 const o = (name: string, ...children: Child[]): XNode => el(`opt:${name}`, null, ...children);
 
+/**
+ * The common-types tree OrderViewRS writes, moved into the FullyOptional namespace New and Old
+ * are declared in (ChangeDetailsType: DataLists, then Order as OrderedOrderType): the same
+ * elements in the same order, so the one OrderViewRS encoder serves both answers.
+ */
+function fullyOptional(n: XNode | null): XNode | null {
+  if (!n) return null;
+  const kids = (n.children as unknown[]).flat(Infinity).map((k) => (k && typeof k === "object" ? fullyOptional(k as XNode) : k)) as Child[];
+  // A copy, never `shared`: the text cached for a shared node is the common-types one.
+  return { name: n.name.startsWith("cns:") ? `opt:${n.name.slice(4)}` : n.name, ...(n.attrs ? { attrs: n.attrs } : {}), children: kids };
+}
+
 function details(name: "New" | "Old", d: ChangeDetailsView, orderId: string): XNode {
+  if (d.order) return el(name, { "xmlns:opt": NS.commonFullyOptional }, fullyOptional(orderDataLists(d.order.dataLists)), fullyOptional(order(d.order)));
   const pax = d.passengers?.length
     ? o(
         "DataLists",

@@ -1,4 +1,6 @@
-import type { ChangeKind, HistoryEntry, Order, OrderItem } from "@ndc/orders";
+import { refundOfChange, type ChangeKind, type HistoryEntry, type Order, type OrderDetails, type OrderItem } from "@ndc/orders";
+import { orderViewOf } from "../order-view/view-of";
+import type { OrderView } from "../shared/view/order";
 import { minorUnits, type CurrencyCode } from "@ndc/money";
 import { money } from "../../shopping/shared/view/money";
 import { ORDER_STATUS_CODES } from "../shared/view/status-codes";
@@ -18,8 +20,8 @@ const TYPE_CODES: Readonly<Record<ChangeKind, string>> = {
   flights_changed: "FLIGHTS_CHANGED",
 };
 
-/** Why: the seller asked (create, pay), the booking completed its own steps, or the time limit ran out. */
-const REASON_CODES: Readonly<Record<ChangeKind, string>> = {
+/** Why: the seller asked (create, pay), the booking completed its own steps, or the time limit ran out. A refund's is REFUND_REASON_CODES'. */
+const REASON_CODES: Readonly<Record<Exclude<ChangeKind, "refunded">, string>> = {
   created: "SELLER_REQUEST",
   payment_authorised: "SELLER_REQUEST",
   payment_declined: "SELLER_REQUEST",
@@ -28,10 +30,25 @@ const REASON_CODES: Readonly<Record<ChangeKind, string>> = {
   payment_expired: "TIME_LIMIT_EXPIRED",
   items_added: "SELLER_REQUEST",
   cancelled: "SELLER_REQUEST",
-  refunded: "CANCELLATION_COMPLETED",
   pax_updated: "SELLER_REQUEST",
   flights_changed: "SELLER_REQUEST",
 };
+
+/**
+ * Why money was paid back, by the change the refund completes: one table for every refund (a
+ * cancellation's entry names no change; a cheaper flight change's names its `change:<ref>`).
+ */
+const REFUND_REASON_CODES: Readonly<Partial<Record<ChangeKind, string>>> = {
+  cancelled: "CANCELLATION_COMPLETED",
+  flights_changed: "FLIGHT_CHANGE_COMPLETED",
+};
+
+function reasonCode(e: HistoryEntry, order: Order): string {
+  if (e.kind !== "refunded") return REASON_CODES[e.kind];
+  const ref = refundOfChange(e);
+  const cause = ref ? order.history.find((h) => h.kind !== "refunded" && h.changed.includes(`change:${ref}`))?.kind : "cancelled";
+  return REFUND_REASON_CODES[cause ?? "cancelled"] ?? REFUND_REASON_CODES.cancelled!;
+}
 
 /** An item in English without personal data: what it is, for which passenger ids, on which flights. */
 function describe(i: OrderItem, order: Order): string {
@@ -49,7 +66,7 @@ function describe(i: OrderItem, order: Order): string {
  * order's ledger (OrderViewRS PaymentFunctions), not repeated here.
  */
 function operation(e: HistoryEntry, previous: HistoryEntry | undefined, order: Order): OrderChangeOperationView {
-  const op: OrderChangeOperationView = { at: new Date(e.at).toISOString(), typeCode: TYPE_CODES[e.kind], reasonCode: REASON_CODES[e.kind] };
+  const op: OrderChangeOperationView = { at: new Date(e.at).toISOString(), typeCode: TYPE_CODES[e.kind], reasonCode: reasonCode(e, order) };
   const next: ChangeDetailsView = { statusCode: ORDER_STATUS_CODES[e.state] };
   // Post-sale changes' items and charges are theirs, not the creation's (the n-th items_added is the n-th charge).
   const charges = order.charges ?? [];
@@ -89,43 +106,32 @@ function actorOf(e: HistoryEntry, order: Order, carrier: string): ChangeActorVie
   return BY_AIRLINE.has(e.kind) ? { role: "Carrier", orgId: carrier } : { role: "Seller", orgId: order.owner.agencyId };
 }
 
-type PaxDetails = NonNullable<ChangeDetailsView["passengers"]>[number];
-const paxDetails = (p: Order["passengers"][number]): PaxDetails => ({
-  paxId: p.paxId, ptc: p.ptc, givenNames: p.givenNames, surname: p.surname, ...(p.title ? { title: p.title } : {}), ...(p.gender ? { gender: p.gender } : {}),
-});
-
-/**
- * The order as it was before and after the change, from its versions (read/versions.ts): the
- * status and total when they moved, and for a passenger update that passenger's details.
- */
-function beforeAfter(op: OrderChangeOperationView, e: HistoryEntry, versions: ReadonlyMap<number, Order>): void {
-  const before = versions.get(e.version - 1);
-  const after = versions.get(e.version);
-  if (!before || !after) return;
-  const digits = minorUnits(after.currency as CurrencyCode);
-  if (before.totalMinor !== after.totalMinor) {
-    op.old = { ...op.old, statusCode: op.old?.statusCode ?? ORDER_STATUS_CODES[before.state], totalPrice: money(before.totalMinor, before.currency, digits) };
-    op.new = { ...op.new, totalPrice: money(after.totalMinor, after.currency, digits) };
-  }
-  if (e.kind === "pax_updated") {
-    const ids = new Set(e.changed.filter((c) => c.startsWith("passenger:")).map((c) => c.slice("passenger:".length)));
-    op.old = { ...op.old, statusCode: op.old?.statusCode ?? ORDER_STATUS_CODES[before.state], passengers: before.passengers.filter((p) => ids.has(p.paxId)).map(paxDetails) };
-    op.new = { ...op.new, passengers: after.passengers.filter((p) => ids.has(p.paxId)).map(paxDetails) };
-  }
-}
-
 /**
  * OrderHistoryRS of an order: each version, oldest first, one ChangeOperation each, with who
- * made it (the carrier's code names the airline) and, given the order's versions, the order
- * before and after. Pure.
+ * made it (the carrier's code names the airline) and, given the order's versions (each as it was
+ * then, identity documents omitted: OrdersService.historyVersions), the whole order before (Old)
+ * and after (New) as OrderViewRS gives it, so the change is exactly what differs between them.
+ * Without versions, only the parts that changed. Pure.
  */
-export function orderHistoryViewOf(order: Order, o: { carrier?: string; versions?: ReadonlyMap<number, Order> } = {}): OrderHistoryView {
+export function orderHistoryViewOf(order: Order, o: { carrier?: string; versions?: ReadonlyMap<number, OrderDetails> } = {}): OrderHistoryView {
   const entries = order.history;
+  const views = new Map<number, OrderView>();
+  const whole = (version: number): OrderView | undefined => {
+    const d = o.versions?.get(version);
+    if (!d) return undefined;
+    if (!views.has(version)) views.set(version, orderViewOf(d, o.carrier ?? order.offers[0]?.ownerCode ?? "").view);
+    return views.get(version);
+  };
   return {
     orderId: order.orderId,
     versions: entries.map((e, i) => {
       const op = operation(e, entries[i - 1], order);
-      if (o.versions) beforeAfter(op, e, o.versions);
+      const [before, after] = [whole(e.version - 1), whole(e.version)];
+      if (after) {
+        op.new = { order: after };
+        if (before) op.old = { order: before };
+        else delete op.old;
+      }
       return { versionNumber: e.version, changes: [op], ...(o.carrier ? { actor: actorOf(e, order, o.carrier) } : {}) };
     }),
   };

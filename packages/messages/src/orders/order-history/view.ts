@@ -1,7 +1,14 @@
 import type { Money } from "../../shopping/shared/view/money";
+import type { OrderView } from "../shared/view/order";
 
-/** What an order looked like before or after one change: only the parts that changed. */
+/**
+ * What an order looked like before or after one change: the whole order as OrderViewRS gives it
+ * (`order`: its DataLists and Order, identity documents omitted), or, without the order's
+ * versions, only the parts that changed.
+ */
 export interface ChangeDetailsView {
+  /** The whole order at that version (its `payments` and `warnings` are not written: PAYSUM is the present ledger's, OrderViewRS shows it). */
+  order?: OrderView;
   statusCode?: string;
   totalPrice?: Money;
   /** Items added, removed or whose state moved; `description` is English text the domain composed. */

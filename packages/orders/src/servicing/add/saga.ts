@@ -66,7 +66,8 @@ export async function addToOrder(ctx: OrdersContext, input: AddInput): Promise<O
 /**
  * The middle of a post-sale charge's saga, after its open write (this one's, and the flight
  * change's, servicing/flight/saga.ts): the legs authorised under `<op>/authorise`, the commit
- * write, the close; a decline or a failure short of the commit compensates.
+ * write, the close (`finish`: the captures by default; a cheaper flight change's refund); a
+ * decline or a failure short of the commit compensates.
  */
 export async function authoriseCommitFinish<P extends ChargeOperation["plan"]>(
   ctx: OrdersContext,
@@ -74,6 +75,7 @@ export async function authoriseCommitFinish<P extends ChargeOperation["plan"]>(
   planned: readonly PlannedLeg[],
   commit: (auth: SaleAuthorisation) => Promise<void>,
   points: { authorised: CrashPoint; committed: CrashPoint },
+  finish: (ctx: OrdersContext, op: OperationRow<P>) => Promise<Order> = finishAdd,
 ): Promise<Order> {
   let auth: SaleAuthorisation;
   try {
@@ -97,7 +99,7 @@ export async function authoriseCommitFinish<P extends ChargeOperation["plan"]>(
     }
   }
   crashPoint(points.committed);
-  return finishAdd(ctx, { ...op, phase: "committed" });
+  return finish(ctx, { ...op, phase: "committed" });
 }
 
 /** Everything the phases write, decided before anything is taken: a refusal here leaves nothing. */

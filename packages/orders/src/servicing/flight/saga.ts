@@ -9,8 +9,9 @@ import { ids } from "../../ids";
 import { writePhase, type OperationRow } from "../../operation/store";
 import { crashPoint } from "../../saga/crash-point";
 import { assertOwner, type Order, type OrderJourney, type PostSaleCharge, type SeatHoldRef, type Seller } from "../../state";
-import { authorisedLegs, authoriseCommitFinish, finishAdd, openChargePhase } from "../add/saga";
+import { authorisedLegs, authoriseCommitFinish, openChargePhase } from "../add/saga";
 import { ACCEPT_AT, checkFlightChangeQuote } from "./accept";
+import { closeFlightChange, planChangeRefund, type ChangeRefund } from "./refund";
 import { flightAlternatives, flightChangeTerms } from "./terms";
 import { refuseIfHeldElsewhere } from "../../saga/held-elsewhere";
 
@@ -33,8 +34,10 @@ export interface FlightChangePlan {
   /** The direction's index in the order's journeys, and the journey replacing it. */
   direction: number;
   journey: OrderJourney;
-  /** The amount due as quoted (fee included), charged to the order. */
+  /** The amount due as quoted (fee included), charged to the order; negative when the change costs less than the fare paid. */
   charge: PostSaleCharge;
+  /** A negative due: paid back after the commit (refund.ts), newest leg first, keyed. */
+  refund?: ChangeRefund;
   legCount: number;
   /** The new flights' seats, held in the open write (the same seat ids the order held on the flights replaced). */
   seatHolds: SeatHoldRef[];
@@ -52,11 +55,13 @@ type FlightOperation = OperationRow<FlightChangePlan>;
  *   2. commit: the order's `flights_changed` (the direction's journey replaced, the legs, the
  *      charge), the legs' answers, `committed`; -> the PSP captures under `<op>/capture`;
  *   3. close (finishAdd): the captures and `done`.
- * A decline or a refusal short of the commit voids what was authorised (compensateAdd). The
- * reconciler finishes or compensates the kind as it does `order_add`. Seats held on the flights
- * replaced move to the new ones (same seat ids: held in the open write, sold in the commit with
- * the old ones released). Not built yet: a change costing less than the fare paid (a refund),
- * refused with change_not_supported.
+ * A change costing less than the fare paid takes nothing: no legs are sent, the commit records the
+ * negative charge, then the PSP pays the difference back under `<op>/refund/<legId>` (newest leg
+ * first) and the close write records the refund and `done` (refund.ts: the cancellation's phased
+ * refund). A decline or a refusal short of the commit voids what was authorised (compensateAdd).
+ * The reconciler finishes (finishFlightChange) or compensates the kind as it does `order_add`.
+ * Seats held on the flights replaced move to the new ones (same seat ids: held in the open write,
+ * sold in the commit with the old ones released).
  */
 export async function changeFlights(ctx: OrdersContext, input: FlightChangeInput): Promise<Order> {
   const operationId = ids.flightChangeSaga(input.quoteId);
@@ -72,14 +77,15 @@ export async function changeFlights(ctx: OrdersContext, input: FlightChangeInput
     if (seen?.status === "compensated") {
       throw new GatewayError("payment_leg_voided", { detail: `This change was not made (${seen.errorCode ?? "compensated"}) and its payment was voided; ask OrderReshopRQ for a new quote.` });
     }
-    if (seen && (seen.status === "done" || seen.phase === "committed")) return finishAdd(ctx, seen);
+    if (seen && (seen.status === "done" || seen.phase === "committed")) return closeFlightChange(ctx, seen);
     const order = assertOwner(await ctx.orders.ask(input.orderId, { op: "get" }), input.seller);
-    const planned = ctx.payments.sale.plan(input.payment, `${operationId}/authorise`);
+    // A change costing nothing or refunded is sent without legs (planOf refuses legs it does not need).
+    const planned = input.payment.length ? ctx.payments.sale.plan(input.payment, `${operationId}/authorise`) : [];
     // Phase 1: the new flights' seats held, the operation row, the planned legs (one write).
     const plannedOp = seen ?? (await planOf(ctx, order, input, operationId, fingerprint));
     const op = seen ?? (await openChargePhase(ctx, plannedOp, plannedOp.plan.seatHolds, planned));
     crashPoint("flight_after_open");
-    return authoriseCommitFinish(ctx, op, planned, (auth) => commitPhase(ctx, op, auth), { authorised: "flight_after_authorise", committed: "flight_after_commit" });
+    return authoriseCommitFinish(ctx, op, planned, (auth) => commitPhase(ctx, op, auth), { authorised: "flight_after_authorise", committed: "flight_after_commit" }, closeFlightChange);
   });
 }
 
@@ -108,9 +114,9 @@ async function planOf(ctx: OrdersContext, order: Order, input: FlightChangeInput
     if (!to) throw new GatewayError("change_not_supported", { detail: "The order holds seats on a flight the new journey has no counterpart for; moving those seats is not offered yet.", element: ACCEPT_AT });
     seatHolds.push({ flightKey: to, holdId: ids.seatHold(operationId, to), seatIds: seatsOnNewFlight(h.seatIds, (await ctx.inventory.seatAvailability(to)).seats) });
   }
-  if (s.dueMinor < 0) throw new GatewayError("change_not_supported", { detail: "A flight change costing less than the fare paid (a refund) is not offered yet.", element: ACCEPT_AT });
   if (s.dueMinor > 0) checkLegsPayTotal(input.payment, order.currency, s.dueMinor);
-  else if (input.payment.length) throw new GatewayError("payment_legs_invalid", { detail: "The change costs nothing; send no PaymentFunctions." });
+  else if (input.payment.length) throw new GatewayError("payment_legs_invalid", { detail: s.dueMinor < 0 ? "The change is refunded to the legs that paid the order; send no PaymentFunctions." : "The change costs nothing; send no PaymentFunctions." });
+  const refund = s.dueMinor < 0 ? await planChangeRefund(ctx, order.orderId, order.currency, -s.dueMinor, operationId) : undefined;
   // SHPOR1 rule 6: commission on the charge's own amount, as for extras.
   const c = input.commissionAgreement && s.dueMinor > 0 ? chargeCommission(input.commissionAgreement, money(s.dueMinor, order.currency as CurrencyCode)) : undefined;
   const changeRef = `chg-${operationId.slice(3, 15)}`;
@@ -119,6 +125,7 @@ async function planOf(ctx: OrdersContext, order: Order, input: FlightChangeInput
     journey: { ...direction, flightKeys: s.flightKeys, brandCode: s.brandCode },
     charge: { changeRef, at: now, amountMinor: s.dueMinor, orderItemIds: flightItemIds, ...(c ? { commission: { amountMinor: c.amount.amount, basisMinor: c.basis.amount, rule: c.rule } } : {}) },
     legCount: input.payment.length,
+    ...(refund ? { refund } : {}),
     seatHolds,
     released,
   };
