@@ -42,10 +42,19 @@ export function clearanceChildren(cl: Clearance, carrier: ClearanceCarrier, paye
   ];
 }
 
-/** IATA_PaymentClearanceNotif (spec 2.6, 4.9): one Clearance and its count. */
+/**
+ * IATA_PaymentClearanceNotif (spec 2.6, 4.9): one Clearance and its count, flagged as simulated
+ * like every clearance-family document (PayloadStandardAttributes/EchoTokenText, docs/simulated-supply.md).
+ */
 export function paymentClearanceNotif(cl: Clearance, carrier: ClearanceCarrier, payerIataNumber?: string): string {
   return serialize(
-    el("IATA_PaymentClearanceNotif", { xmlns: NS.clearanceNotif, "xmlns:cns": NS.clearanceCommon }, el("Clearance", null, ...clearanceChildren(cl, carrier, payerIataNumber)), el("ClearanceCount", null, 1)),
+    el(
+      "IATA_PaymentClearanceNotif",
+      { xmlns: NS.clearanceNotif, "xmlns:cns": NS.clearanceCommon },
+      el("Clearance", null, ...clearanceChildren(cl, carrier, payerIataNumber)),
+      el("ClearanceCount", null, 1),
+      el("PayloadStandardAttributes", null, c("EchoTokenText", "simulated-supply")),
+    ),
   );
 }
 

@@ -56,7 +56,7 @@ export async function orderDetails(ctx: OrdersContext, order: Order, db: StoreDb
     documents,
     legs,
     flights,
-    flown: flownFlightKeys(flights, now),
+    flown: flownFlightKeys(flights, now, order.journeys.flatMap((j) => j.flightKeys)),
     taxes,
     servicing: servicingOf(order, flights, now),
     validFrom: now,
