@@ -6,6 +6,7 @@ import { gateway, ndcAs, orderCreateRQ, orderIdOf, shopOffer, decimal } from "..
 import type { TestGateway } from "../support/gateway";
 import { call, otherSellerToken, startReceiver, type Receiver } from "../notifications/helpers";
 import { paymentClearanceRQ, pushesOf, textOf } from "./helpers";
+import { acceptCancelRQ, quote, sellerOf } from "../servicing/cancel-helpers";
 
 /**
  * Issue 10, clearance (spec 2.6, 3, 4.7, 6): a settlement-plan payment captured at booking is
@@ -33,9 +34,9 @@ afterAll(async () => {
 
 const run = async (job: string) => (await call(t, "POST", "/sandbox/scheduler/run", key, { job })).json.result;
 
-/** Books one passenger paying everything through the sandbox agency's CA settlement account, over HTTP. */
-async function bookSettled(tag: string): Promise<{ orderId: string; totalMinor: number }> {
-  const shopped = await shopOffer(t);
+/** Books one passenger paying everything through the sandbox agency's CA settlement account, over HTTP (the n-th shopped offer). */
+async function bookSettled(tag: string, n = 0): Promise<{ orderId: string; totalMinor: number }> {
+  const shopped = await shopOffer(t, { n });
   const r = await t.ndc("OrderCreateRQ", orderCreateRQ({ shopped, legs: [{ kind: "settlement", method: "CA", amountMinor: shopped.totalMinor }], seller: t.gw.sandbox!.iata_number, correlationId: `clr-${tag}`, trxId: `trx-${tag}` }));
   if (r.status !== 200) throw new Error(r.body);
   expect(r.status).toBe(200);
@@ -44,7 +45,8 @@ async function bookSettled(tag: string): Promise<{ orderId: string; totalMinor: 
 
 /** The pushed clearances of one order so far, in order: [StatusCode, ClearanceID, amount]. */
 async function clearancePushes(orderId: string): Promise<[string, string, string][]> {
-  await run("notifications.dispatch");
+  // A dispatch sends at most 4 per subscription at once: until nothing is due.
+  while ((await run("notifications.dispatch")).started > 0);
   const ids = new Set((t.gw.store.db.all(`SELECT clearance_id FROM payment_clearances WHERE order_id = '${orderId}'`) as { clearance_id: string }[]).map((r) => r.clearance_id));
   return pushesOf(rx, "PaymentClearanceNotif", secret)
     .filter((b) => ids.has(textOf(b, "ClearanceID")!))
@@ -150,6 +152,24 @@ test("refunded before clearing: the clearance is cancelled (STTCAN) and what is 
   await ledger.refundLeg(leg.legId, 1_000, `${orderId}/test-refund-2`);
   expect((await clearancePushes(orderId)).map((p) => p[0])).toEqual(["ACCPT", "CNCLD", "ACCPT", "FLSTL"]);
 }, 30_000);
+
+test("a cancellation over HTTP (OrderReshopRQ quote, OrderChangeRQ accept) refunds the payment before clearing: STTCAN, and the fee kept is requested again", async () => {
+  // The first shopped offer whose fare refunds something on cancellation (SAVER is not cancellable, CLASSIC keeps the flights).
+  let found: { orderId: string; totalMinor: number; q: Awaited<ReturnType<typeof quote>> } | undefined;
+  for (let n = 0; n < 16 && !found; n++) {
+    const b = await bookSettled(`cancel-${n}`, n);
+    if ((await t.gw.orders.retrieve(b.orderId, sellerOf(t))).journeys[0]!.brandCode === "SAVER") continue;
+    const q = await quote(t, b.orderId);
+    if (Number(q.refund) > 0) found = { ...b, q };
+  }
+  const { orderId, totalMinor, q } = found!;
+  const refund = Math.round(Number(q.refund) * 100);
+  const r = await t.ndc("OrderChangeRQ", acceptCancelRQ(orderId, q.quoteId));
+  expect(r.status).toBe(200);
+  const pushed = await clearancePushes(orderId);
+  const kept = totalMinor - refund;
+  expect(pushed.map(([s, , a]) => [s, a])).toEqual([["ACCPT", decimal(totalMinor)], ["CNCLD", decimal(totalMinor)], ...(kept > 0 ? [["ACCPT", decimal(kept)]] : [])]);
+}, 60_000);
 
 test("the clearing and its notification commit together: a failing outbox write leaves the clearance requested and nothing queued", async () => {
   const { orderId } = await bookSettled("atomic");
