@@ -42,9 +42,11 @@ async function emit(tx: StoreDb, desk: ClearanceDesk, e: ClearanceEvent): Promis
 /** STTCAP: one clearance for exactly the amount still owed on a settlement leg, with its notification. */
 async function request(tx: StoreDb, desk: ClearanceDesk, leg: PaymentLeg, amount: number, now: number): Promise<void> {
   const account = await tx.select({ agencyId: tables.settlementAccounts.agencyId }).from(tables.settlementAccounts).where(eq(tables.settlementAccounts.accountId, leg.settlementAccountId!)).get();
-  const attempts = (await tx.select({ id: C.clearanceId }).from(C).where(eq(C.legId, leg.legId)).all()).length;
+  // The n-th clearance of this leg; an id another leg already holds (8 characters, so rare, not impossible) takes the next n.
+  let n = (await tx.select({ id: C.clearanceId }).from(C).where(eq(C.legId, leg.legId)).all()).length + 1;
+  while (await clearanceById(tx, clearanceIdOf(desk.carrier.accountingCode, leg.legId, n, now))) n++;
   const row: Clearance = {
-    clearanceId: clearanceIdOf(desk.carrier.accountingCode, leg.legId, attempts + 1, now),
+    clearanceId: clearanceIdOf(desk.carrier.accountingCode, leg.legId, n, now),
     legId: leg.legId,
     orderId: leg.orderId,
     agencyId: account!.agencyId,
