@@ -106,6 +106,10 @@ const WHEN: Record<string, string> = {
   subscription_url_refused: "Checked when subscribing and again before every delivery attempt, after resolving the host name.",
   sandbox_clock_local_only: "POST /sandbox/clock in sandbox mode.",
   scheduler_job_unknown: "POST /sandbox/scheduler/run.",
+  clearance_not_found: "PaymentClearanceRQ: also another agency's clearance, answered exactly like a missing one. TagText names ClearanceID.",
+  clearance_already_cleared: "PaymentClearanceRQ for a clearance the Clearance Manager or an earlier request cleared.",
+  clearance_cancelled: "PaymentClearanceRQ for a cancelled (STTCAN) clearance; a payment partly kept has a new ClearanceID, sent in its notification.",
+  clearance_amount_mismatch: "PaymentClearanceRQ; TagText names NetClearanceAmount.",
   actor_busy: "The mailbox of the order or inventory the message needs is full. Header Retry-After: 1; retry with backoff.",
   internal_error: "An unexpected failure; logged under the request id quoted in DescText.",
 };

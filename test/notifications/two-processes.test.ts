@@ -3,7 +3,7 @@ import { Database } from "bun:sqlite";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { verifyWebhook } from "@ndc/notifications";
-import { book, start } from "../orders-http/order-list-helpers";
+import { book, FARE_MINOR, start } from "../orders-http/order-list-helpers";
 import { assertSchemaValid } from "../support/xsd";
 import { call, startReceiver } from "./helpers";
 
@@ -19,17 +19,25 @@ async function until(cond: () => boolean, ms: number): Promise<void> {
 }
 
 /**
- * decision 0020: the order's owner (the gateway process) expires it and writes the notification in
- * the same transaction; the scheduler process, which owns no actor, sends it. Neither writes the
- * other's state: no journal conflict, no error logged by either.
+ * decisions 0020 and 0027: the order's owner (the gateway process) expires an order and closes
+ * another, each writing its notification in the same transaction; the scheduler process, which
+ * owns no actor, clears the settlement-plan payment (payment rows and their outbox rows, no actor
+ * state) and sends every notification. Neither writes the other's state: no journal conflict, no
+ * error logged by either.
  */
-test("serve and scheduler as two processes on one store: serve expires the order, the scheduler pushes its notification", async () => {
-  // Booked five days ago (the helpers' fixed clock): its 24 h payment time limit is long past on the wall clock.
+test("serve and scheduler as two processes on one store: expiry, clearance and closing, every notification pushed once", async () => {
+  // Booked at the helpers' fixed clock, days ago: the held order's 24 h payment time limit is long past on the wall clock.
   const c = await start();
   const key = c.t.gw.sandbox!.api_key;
-  const sub = await call(c.t, "POST", "/notifications/subscriptions", key, { url: receiver.url, events: ["order.payment_expired"] });
+  const sub = await call(c.t, "POST", "/notifications/subscriptions", key, { url: receiver.url, events: ["order.payment_expired", "payment.clearance", "order.closed"] });
   const order = await book(c, { tag: "TWO-1" });
   expect(order.paymentTimeLimit!).toBeLessThan(Date.now());
+  // Paid through the settlement plan on a flight two days after that clock: flown on the wall clock. Its clearance is
+  // requested at capture; the order closes once the scheduler process has cleared it.
+  const paid = await book(c, { tag: "TWO-2", day: 2, payment: [{ kind: "settlement", agencyId: c.seller.agencyId, amount: { amount: FARE_MINOR, currency: "EUR" } }] });
+  expect(paid.state).toBe("booked");
+  const [clearance] = c.t.gw.store.db.all(`SELECT clearance_id, status FROM payment_clearances WHERE order_id = '${paid.orderId}'`) as { clearance_id: string; status: string }[];
+  expect(clearance?.status).toBe("requested");
   const dataDir = c.t.dataDir;
   await c.t.gw.close();
 
@@ -39,26 +47,40 @@ test("serve and scheduler as two processes on one store: serve expires the order
   // The gateway expires (every 100 ms) but does not dispatch; the scheduler dispatches (every 5 s).
   const gateway = spawn("gateway-child.ts", { ORDERS_BACKGROUND_MS: "100", NOTIFY_DISPATCH_MS: "0" });
   const scheduler = spawn("scheduler-child.ts", {});
+  // Expiry, clearance requested (ACCPT) and cleared (FLSTL), closing: four pushes.
   try {
-    await until(() => receiver.requests.length >= 1, 30_000);
+    await until(() => receiver.requests.length >= 4, 60_000);
     await Bun.sleep(300);
   } finally {
     gateway.kill("SIGTERM");
     scheduler.kill("SIGTERM");
     await Promise.all([gateway.exited, scheduler.exited]);
   }
-  const [push] = receiver.requests;
-  expect(receiver.requests.length).toBe(1);
-  assertSchemaValid(push!.body);
-  expect(push!.body).toContain(`<OrderRefID>${order.orderId}</OrderRefID>`);
-  expect(verifyWebhook(sub.json.secret, { id: push!.headers.get("webhook-id")!, timestamp: push!.headers.get("webhook-timestamp")!, signature: push!.headers.get("webhook-signature")! }, push!.body)).toBe(true);
+  expect(receiver.requests.length).toBe(4);
+  for (const push of receiver.requests) {
+    assertSchemaValid(push.body);
+    expect(verifyWebhook(sub.json.secret, { id: push.headers.get("webhook-id")!, timestamp: push.headers.get("webhook-timestamp")!, signature: push.headers.get("webhook-signature")! }, push.body)).toBe(true);
+  }
+  const byPath = (p: string) => receiver.requests.filter((r) => r.path === `/24.4/${p}`).map((r) => r.body);
+  expect(byPath("OrderChangeNotifRQ").map((b) => b.includes(`<OrderRefID>${order.orderId}</OrderRefID>`))).toEqual([true]);
+  expect(byPath("PaymentClearanceNotif").map((b) => /<cns:StatusCode>(\w+)</.exec(b)![1])).toEqual(["ACCPT", "FLSTL"]);
+  expect(byPath("PaymentClearanceNotif").every((b) => b.includes(`<cns:ClearanceID>${clearance!.clearance_id}</cns:ClearanceID>`))).toBe(true);
+  expect(byPath("OrderClosingNotifRQ").map((b) => b.includes(`<cns:OrderID>${paid.orderId}</cns:OrderID>`))).toEqual([true]);
 
   const db = new Database(join(dataDir, "gateway.db"), { readonly: true });
   try {
     expect(db.query("SELECT state FROM orders WHERE order_id = ?").get(order.orderId)).toEqual({ state: "cancelled" });
-    expect(db.query("SELECT status, attempts FROM notification_deliveries").all()).toEqual([{ status: "delivered", attempts: 1 }]);
-    // The job ran in the scheduler process and gave its lease back.
+    expect(db.query("SELECT state FROM orders WHERE order_id = ?").get(paid.orderId)).toEqual({ state: "closed" });
+    expect(db.query("SELECT status, cleared_by FROM payment_clearances").all()).toEqual([{ status: "cleared", cleared_by: "manager" }]);
+    expect(db.query("SELECT status, attempts FROM notification_deliveries").all()).toEqual(Array(4).fill({ status: "delivered", attempts: 1 }));
+    // Each order's journal is one unbroken sequence: no second writer slipped an event in.
+    for (const id of [order.orderId, paid.orderId]) {
+      const seqs = (db.query("SELECT seq FROM actor_journal WHERE kind = 'orders.order' AND key = ? ORDER BY seq").all(id) as { seq: number }[]).map((r) => r.seq);
+      expect(seqs).toEqual(seqs.map((_, i) => seqs[0]! + i));
+    }
+    // The jobs ran in the scheduler process and gave their leases back.
     expect(db.query("SELECT last_outcome FROM scheduler_jobs WHERE job = 'notifications.dispatch'").get()).toEqual({ last_outcome: "done" });
+    expect(db.query("SELECT last_outcome FROM scheduler_jobs WHERE job = 'payments.clearance'").get()).toEqual({ last_outcome: "done" });
   } finally {
     db.close();
   }
@@ -70,4 +92,4 @@ test("serve and scheduler as two processes on one store: serve expires the order
   expect(gwOut + schOut).not.toContain('"level":"error"');
   expect(gwErr + schErr).toBe("");
   rmSync(dataDir, { recursive: true, force: true });
-}, 60_000);
+}, 120_000);

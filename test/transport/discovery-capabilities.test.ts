@@ -5,6 +5,7 @@ import { CAPABILITIES, MESSAGES, type MessageHandler } from "@ndc/messages";
 import { el } from "@ndc/xml";
 import { errorCode, startTestGateway, type TestGateway } from "../support/gateway";
 import { ndcRequest } from "../support/requests";
+import { paymentClearanceRQ } from "../clearance/helpers";
 
 /**
  * GET /24.4 says per message whether it is live, and advertises a capability code only when every
@@ -22,9 +23,8 @@ const expectedCodes = (live: Set<string>) =>
     .filter(([, c]) => c.messages.every((m) => live.has(m)) && !c.unfinished?.length)
     .map(([code]) => code);
 
-/** PaymentClearanceRQ lives in the 2022.1 clearance namespace, not the NDC message one. */
-const CLEARANCE_NS = "http://www.iata.org/IATA/2015/00/2022.1";
-const CLEARANCE_RQ = `<IATA_PaymentClearanceRQ xmlns="${CLEARANCE_NS}/IATA_PaymentClearanceRQ" xmlns:cns="${CLEARANCE_NS}/IATA_PaymentClearanceCommonTypes"><DistributionChain><cns:DistributionChainLink><cns:Ordinal>1</cns:Ordinal><cns:OrgRole>Carrier</cns:OrgRole><cns:ParticipatingOrg><cns:OrgID>XB</cns:OrgID></cns:ParticipatingOrg></cns:DistributionChainLink></DistributionChain><Request/></IATA_PaymentClearanceRQ>`;
+/** PaymentClearanceRQ lives in the 2022.1 clearance namespace, not the NDC message one, and has no DistributionChain. */
+const CLEARANCE_RQ = paymentClearanceRQ({ clearanceId: "2026999ABCDEFGH", amount: "1.00" });
 
 async function discovery(t: TestGateway): Promise<Discovery> {
   const res = await t.fetch("/24.4");

@@ -68,6 +68,12 @@ describe("the forms table is the XSDs' own root sequences", () => {
     });
   }
 
+  test("IATA_PaymentClearanceRQ (2022.1) has its own form, its XSD's: Clearance repeated, ClearanceCount, no DistributionChain", () => {
+    const form = rootFormOf("IATA_PaymentClearanceRQ")!;
+    expect(form.children.map((c) => ({ name: c.name, required: c.required, repeats: c.repeats === true }))).toEqual(xsdRootChildren("PaymentClearanceRQ"));
+    expect(form.content).toBe("Clearance");
+  });
+
   test("OrderQuoteRQ's content is Payload, before PayloadAttributes; the others carry Request", () => {
     expect(rootFormOf("IATA_OrderQuoteRQ")!.content).toBe("Payload");
     expect(rootFormOf("IATA_OrderQuoteRQ")!.children.map((c) => c.name)).toEqual(["AugmentationPoint", "DistributionChain", "Payload", "PayloadAttributes", "POS"]);

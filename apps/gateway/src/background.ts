@@ -23,7 +23,7 @@ export interface OrdersBackground {
  * actors live in this process, so a scheduler in another process would be a second writer. Each
  * change still goes through the order's actor; the pass only finds what is due at clock.now().
  */
-export function startOrdersBackground(deps: { orders: OrdersService; clock: Clock; logger: Logger }, opts: { everyMs: number; minAgeMs?: number }): OrdersBackground {
+export function startOrdersBackground(deps: { orders: OrdersService; clock: Clock; logger: Logger }, opts: { everyMs: number; minAgeMs?: number; closing?: boolean }): OrdersBackground {
   const minAgeMs = opts.minAgeMs ?? RECONCILE_MIN_AGE_MS;
   let running: Promise<void> | null = null;
   let stopped = false;
@@ -33,10 +33,13 @@ export function startOrdersBackground(deps: { orders: OrdersService; clock: Cloc
     try {
       const expired = await deps.orders.expireUnpaid(now);
       const report = await deps.orders.reconcile(now, { minAgeMs });
+      // The closing check, when no scheduler runs beside the actors in this process (serve --no-scheduler): decision 0027.
+      const closed = opts.closing ? (await deps.orders.closeSettled(now)).closed : [];
       // A quiet pass writes nothing, so an idle gateway's log is not one line every few seconds.
-      if (expired.length || report.finished.length || report.compensated.length || report.failed.length) {
+      if (expired.length || closed.length || report.finished.length || report.compensated.length || report.failed.length) {
         deps.logger.info("orders_background_done", {
           expired: expired.length,
+          closed: closed.length,
           finished: report.finished.length,
           compensated: report.compensated.length,
           failed: report.failed.length,

@@ -10,12 +10,12 @@ import { createSupply, type Supply } from "@ndc/supply";
 import { OfferRepository } from "@ndc/shopping";
 import { ActorSystem } from "@ndc/actors";
 import { InventoryService } from "@ndc/inventory";
-import { OrderPayments, seedPayments } from "@ndc/payments";
+import { ClearanceManager, OrderPayments, seedPayments, type ClearanceDesk } from "@ndc/payments";
 import { OrdersService } from "@ndc/orders";
 import { storedViewOf } from "./handlers/order-view-cache";
 import type { MessageHandler } from "@ndc/messages";
 import { startOrdersBackground, type OrdersBackground } from "./background";
-import { Dispatcher, orderNotifications, Subscriptions, type Resolver } from "@ndc/notifications";
+import { clearanceNotifications, Dispatcher, orderNotifications, Subscriptions, type Resolver } from "@ndc/notifications";
 import { startDispatchLoop, type DispatchLoop } from "./dispatch-loop";
 import { postWebhook } from "./webhook-post";
 
@@ -40,6 +40,8 @@ export interface BootedGateway {
   actors: ActorSystem;
   /** Payment-time-limit expiry and the saga reconciler, every ORDERS_BACKGROUND_MS; null when off. */
   background: OrdersBackground | null;
+  /** The simulated Clearance Manager (settlement-plan clearances, PaymentClearanceRQ). */
+  clearances: ClearanceManager;
   /** Subscriptions and the notification dispatcher (issue 10). */
   notifications: { subscriptions: Subscriptions; dispatcher: Dispatcher; loop: DispatchLoop | null };
   /** The clock this gateway reads: in local mode on the wall clock, one POST /sandbox/clock moves. */
@@ -60,6 +62,11 @@ export async function bootGateway(
     background?: boolean;
     /** More for /health/ready (serve passes the scheduler's job status). */
     readyDetail?: (store: Store) => Promise<Record<string, unknown>>;
+    /**
+     * The closing check in the background pass, for a gateway with no scheduler beside its actors
+     * (serve --no-scheduler, decision 0027); default true. serve with its in-process scheduler passes false.
+     */
+    closingInBackground?: boolean;
     /** Tests only: resolves subscription host names (a name pointing at 10.x). */
     resolve?: Resolver;
     /** Tests only: wraps the registry reads behind the auth cache (to count what reaches the store). */
@@ -90,7 +97,11 @@ export async function bootGateway(
   const offers = new OfferRepository(store, clock);
   const actors = new ActorSystem({ store, clock, limits: config.actors });
   const inventory = new InventoryService({ system: actors, store, supply, clock });
-  const payments = new OrderPayments(store, clock);
+  // Settlement legs' clearances: requested at capture, cancelled by a refund before clearing, each
+  // with its payment.clearance notification in the ledger step's own transaction (docs/payments.md).
+  const clearanceDesk = clearanceDeskOf(config);
+  const payments = new OrderPayments(store, clock, undefined, clearanceDesk);
+  const clearances = new ClearanceManager({ store, clock, desk: clearanceDesk });
   // The sandbox's vouchers, settlement accounts and loyalty certificates (docs/payments.md).
   if (config.mode !== "production") await seedPayments(store);
   const orders = new OrdersService({
@@ -115,7 +126,7 @@ export async function bootGateway(
     config,
     auth,
     rateLimiter: createRateLimiter(config.rateLimits, clock),
-    handlers: opts.handlers ?? messageHandlers({ config, store, clock, logger, supply, offers, actors, inventory, payments, orders, fieldKey }),
+    handlers: opts.handlers ?? messageHandlers({ config, store, clock, logger, supply, offers, actors, inventory, payments, orders, fieldKey, clearances }),
     logger,
     ready: async () => {
       await store.db.all("SELECT 1");
@@ -128,6 +139,12 @@ export async function bootGateway(
       // The sweeps POST /sandbox/clock runs after moving time, in this order, and /sandbox/scheduler/run names.
       jobs: {
         "orders.expire-unpaid": async () => ({ cancelled: (await orders.expireUnpaid(clock.now())).length }),
+        // Named as the scheduler's jobs (apps/scheduler/src/jobs): the same domain calls.
+        "payments.clearance": async () => await clearances.clearDue(),
+        "orders.closing": async () => {
+          const { closed, waiting } = await orders.closeSettled(clock.now());
+          return { closed: closed.length, waiting };
+        },
         "notifications.dispatch": async () => await dispatcher.tick(),
       },
     },
@@ -140,7 +157,7 @@ export async function bootGateway(
   const onWallClock = wallClock === systemClock;
   const background =
     (opts.background ?? onWallClock) && config.ordersBackgroundMs > 0
-      ? startOrdersBackground({ orders, clock, logger }, { everyMs: config.ordersBackgroundMs, minAgeMs: config.ordersReconcileMinAgeMs })
+      ? startOrdersBackground({ orders, clock, logger }, { everyMs: config.ordersBackgroundMs, minAgeMs: config.ordersReconcileMinAgeMs, closing: opts.closingInBackground ?? true })
       : null;
   // Same rule as the background pass: on by default on the wall clock only.
   const loop = (opts.background ?? onWallClock) && config.notifyDispatchMs > 0 ? startDispatchLoop({ dispatcher, logger }, { everyMs: config.notifyDispatchMs }) : null;
@@ -148,6 +165,7 @@ export async function bootGateway(
     config,
     clock,
     notifications: { subscriptions, dispatcher, loop },
+    clearances,
     app,
     ndc,
     store,
@@ -168,4 +186,10 @@ export async function bootGateway(
       await store.close();
     },
   };
+}
+
+/** The airline as clearance payee, and the hook that writes each clearance event's notification. */
+export function clearanceDeskOf(config: GatewayConfig): ClearanceDesk {
+  const carrier = { accountingCode: config.airline.accountingCode, designator: config.airline.designator };
+  return { carrier, hook: clearanceNotifications(carrier) };
 }

@@ -13,6 +13,7 @@ import { orderReshopHandler } from "./handlers/order-reshop";
 import { orderQuoteHandler } from "./handlers/order-quote";
 import { orderRulesHandler } from "./handlers/order-rules";
 import { serviceDeliveryHandler } from "./handlers/service-delivery";
+import { paymentClearanceHandler } from "./handlers/payment-clearance";
 
 /**
  * Message handlers by message name. A message without one answers message_not_available
@@ -34,5 +35,6 @@ export function messageHandlers(deps: HandlerDeps): Map<string, MessageHandler> 
   handlers.set("OrderQuoteRQ", orderQuoteHandler(deps));
   handlers.set("OrderRulesRQ", orderRulesHandler(deps));
   handlers.set("ServiceDeliveryRQ", serviceDeliveryHandler(deps));
+  handlers.set("PaymentClearanceRQ", paymentClearanceHandler(deps));
   return handlers;
 }

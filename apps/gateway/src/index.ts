@@ -1,5 +1,5 @@
 export { createGateway, type GatewayApp, type GatewayDeps } from "./app";
-export { bootGateway, type BootedGateway } from "./boot";
+export { bootGateway, clearanceDeskOf, type BootedGateway } from "./boot";
 export { listen } from "./serve";
 export { handleNdc } from "./ndc/pipeline";
 export { postWebhook } from "./webhook-post";

@@ -3,6 +3,8 @@ import type { GatewayConfig } from "@ndc/config";
 import type { Logger } from "@ndc/log";
 import type { Store } from "@ndc/store";
 import type { Dispatcher } from "@ndc/notifications";
+import type { OrdersService } from "@ndc/orders";
+import type { ClearanceManager } from "@ndc/payments";
 
 /** What every job receives. Jobs read time from `clock`, never from Date, so tests and the simulation can move it. */
 export interface JobContext {
@@ -12,6 +14,10 @@ export interface JobContext {
   clock: Clock;
   /** The notification dispatcher, where this scheduler dispatches (absent: the job has nothing to do). */
   notifications?: Dispatcher;
+  /** The simulated Clearance Manager (payments.clearance). */
+  clearances?: ClearanceManager;
+  /** The order domain with its actors, where this scheduler runs beside them (`serve`); absent in the scheduler process. */
+  orders?: OrdersService;
 }
 
 /**

@@ -34,7 +34,7 @@ export interface SchedulerOptions extends JobContext {
  */
 export function startScheduler(opts: SchedulerOptions): Scheduler {
   const { store, config, logger, clock } = opts;
-  const ctx: JobContext = { store, config, logger, clock, notifications: opts.notifications };
+  const ctx: JobContext = { store, config, logger, clock, notifications: opts.notifications, clearances: opts.clearances, orders: opts.orders };
   const jobs = opts.jobs ?? JOBS;
   const names = jobs.map((j) => j.name);
   const dup = names.find((n, i) => names.indexOf(n) !== i);

@@ -37,7 +37,8 @@ export interface GatewayConfig {
   /** Token for a libSQL server (sqld/Turso). */
   databaseAuthToken?: string;
   tls?: { certFile: string; keyFile: string };
-  airline: { designator: string; name: string };
+  /** accountingCode: the airline's 3-digit IATA accounting (ticket prefix) code, named as payee in clearances. */
+  airline: { designator: string; name: string; accountingCode: string };
   publicBaseUrl?: string;
   fieldKey: { source: "env" | "file"; value?: string; file: string; version: number };
   /** Identity documents are erased this many days after travel ends (spec 8). */
@@ -128,6 +129,10 @@ export function loadConfig(env: Env = process.env): GatewayConfig {
   if (!/^[A-Z0-9]{2,3}$/.test(designator)) {
     throw new ConfigError(`AIRLINE_DESIGNATOR must be a 2 or 3 character airline code, got "${designator}"`);
   }
+  const accountingCode = env.AIRLINE_ACCOUNTING_CODE?.trim() || "999";
+  if (!/^[0-9]{3}$/.test(accountingCode)) {
+    throw new ConfigError(`AIRLINE_ACCOUNTING_CODE must be the airline's 3-digit accounting code, got "${accountingCode}"`);
+  }
   const fieldKeyEnv = env.GATEWAY_FIELD_KEY?.trim();
   if (mode === "production" && !fieldKeyEnv && !env.GATEWAY_FIELD_KEY_FILE) {
     throw new ConfigError("production mode needs GATEWAY_FIELD_KEY or GATEWAY_FIELD_KEY_FILE");
@@ -147,7 +152,7 @@ export function loadConfig(env: Env = process.env): GatewayConfig {
     databaseDriver: databaseDriver(env),
     databaseAuthToken: env.GATEWAY_DATABASE_AUTH_TOKEN?.trim() || undefined,
     tls: certFile && keyFile ? { certFile, keyFile } : undefined,
-    airline: { designator, name: env.AIRLINE_NAME?.trim() || "Example Airways (simulated)" },
+    airline: { designator, name: env.AIRLINE_NAME?.trim() || "Example Airways (simulated)", accountingCode },
     publicBaseUrl: env.PUBLIC_BASE_URL?.trim() || undefined,
     fieldKey: {
       source: fieldKeyEnv ? "env" : "file",

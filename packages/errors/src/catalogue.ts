@@ -139,6 +139,12 @@ export const CATALOGUE = {
   sandbox_clock_local_only: { status: 409, kind: "refusal", text: "The clock is moved only in local mode; in sandbox mode run a job with /sandbox/scheduler/run." },
   scheduler_job_unknown: { status: 400, kind: "refusal", text: "No sandbox job of this name; the known jobs are listed." },
 
+  // Clearance (spec 2.6, 3, 4.7 PaymentClearanceRQ; docs/messages/PaymentClearanceRQ.md)
+  clearance_not_found: { status: 404, kind: "refusal", text: "No clearance with this ClearanceID was found for the caller's agency." },
+  clearance_already_cleared: { status: 409, kind: "refusal", text: "The payment is already cleared; one clearance per payment." },
+  clearance_cancelled: { status: 409, kind: "refusal", text: "The clearance was cancelled: the payment was refunded before it cleared." },
+  clearance_amount_mismatch: { status: 409, kind: "refusal", text: "NetClearanceAmount is not exactly the payment's amount in its currency." },
+
   // Our side
   actor_busy: { status: 503, kind: "system", text: "The gateway is busy with this resource; retry shortly." },
   internal_error: { status: 500, kind: "system", text: "The gateway could not process the message. Quote the correlation id to the airline." },

@@ -5,3 +5,4 @@ export { refuseCardDataIn } from "./card-data";
 export { CAPABILITIES, liveCapabilities, type Capability } from "./capabilities";
 export * from "./shopping";
 export * from "./orders";
+export * from "./clearance";

@@ -4,8 +4,10 @@ export { Subscriptions, parseEvents, type Subscriber, type SubscriptionView, typ
 export { enqueue, type Notification } from "./outbox";
 export { orderNotifications, PAYMENT_EXPIRED_CODES } from "./order-hook";
 export { orderChangeNotifRQ, type OrderChangeNotif } from "./order-change-notif";
+export { orderClosingNotifRQ } from "./order-closing-notif";
 export { Dispatcher, ATTEMPT_TIMEOUT_MS, PER_SUBSCRIPTION, BATCH, type DispatcherDeps, type WebhookPost, type WebhookRequest, type WebhookAnswer } from "./dispatcher";
 export { RETRY_DELAYS_MS, MAX_ATTEMPTS, nextAttemptAt } from "./schedule";
 export { signWebhook, verifyWebhook, newSecret } from "./signature";
 export { checkDeliveryUrl, isRefusedAddress, dnsResolver, type Resolver, type GatewayMode } from "./url-policy";
 export * from "./tables";
+export { clearanceNotifications } from "./clearance-hook";

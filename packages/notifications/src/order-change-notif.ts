@@ -1,4 +1,5 @@
-import { c, el, serialize, NS } from "@ndc/xml";
+import { el, serialize, NS } from "@ndc/xml";
+import { notificationChain } from "./chain";
 
 export interface OrderChangeNotif {
   carrier: string;
@@ -21,12 +22,7 @@ export function orderChangeNotifRQ(n: OrderChangeNotif): string {
     el(
       "IATA_OrderChangeNotifRQ",
       { xmlns: NS.message, "xmlns:cns": NS.common },
-      el(
-        "DistributionChain",
-        null,
-        c("DistributionChainLink", c("Ordinal", 1), c("OrgRole", "Carrier"), c("ParticipatingOrg", c("OrgID", n.carrier))),
-        c("DistributionChainLink", c("Ordinal", 2), c("OrgRole", "Seller"), c("ParticipatingOrg", c("OrgID", n.sellerAgencyId))),
-      ),
+      notificationChain(n.carrier, n.sellerAgencyId),
       el(
         "Notification",
         null,

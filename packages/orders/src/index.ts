@@ -39,3 +39,5 @@ export { listReconcileFailed, resolveReconcileFailed, RECONCILE_MAX_ATTEMPTS, ty
 export type { FlightChangeAsk, FlightChangeQuote, QuotedAlternative } from "./servicing/flight/quote";
 export { FLIGHT_CHANGE_QUOTE_TTL_MS, signFlightChange, verifyFlightChange, type SignedFlightChange } from "./servicing/flight/quote";
 export { flightChangeTerms, type FlightChangeTerms, type FlightAlternative } from "./servicing/flight/terms";
+export { CLOSING_BATCH, type NotClosable } from "./reconcile/close";
+export { serviceFlightKeys } from "./view/services";

@@ -34,6 +34,7 @@ import { offerRules, orderRules, type OrderRules } from "./read/rules";
 import { listDetails, type OrderListDetails } from "./read/list-details";
 import { list, type OrderListFilters, type OrderListPage, type OrderListResult } from "./read/list";
 import { expireUnpaid } from "./reconcile/expire";
+import { closability, closeSettled, type NotClosable } from "./reconcile/close";
 import { reconcile, type ReconcileReport } from "./reconcile/reconcile";
 import { OperationStore } from "./operation/store";
 import { ids } from "./ids";
@@ -248,5 +249,17 @@ export class OrdersService {
   /** Cancels held orders past their payment time limit and releases their holds. */
   expireUnpaid(now = this.ctx.clock.now()): Promise<string[]> {
     return expireUnpaid(this.ctx, now);
+  }
+
+  /** The closing check (spec 3): closes booked orders whose services are all delivered and whose money is settled. */
+  closeSettled(now = this.ctx.clock.now(), limit?: number): Promise<{ closed: string[]; waiting: number }> {
+    return closeSettled(this.ctx, now, limit);
+  }
+
+  /** Why this order is not closable yet, or null (staff and tests). */
+  async closability(orderId: string): Promise<NotClosable | null> {
+    const order = await this.ctx.orders.ask(orderId, { op: "get" });
+    if (!order) throw notFound();
+    return closability(this.ctx, order);
   }
 }

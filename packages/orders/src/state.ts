@@ -35,12 +35,12 @@ export type ChangeKind =
   | "cancelled"
   | "refunded"
   | "pax_updated"
-  | "flights_changed";
+  | "flights_changed"
+  | "closed";
 
 /**
  * The moves the spec states (section 3), plus the seller's retry (4.7 OrderChangeRQ). `from:
- * null` is creation. Closed is not reached yet: its closing check (every service delivered,
- * money settled) comes with service delivery.
+ * null` is creation. Closed is reached by the closing check (reconcile/close.ts).
  */
 export const TRANSITIONS: readonly { from: OrderState | null; kind: ChangeKind; to: OrderState; rule: string }[] = [
   { from: null, kind: "created", to: "held_unpaid", rule: "OrderCreateRQ without PaymentFunctions: held unpaid (ORDWPM) with a payment time limit." },
@@ -60,6 +60,7 @@ export const TRANSITIONS: readonly { from: OrderState | null; kind: ChangeKind; 
   { from: "booked", kind: "refunded", to: "booked", rule: "A flight change costing less than the fare paid: the quoted difference is paid back to the captured legs, newest first, after the change is made." },
   { from: "booked", kind: "flights_changed", to: "booked", rule: "OrderChangeRQ accepts a flight-change quote: one direction's flights replaced, the amount due authorised before and captured after." },
   { from: "booked", kind: "pax_updated", to: "booked", rule: "OrderChangeRQ UpdatePax corrects a passenger's name where the outbound fare is renameable; no money moves." },
+  { from: "booked", kind: "closed", to: "closed", rule: "The closing check: every service delivered, no-show or removed, and the money settled (payments captured, clearances cleared); OrderClosingNotifRQ is sent." },
 ];
 
 /** The target state of a change, or order_state_invalid when the table has no such move. */

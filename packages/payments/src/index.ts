@@ -19,3 +19,8 @@ export { SalePayments, type PlannedLeg, type SaleAuthorisation } from "./ledger/
 export { orderLegs } from "./ledger/leg-rows";
 export { RefundPayments, refundKey } from "./ledger/phased-refund";
 export { refundPlan, type RefundShare } from "./ledger/refund-plan";
+export { ClearanceManager, CLEARANCE_BATCH, type ClearanceAsk } from "./clearance/manager";
+export { orderClearances, clearanceById } from "./clearance/rows";
+export { clearanceDates } from "./clearance/schedule";
+export { paymentClearances } from "./clearance/tables";
+export type { Clearance, ClearanceCarrier, ClearanceDesk, ClearanceEvent, ClearanceHook, ClearanceStatus } from "./clearance/types";

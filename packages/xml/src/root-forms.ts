@@ -58,11 +58,16 @@ export const ROOT_FORMS: Readonly<Record<string, RootForm>> = {
     children: [opt("AugmentationPoint"), req("DistributionChain"), req("Payload"), opt("PayloadAttributes"), opt("POS")],
     content: "Payload",
   },
+  IATA_PaymentClearanceRQ: {
+    children: [{ name: "Clearance", required: true, repeats: true }, req("ClearanceCount"), opt("PayloadStandardAttributes")],
+    content: "Clearance",
+  },
 };
 
 /**
- * IATA_PaymentClearanceRQ (2022.1: Clearance+, ClearanceCount, PayloadStandardAttributes, no
- * DistributionChain) has no form yet: it is not processed (501), and its form comes with its handler.
+ * IATA_PaymentClearanceRQ (2022.1) is its own family: Clearance+, ClearanceCount and
+ * PayloadStandardAttributes, no DistributionChain and no Request. Its seller is the token's agency
+ * (apps/gateway/src/ndc/pipeline.ts); its content, Clearance, is read by @ndc/messages' clearance decoder.
  */
 export function rootFormOf(rootName: string): RootForm | undefined {
   return ROOT_FORMS[rootName];

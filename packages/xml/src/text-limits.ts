@@ -111,6 +111,23 @@ export const TEXT_LIMITS: Readonly<Record<string, TextLimit>> = {
   },
   // Free text the gateway may keep with an item
   DescText: { type: "TextType", maxLength: 256, xsd: false },
+  // Payment clearance 2022.1 (IATA_PaymentClearanceCommonTypes.xsd; PaymentClearanceRQ)
+  ClearanceID: { type: "ClearanceID_Type", maxLength: 15, pattern: /^[0-9]{7}[A-Za-z0-9]{8}$/, shape: "7 digits then 8 letters or digits", xsd: true },
+  ProcessRuleCode: { type: "ClearanceProcessRuleCodeType", maxLength: 7, pattern: /^(?:IATAC|BLTRL)[A-Za-z0-9]{2}$/, shape: "IATAC or BLTRL and 2 letters or digits", xsd: true },
+  PaymentBrandCode: { type: "CreditCardVendorCodeType", maxLength: 2, pattern: /^[0-9a-zA-Z]{1,2}$/, shape: "1 or 2 letters or digits", xsd: true },
+  AirlineAccountingCode: { type: "CodeType", maxLength: 3, pattern: /^[0-9]{3}$/, shape: "a 3-digit airline accounting code", xsd: false },
+  AgreementID: { type: "ID_Type", maxLength: 35, xsd: true },
+  CommitmentID: { type: "ID_Type", maxLength: 35, xsd: true },
+  ClearancePayeeReconciliationID: { type: "AirlineRefID_Type", maxLength: 15, pattern: /^[A-Za-z0-9]{1,15}$/, shape: "1 to 15 letters or digits", xsd: true },
+  ClearancePayerReconciliationID: { type: "AirlineRefID_Type", maxLength: 15, pattern: /^[A-Za-z0-9]{1,15}$/, shape: "1 to 15 letters or digits", xsd: true },
+  PaymentCommitmentDateTime: {
+    type: "DateTimeType",
+    maxLength: 35,
+    pattern: /^-?\d{4,}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})?$/,
+    shape: "an xs:dateTime such as 2026-11-21T09:00:00Z",
+    xsd: true,
+  },
+  RemittanceDate: { type: "DateType", maxLength: 10, pattern: /^\d{4}-\d{2}-\d{2}$/, shape: "an xs:date such as 2026-11-21", xsd: true },
 };
 
 /** Characters as XSD counts them (code points); `length` only when it cannot exceed the limit. */

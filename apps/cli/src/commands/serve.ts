@@ -23,7 +23,8 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
   // is kept and acted on as soon as boot is done.
   const stopping = shutdownSignal(io.err);
   // /health/ready shows each scheduler job's last and next run, whichever process runs them.
-  const gw = await bootGateway({ config, logger, clock: systemClock, readyDetail: async (store) => ({ scheduler: await jobStatus(store, Date.now()) }) });
+  // The closing check runs as the in-process scheduler's orders.closing job, or in the background pass without it.
+  const gw = await bootGateway({ config, logger, clock: systemClock, closingInBackground: !withScheduler, readyDetail: async (store) => ({ scheduler: await jobStatus(store, Date.now()) }) });
   let server: { url: string; stop(): Promise<void> } | null = null;
   let scheduler: Scheduler | null = null;
   try {
@@ -42,6 +43,8 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
         clock: systemClock,
         jobs: JOBS.filter((j) => !(inProcessDispatch && j.name === "notifications.dispatch")),
         notifications: gw.notifications.dispatcher,
+        clearances: gw.clearances,
+        orders: gw.orders,
       });
       io.out(`scheduler running in-process: ${scheduler.jobs.join(", ")}`);
     } else {

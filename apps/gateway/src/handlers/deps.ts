@@ -6,7 +6,7 @@ import type { Supply } from "@ndc/supply";
 import type { OfferRepository } from "@ndc/shopping";
 import type { ActorSystem } from "@ndc/actors";
 import type { InventoryService } from "@ndc/inventory";
-import type { OrderPayments } from "@ndc/payments";
+import type { ClearanceManager, OrderPayments } from "@ndc/payments";
 import type { OrdersService } from "@ndc/orders";
 import type { FieldKey } from "@ndc/pii";
 
@@ -28,4 +28,6 @@ export interface HandlerDeps {
   orders: OrdersService;
   /** The field-encryption key identity-document numbers are sealed with (DESIGN 5). */
   fieldKey: FieldKey;
+  /** The simulated Clearance Manager (settlement-plan payments under SwO; PaymentClearanceRQ). */
+  clearances: ClearanceManager;
 }

@@ -64,7 +64,11 @@ export async function handleNdc(request: Request, messageName: string, deps: Ndc
     requireRootParts(x.envelope);
     // What the message carries may need more (PaymentFunctions: ndc:payment), before anything is reserved.
     for (const scope of contentScopes(x.spec, x.envelope)) deps.auth.requireScope(x.principal, scope);
-    const seller = deps.auth.resolveSeller(x.principal, x.envelope.distributionChain);
+    // The clearance family (2022.1) carries no DistributionChain: the seller is the token's own agency.
+    const seller =
+      x.spec.response.family === "clearance"
+        ? { clientId: x.principal.clientId, agencyId: x.principal.agency.agencyId, iataNumber: x.principal.agency.iataNumber, scopes: x.principal.scopes }
+        : deps.auth.resolveSeller(x.principal, x.envelope.distributionChain);
     const handler = deps.handlers.get(x.spec.name);
     if (!handler) {
       throw new GatewayError("message_not_available", {

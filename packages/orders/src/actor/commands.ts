@@ -16,6 +16,8 @@ export type OrderCommand =
   | { op: "recordPaymentCaptured"; legIds: string[] }
   | { op: "confirmInventory" }
   | { op: "expireUnpaid"; now: number }
+  /** The closing check's move to Closed, decided by its caller from delivery and money; a closed order stays so. */
+  | { op: "close" }
   /** A post-sale change's commit (servicing/add): refused unless booked; a repeat of its changeRef changes nothing. */
   | { op: "addItems"; change: Omit<Extract<OrderEvent, { type: "items_added" }>, "type" | "at"> }
   /** The cancellation's commit: in the same joint write as its seat and partner releases. */

@@ -18,6 +18,8 @@ export type OrderEvent =
   /** A passenger's name corrected (servicing/rename): the names only, never a document. `changeRef` makes a retry a no-op. */
   /** One direction's flights replaced by an accepted flight-change quote (servicing/flight): its legs authorised, its charge (the amount due, fee included). */
   | { type: "flights_changed"; at: number; direction: number; journey: OrderJourney; legs: OrderLegRef[]; charge: PostSaleCharge; seats?: MovedSeats }
+  /** The closing check found every service delivered and the money settled (reconcile/close.ts). */
+  | { type: "closed"; at: number }
   | { type: "pax_updated"; at: number; changeRef: string; paxId: string; name: PaxName; flexibilityItemId?: string; override?: ChangeOverride; staffId?: string };
 
 /** A flight change's seats: each old flight's hold (released) and, at the same index, the hold of the seats that replace them on the new flight (sold), seat for seat. */
@@ -62,6 +64,8 @@ export function evolve(order: Order | null, e: OrderEvent): Order | null {
         totalMinor: order.totalMinor + e.charge.amountMinor,
         charges: [...(order.charges ?? []), e.charge],
       });
+    case "closed":
+      return changed(order, "closed", e.at, ["state"], {});
     case "cancelled":
       return changed(order, "cancelled", e.at, ["state", "seatHolds", "partnerHolds"], { cancellation: e.cancellation });
     case "pax_updated":

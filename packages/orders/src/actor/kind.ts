@@ -96,6 +96,10 @@ function decideEvents(order: Order | null, command: OrderCommand, now: number): 
     case "expireUnpaid":
       if (!isHeld(order.state) || order.paymentTimeLimit === undefined || command.now < order.paymentTimeLimit) return [];
       return [{ type: "payment_expired", at: now }];
+    case "close":
+      if (order.state === "closed") return [];
+      if (order.state !== "booked") throw new GatewayError("order_state_invalid", { detail: `The order is ${order.state}; only a booked order closes.` });
+      return [{ type: "closed", at: now }];
     case "cancel":
       // A retried commit finds its own cancellation; any other cancelled order is refused.
       if (order.state === "cancelled" && order.cancellation?.quoteId === command.cancellation.quoteId) return [];

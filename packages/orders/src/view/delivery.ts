@@ -15,9 +15,21 @@ export interface ServiceDeliveryState {
   text: string;
 }
 
-/** The order's flights that have flown by `now` (departed, in real UTC). */
-export function flownFlightKeys(flights: readonly Flight[], now: number): string[] {
-  return flights.filter((f) => f.departureUtcMs <= now).map((f) => f.key);
+const DAY_MS = 86_400_000;
+
+/**
+ * The order's flights that have flown by `now`: each flight the schedule places that has departed
+ * (in real UTC), and each of `keys` the schedule no longer places because its date is before the
+ * schedule's first day (a gateway started on a later day sells from that day on). Such a flight
+ * is counted as flown once its local date is two UTC days back, which no time zone's departure
+ * can outlast; without this an order's past flights read as never flown after a restart, and the
+ * order could never close.
+ */
+export function flownFlightKeys(flights: readonly Flight[], now: number, keys: readonly string[] = []): string[] {
+  const placed = new Set(flights.map((f) => f.key));
+  const twoDaysBack = new Date(now - 2 * DAY_MS).toISOString().slice(0, 10);
+  const unplaced = keys.filter((k) => !placed.has(k) && k.slice(-10) <= twoDaysBack);
+  return [...flights.filter((f) => f.departureUtcMs <= now).map((f) => f.key), ...unplaced];
 }
 
 /** `flightKey`: the flight the service is for (a flight item has one service per flight); else the item's first, else the order's. */

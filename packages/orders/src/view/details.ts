@@ -69,7 +69,7 @@ function detailsAt(supply: Supply, order: Order, documents: IdentityDocumentView
     documents,
     legs,
     flights,
-    flown: flownFlightKeys(flights, now),
+    flown: flownFlightKeys(flights, now, order.journeys.flatMap((j) => j.flightKeys)),
     taxes,
     servicing: servicingOf(order, flights, now),
     validFrom: now,

@@ -13,6 +13,7 @@ import { fingerprint, readKey, writeKey } from "./idempotency";
 import { reserve } from "./instruments";
 import { insertLeg, loadLeg, nextSeq, orderLegs, saveLeg } from "./leg-rows";
 import { applyStep, checkStep, type Step } from "./steps";
+import type { ClearanceDesk } from "../clearance/types";
 
 export type AuthoriseOutcome =
   | { status: "authorised"; leg: PaymentLeg }
@@ -39,6 +40,8 @@ export class PaymentLedger {
     readonly psp: PspSimulator,
     readonly clock: Clock,
     private readonly lock: KeyedLock = new KeyedLock(),
+    /** Settlement legs' clearances (the gateway's); without it no clearance is requested. */
+    readonly clearance?: ClearanceDesk,
   ) {}
 
   leg(legId: string): Promise<PaymentLeg> {
@@ -168,7 +171,7 @@ export class PaymentLedger {
         const amt = checkStep(step, leg, amount);
         const now = this.clock.now();
         if (leg.kind !== "card") {
-          const next = await applyStep(tx, step, leg, amt, key, now);
+          const next = await applyStep(tx, step, leg, amt, key, now, this.clearance);
           await writeKey(tx, key, step, fp, "done", next, now);
           return { done: next };
         }
@@ -183,7 +186,7 @@ export class PaymentLedger {
         const leg = await loadLeg(tx, legId);
         const amt = checkStep(step, leg, amount);
         const now = this.clock.now();
-        const next = await applyStep(tx, step, leg, amt, key, now);
+        const next = await applyStep(tx, step, leg, amt, key, now, this.clearance);
         await writeKey(tx, key, step, fp, "done", next, now);
         return next;
       });

@@ -13,6 +13,7 @@ import { PaymentLedger } from "./ledger";
 import { SalePayments } from "./phased";
 import { RefundPayments } from "./phased-refund";
 import { refundPlan } from "./refund-plan";
+import type { ClearanceDesk } from "../clearance/types";
 
 export type AuthoriseAllResult =
   | { status: "authorised"; legs: PaymentLeg[] }
@@ -47,10 +48,12 @@ export class OrderPayments {
     readonly store: Store,
     readonly clock: Clock,
     readonly psp: PspSimulator = new PspSimulator(store),
+    /** Settlement legs' clearances, requested and cancelled in the ledger's own steps (the gateway wires it). */
+    clearance?: ClearanceDesk,
   ) {
-    this.ledger = new PaymentLedger(store, psp, clock, this.orderLock);
+    this.ledger = new PaymentLedger(store, psp, clock, this.orderLock, clearance);
     this.sale = new SalePayments(this.ledger, psp);
-    this.release = new RefundPayments(psp);
+    this.release = new RefundPayments(psp, clearance);
   }
 
   /** A cancellation's refund in its saga's phases (PSP between phases, recorded in the close write). */

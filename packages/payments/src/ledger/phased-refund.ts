@@ -5,6 +5,7 @@ import { fingerprint, readKey, writeKey } from "./idempotency";
 import { loadLeg } from "./leg-rows";
 import type { RefundShare } from "./refund-plan";
 import { applyStep, checkStep } from "./steps";
+import type { ClearanceDesk } from "../clearance/types";
 
 /** The key of one leg's release: the same for every retry of the same cancellation. */
 export const refundKey = (key: string, legId: string) => `${key}/${legId}`;
@@ -19,7 +20,10 @@ export const refundKey = (key: string, legId: string) => `${key}/${legId}`;
  * PSP: they are given back in the close write itself.
  */
 export class RefundPayments {
-  constructor(private readonly psp: PspSimulator) {}
+  constructor(
+    private readonly psp: PspSimulator,
+    private readonly clearance?: ClearanceDesk,
+  ) {}
 
   /** Between the phases: each card share at the PSP under its key. */
   async pay(db: StoreDb, plan: readonly RefundShare[], key: string): Promise<void> {
@@ -48,7 +52,7 @@ export class RefundPayments {
       const rec = await readKey(tx, k, "refund", fp);
       if (rec?.state === "done") continue;
       const leg = await loadLeg(tx, share.legId);
-      const next = await applyStep(tx, "refund", leg, checkStep("refund", leg, share.amount), k, now);
+      const next = await applyStep(tx, "refund", leg, checkStep("refund", leg, share.amount), k, now, this.clearance);
       await writeKey(tx, k, "refund", fp, "done", next, now);
     }
   }

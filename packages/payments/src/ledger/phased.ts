@@ -114,7 +114,7 @@ export class SalePayments {
       const leg = cardLeg(row.orderId, row.changeRef, a.leg, a, now, row);
       await saveLeg(tx, leg);
       await appendEntry(tx, { orderId: leg.orderId, legId: leg.legId, type: leg.state === "authorised" ? "authorise" : "decline", amount: leg.requested, currency: leg.currency, idempotencyKey: a.leg.key, at: now });
-      if (a.voidKey && leg.state === "authorised") await applyStep(tx, "void", leg, leg.authorised, a.voidKey, now);
+      if (a.voidKey && leg.state === "authorised") await applyStep(tx, "void", leg, leg.authorised, a.voidKey, now, this.ledger.clearance);
     }
     for (const legId of auth.unsent) if (byId.get(legId)?.state === "authorising") await deleteLeg(tx, legId);
   }
@@ -137,7 +137,7 @@ export class SalePayments {
   /** In the close write: each leg still authorised captured in full (instrument, leg row, ledger entry). */
   async recordCaptures(tx: StoreDb, orderId: string, legIds: readonly string[], key: string, now: number): Promise<void> {
     for (const leg of await orderLegs(tx, orderId)) {
-      if (legIds.includes(leg.legId) && leg.state === "authorised") await applyStep(tx, "capture", leg, leg.authorised, `${key}/${leg.legId}`, now);
+      if (legIds.includes(leg.legId) && leg.state === "authorised") await applyStep(tx, "capture", leg, leg.authorised, `${key}/${leg.legId}`, now, this.ledger.clearance);
     }
   }
 

@@ -4,6 +4,8 @@ import type { PaymentLeg } from "../legs/types";
 import { appendEntry } from "./hash-chain";
 import { refundInstrument, release, settleCapture } from "./instruments";
 import { saveLeg } from "./leg-rows";
+import { clearanceStep } from "../clearance/rows";
+import type { ClearanceDesk } from "../clearance/types";
 
 export type Step = "capture" | "void" | "refund";
 
@@ -36,8 +38,13 @@ export function checkStep(step: Step, leg: PaymentLeg, amount: number | undefine
   return amt;
 }
 
-/** Applies a checked step: instrument balances, the leg row and its ledger entry, in one transaction. */
-export async function applyStep(tx: StoreDb, step: Step, leg: PaymentLeg, amount: number, key: string, now: number): Promise<PaymentLeg> {
+/**
+ * Applies a checked step: instrument balances, the leg row and its ledger entry, in one transaction,
+ * and with them a settlement leg's clearance (requested at capture, cancelled by a refund before it
+ * cleared) when the gateway gave the ledger its clearance desk. Every capture, void and refund of
+ * every path (ledger, sale phases, refund phases) comes through here, so none misses its clearance.
+ */
+export async function applyStep(tx: StoreDb, step: Step, leg: PaymentLeg, amount: number, key: string, now: number, desk?: ClearanceDesk): Promise<PaymentLeg> {
   let next: PaymentLeg;
   let points = 0;
   if (step === "capture") {
@@ -54,5 +61,6 @@ export async function applyStep(tx: StoreDb, step: Step, leg: PaymentLeg, amount
   }
   await saveLeg(tx, next);
   await appendEntry(tx, { orderId: leg.orderId, legId: leg.legId, type: step, amount, currency: leg.currency, points, idempotencyKey: key, at: now });
+  if (desk) await clearanceStep(tx, desk, step, next, now);
   return next;
 }

@@ -18,6 +18,7 @@ const TYPE_CODES: Readonly<Record<ChangeKind, string>> = {
   refunded: "REFUNDED",
   pax_updated: "PAX_UPDATED",
   flights_changed: "FLIGHTS_CHANGED",
+  closed: "ORDER_CLOSED",
 };
 
 /** Why: the seller asked (create, pay), the booking completed its own steps, or the time limit ran out. A refund's is REFUND_REASON_CODES'. */
@@ -32,6 +33,7 @@ const REASON_CODES: Readonly<Record<Exclude<ChangeKind, "refunded">, string>> = 
   cancelled: "SELLER_REQUEST",
   pax_updated: "SELLER_REQUEST",
   flights_changed: "SELLER_REQUEST",
+  closed: "SERVICES_DELIVERED_AND_SETTLED",
 };
 
 /**
@@ -99,7 +101,7 @@ function operation(e: HistoryEntry, previous: HistoryEntry | undefined, order: O
 }
 
 /** The airline's own steps (the booking completing, the time limit, the refund), not a seller's request. */
-const BY_AIRLINE: ReadonlySet<ChangeKind> = new Set<ChangeKind>(["payment_captured", "inventory_confirmed", "payment_expired", "refunded"]);
+const BY_AIRLINE: ReadonlySet<ChangeKind> = new Set<ChangeKind>(["payment_captured", "inventory_confirmed", "payment_expired", "refunded", "closed"]);
 
 function actorOf(e: HistoryEntry, order: Order, carrier: string): ChangeActorView {
   if (e.staffId) return { role: "Carrier", orgId: carrier, salesAgentId: e.staffId };

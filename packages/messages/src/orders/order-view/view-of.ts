@@ -1,4 +1,4 @@
-import { bandFeeMinor, cancelPenaltyId, deliveryStateOf, type Order, type OrderDetails, type OrderItem, type OrderState } from "@ndc/orders";
+import { bandFeeMinor, cancelPenaltyId, deliveryStateOf, serviceFlightKeys, type Order, type OrderDetails, type OrderItem, type OrderState } from "@ndc/orders";
 import { isDeclineReason, maskTail, OWN_PROGRAMME, paymentSummary, type PaymentLeg } from "@ndc/payments";
 import { minorUnits } from "@ndc/money";
 import { isOmitted, type MaskedIdentityDoc } from "@ndc/pii";
@@ -241,7 +241,7 @@ type PlacedService = OrderServiceView & { flightKey?: string };
 
 /** A flight item: one OrderedService per passenger and flight of every journey of the order. */
 function flightServices(order: Order, it: OrderItem, status: string): PlacedService[] {
-  const keys = it.flightKeys ?? order.journeys.flatMap((j) => j.flightKeys);
+  const keys = serviceFlightKeys(order, it) as string[];
   return it.paxIds.flatMap((paxId) =>
     keys.map((key, i) => ({
       serviceId: `${it.orderItemId}-${paxId}-${i + 1}`,

@@ -1,0 +1,64 @@
+import { and, eq, lte } from "drizzle-orm";
+import { orderClearances } from "@ndc/payments";
+import { tables } from "@ndc/store";
+import type { OrdersContext } from "../context";
+import type { Order } from "../state";
+import { deliveryStateOf } from "../view/delivery";
+import { orderDetails } from "../view/details";
+import { serviceFlightKeys } from "../view/services";
+
+/** Orders looked at per run: a run stays short, the next takes the rest. */
+export const CLOSING_BATCH = 200;
+
+/** Why an order is not closed yet, or null when it may close (what the closing check logs and tests read). */
+export type NotClosable = "not_booked" | "service_not_delivered" | "payment_open" | "clearance_open";
+
+/**
+ * The closing check's rule (spec 3): every service delivered, no-show or removed, and the money
+ * settled. Delivery is deliveryStateOf, the state ServiceDeliveryRQ answers (a service of a flight
+ * that has flown is delivered, and with it a passenger who did not board: the gateway has no
+ * departure control, so a no-show is delivered by the flight; a removed item is no longer on the
+ * order). Money: no payment leg still authorising or authorised (every payment captured, voided,
+ * declined or refunded), and no clearance still requested (every settlement-plan payment cleared,
+ * or its clearance cancelled by a refund).
+ */
+export async function closability(ctx: OrdersContext, order: Order): Promise<NotClosable | null> {
+  if (order.state !== "booked") return "not_booked";
+  const details = await orderDetails(ctx, order);
+  const flown = new Set(details.flown);
+  const undelivered = order.items.some((it) => serviceFlightKeys(order, it).some((key) => deliveryStateOf(order, it, key, flown).code !== "DELIVERED"));
+  if (undelivered) return "service_not_delivered";
+  if (details.legs.some((l) => l.state === "authorising" || l.state === "authorised")) return "payment_open";
+  if ((await orderClearances(ctx.store.db, order.orderId)).some((c) => c.status === "requested")) return "clearance_open";
+  return null;
+}
+
+/**
+ * The closing check: booked orders whose last flight's day has come (the index's travel_to, a
+ * cheap first cut) are judged by closability(), and those that may close are moved to Closed by
+ * their own actor, whose persist hook writes OrderClosingNotifRQ in the same transaction. At
+ * most CLOSING_BATCH orders a run; safe to repeat (a closed order is not found again, and the
+ * actor keeps a closed order closed).
+ */
+export async function closeSettled(ctx: OrdersContext, now: number, limit = CLOSING_BATCH): Promise<{ closed: string[]; waiting: number }> {
+  const today = new Date(now).toISOString().slice(0, 10);
+  const O = tables.orders;
+  const due = await ctx.store.db
+    .select({ orderId: O.orderId })
+    .from(O)
+    .where(and(eq(O.state, "booked"), lte(O.travelTo, today)))
+    .limit(limit)
+    .all();
+  const closed: string[] = [];
+  let waiting = 0;
+  for (const { orderId } of due) {
+    const order = await ctx.orders.ask(orderId, { op: "get" });
+    if (!order || (await closability(ctx, order)) !== null) {
+      waiting++;
+      continue;
+    }
+    const after = await ctx.orders.ask(orderId, { op: "close" });
+    if (after?.state === "closed") closed.push(orderId);
+  }
+  return { closed, waiting };
+}
