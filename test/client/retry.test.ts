@@ -16,10 +16,10 @@ interface Hit {
 function overloaded(answers: ((n: number) => Response)[]) {
   const hits: Hit[] = [];
   let n = 0;
-  const server = Bun.serve({
+  const server: { port?: number; stop(force?: boolean): unknown } = Bun.serve({
     port: 0,
     hostname: "127.0.0.1",
-    fetch(req) {
+    fetch(req): Response {
       const path = new URL(req.url).pathname;
       if (path === "/24.4") {
         return Response.json({ airline: { designator: "XB" }, version: "24.4", tokenUrl: `http://127.0.0.1:${server.port}/oauth/token`, messages: [] });
