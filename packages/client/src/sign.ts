@@ -80,11 +80,15 @@ export function moveIntoSignatureType(xml: string): string {
   const wrapper = kids(root, "Signature").find((e) => e.namespaceURI !== DSIG_NS);
   const ds = wrapper && kids(wrapper, "Signature").find((e) => e.namespaceURI === DSIG_NS);
   if (!wrapper || !ds) throw new Error("no <Signature><ds:Signature> to move");
-  const st = doc.createElementNS(CNS_NS, "cns:SignatureType");
-  st.setAttribute("xmlns:ds", DSIG_NS);
-  while (ds.firstChild) st.appendChild(ds.firstChild);
-  wrapper.replaceChild(st, ds);
-  return new XMLSerializer().serializeToString(doc);
+  // Each ds child declares ds once on SignatureType, not again on itself: the form a person reads and xmlsec1 writes.
+  const ser = new XMLSerializer();
+  const content = kids(ds)
+    .map((k) => ser.serializeToString(k).replace(/^(<ds:\w+)\s+xmlns:ds="http:\/\/www\.w3\.org\/2000\/09\/xmldsig#"/, "$1"))
+    .join("");
+  const marker = doc.createElementNS(CNS_NS, "cns:SignatureType");
+  wrapper.replaceChild(marker, ds);
+  // The serializer declares cns on the marker when the document binds it to no prefix or another one.
+  return ser.serializeToString(doc).replace(/<cns:SignatureType((?: xmlns:cns="[^"]*")?)\s*\/>/, (_m, decl: string) => `<cns:SignatureType${decl} xmlns:ds="${DSIG_NS}">${content}</cns:SignatureType>`);
 }
 
 export interface VerifyResult {
