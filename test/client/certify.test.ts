@@ -91,7 +91,7 @@ test("a gateway that says it verifies signed OrderCreateRQ but books one changed
   const r = await cli(["seller", "certify", "--base-url", url, "--key", join(dir, "k.pem"), "--cert", join(dir, "c.pem"), "--json"], env);
   expect(r.code).toBe(1);
   const signed = JSON.parse(r.stdout).steps.find((s: { step: string }) => s.step === "signed OrderCreate");
-  expect(signed).toMatchObject({ result: "FAIL", detail: "a request changed after signing was accepted; it must be refused 400 or 401" });
+  expect(signed).toMatchObject({ result: "FAIL", detail: "a request changed after signing was accepted without signature_not_checked; it must be refused 400 or 401" });
 }, 120_000);
 
 test("a gateway that does not answer: discovery fails and nothing else runs", async () => {

@@ -160,8 +160,8 @@ export const STEPS: Step[] = [
 /**
  * Where discovery lists OrderCreateRQ under `signatures.requests.messages`: first a copy changed
  * after signing, which a verifying gateway must refuse (400 or 401), then the unchanged request,
- * which must book. Under a policy that does not verify, the booking must say so
- * (`signature_not_checked`), never stay silent.
+ * which must book. A gateway whose policy for this seller is `none` may book the changed copy
+ * only if it says so (`signature_not_checked`), never silently.
  */
 async function signedOrderCreate(j: Journey): Promise<string | NotRun> {
   const signedMessages = j.discovery?.signatures?.requests?.messages ?? [];
@@ -173,17 +173,24 @@ async function signedOrderCreate(j: Journey): Promise<string | NotRun> {
   const ids = { correlationId: newId("CERT-SIGNED"), trxId: newId("TRX") };
   const xml = signXml(envelope("OrderCreateRQ", { carrier: j.discovery!.airline.designator, ...ids }, createRequest({ offers: [selectAll(offer)], passengers: [passenger] })), j.signingKey);
   const tampered = xml.replace("<cns:GivenName>Certify</cns:GivenName>", "<cns:GivenName>Forged</cns:GivenName>");
-  const refusal = await j.client.send("OrderCreateRQ", tampered, { correlationId: newId("CERT-TAMPERED"), trxId: newId("TRX") }).then(
-    () => undefined,
-    (e) => e,
+  const tamperedIds = { correlationId: newId("CERT-TAMPERED"), trxId: newId("TRX") };
+  const outcome = await j.client.send("OrderCreateRQ", tampered, tamperedIds).then(
+    (r) => ({ accepted: readOrderView(r.xml) }),
+    (e) => ({ refused: e as unknown }),
   );
-  if (!(refusal instanceof NdcError) || (refusal.status !== 400 && refusal.status !== 401)) {
-    throw new Error(`a request changed after signing was ${refusal ? `answered ${refusal.message}` : "accepted"}; it must be refused 400 or 401`);
+  if ("accepted" in outcome) {
+    // A gateway whose agreement with this seller is `none` books and says it did not check: honest, and shown as such.
+    if (outcome.accepted.warnings.some((w) => w.code === "signature_not_checked")) {
+      return `policy none: a request changed after signing booked ${outcome.accepted.orderId} with signature_not_checked (the gateway says it did not verify)`;
+    }
+    throw new Error("a request changed after signing was accepted without signature_not_checked; it must be refused 400 or 401");
   }
-  const booked = await j.client.send("OrderCreateRQ", xml, ids);
-  const view = readOrderView(booked.xml);
-  const unchecked = view.warnings.some((w) => w.code === "signature_not_checked");
-  return `changed copy refused ${refusal.status} ${refusal.code}; signed request booked ${view.orderId}${unchecked ? " (signature_not_checked: the agreement's policy is none)" : ""}`;
+  const refusal = outcome.refused;
+  if (!(refusal instanceof NdcError) || (refusal.status !== 400 && refusal.status !== 401)) {
+    throw new Error(`a request changed after signing was answered ${(refusal as Error).message}; it must be refused 400 or 401`);
+  }
+  const booked = readOrderView((await j.client.send("OrderCreateRQ", xml, ids)).xml);
+  return `changed copy refused ${refusal.status} ${refusal.code}; signed request booked ${booked.orderId}`;
 }
 
 /**
