@@ -145,6 +145,16 @@ describe("compiled binary", () => {
       expect(((await res.json()) as { scope: string }).scope).toBe("ndc:shop");
     });
 
+    test("seller certify, run by the binary against the binary's own gateway, certifies it (issue 11 item 8)", async () => {
+      const creds = JSON.parse(readFileSync(join(dir, "sandbox-credentials.json"), "utf8"));
+      const r = await run(cli, ["seller", "certify", "--base-url", gw.url, "--json"], { NDC_CLIENT_ID: creds.client_id, NDC_CLIENT_SECRET: creds.client_secret }, 90_000);
+      expect(r.code).toBe(0);
+      const j = JSON.parse(r.stdout);
+      expect(j.passed).toBe(true);
+      // The XSDs came from --schemas' default (../shared/ndc-schemas/24.4), read by xmllint from the binary.
+      expect(j.steps.filter((s: { result: string }) => s.result !== "PASS").map((s: { step: string }) => s.step)).toEqual(["signed OrderCreate"]);
+    }, 120_000);
+
     test("SIGTERM shuts down cleanly with exit 0", async () => {
       const code = await gw.stop();
       expect(code).toBe(0);

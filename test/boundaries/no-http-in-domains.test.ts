@@ -15,6 +15,8 @@ function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const p = join(dir, name);
     if (name === "node_modules") return [];
+    // packages/client is the seller's HTTP client (@ndc-gateway/client), not a domain: headers are its job.
+    if (p === join(root, "packages", "client")) return [];
     if (statSync(p).isDirectory()) return sources(p);
     return p.endsWith(".ts") ? [p] : [];
   });

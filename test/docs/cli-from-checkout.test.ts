@@ -38,3 +38,12 @@ test("exit codes pass through npm: a wrong command line is 2 with the usage on s
   // docs/registering-sellers.md: "<command>: <stable code>: <text>".
   expect(refused.err).toBe('client register: unknown_agency: No agency "AGY-MISSING" is registered (give its agency id or IATA number).\n');
 }, 60_000);
+
+test("npm run cli -- seller ...: the seller's commands from a checkout, with their exit codes", () => {
+  const help = cli("seller", "help");
+  expect(help.code).toBe(0);
+  expect(help.out).toContain("usage: ndc-gateway seller <command> --base-url URL");
+  const party = cli("seller", "book", "--base-url", "http://127.0.0.1:9", "--from", "LHR", "--to", "CDG", "--date", "2030-01-01", "--adults", "1", "--infants", "2", "--names", "A B");
+  expect(party.code).toBe(2);
+  expect(party.err).toContain("seller book: each lap infant travels on an adult's lap: 2 infants for 1 adults");
+}, 60_000);

@@ -7,6 +7,7 @@ import { schedulerCommand } from "./commands/scheduler";
 import { seedCommand } from "./commands/seed";
 import { serveCommand } from "./commands/serve";
 import { runWebShopCommand } from "./commands/web-shop";
+import { sellerCommand } from "./commands/seller";
 import { UsageError, type CliIo } from "./io";
 import { USAGE } from "./usage";
 import { versionLine } from "./version";
@@ -27,6 +28,8 @@ const COMMANDS: Record<string, Command> = {
   "reconcile-failed": (args, io) => reconcileFailedCommand(args, io),
   // Staff: the audit trail of the airline's fare-rule overrides.
   overrides: (args, io) => overridesCommand(args, io),
+  // A seller's side of any NDC 24.4 gateway: client calls, signing, a notification receiver, certify.
+  seller: (args, io) => sellerCommand(args, io),
   version: async (_args, io) => (io.out(versionLine()), 0),
   help: async (_args, io) => (io.out(USAGE), 0),
 };

@@ -11,6 +11,7 @@ commands:
   web-shop ...            sell seats through the airline's own web shop (ndc-gateway web-shop help)
   reconcile-failed ...    list and resolve payment steps the reconciler could not finish (ndc-gateway reconcile-failed help)
   overrides ...           the airline's fare-rule overrides (append-only, hash-chained; ndc-gateway overrides help)
+  seller ...              a seller's toolkit for any NDC 24.4 gateway: token, shop, book, sign, listen, certify (ndc-gateway seller help)
   version                 print the version
   help                    print this text
 

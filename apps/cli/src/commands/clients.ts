@@ -45,15 +45,16 @@ export const CLIENT_USAGE = `usage:
   ndc-gateway client list
 An agency (ID or AGENCY) is named by its agency id or its eight-digit IATA number.`;
 
-class Usage extends Error {}
+/** A mistake in the command line: the command prints it with its usage and exits 2. */
+export class Usage extends Error {}
 
-interface Parsed {
+export interface Parsed {
   positional: string[];
   flags: Map<string, string>;
 }
 
-/** --flag value and --flag=value; every flag takes a value. */
-function parse(args: readonly string[], allowed: readonly string[]): Parsed {
+/** --flag value and --flag=value; every flag takes a value, except the `switches` (--json), which take none. */
+export function parse(args: readonly string[], allowed: readonly string[], switches: readonly string[] = []): Parsed {
   const positional: string[] = [];
   const flags = new Map<string, string>();
   for (let i = 0; i < args.length; i++) {
@@ -64,6 +65,11 @@ function parse(args: readonly string[], allowed: readonly string[]): Parsed {
     }
     const eq = a.indexOf("=");
     const name = eq > 0 ? a.slice(2, eq) : a.slice(2);
+    if (switches.includes(name) && eq < 0) {
+      if (flags.has(name)) throw new Usage(`--${name} given twice`);
+      flags.set(name, "true");
+      continue;
+    }
     if (!allowed.includes(name)) throw new Usage(`unknown option --${name}`);
     if (flags.has(name)) throw new Usage(`--${name} given twice`);
     const value = eq > 0 ? a.slice(eq + 1) : args[++i];
@@ -73,14 +79,14 @@ function parse(args: readonly string[], allowed: readonly string[]): Parsed {
   return { positional, flags };
 }
 
-function required(p: Parsed, name: string): string {
+export function required(p: Parsed, name: string): string {
   const v = p.flags.get(name);
   if (!v) throw new Usage(`--${name} is required`);
   return v;
 }
 
 /** Exactly `n` positional arguments, or at least `n` when `more`. */
-function positional(p: Parsed, n: number, what: string, more = false): string[] {
+export function positional(p: Parsed, n: number, what: string, more = false): string[] {
   if (p.positional.length < n || (!more && p.positional.length > n)) throw new Usage(`expected ${what}`);
   return p.positional;
 }

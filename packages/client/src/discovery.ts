@@ -1,0 +1,36 @@
+/** The discovery document (`GET /24.4`), as far as this client reads it (docs/discovery.md on the gateway). */
+export interface DiscoveredMessage {
+  name: string;
+  path: string;
+  messageNameHeader: string;
+  scope: string;
+  responseRoot: string;
+  status: "live" | "planned" | string;
+}
+
+export interface Discovery {
+  airline: { designator: string; name?: string };
+  version: string;
+  mode?: "local" | "sandbox" | "production" | string;
+  tokenUrl: string;
+  messages: DiscoveredMessage[];
+  capabilities?: string[];
+  requestCompression?: { gzip?: boolean; maxBodyBytes?: number; maxInflatedBytes?: number } | string;
+  responseCompression?: { gzip?: boolean };
+  notifications?: { subscriptionsUrl?: string; scope?: string; events?: string[]; signature?: string };
+  /** Signed messages, where the gateway verifies them (docs/signatures.md). */
+  signatures?: { requests?: { messages?: string[] }; airlineCertificate?: string; [k: string]: unknown };
+  sandbox?: { airports?: { code: string; city?: string; country?: string }[]; cityPairs?: [string, string][] };
+  [k: string]: unknown;
+}
+
+/** True when discovery lists the message as `live` (a planned one answers 501). */
+export function isLive(d: Discovery, message: string): boolean {
+  return d.messages.some((m) => m.name === message && m.status === "live");
+}
+
+/** Whether the gateway says it takes gzip request bodies. */
+export function acceptsGzipRequests(d: Discovery): boolean {
+  const rc = d.requestCompression;
+  return rc === "gzip" || (typeof rc === "object" && rc !== null && rc.gzip === true);
+}

@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { STEPS } from "../../apps/cli/src/commands/seller/certify-steps";
+import { cli } from "./cli";
+import { sellerKey } from "./keys";
+import { startListeningGateway, type ListeningGateway } from "./support";
+
+/**
+ * Issue 11 item 8: `ndc-gateway seller certify` certifies the local gateway over HTTP, and fails
+ * gateways that are wrong: an answer that is not valid 24.4, a gateway that says it verifies
+ * signatures and books a request changed after signing, a gateway that does not answer.
+ */
+let g: ListeningGateway;
+let env: Record<string, string>;
+const dir = mkdtempSync(join(tmpdir(), "ndc-certify-"));
+beforeAll(async () => {
+  g = await startListeningGateway();
+  env = { NDC_CLIENT_ID: g.clientId, NDC_CLIENT_SECRET: g.clientSecret };
+});
+afterAll(async () => {
+  await g.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** A proxy in front of the gateway that may rewrite discovery and the XML answers. */
+function proxy(rewrite: { discovery?: (d: any) => any; answer?: (message: string, xml: string) => string }) {
+  const server = Bun.serve({
+    port: 0,
+    hostname: "127.0.0.1",
+    async fetch(req): Promise<Response> {
+      const u = new URL(req.url);
+      const headers = new Headers(req.headers);
+      headers.delete("host");
+      headers.delete("accept-encoding");
+      const res = await fetch(`${g.url}${u.pathname}`, { method: req.method, headers, body: req.method === "GET" ? undefined : await req.arrayBuffer() });
+      let text = await res.text();
+      if (u.pathname === "/24.4" && rewrite.discovery) text = JSON.stringify(rewrite.discovery(JSON.parse(text)));
+      else if (u.pathname.startsWith("/24.4/") && rewrite.answer) text = rewrite.answer(u.pathname.slice(6), text);
+      const out = new Headers({ "content-type": res.headers.get("content-type") ?? "text/plain" });
+      return new Response(text, { status: res.status, headers: out });
+    },
+  });
+  stops.push(() => server.stop(true));
+  return `http://127.0.0.1:${server.port}`;
+}
+const stops: (() => void)[] = [];
+afterAll(() => stops.forEach((s) => s()));
+
+test("the local gateway is certified: every step passes but the signed OrderCreate, NOT RUN with its reason; exit 0", async () => {
+  const r = await cli(["seller", "certify", "--base-url", g.url], env);
+  expect(r.err.filter((l) => !l.startsWith("…"))).toEqual([]);
+  expect(r.code).toBe(0);
+  expect(r.out[1]).toMatch(/^STEP +RESULT +MS +DETAIL$/);
+  const rows = r.out.slice(2, 2 + STEPS.length).map((l) => l.split(/ {2,}/));
+  expect(rows.map((row) => row[0])).toEqual(STEPS.map((s) => s.name));
+  expect(rows.filter((row) => row[1] !== "PASS").map((row) => `${row[0]}: ${row[1]}`)).toEqual(["signed OrderCreate: NOT RUN"]);
+  expect(r.stdout).toContain("discovery lists no signed OrderCreateRQ (signatures.requests.messages)");
+  expect(r.stdout).toMatch(/pushed notification +PASS +\d+ +IATA_OrderChangeNotifRQ for ORD-\S+: webhook signature valid, XSD valid/);
+  expect(r.out.at(-1)).toBe("13 passed, 0 failed, 1 not run: CERTIFIED (incomplete)");
+}, 120_000);
+
+test("--json for scripts; --strict turns NOT RUN into exit 1", async () => {
+  const r = await cli(["seller", "certify", "--base-url", g.url, "--json", "--strict"], env);
+  expect(r.code).toBe(1);
+  const j = JSON.parse(r.stdout);
+  expect(j).toMatchObject({ passed: true, complete: false });
+  expect(j.steps).toHaveLength(STEPS.length);
+  for (const s of j.steps) expect(s.ms).toBeGreaterThanOrEqual(0);
+  expect(j.steps.find((s: { step: string }) => s.step === "book held").detail).toMatch(/^ORD-\S+ /);
+}, 120_000);
+
+test("an answer that is not valid 24.4 fails its step, and certify exits 1", async () => {
+  const url = proxy({ answer: (m, xml) => (m === "OrderHistoryRQ" ? xml.replace("<Response>", "<Response><Bogus/>") : xml) });
+  const r = await cli(["seller", "certify", "--base-url", url, "--json"], env);
+  expect(r.code).toBe(1);
+  const j = JSON.parse(r.stdout);
+  expect(j.passed).toBe(false);
+  const failed = j.steps.filter((s: { result: string }) => s.result === "FAIL");
+  expect(failed.map((s: { step: string }) => s.step)).toEqual(["history"]);
+  expect(failed[0].detail).toMatch(/^answer not valid against IATA_OrderHistoryRS\.xsd: .*Bogus/);
+}, 120_000);
+
+test("a gateway that says it verifies signed OrderCreateRQ but books one changed after signing fails the signed step", async () => {
+  const key = sellerKey("ec");
+  writeFileSync(join(dir, "k.pem"), key.privateKeyPem);
+  writeFileSync(join(dir, "c.pem"), key.certificatePem);
+  // This gateway does not verify yet (docs/seller-toolkit.md): advertising it is exactly the lie certify must catch.
+  const url = proxy({ discovery: (d) => ({ ...d, signatures: { requests: { messages: ["OrderCreateRQ"] } } }) });
+  const r = await cli(["seller", "certify", "--base-url", url, "--key", join(dir, "k.pem"), "--cert", join(dir, "c.pem"), "--json"], env);
+  expect(r.code).toBe(1);
+  const signed = JSON.parse(r.stdout).steps.find((s: { step: string }) => s.step === "signed OrderCreate");
+  expect(signed).toMatchObject({ result: "FAIL", detail: "a request changed after signing was accepted without signature_not_checked; it must be refused 400 or 401" });
+}, 120_000);
+
+test("a gateway that does not answer: discovery fails and nothing else runs", async () => {
+  const r = await cli(["seller", "certify", "--base-url", "http://127.0.0.1:9", "--json"], env);
+  expect(r.code).toBe(1);
+  const j = JSON.parse(r.stdout);
+  expect(j.steps).toHaveLength(1);
+  expect(j.steps[0]).toMatchObject({ step: "discovery", result: "FAIL" });
+}, 60_000);
+
+test("no schemas to validate with: exit 2 before anything is sent", async () => {
+  const r = await cli(["seller", "certify", "--base-url", g.url, "--schemas", dir], env);
+  expect(r.code).toBe(2);
+  expect(r.err[0]).toContain("no 24.4 schemas there");
+});

@@ -1,0 +1,22 @@
+import { generateKeyPairSync } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+/** A seller key and its self-signed certificate, made by openssl (as a seller would), for RSA-2048 or EC P-256. */
+export function sellerKey(kind: "rsa" | "ec" | "rsa1024"): { privateKeyPem: string; certificatePem: string } {
+  const dir = mkdtempSync(join(tmpdir(), "ndc-key-"));
+  try {
+    const newkey = kind === "ec" ? ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1"] : ["-newkey", kind === "rsa" ? "rsa:2048" : "rsa:1024"];
+    const r = Bun.spawnSync(["openssl", "req", "-x509", ...newkey, "-nodes", "-keyout", join(dir, "k.pem"), "-out", join(dir, "c.pem"), "-days", "30", "-subj", `/CN=Test seller ${kind}`]);
+    if (r.exitCode !== 0) throw new Error(r.stderr.toString());
+    return { privateKeyPem: readFileSync(join(dir, "k.pem"), "utf8"), certificatePem: readFileSync(join(dir, "c.pem"), "utf8") };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** An Ed25519 key: a kind the client refuses to sign with. */
+export function ed25519Pem(): string {
+  return generateKeyPairSync("ed25519").privateKey.export({ type: "pkcs8", format: "pem" }).toString();
+}
