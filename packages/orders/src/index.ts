@@ -39,3 +39,6 @@ export { listReconcileFailed, resolveReconcileFailed, RECONCILE_MAX_ATTEMPTS, ty
 export type { FlightChangeAsk, FlightChangeQuote, QuotedAlternative } from "./servicing/flight/quote";
 export { FLIGHT_CHANGE_QUOTE_TTL_MS, signFlightChange, verifyFlightChange, type SignedFlightChange } from "./servicing/flight/quote";
 export { flightChangeTerms, type FlightChangeTerms, type FlightAlternative } from "./servicing/flight/terms";
+export { cancelItemsTerms } from "./cancel/terms";
+export { isItemsQuote, MAX_CANCELLED_ITEMS, type CancelItemsQuote } from "./cancel/items-quote";
+export type { ServicingActor } from "./servicing/actor";

@@ -22,7 +22,10 @@ export type OrderCommand =
   /** A flight change's commit (servicing/flight/saga.ts): refused unless booked; a repeat of its changeRef changes nothing. */
   | { op: "changeFlights"; change: Omit<Extract<OrderEvent, { type: "flights_changed" }>, "type" | "at"> }
   | { op: "cancel"; cancellation: OrderCancellation }
-  | { op: "recordRefunds"; legs: { legId: string; amountMinor: number }[] }
+  /** `changeRef`: an items cancellation's refund (one per change); absent, the cancelled order's (one). */
+  | { op: "recordRefunds"; legs: { legId: string; amountMinor: number }[]; changeRef?: string }
+  /** An items cancellation's commit: in the same joint write as its seat (kept or not) and partner releases. */
+  | { op: "cancelItems"; change: Omit<Extract<OrderEvent, { type: "items_cancelled" }>, "type" | "at"> }
   /** A name correction's single write (servicing/rename): refused unless booked; a repeat of its changeRef changes nothing. */
   | { op: "updatePax"; changeRef: string; paxId: string; name: PaxName; flexibilityItemId?: string; override?: ChangeOverride; staffId?: string };
 

@@ -16,6 +16,7 @@ const TYPE_CODES: Readonly<Record<ChangeKind, string>> = {
   refunded: "REFUNDED",
   pax_updated: "PAX_UPDATED",
   flights_changed: "FLIGHTS_CHANGED",
+  items_cancelled: "ITEMS_CANCELLED",
 };
 
 /** Why: the seller asked (create, pay), the booking completed its own steps, or the time limit ran out. */
@@ -31,6 +32,7 @@ const REASON_CODES: Readonly<Record<ChangeKind, string>> = {
   refunded: "CANCELLATION_COMPLETED",
   pax_updated: "SELLER_REQUEST",
   flights_changed: "SELLER_REQUEST",
+  items_cancelled: "SELLER_REQUEST",
 };
 
 /** An item in English without personal data: what it is, for which passenger ids, on which flights. */
@@ -75,6 +77,11 @@ function operation(e: HistoryEntry, previous: HistoryEntry | undefined, order: O
   if (e.kind === "cancelled") {
     // The whole order goes (24.4 cancels whole orders): every item, with what it was.
     next.items = order.items.map((i) => ({ orderItemId: i.orderItemId, statusCode: "CANCELLED", description: describe(i, order) }));
+  }
+  if (e.kind === "items_cancelled") {
+    // The items as they were (they are no longer on the order).
+    const c = order.itemCancellations?.find((x) => e.changed.includes(`change:${x.changeRef}`));
+    next.items = (c?.items ?? []).map((i) => ({ orderItemId: i.orderItemId, statusCode: "CANCELLED", description: describe(i, order) }));
   }
   if (previous && previous.state !== e.state) op.old = { statusCode: ORDER_STATUS_CODES[previous.state] };
   op.new = next;
