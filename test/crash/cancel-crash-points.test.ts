@@ -1,12 +1,9 @@
 import { afterAll, describe, expect, test } from "bun:test";
-import { join } from "node:path";
-import { eq } from "drizzle-orm";
-import { openStore, tables } from "@ndc/store";
 import { errorCode } from "../support/gateway";
 import { orderCreateRQ, orderIdOf, orderRetrieveRQ, shopOffer } from "../orders-http/helpers";
 import { acceptCancelRQ, amountIn, cancelQuoteRQ } from "../servicing/cancel-helpers";
 import { all, blocks } from "../shopping/shop-requests";
-import { exitedWithin, footprint, reconciled, startGateway, tempDataDir, type Gateway } from "./support";
+import { exitedWithin, footprint, reconciled, refundMoney as money, startGateway, tempDataDir, type Gateway } from "./support";
 
 /**
  * The cancellation saga (cancel/saga.ts) against the real `serve` process, SIGKILLed at each
@@ -28,20 +25,6 @@ const cleanup: (() => Promise<void> | void)[] = [];
 afterAll(async () => {
   for (const c of cleanup.reverse()) await c();
 });
-
-/** What the database and the simulated PSP say of the order's money. */
-async function money(dir: string, orderId: string) {
-  const store = await openStore(`file:${join(dir, "gateway.db")}`);
-  try {
-    const legs = await store.db.select().from(tables.paymentLegs).where(eq(tables.paymentLegs.orderId, orderId));
-    const refs = legs.map((l) => l.pspReference).filter((r): r is string => !!r);
-    const psp = (await store.db.select().from(tables.pspSimPayments)).filter((p) => refs.includes(p.pspReference));
-    const entries = await store.db.select().from(tables.paymentLedgerEntries).where(eq(tables.paymentLedgerEntries.orderId, orderId));
-    return { ledgerRefunded: legs.reduce((s, l) => s + l.refunded, 0), pspRefunded: psp.reduce((s, p) => s + p.refunded, 0), refundEntries: entries.filter((e) => e.type === "refund").length };
-  } finally {
-    await store.close();
-  }
-}
 
 /** Books a cancellable offer (one card leg, one seat) and returns it with its cancel quote. */
 async function bookAndQuote(gw: Gateway, tag: string) {

@@ -154,4 +154,18 @@ export async function reconciled(dir: string, ms = 10_000): Promise<Footprint> {
 }
 
 /** The error-level log lines a gateway printed so far (a crash test expects none from a clean recovery). */
+/** What the database and the simulated PSP say of an order's refunds (the cancellation crash tests). */
+export async function refundMoney(dir: string, orderId: string) {
+  const store = await openStore(`file:${join(dir, "gateway.db")}`);
+  try {
+    const legs = await store.db.select().from(tables.paymentLegs).where(eq(tables.paymentLegs.orderId, orderId));
+    const refs = legs.map((l) => l.pspReference).filter((r): r is string => !!r);
+    const psp = (await store.db.select().from(tables.pspSimPayments)).filter((p) => refs.includes(p.pspReference));
+    const entries = await store.db.select().from(tables.paymentLedgerEntries).where(eq(tables.paymentLedgerEntries.orderId, orderId));
+    return { ledgerRefunded: legs.reduce((s, l) => s + l.refunded, 0), pspRefunded: psp.reduce((s, p) => s + p.refunded, 0), refundEntries: entries.filter((e) => e.type === "refund").length };
+  } finally {
+    await store.close();
+  }
+}
+
 export const errorLines = (gw: Gateway): string[] => (gw.run.stdout() + gw.run.stderr()).split("\n").filter((l) => l.includes('"level":"error"'));
