@@ -50,10 +50,12 @@ export const sellerOf = (t: TestGateway) => ({ clientId: t.gw.sandbox!.client_id
  * with a seat unless told otherwise, paid by `legs` card legs splitting the total (the last
  * leg is the newest).
  */
-export async function bookCancellable(t: TestGateway, tag: string, o: { legs?: number; seat?: boolean; brand?: string; pax?: PaxSpec[] } = {}): Promise<{ orderId: string; order: Order }> {
+export async function bookCancellable(t: TestGateway, tag: string, o: { legs?: number; seat?: boolean; brand?: string; pax?: number | PaxSpec[] } = {}): Promise<{ orderId: string; order: Order }> {
+  // A count: one passenger is orderCreateRQ's own (TRAVELLER); more are PAX1.. with surnames of their own.
+  const pax = typeof o.pax === "number" ? (o.pax > 1 ? Array.from({ length: o.pax }, (_, i) => ({ id: `PAX${i + 1}`, surname: `TRAVELLER${"ABCDEFGHI"[i]}` })) : undefined) : o.pax;
   for (let n = 0; n < 16; n++) {
     // A flight sold out by earlier bookings of the same run (a property books many): the next offer.
-    const shopped = await shopOffer(t, { pax: 1, seat: o.seat ?? true, n }).catch((e: unknown) => {
+    const shopped = await shopOffer(t, { pax: pax?.length ?? 1, seat: o.seat ?? true, n }).catch((e: unknown) => {
       if (e instanceof NoSeatToSell) return undefined;
       throw e;
     });
@@ -61,7 +63,7 @@ export async function bookCancellable(t: TestGateway, tag: string, o: { legs?: n
     const count = o.legs ?? 1;
     const each = Math.floor(shopped.totalMinor / count);
     const legs = Array.from({ length: count }, (_, i) => ({ kind: "card" as const, token: i === 0 ? "tok_approve_visa" : "tok_approve_mastercard", amountMinor: i === count - 1 ? shopped.totalMinor - each * (count - 1) : each }));
-    const r = await t.ndc("OrderCreateRQ", orderCreateRQ({ shopped, legs, correlationId: `c-${tag}-${n}`, trxId: `t-${tag}-${n}`, ...(o.pax ? { pax: o.pax } : {}) }));
+    const r = await t.ndc("OrderCreateRQ", orderCreateRQ({ shopped, legs, ...(pax ? { pax } : {}), correlationId: `c-${tag}-${n}`, trxId: `t-${tag}-${n}` }));
     expect(r.status).toBe(200);
     const orderId = orderIdOf(r.body);
     const order = await t.gw.orders.retrieve(orderId, sellerOf(t));
@@ -69,4 +71,25 @@ export async function bookCancellable(t: TestGateway, tag: string, o: { legs?: n
     if (o.brand ? brand === o.brand : brand !== "SAVER") return { orderId, order };
   }
   throw new Error(`no ${o.brand ?? "cancellable"} offer shopped`);
+}
+
+/** OrderReshopRQ ReshopOrder/ServiceOrder/DeleteOrderItem alone: the quote to cancel those items. */
+export function cancelItemsRQ(orderId: string, itemIds: readonly string[], o: { extra?: string } = {}): string {
+  const deletes = itemIds.map((id) => `<cns:DeleteOrderItem><cns:OrderItemRefID>${id}</cns:OrderItemRefID>${o.extra ?? ""}</cns:DeleteOrderItem>`).join("");
+  const request = `<cns:OrderRefID>${orderId}</cns:OrderRefID><cns:UpdateOrder><cns:ReshopOrder><cns:ReshopOrderChoice><cns:ServiceOrder>${deletes}</cns:ServiceOrder></cns:ReshopOrderChoice></cns:ReshopOrder></cns:UpdateOrder>`;
+  return ndcRequest("OrderReshopRQ", { request, correlationId: "corr-cancel-items" });
+}
+
+/** Asks the items quote over HTTP (XSD-checked by t.ndc) and reads it. */
+export async function quoteItems(t: Pick<TestGateway, "ndc">, orderId: string, itemIds: readonly string[]): Promise<QuoteSeen & { items: string[] }> {
+  const r = await t.ndc("OrderReshopRQ", cancelItemsRQ(orderId, itemIds));
+  expect(r.status).toBe(200);
+  const offer = blocks(r.body, "Offer")[0]!;
+  return {
+    quoteId: all(offer, "OfferID")[0]!,
+    refund: amountIn(blocks(offer, "TotalPrice")[0]!)!,
+    expiry: all(offer, "OfferExpirationTimeLimitDateTime")[0]!,
+    items: all(offer, "OrderItemRefID"),
+    body: r.body,
+  };
 }

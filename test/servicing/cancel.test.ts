@@ -141,9 +141,9 @@ describe("refusals", () => {
     expect((await t.gw.orders.retrieve(orderId, seller())).state).toBe("booked");
   }, 30_000); // several bookings and XSD checks: beyond bun's 5 s default on a loaded 2-core machine
 
-  test("item-level cancellation (ReshopOrder DeleteOrderItem) is refused clearly; a mismatched CancelOrderRef is malformed", async () => {
+  test("the flight item cancelled alone (ServiceOrder DeleteOrderItem) is refused clearly (items: cancel-items.test.ts); a mismatched CancelOrderRef is malformed", async () => {
     const { orderId, order } = await bookPaid("E");
-    const item = order.items[0]!.orderItemId;
+    const item = order.items.find((i) => i.kind === "flight")!.orderItemId;
     const request = `<cns:OrderRefID>${orderId}</cns:OrderRefID><cns:UpdateOrder><cns:ReshopOrder><cns:ReshopOrderChoice><cns:ServiceOrder><cns:DeleteOrderItem><cns:OrderItemRefID>${item}</cns:OrderItemRefID></cns:DeleteOrderItem></cns:ServiceOrder></cns:ReshopOrderChoice></cns:ReshopOrder></cns:UpdateOrder>`;
     const r = await t.ndc("OrderReshopRQ", ndcRequest("OrderReshopRQ", { request }));
     expect(r.status).toBe(400);

@@ -66,7 +66,7 @@ export const CATALOGUE = {
   cancel_quote_invalid: { status: 400, kind: "refusal", text: "The cancel quote id is not one this airline issued for this order." },
   cancel_quote_expired: { status: 410, kind: "refusal", text: "The cancel quote has expired; ask OrderReshopRQ for a new one." },
   cancel_quote_stale: { status: 409, kind: "refusal", text: "The order changed after the cancel quote was given; ask OrderReshopRQ for a new one." },
-  cancel_items_not_supported: { status: 400, kind: "refusal", text: "24.4 cancels the whole order (CancelOrderRef names only the order); single items cannot be cancelled." },
+  cancel_items_not_supported: { status: 400, kind: "refusal", text: "Flights and bundles are not cancelled alone: cancel the whole order (CancelOrderRef) or change the flights." },
   missing_offer_id: { status: 400, kind: "refusal", text: "A rules quote needs the OfferID (FareRefText); a fare basis alone is refused." },
   content_language_fallback: { status: 200, kind: "warning", text: "Some content is returned in English because the requested language is not translated." },
   fare_conditions_supplier: { status: 200, kind: "warning", text: "The brand policy could not be read, so the supplier's conditions are used." },

@@ -8,3 +8,4 @@ export type { PartnerCommand, PartnerHold, PartnerReply, PartnerStock } from "./
 export type { SeatHoldRecord, SeatInventoryValue, SeatEvent } from "./seats/state";
 export type { PartnerHoldRecord, PartnerStockValue, PartnerEvent } from "./partners/state";
 export { CHANNELS, isChannel, type Channel, type ClaimStatus } from "./types";
+export type { Keeps } from "./holdable/types";

@@ -11,6 +11,7 @@ import type { SeatAvailability, SeatCommand, SeatHold, SeatReply } from "./seats
 import { seatInventoryKind } from "./seats/kind";
 import type { SeatInventoryValue } from "./seats/state";
 import type { Channel } from "./types";
+import type { Keeps } from "./holdable/types";
 
 export interface InventoryServiceOptions {
   system: ActorSystem;
@@ -129,11 +130,12 @@ export class InventoryService {
    */
   readonly joint = {
     holdSeats: (r: SeatRequest): JointAsk<SeatReply> => this.seatAsk(r.flightKey, this.seatHoldCommand(r, "hold")),
-    confirmSeats: (flightKey: string, holdId: string, releases?: string): JointAsk<SeatReply> => this.seatAsk(flightKey, { op: "confirm", holdId, ...(releases ? { releases } : {}) }),
+    confirmSeats: (flightKey: string, holdId: string, releases?: string, keeps?: Keeps): JointAsk<SeatReply> =>
+      this.seatAsk(flightKey, { op: "confirm", holdId, ...(releases ? { releases } : {}), ...(keeps ? { keeps } : {}) }),
     holdPartnerProduct: (r: PartnerRequest): JointAsk<PartnerReply> => this.partnerAsk(r.productCode, this.partnerHoldCommand(r, "hold")),
     confirmPartnerProduct: (productCode: string, holdId: string): JointAsk<PartnerReply> => this.partnerAsk(productCode, { op: "confirm", holdId }),
     /** A hold or a sale freed to every channel (a cancellation writes these with its cancelled state, a seat change with its new seat). */
-    releaseSeats: (flightKey: string, holdId: string): JointAsk<SeatReply> => this.seatAsk(flightKey, { op: "release", holdId }),
+    releaseSeats: (flightKey: string, holdId: string, keeps?: Keeps): JointAsk<SeatReply> => this.seatAsk(flightKey, { op: "release", holdId, ...(keeps ? { keeps } : {}) }),
     releasePartnerProduct: (productCode: string, holdId: string): JointAsk<PartnerReply> => this.partnerAsk(productCode, { op: "release", holdId }),
   };
 

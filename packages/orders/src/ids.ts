@@ -20,6 +20,10 @@ export const ids = {
   flightChangeSaga: (quoteId: string) => `SGF${digest(["flight", quoteId]).slice(0, 24)}`,
   /** One cancellation per order: every retry of its commit, whatever its TrxID, is the same operation. */
   cancelSaga: (orderId: string) => `SGX${digest(["cancel", orderId]).slice(0, 24)}`,
+  /** An items cancellation (cancel/items-saga.ts), keyed by its quote: a quote is spent once, whatever TrxID retries it. */
+  cancelItemsSaga: (quoteId: string) => `SGI${digest(["cancel-items", quoteId]).slice(0, 24)}`,
+  /** The hold the other seats of a shared hold stay sold under when one of them is released (an items cancellation, a seat change). */
+  keptSeatHold: (operationId: string, releasedHoldId: string) => `SH-${digest(["kept", operationId, releasedHoldId]).slice(0, 20)}`,
   /** A name correction (servicing/rename), keyed by the seller's request ids. */
   renameSaga: (clientId: string, correlationId: string, trxId: string) => `SGN${digest([clientId, correlationId, trxId]).slice(0, 24)}`,
   retrySaga: (orderId: string, key: string) => `SGR${digest([orderId, key]).slice(0, 24)}`,

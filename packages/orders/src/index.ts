@@ -41,3 +41,6 @@ export { FLIGHT_CHANGE_QUOTE_TTL_MS, signFlightChange, verifyFlightChange, type 
 export { flightChangeTerms, type FlightChangeTerms, type FlightAlternative } from "./servicing/flight/terms";
 export { CLOSING_BATCH, type NotClosable } from "./reconcile/close";
 export { serviceFlightKeys } from "./view/services";
+export { cancelItemsTerms } from "./cancel/terms";
+export { isItemsQuote, MAX_CANCELLED_ITEMS, type CancelItemsQuote } from "./cancel/items-quote";
+export type { ServicingActor } from "./servicing/actor";

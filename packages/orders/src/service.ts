@@ -26,6 +26,9 @@ import { quoteCancel, type CancelQuote } from "./cancel/quote";
 import { changeFlights, type FlightChangeInput } from "./servicing/flight/saga";
 import { quoteFlightChange, type FlightChangeAsk, type FlightChangeQuote } from "./servicing/flight/quote";
 import { commitCancel } from "./cancel/saga";
+import { isItemsQuote, quoteCancelItems, type CancelItemsQuote } from "./cancel/items-quote";
+import { commitCancelItems } from "./cancel/items-saga";
+import type { ServicingActor } from "./servicing/actor";
 import { renamePax, type RenameInput } from "./servicing/rename/saga";
 import { orderVersions } from "./read/versions";
 import { bookedOrder } from "./read/booked-order";
@@ -137,9 +140,17 @@ export class OrdersService {
     return quoteAdd(this.ctx, { ...input, ...(commissionAgreement ? { commissionAgreement } : {}) });
   }
 
-  /** OrderReshopRQ UpdateOrder/CancelOrderRef: a firm, signed quote to cancel the whole order. */
-  quoteCancel(orderId: string, seller: Seller): Promise<{ order: Order; quote: CancelQuote }> {
-    return quoteCancel(this.ctx, orderId, seller);
+  /**
+   * OrderReshopRQ UpdateOrder/CancelOrderRef: a firm, signed quote to cancel the whole order.
+   * `by`: a seller (NDC), or `{ channel: "airline_staff", staffId }`, never refused by the fare.
+   */
+  quoteCancel(orderId: string, by: Seller | ServicingActor): Promise<{ order: Order; quote: CancelQuote }> {
+    return quoteCancel(this.ctx, orderId, by);
+  }
+
+  /** OrderReshopRQ ServiceOrder/DeleteOrderItem alone: a firm, signed quote to cancel those items (cancel/items-quote.ts). */
+  quoteCancelItems(orderId: string, by: Seller | ServicingActor, orderItemIds: readonly string[]): Promise<{ order: Order; quote: CancelItemsQuote }> {
+    return quoteCancelItems(this.ctx, orderId, by, orderItemIds);
   }
 
   /** OrderReshopRQ replacing a direction's flights: its terms and each alternative as a firm, signed quote (servicing/flight). */
@@ -154,9 +165,12 @@ export class OrdersService {
     return changeFlights(this.ctx, { ...input, payment, ...(commissionAgreement ? { commissionAgreement } : {}) });
   }
 
-  /** OrderChangeRQ AcceptCancelledOffer: the quote accepted, the order cancelled and refunded (cancel/saga.ts). */
-  cancel(orderId: string, seller: Seller, quoteId: string): Promise<Order> {
-    return commitCancel(this.ctx, orderId, seller, quoteId);
+  /**
+   * OrderChangeRQ AcceptCancelledOffer: the quote accepted, the order (cancel/saga.ts) or the
+   * items it names (`CIQ.`, cancel/items-saga.ts) cancelled and refunded. `by` as for the quote.
+   */
+  cancel(orderId: string, by: Seller | ServicingActor, quoteId: string): Promise<Order> {
+    return isItemsQuote(quoteId) ? commitCancelItems(this.ctx, orderId, by, quoteId) : commitCancel(this.ctx, orderId, by, quoteId);
   }
 
   /** OrderChangeRQ UpdatePax: a passenger's name corrected where the fare is renameable, in one write (servicing/rename). */

@@ -36,7 +36,8 @@ export type ChangeKind =
   | "refunded"
   | "pax_updated"
   | "flights_changed"
-  | "closed";
+  | "closed"
+  | "items_cancelled";
 
 /**
  * The moves the spec states (section 3), plus the seller's retry (4.7 OrderChangeRQ). `from:
@@ -57,7 +58,8 @@ export const TRANSITIONS: readonly { from: OrderState | null; kind: ChangeKind; 
   { from: "booked", kind: "items_added", to: "booked", rule: "OrderChangeRQ adds airline extras or a seat (ORDRE2), or changes a seat held; its legs authorised before, captured after." },
   { from: "booked", kind: "cancelled", to: "cancelled", rule: "OrderChangeRQ AcceptCancelledOffer accepts a firm cancel quote: seats and partner stock released in the same write." },
   { from: "cancelled", kind: "refunded", to: "cancelled", rule: "The quoted refund is paid back to every captured leg, newest first." },
-  { from: "booked", kind: "refunded", to: "booked", rule: "A flight change costing less than the fare paid: the quoted difference is paid back to the captured legs, newest first, after the change is made." },
+  { from: "booked", kind: "items_cancelled", to: "booked", rule: "OrderChangeRQ AcceptCancelledOffer accepts a firm quote to cancel items (extras, seats, partner products): their seats and partner stock released in the same write." },
+  { from: "booked", kind: "refunded", to: "booked", rule: "Cancelled items, or a flight change costing less than the fare paid: the quoted amount is paid back to the captured legs, newest first, after the change is made." },
   { from: "booked", kind: "flights_changed", to: "booked", rule: "OrderChangeRQ accepts a flight-change quote: one direction's flights replaced, the amount due authorised before and captured after." },
   { from: "booked", kind: "pax_updated", to: "booked", rule: "OrderChangeRQ UpdatePax corrects a passenger's name where the outbound fare is renameable; no money moves." },
   { from: "booked", kind: "closed", to: "closed", rule: "The closing check: every service delivered, no-show or removed, and the money settled (payments captured, clearances cleared); OrderClosingNotifRQ is sent." },
@@ -152,6 +154,22 @@ export interface OrderCancellation {
   refundMinor: number;
   /** Minor units kept by the airline (the engine's penalty, or the whole fare when not refundable). */
   penaltyMinor: number;
+  /** The airline's staff member who cancelled (SHPOR1 rule 4), and the fare rule overridden if any. */
+  staffId?: string;
+  override?: ChangeOverride;
+}
+
+/** Items of a booked order cancelled by an accepted quote (cancel/items-saga.ts): what went, and what came back. */
+export interface ItemsCancellation {
+  /** The change's id (the refund's history entry names it). */
+  changeRef: string;
+  quoteId: string;
+  at: number;
+  /** The items as they were, so the history still describes them. */
+  items: OrderItem[];
+  refundMinor: number;
+  staffId?: string;
+  override?: ChangeOverride;
 }
 
 /** One post-sale change paid on its own (servicing/add): what it charged and the commission on it. */
@@ -166,7 +184,7 @@ export interface PostSaleCharge {
 /** A fare rule the airline's own staff overrode for a change (SHPOR1 rule 4), as recorded on the change. */
 export interface ChangeOverride {
   staffId: string;
-  /** The refusal a seller would have had: fare_not_renameable, fare_not_changeable. */
+  /** The refusal a seller would have had: fare_not_renameable, fare_not_changeable, fare_not_cancellable. */
   ruleCode: string;
 }
 
@@ -215,6 +233,8 @@ export interface Order {
   declineCode?: string;
   /** Set when the order was cancelled (servicing: cancel/saga.ts): the quote it accepted and the refund. */
   cancellation?: OrderCancellation;
+  /** Items cancelled from the booked order, one entry per accepted quote. */
+  itemCancellations?: ItemsCancellation[];
   /** The saga that created it. */
   sagaId: string;
   /** Post-sale charges (ORDRE2), one per change, with their commission (SHPOR1 rule 6). */

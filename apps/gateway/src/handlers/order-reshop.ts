@@ -1,5 +1,5 @@
 import { GatewayError } from "@ndc/errors";
-import { cancelQuoteViewOf, decodeOrderReshopRQ, encodeCancelQuoteRS, encodeFlightChangeRS, encodeOrderReshopRS, flightChangeQuoteViewOf, type MessageHandler, type ReshopForm, type SeatAvailabilityView } from "@ndc/messages";
+import { cancelItemsQuoteViewOf, cancelQuoteViewOf, decodeOrderReshopRQ, encodeCancelQuoteRS, encodeFlightChangeRS, encodeOrderReshopRS, flightChangeQuoteViewOf, type MessageHandler, type ReshopForm, type SeatAvailabilityView } from "@ndc/messages";
 import type { HandlerDeps } from "./deps";
 import { seatAvailabilityOf } from "./seat-availability";
 import { serviceListOf } from "./service-list";
@@ -18,8 +18,10 @@ const ADD = "Request/UpdateOrder/ReshopOrder/ReshopOrderChoice/ServiceOrder/AddO
  * - a direction's flights replaced (ServiceOrder DeleteOrderItem + AddOfferItems/FlightRequest):
  *   each alternative of that day as a firm, signed offer with the change fee and the amount due
  *   or refunded (servicing/flight).
- * ReshopOrder deleting items is refused with cancel_items_not_supported (24.4 cancels whole
- * orders); other forms with change_not_supported, after the ownership check.
+ * - items cancelled (ServiceOrder DeleteOrderItem alone): a firm quote to cancel those extras,
+ *   the same answer as CancelOrderRef's for those items (cancel/items-quote.ts); flight and
+ *   bundle items are refused with cancel_items_not_supported (the whole order or a flight change).
+ * Other forms are refused with change_not_supported, after the ownership check.
  */
 export function orderReshopHandler(deps: HandlerDeps): MessageHandler {
   const services = serviceListOf(deps);
@@ -32,6 +34,10 @@ export function orderReshopHandler(deps: HandlerDeps): MessageHandler {
     if (rq.change.form === "cancelOrder") {
       const { order: booked, quote } = await deps.orders.quoteCancel(rq.orderId, owner);
       return { response: encodeCancelQuoteRS(cancelQuoteViewOf(booked, quote, ownerCode)) };
+    }
+    if (rq.change.form === "cancelItems") {
+      const { order: booked, quote } = await deps.orders.quoteCancelItems(rq.orderId, owner, rq.change.orderItemIds);
+      return { response: encodeCancelQuoteRS(cancelItemsQuoteViewOf(booked, quote, ownerCode)) };
     }
     if (rq.change.form === "changeFlight") {
       const { orderItemIds, flight, at } = rq.change;
@@ -55,7 +61,7 @@ export function orderReshopHandler(deps: HandlerDeps): MessageHandler {
     }
     // Ownership first: another seller's order must not learn which changes exist for it.
     await deps.orders.retrieve(rq.orderId, owner);
-    if (rq.change.form === "deleteItems") throw new GatewayError("cancel_items_not_supported", { element: "Request/UpdateOrder/ReshopOrder" });
+    if (rq.change.form === "deleteItems") throw new GatewayError("cancel_items_not_supported", { detail: "DeleteOrderItem is read under ReshopOrderChoice/ServiceOrder only.", element: "Request/UpdateOrder/ReshopOrder" });
     throw new GatewayError("change_not_supported", {
       detail: `OrderReshopRQ ${rq.change.choice} is not offered here; CancelOrderRef, extras (ServiceCriteria), one seat (SeatCriteria) and a flight change (DeleteOrderItem + FlightRequest) are.`,
       element: "Request/UpdateOrder/ReshopOrder",

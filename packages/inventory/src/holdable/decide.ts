@@ -2,7 +2,7 @@ import { GatewayError } from "@ndc/errors";
 import { isChannel } from "../types";
 import { evolveHoldable } from "./evolve";
 import type { HoldableShape } from "./shape";
-import { isLapsed, type HoldableCommand, type HoldableEvent, type HoldableReply, type HoldableValue, type HoldRecord, type HoldRequest } from "./types";
+import { isLapsed, type Keeps, type HoldableCommand, type HoldableEvent, type HoldableReply, type HoldableValue, type HoldRecord, type HoldRequest } from "./types";
 
 type Decision<C, H, QR> = { events: HoldableEvent<C>[]; reply: HoldableReply<H, QR> };
 
@@ -26,11 +26,11 @@ export function decideHoldable<V extends HoldableValue<C>, C, R, H, Q extends st
     case "confirm": {
       const sold = confirm(shape, value, c.holdId, now);
       if (!c.releases || (sold.reply as { kind?: string }).kind !== "hold") return sold;
-      const freed = release(shape, value, c.releases, now);
+      const freed = release(shape, value, c.releases, now, c.keeps);
       return { events: [...sold.events, ...freed.events], reply: sold.reply };
     }
     case "release":
-      return release(shape, value, c.holdId, now);
+      return release(shape, value, c.holdId, now, c.keeps);
     case "expire": {
       const events = lapsedHolds(value, now);
       return { events, reply: { kind: "expired", holdIds: events.map((e) => e.holdId) } };
@@ -108,10 +108,22 @@ function confirm<V extends HoldableValue<C>, C, R, H, Q extends string, QR>(shap
   return { events: [{ type: "sold", holdId, at: now }], reply: { kind: "hold", hold: shape.answer(value, { ...h, status: "sold" }) } };
 }
 
-/** Releases a hold, or a sale (a cancelled order gives its claim back). Repeating it is a no-op. */
-function release<V extends HoldableValue<C>, C, R, H, Q extends string, QR>(shape: HoldableShape<V, C, R, H, Q, QR>, value: V, holdId: string, now: number): Decision<C, H, QR> {
+/**
+ * Releases a hold, or a sale (a cancelled order gives its claim back). Repeating it is a no-op.
+ * `keeps`: the part of it that stays taken moves to a hold of its own in the same events (the
+ * release first, so the freed claim and the kept ones are never live twice).
+ */
+function release<V extends HoldableValue<C>, C, R, H, Q extends string, QR>(shape: HoldableShape<V, C, R, H, Q, QR>, value: V, holdId: string, now: number, keeps?: Keeps): Decision<C, H, QR> {
   const h = value.holds[holdId];
   if (!h) throw new GatewayError(shape.holdNotFound, { detail: `(${holdId} on ${shape.keyOf(value)})` });
   if (h.status === "released" || h.status === "expired") return { events: [], reply: { kind: "hold", hold: shape.answer(value, h) } };
-  return { events: [{ type: "released", holdId, at: now }], reply: { kind: "hold", hold: shape.answer(value, { ...h, status: "released" }) } };
+  const events: HoldableEvent<C>[] = [{ type: "released", holdId, at: now }];
+  if (keeps) {
+    if (!shape.kept) throw new GatewayError("request_invalid", { detail: `${shape.keyOf(value)} keeps no part of a released hold.` });
+    if (value.holds[keeps.holdId]) throw new GatewayError("request_invalid", { detail: `Hold id ${keeps.holdId} is already used.` });
+    const claim = shape.kept(h, keeps);
+    events.push({ type: "held", holdId: keeps.holdId, ...claim, channel: h.channel, expiresAt: h.expiresAt, at: now } as HoldableEvent<C>);
+    if (h.status === "sold") events.push({ type: "sold", holdId: keeps.holdId, at: now });
+  }
+  return { events, reply: { kind: "hold", hold: shape.answer(value, { ...h, status: "released" }) } };
 }

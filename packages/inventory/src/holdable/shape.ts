@@ -1,5 +1,5 @@
 import type { ErrorCode } from "@ndc/errors";
-import type { HoldableValue, HoldRecord, HoldRequest } from "./types";
+import type { HoldableValue, HoldRecord, HoldRequest, Keeps } from "./types";
 
 /**
  * What makes one holdable stock differ from another: what a hold takes and how it is found
@@ -28,6 +28,11 @@ export interface HoldableShape<V extends HoldableValue<C>, C, R, H, Q extends st
    * after its lapsed holds expire, which the new hold's transaction records first.
    */
   take(value: V, fresh: V, request: HoldRequest<R>): C;
+  /**
+   * The claim of the part of `hold` that `keeps` names (a release that keeps the rest), or a
+   * refusal (throws). Absent: this stock's holds are not split (a partner unit is one unit).
+   */
+  kept?(hold: HoldRecord<C>, keeps: Keeps): C;
   /** Evolve: index a new hold's claim; and free it when the hold is released or expires. */
   claim(value: V, hold: HoldRecord<C>): V;
   free(value: V, hold: HoldRecord<C>): V;

@@ -29,11 +29,26 @@ export type HoldableEvent<C> =
  */
 export type HoldableCommand<R, Q extends string> =
   | HoldRequest<R>
-  /** `releases`: another hold given back in the same decision (a seat change: the new seat sold, the old one freed, one write). */
-  | { op: "confirm"; holdId: string; releases?: string }
-  | { op: "release"; holdId: string }
+  /**
+   * `releases`: another hold given back in the same decision (a seat change: the new seat sold,
+   * the old one freed, one write); `keeps`: part of that hold kept under a hold of its own.
+   */
+  | { op: "confirm"; holdId: string; releases?: string; keeps?: Keeps }
+  /** `keeps`: part of the hold stays taken, under a new hold of its own, in the same decision (one seat of several cancelled). */
+  | { op: "release"; holdId: string; keeps?: Keeps }
   | { op: "expire" }
   | { op: Q };
+
+/**
+ * Part of a hold that stays taken when the hold is released: the other passengers' seats when
+ * one seat of a booking's shared hold is cancelled or changed. They move to the hold `holdId`
+ * (the caller's id, so a retry finds it) with the released hold's holder, channel and status,
+ * in the same decision: the freed seat is free to every channel, the kept ones never are.
+ */
+export interface Keeps {
+  holdId: string;
+  seatIds: string[];
+}
 
 export type HoldRequest<R> = { op: "hold" | "sell" } & R & { channel: Channel; expiresAt: number; holdId?: string };
 

@@ -44,6 +44,14 @@ export const SEAT_STOCK: HoldableShape<SeatInventoryValue, SeatClaim, { seatIds:
     return { seatIds: [...c.seatIds], holder: c.holder };
   },
 
+  kept(hold, keeps) {
+    const mine = new Set(hold.seatIds);
+    if (keeps.seatIds.length === 0 || keeps.seatIds.length >= hold.seatIds.length || keeps.seatIds.some((s) => !mine.has(s)) || new Set(keeps.seatIds).size !== keeps.seatIds.length) {
+      throw new GatewayError("request_invalid", { detail: `The seats kept must be some, not all, of hold ${hold.holdId}'s.` });
+    }
+    return { seatIds: [...keeps.seatIds], holder: hold.holder };
+  },
+
   claim: claimSeats,
   free: freeSeats,
   answer: (value, hold): SeatHold => ({ flightKey: value.flightKey, ...hold }),

@@ -24,7 +24,10 @@ export type OrderCommand =
   /** A flight change's commit (servicing/flight/saga.ts): refused unless booked; a repeat of its changeRef changes nothing. */
   | { op: "changeFlights"; change: Omit<Extract<OrderEvent, { type: "flights_changed" }>, "type" | "at"> }
   | { op: "cancel"; cancellation: OrderCancellation }
-  | { op: "recordRefunds"; legs: { legId: string; amountMinor: number }[] }
+  /** `changeRef`: an items cancellation's refund (one per change); absent, the cancelled order's (one). */
+  | { op: "recordRefunds"; legs: { legId: string; amountMinor: number }[]; changeRef?: string }
+  /** An items cancellation's commit: in the same joint write as its seat (kept or not) and partner releases. */
+  | { op: "cancelItems"; change: Omit<Extract<OrderEvent, { type: "items_cancelled" }>, "type" | "at"> }
   /** A cheaper flight change's refund (servicing/flight/refund.ts), once per change. */
   | { op: "recordChangeRefund"; changeRef: string; legs: { legId: string; amountMinor: number }[] }
   /** A name correction's single write (servicing/rename): refused unless booked; a repeat of its changeRef changes nothing. */

@@ -1,4 +1,4 @@
-import type { ChangeKind, ChangeOverride, HistoryEntry, Order, OrderCancellation, OrderItem, OrderJourney, OrderLegRef, PostSaleCharge, SeatHoldRef } from "../state";
+import type { ChangeKind, ChangeOverride, HistoryEntry, ItemsCancellation, Order, OrderCancellation, OrderItem, OrderJourney, OrderLegRef, PostSaleCharge, SeatHoldRef } from "../state";
 import { transition } from "../state";
 import type { PaxName } from "../servicing/rename/name";
 
@@ -11,16 +11,24 @@ export type OrderEvent =
   | { type: "inventory_confirmed"; at: number }
   | { type: "payment_expired"; at: number }
   /** A post-sale change committed (ORDRE2): its items, a seat it gave up, its legs authorised, its charge. */
-  | { type: "items_added"; at: number; items: OrderItem[]; seatHold?: SeatHoldRef; released?: { orderItemId: string; holdId: string; seatId: string }; legs: OrderLegRef[]; charge: PostSaleCharge }
+  | { type: "items_added"; at: number; items: OrderItem[]; seatHold?: SeatHoldRef; released?: { orderItemId: string; holdId: string; seatId: string; kept?: SeatHoldRef }; legs: OrderLegRef[]; charge: PostSaleCharge }
   | { type: "cancelled"; at: number; cancellation: OrderCancellation }
-  /** Money paid back to the legs: a cancellation's refund, or (with `changeRef`) the difference of a flight change costing less than the fare paid. */
+  /** Money paid back to the legs: a cancellation's refund, or (with `changeRef`) an items cancellation's or the difference of a flight change costing less than the fare paid. */
   | { type: "refunded"; at: number; legs: { legId: string; amountMinor: number }[]; changeRef?: string }
+  /** Items cancelled (cancel/items-saga.ts): gone from the order with their seat holds (the other passengers' seats of a shared hold kept under `kept`) and partner holds. */
+  | { type: "items_cancelled"; at: number; cancellation: ItemsCancellation; seats: CancelledSeats[]; partnerHoldIds: string[] }
   /** A passenger's name corrected (servicing/rename): the names only, never a document. `changeRef` makes a retry a no-op. */
   /** One direction's flights replaced by an accepted flight-change quote (servicing/flight): its legs authorised, its charge (the amount due, fee included). */
   | { type: "flights_changed"; at: number; direction: number; journey: OrderJourney; legs: OrderLegRef[]; charge: PostSaleCharge; seats?: MovedSeats }
   /** The closing check found every service delivered and the money settled (reconcile/close.ts). */
   | { type: "closed"; at: number }
   | { type: "pax_updated"; at: number; changeRef: string; paxId: string; name: PaxName; flexibilityItemId?: string; override?: ChangeOverride; staffId?: string };
+
+/** A seat hold an items cancellation released, and the hold its other seats are kept sold under (none: every seat of it went). */
+export interface CancelledSeats {
+  releasedHoldId: string;
+  kept?: SeatHoldRef;
+}
 
 /** A flight change's seats: each old flight's hold (released) and, at the same index, the hold of the seats that replace them on the new flight (sold), seat for seat. */
 export interface MovedSeats {
@@ -67,7 +75,20 @@ export function evolve(order: Order | null, e: OrderEvent): Order | null {
     case "closed":
       return changed(order, "closed", e.at, ["state"], {});
     case "cancelled":
-      return changed(order, "cancelled", e.at, ["state", "seatHolds", "partnerHolds"], { cancellation: e.cancellation });
+      return changed(order, "cancelled", e.at, ["state", "seatHolds", "partnerHolds", ...overrideOf(e.cancellation)], { cancellation: e.cancellation }, e.cancellation.staffId);
+    case "items_cancelled": {
+      const c = e.cancellation;
+      const gone = new Set(c.items.map((i) => i.orderItemId));
+      const released = new Set(e.seats.map((s) => s.releasedHoldId));
+      const partners = new Set(e.partnerHoldIds);
+      return changed(order, "items_cancelled", e.at, ["items", `change:${c.changeRef}`, ...(released.size ? ["seatHolds"] : []), ...(partners.size ? ["partnerHolds"] : []), ...overrideOf(c)], {
+        items: order.items.filter((i) => !gone.has(i.orderItemId)),
+        seatHolds: [...order.seatHolds.filter((h) => !released.has(h.holdId)), ...e.seats.flatMap((s) => (s.kept ? [s.kept] : []))],
+        partnerHolds: order.partnerHolds.filter((p) => !partners.has(p.holdId)),
+        totalMinor: order.totalMinor - c.refundMinor,
+        itemCancellations: [...(order.itemCancellations ?? []), c],
+      }, c.staffId);
+    }
     case "pax_updated":
       return changed(order, "pax_updated", e.at, [`passenger:${e.paxId}`, `change:${e.changeRef}`, ...(e.flexibilityItemId ? [`flexibility:${e.flexibilityItemId}`] : []), ...(e.override ? [`override:${e.override.ruleCode}`] : [])], {
         passengers: order.passengers.map((p) => (p.paxId === e.paxId ? { ...p, ...e.name } : p)),
@@ -86,6 +107,8 @@ export function evolve(order: Order | null, e: OrderEvent): Order | null {
     }
   }
 }
+
+const overrideOf = (c: { override?: ChangeOverride }) => (c.override ? [`override:${c.override.ruleCode}`] : []);
 
 /** The seat items follow their seats to the new flights (the n-th old flight to the n-th new one, seat for seat). */
 function withSeatsMoved(order: Order, m: MovedSeats): Partial<Order> {
@@ -107,10 +130,10 @@ function mergeLegs(old: OrderLegRef[], fresh: OrderLegRef[]): OrderLegRef[] {
   return [...old.filter((l) => !ids.has(l.legId)), ...fresh];
 }
 
-/** A post-sale change: a seat given up leaves the items and its hold (a hold of that seat alone), the new items and the charge join. */
+/** A post-sale change: a seat given up leaves the items and its hold (the other seats of that hold join under their kept hold), the new items and the charge join. */
 function withItemsAdded(order: Order, e: Extract<OrderEvent, { type: "items_added" }>): Partial<Order> {
   const items = order.items.filter((i) => i.orderItemId !== e.released?.orderItemId);
-  const seatHolds = order.seatHolds.filter((h) => h.holdId !== e.released?.holdId);
+  const seatHolds = [...order.seatHolds.filter((h) => h.holdId !== e.released?.holdId), ...(e.released?.kept ? [e.released.kept] : [])];
   return {
     items: [...items, ...e.items],
     seatHolds: e.seatHold ? [...seatHolds, e.seatHold] : seatHolds,

@@ -112,11 +112,25 @@ function decideEvents(order: Order | null, command: OrderCommand, now: number): 
       // Decided here, one at a time per order: of two changes racing for one Flexibility, one spends it.
       if (command.flexibilityItemId) assertFlexibilityUnspent(order, command.flexibilityItemId);
       return [{ type: "pax_updated", at: now, changeRef: command.changeRef, paxId: command.paxId, name: command.name, ...(command.flexibilityItemId ? { flexibilityItemId: command.flexibilityItemId } : {}), ...(command.override ? { override: command.override } : {}), ...(command.staffId ? { staffId: command.staffId } : {}) }];
-    case "recordRefunds":
+    case "cancelItems": {
+      const c = command.change.cancellation;
+      // A retried commit finds its own change.
+      if (order.itemCancellations?.some((x) => x.changeRef === c.changeRef)) return [];
+      if (order.state !== "booked") throw new GatewayError("order_state_invalid", { detail: `The order is ${order.state}; only a booked order's items are cancelled.` });
+      const missing = c.items.find((i) => !order.items.some((o) => o.orderItemId === i.orderItemId));
+      if (missing) throw new GatewayError("cancel_quote_stale", { detail: `Item ${missing.orderItemId} is no longer on the order.` });
+      return [{ type: "items_cancelled", at: now, ...command.change, cancellation: { ...c, at: now } }];
+    }
+    case "recordRefunds": {
       // One refund per cancellation, recorded in its close write: a retried close finds it.
-      if (order.history.some((h) => h.kind === "refunded" && !refundOfChange(h))) return [];
-      if (order.state !== "cancelled") throw new GatewayError("order_state_invalid", { detail: `The order is ${order.state}.` });
-      return [{ type: "refunded", at: now, legs: command.legs }];
+      const ref = command.changeRef;
+      if (order.history.some((h) => h.kind === "refunded" && (ref ? refundOfChange(h) === ref : !refundOfChange(h)))) return [];
+      if (order.state !== (ref ? "booked" : "cancelled")) {
+        // An items refund closes after the order was cancelled too: the cancellation refunded only what was left.
+        if (!(ref && order.state === "cancelled")) throw new GatewayError("order_state_invalid", { detail: `The order is ${order.state}.` });
+      }
+      return [{ type: "refunded", at: now, legs: command.legs, ...(ref ? { changeRef: ref } : {}) }];
+    }
     case "recordChangeRefund":
       // Recorded in the change's close write: a retried close finds it (the order may have been cancelled since).
       if (order.history.some((h) => h.kind === "refunded" && refundOfChange(h) === command.changeRef)) return [];

@@ -3,7 +3,8 @@ import { GatewayError } from "@ndc/errors";
 import { refundPlan, type PaymentLeg, type RefundShare } from "@ndc/payments";
 import type { FieldKey } from "@ndc/pii";
 import type { OrdersContext } from "../context";
-import { assertOwner, type Order, type Seller } from "../state";
+import { actorOf, isStaff, orderFor, type ServicingActor } from "../servicing/actor";
+import type { Order, Seller } from "../state";
 import { cancelTerms, type CancelTerms } from "./terms";
 
 /** How long a cancel quote is firm. */
@@ -63,17 +64,33 @@ export function mac(key: FieldKey, body: string, purpose = "ndc-gateway cancel q
   return createHmac("sha256", k).update(body).digest().subarray(0, 16).toString("base64url");
 }
 
-/** OrderReshopRQ UpdateOrder/CancelOrderRef: the seller's own booked order, its refund by the outbound direction's terms. */
-export async function quoteCancel(ctx: OrdersContext, orderId: string, seller: Seller): Promise<{ order: Order; quote: CancelQuote }> {
-  const order = assertOwner(await ctx.orders.ask(orderId, { op: "get" }), seller);
+/**
+ * OrderReshopRQ UpdateOrder/CancelOrderRef: a booked order of the seller's (any order for the
+ * airline's staff), its refund by the outbound direction's terms. A staff quote of a fare a
+ * seller could not cancel carries the rule overridden (`overridden`); the commit records it.
+ */
+export async function quoteCancel(ctx: OrdersContext, orderId: string, who: Seller | ServicingActor): Promise<{ order: Order; quote: CancelQuote }> {
+  const by = actorOf(who);
+  const order = orderFor(await ctx.orders.ask(orderId, { op: "get" }), by);
   if (order.state !== "booked") throw new GatewayError("order_state_invalid", { detail: `The order is ${order.state}; only a booked order is cancelled this way.` });
   const now = ctx.clock.now();
-  return { order, quote: cancelQuote(ctx, order, await ctx.payments.ledger.legs(orderId), now) };
+  return { order, quote: cancelQuote(ctx, order, await ctx.payments.ledger.legs(orderId), now, { airline: isStaff(by) }) };
 }
 
-export function cancelQuote(ctx: OrdersContext, order: Order, legs: readonly PaymentLeg[], now: number): CancelQuote {
-  const paidMinor = legs.reduce((sum, l) => sum + (l.state === "captured" || l.state === "refunded" ? l.captured - l.refunded : 0), 0);
-  const terms = cancelTerms(ctx.supply, order, paidMinor, now);
+/**
+ * Captured and not yet refunded, over every leg, less the refunds of items cancellations
+ * committed but not yet paid back (cancel/items-saga.ts): those are promised already.
+ */
+export function paidOf(order: Order, legs: readonly PaymentLeg[]): number {
+  const captured = legs.reduce((sum, l) => sum + (l.state === "captured" || l.state === "refunded" ? l.captured - l.refunded : 0), 0);
+  const paidBack = new Set(order.history.filter((h) => h.kind === "refunded").flatMap((h) => h.changed.filter((c) => c.startsWith("change:")).map((c) => c.slice(7))));
+  const pending = (order.itemCancellations ?? []).filter((c) => !paidBack.has(c.changeRef)).reduce((sum, c) => sum + c.refundMinor, 0);
+  return Math.max(0, captured - pending);
+}
+
+export function cancelQuote(ctx: OrdersContext, order: Order, legs: readonly PaymentLeg[], now: number, o: { airline?: boolean } = {}): CancelQuote {
+  const paidMinor = paidOf(order, legs);
+  const terms = cancelTerms(ctx.supply, order, paidMinor, now, o);
   // Firm to the second the id carries, so the stated expiry and the checked one are the same.
   const expiresAt = Math.floor((now + CANCEL_QUOTE_TTL_MS) / 1000) * 1000;
   const signed: Signed = { orderId: order.orderId, version: order.version, refundMinor: terms.refundMinor, penaltyMinor: terms.penaltyMinor, expiresAt };

@@ -6,8 +6,11 @@ import type { OrdersContext } from "../context";
 import { ids } from "../ids";
 import { writeOpen, writePhase, type OperationRow } from "../operation/store";
 import { crashPoint } from "../saga/crash-point";
-import { assertOwner, notFound, type Order, type Seller } from "../state";
-import { verifyQuote } from "./quote";
+import { appendOverride } from "../servicing/override/audit";
+import { actorOf, isStaff, orderFor, type ServicingActor } from "../servicing/actor";
+import { notFound, type ChangeOverride, type Order, type Seller } from "../state";
+import { paidOf, verifyQuote } from "./quote";
+import { cancelTerms } from "./terms";
 
 /** The cancellation's recovery record (operations.plan): the quote it accepted and where the refund goes. */
 export interface CancelPlan {
@@ -18,9 +21,14 @@ export interface CancelPlan {
   shares: RefundShare[];
   /** Each share is released under `<key>/<legId>` at the PSP and in the ledger. */
   key: string;
+  /** An items cancellation's change (cancel/items-saga.ts): its refund is recorded under it. Absent: the whole order's. */
+  changeRef?: string;
+  /** The airline's staff member who made it, and the fare rule overridden (also in servicing_overrides). */
+  staffId?: string;
+  overridden?: string;
 }
 
-type CancelOperation = OperationRow<CancelPlan>;
+export type CancelOperation = OperationRow<CancelPlan>;
 
 /**
  * OrderChangeRQ AcceptCancelledOffer: the whole order cancelled as a saga in atomic phases
@@ -36,8 +44,9 @@ type CancelOperation = OperationRow<CancelPlan>;
  * or cancelled with its operation `committed`, which a retry or the reconciler finishes under
  * the same keys (finishCancel).
  */
-export async function commitCancel(ctx: OrdersContext, orderId: string, seller: Seller, quoteId: string): Promise<Order> {
-  assertOwner(await ctx.orders.ask(orderId, { op: "get" }), seller);
+export async function commitCancel(ctx: OrdersContext, orderId: string, who: Seller | ServicingActor, quoteId: string): Promise<Order> {
+  const by = actorOf(who);
+  orderFor(await ctx.orders.ask(orderId, { op: "get" }), by);
   const signed = verifyQuote(ctx.fieldKey, quoteId, orderId);
   const operationId = ids.cancelSaga(orderId);
   return ctx.operationLock.run(operationId, async () => {
@@ -51,21 +60,48 @@ export async function commitCancel(ctx: OrdersContext, orderId: string, seller: 
     if (order.version !== signed.version) throw new GatewayError("cancel_quote_stale");
     const now = ctx.clock.now();
     if (now >= signed.expiresAt) throw new GatewayError("cancel_quote_expired");
+    assertNoRefundPending(order);
     const legs = await ctx.payments.ledger.legs(orderId);
+    // Judged again for who commits: a quote the airline's staff were given is no seller's way past the fare.
+    const { overridden } = cancelTerms(ctx.supply, order, paidOf(order, legs), now, { airline: isStaff(by) });
+    const override = overridden && isStaff(by) ? { staffId: by.staffId, ruleCode: overridden.ruleCode } : undefined;
     const plan: CancelPlan = {
       quoteId,
       refundMinor: signed.refundMinor,
       penaltyMinor: signed.penaltyMinor,
       shares: signed.refundMinor > 0 ? refundPlan(legs, signed.refundMinor, order.currency, orderId) : [],
       key: `${operationId}/refund`,
+      ...staffOf(by, override),
     };
     const row: CancelOperation = {
       operationId, kind: "order_cancel", fingerprint: "", orderId, owner: order.owner, phase: "committed", status: "running", plan, createdAt: now, updatedAt: now,
     };
-    await commitPhase(ctx, row, order, now);
+    const cancellation = { quoteId, at: now, refundMinor: plan.refundMinor, penaltyMinor: plan.penaltyMinor, ...(isStaff(by) ? { staffId: by.staffId } : {}), ...(override ? { override } : {}) };
+    const asks: JointAsk[] = [
+      { ref: ctx.orders as never, key: order.orderId, command: { op: "cancel", cancellation } },
+      ...order.seatHolds.map((h) => ctx.inventory.joint.releaseSeats(h.flightKey, h.holdId)),
+      ...order.partnerHolds.map((p) => ctx.inventory.joint.releasePartnerProduct(p.productCode, p.holdId)),
+    ];
+    await commitPhase(ctx, row, asks, overridden, now);
     crashPoint("cancel_after_commit");
     return refundOrLeave(ctx, row);
   });
+}
+
+/** The staff member and the rule overridden, as a cancellation's plan records them. */
+export function staffOf(by: ServicingActor, override: ChangeOverride | undefined): Pick<CancelPlan, "staffId" | "overridden"> {
+  return { ...(isStaff(by) ? { staffId: by.staffId } : {}), ...(override ? { overridden: override.ruleCode } : {}) };
+}
+
+/**
+ * A cancellation's refund shares are fixed at its commit from the legs' captured amounts, so a
+ * second cancellation is not committed while an earlier one's refund is still being paid back
+ * (a retry, the reconciler or staff finish it first): two plans never promise the same money.
+ */
+export function assertNoRefundPending(order: Order): void {
+  const paidBack = new Set(order.history.filter((h) => h.kind === "refunded").flatMap((h) => h.changed.filter((c) => c.startsWith("change:")).map((c) => c.slice(7))));
+  const pending = (order.itemCancellations ?? []).find((c) => c.refundMinor > 0 && !paidBack.has(c.changeRef));
+  if (pending) throw new GatewayError("order_state_invalid", { detail: `The refund of an earlier cancellation (${pending.changeRef}) is still being paid back; ask again once it is.` });
 }
 
 /**
@@ -74,7 +110,7 @@ export async function commitCancel(ctx: OrdersContext, orderId: string, seller: 
  * reconcile_failed), and the seller is answered with the cancelled order, whose PAYSUM shows
  * no refund for that leg yet rather than an error that would read as "not cancelled".
  */
-async function refundOrLeave(ctx: OrdersContext, op: CancelOperation): Promise<Order> {
+export async function refundOrLeave(ctx: OrdersContext, op: CancelOperation): Promise<Order> {
   try {
     return await finishCancel(ctx, op);
   } catch (e) {
@@ -85,15 +121,19 @@ async function refundOrLeave(ctx: OrdersContext, op: CancelOperation): Promise<O
 
 export const REFUND_LEFT_TO_RECONCILER = new Set<string>(["psp_unavailable", "payment_leg_state_invalid"]);
 
-/** Phase 1: the order cancelled, its stock released, the operation row, in one joint write. */
-async function commitPhase(ctx: OrdersContext, op: CancelOperation, order: Order, now: number): Promise<void> {
-  const asks: JointAsk[] = [
-    { ref: ctx.orders as never, key: order.orderId, command: { op: "cancel", cancellation: { quoteId: op.plan.quoteId, at: now, refundMinor: op.plan.refundMinor, penaltyMinor: op.plan.penaltyMinor } } },
-    ...order.seatHolds.map((h) => ctx.inventory.joint.releaseSeats(h.flightKey, h.holdId)),
-    ...order.partnerHolds.map((p) => ctx.inventory.joint.releasePartnerProduct(p.productCode, p.holdId)),
-  ];
+/**
+ * Phase 1, one joint write: the order's change (cancelled, or items cancelled), the stock it
+ * releases, the operation row and, for a staff override, its audit row: recorded exactly when
+ * the change is made.
+ */
+export async function commitPhase(ctx: OrdersContext, op: CancelOperation, asks: JointAsk[], overridden: { ruleCode: string; ruleText: string } | undefined, now: number): Promise<void> {
   try {
-    await askTogether(ctx.store, ctx.clock, asks, (tx) => writeOpen(tx, op, undefined, ctx.instanceId, now));
+    await askTogether(ctx.store, ctx.clock, asks, async (tx) => {
+      await writeOpen(tx, op, undefined, ctx.instanceId, now);
+      if (overridden && op.plan.staffId && op.plan.overridden) {
+        await appendOverride(tx, { at: now, staffId: op.plan.staffId, channel: "airline_staff", orderId: op.orderId, operationId: op.operationId, ...overridden });
+      }
+    });
   } catch (e) {
     // Another gateway on this store committed the same cancellation first: its row is there.
     if (isConstraintViolation(e)) throw new GatewayError("request_in_progress", { retryAfterSeconds: 1 });
@@ -111,7 +151,9 @@ export async function finishCancel(ctx: OrdersContext, op: CancelOperation): Pro
   await ctx.payments.release.pay(ctx.store.db, shares, key);
   crashPoint("cancel_after_refund");
   const now = ctx.clock.now();
-  const asks: JointAsk[] = shares.length ? [{ ref: ctx.orders as never, key: op.orderId, command: { op: "recordRefunds", legs: shares.map((s) => ({ legId: s.legId, amountMinor: s.amount })) } }] : [];
+  const { changeRef } = op.plan;
+  const legs = shares.map((s) => ({ legId: s.legId, amountMinor: s.amount }));
+  const asks: JointAsk[] = shares.length ? [{ ref: ctx.orders as never, key: op.orderId, command: { op: "recordRefunds", legs, ...(changeRef ? { changeRef } : {}) } }] : [];
   const [after] = await askTogether(ctx.store, ctx.clock, asks, async (tx) => {
     await ctx.payments.release.record(tx, shares, key, now);
     await writePhase(tx, op.operationId, "done", now, { status: "done" });
@@ -120,7 +162,7 @@ export async function finishCancel(ctx: OrdersContext, op: CancelOperation): Pro
   return (after as Order | undefined) ?? current(ctx, op.orderId);
 }
 
-async function current(ctx: OrdersContext, orderId: string): Promise<Order> {
+export async function current(ctx: OrdersContext, orderId: string): Promise<Order> {
   const order = await ctx.orders.ask(orderId, { op: "get" });
   if (!order) throw notFound();
   return order;

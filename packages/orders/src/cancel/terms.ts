@@ -1,8 +1,9 @@
 import { GatewayError } from "@ndc/errors";
 import type { Supply } from "@ndc/supply";
 import { bandAt, bandFeeMinor, outboundDepartureAsUtc, type FeeBand } from "../conditions/fee-bands";
-import { conditionsOfOrder } from "../conditions/frozen";
-import type { Order } from "../state";
+import { conditionsOfOrder, type DirectionConditions } from "../conditions/frozen";
+import type { Allowance } from "../conditions/flexibility";
+import type { Order, OrderItem } from "../state";
 
 export interface CancelTerms {
   refundable: boolean;
@@ -17,34 +18,80 @@ export interface CancelTerms {
   penaltyMinor: number;
   /** The outbound's first departure read as UTC (conditions/fee-bands.ts), the fee band's reference. */
   departureAsUtcMs: number;
+  /** The fare rule the airline's staff overrode to cancel (SHPOR1 rule 4): a seller would have been refused with it. */
+  overridden?: NonNullable<Allowance["overridden"]>;
 }
 
+/** What a cancellation, of the order or of items of it, is judged by: the outbound direction's frozen conditions and the band now. */
+type Cancellation = Omit<CancelTerms, "refundMinor" | "penaltyMinor"> & { conditions: DirectionConditions };
+
 /**
- * What cancelling the whole order gives back, under the conditions frozen onto the order at
- * booking (spec 4.7 SHPOR1 rule 1; an order that could not be frozen, the current policy, marked
- * `basis: "current_policy"`) and from the outbound direction only (rule 2). Outbound not
- * cancellable: fare_not_cancellable. Refundable: all that was paid, less the engine's fee of the
- * time-to-departure band (fee-bands.ts: the same table and departure reading as OrderRulesRS and
- * OrderViewRS) for each passenger. Cancellable but not refundable: the flights and bundles are
- * kept, extras (seats, services, rides, partner products) are given back, no fee. Never more than
- * was paid and not yet refunded.
+ * Whether the order may be cancelled now, whole or in part: under the conditions frozen onto the
+ * order at booking (spec 4.7 SHPOR1 rule 1; an order that could not be frozen, the current
+ * policy, marked `basis: "current_policy"`) and from the outbound direction only (rule 2).
+ * Outbound not cancellable: fare_not_cancellable, except for the airline's own staff
+ * (`airline`), who are never refused by the fare (rule 4): the rule is returned as `overridden`
+ * for the caller to record. At or past the outbound's departure (read as UTC): closed for all.
  */
-export function cancelTerms(supply: Supply, order: Order, paidMinor: number, now: number): CancelTerms {
+function cancellation(supply: Supply, order: Order, now: number, airline: boolean): Cancellation {
   const outbound = order.journeys[0];
   if (!outbound) throw new GatewayError("order_state_invalid", { detail: "The order has no flight to cancel." });
   const { conditions, basis } = conditionsOfOrder(order);
   const c = conditions.directions.find((d) => d.paxJourneyId === outbound.paxJourneyId) ?? conditions.directions[0];
-  if (!c?.cancellable) throw new GatewayError("fare_not_cancellable", { detail: `Brand ${outbound.brandCode}.` });
+  if (!c) throw new GatewayError("order_state_invalid", { detail: "The order has no fare conditions." });
+  const refusal = `Brand ${outbound.brandCode}.`;
+  if (!c.cancellable && !airline) throw new GatewayError("fare_not_cancellable", { detail: refusal });
   const departureAsUtcMs = outboundDepartureAsUtc((k) => supply.flight(k), order.journeys);
   const at = departureAsUtcMs === undefined ? undefined : bandAt(conditions.changeFeeBands, departureAsUtcMs, now);
   if (!at || at.departed) throw new GatewayError("order_state_invalid", { detail: "The first flight has departed." });
+  return {
+    conditions: c, refundable: c.refundable, conditionsSource: c.source, basis, band: at.band, departureAsUtcMs: departureAsUtcMs!,
+    ...(c.cancellable ? {} : { overridden: { ruleCode: "fare_not_cancellable", ruleText: `Brand ${outbound.brandCode} does not allow cancellation.` } }),
+  };
+}
+
+/** Extras: what a cancellation of a cancellable, non-refundable fare gives back, and what can be cancelled alone. */
+export const isExtra = (i: OrderItem) => i.kind !== "flight" && i.kind !== "bundle";
+
+/**
+ * What cancelling the whole order gives back (see `cancellation` for when it may be).
+ * Refundable: all that was paid, less the engine's fee of the time-to-departure band
+ * (fee-bands.ts: the same table and departure reading as OrderRulesRS and OrderViewRS) for each
+ * passenger. Cancellable but not refundable (or not cancellable, overridden by staff): the
+ * flights and bundles are kept, extras (seats, services, rides, partner products) are given
+ * back, no fee. Never more than was paid and not yet refunded.
+ */
+export function cancelTerms(supply: Supply, order: Order, paidMinor: number, now: number, o: { airline?: boolean } = {}): CancelTerms {
+  const { conditions: _c, ...judged } = cancellation(supply, order, now, o.airline ?? false);
   let refundMinor: number;
-  if (c.refundable) {
-    const fee = bandFeeMinor(at.band, order.currency) * Math.max(1, order.passengers.length);
+  if (judged.refundable && !judged.overridden) {
+    const fee = bandFeeMinor(judged.band, order.currency) * Math.max(1, order.passengers.length);
     refundMinor = Math.max(0, paidMinor - fee);
   } else {
-    const extras = order.items.filter((i) => i.kind !== "flight" && i.kind !== "bundle").reduce((sum, i) => sum + i.totalMinor, 0);
-    refundMinor = Math.min(paidMinor, extras);
+    refundMinor = Math.min(paidMinor, order.items.filter(isExtra).reduce((sum, i) => sum + i.totalMinor, 0));
   }
-  return { refundable: c.refundable, conditionsSource: c.source, basis, band: at.band, refundMinor, penaltyMinor: paidMinor - refundMinor, departureAsUtcMs: departureAsUtcMs! };
+  return { ...judged, refundMinor, penaltyMinor: paidMinor - refundMinor };
+}
+
+/**
+ * What cancelling some items of a booked order gives back (issue 9 item 4). Only extras are
+ * cancelled alone (seats, services, rides, partner products): the flights and bundles are the
+ * fare, cancelled with the whole order (CancelOrderRef) or replaced by a flight change, and
+ * refused here with cancel_items_not_supported. When the order may be cancelled at all
+ * (`cancellation`), each extra's amount comes back in full, no fee: the same share a
+ * cancellation of the whole order gives back for it under either fare (a refundable fare's fee
+ * is per passenger, kept only when the passenger's flights go). Never more than was paid and not
+ * yet refunded.
+ */
+export function cancelItemsTerms(supply: Supply, order: Order, items: readonly OrderItem[], paidMinor: number, now: number, o: { airline?: boolean } = {}): CancelTerms {
+  const fare = items.find((i) => !isExtra(i));
+  if (fare) {
+    throw new GatewayError("cancel_items_not_supported", {
+      detail: `Item ${fare.orderItemId} is the order's ${fare.kind}: flights and bundles are cancelled with the whole order (CancelOrderRef) or replaced by a flight change.`,
+      element: "Request/UpdateOrder/ReshopOrder/ReshopOrderChoice/ServiceOrder/DeleteOrderItem/OrderItemRefID",
+    });
+  }
+  const { conditions: _c, ...judged } = cancellation(supply, order, now, o.airline ?? false);
+  const refundMinor = Math.min(paidMinor, items.reduce((sum, i) => sum + i.totalMinor, 0));
+  return { ...judged, refundMinor, penaltyMinor: 0 };
 }

@@ -37,7 +37,7 @@ export async function reconcile(ctx: OrdersContext, now: number, opts: { minAgeM
         const op = await ctx.operations.load<unknown>(row.operationId);
         if (!op || op.status !== "running") return;
         const order = await ctx.orders.ask(op.orderId, { op: "get" });
-        if (op.kind === "order_cancel") {
+        if (op.kind === "order_cancel" || op.kind === "order_cancel_items") {
           // Nothing is taken before a cancellation's commit: a row means it is committed.
           await finishCancel(ctx, op as OperationRow<CancelPlan>);
           report.finished.push(op.operationId);

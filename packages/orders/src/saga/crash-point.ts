@@ -5,7 +5,7 @@
  * of OrderCreate's phases (create/saga.ts): after the open write, after the PSP authorised,
  * after the commit write, before and after the PSP captured, after the close write; and at each
  * boundary of the cancellation (cancel/saga.ts): after its commit write, after the PSP refunded,
- * after its close write; and at each boundary of a post-sale change (servicing/add/saga.ts).
+ * after its close write (an items cancellation, cancel/items-saga.ts, passes the same three); and at each boundary of a post-sale change (servicing/add/saga.ts).
  */
 export type CrashPoint =
   | "after_holds"

@@ -19,6 +19,7 @@ const TYPE_CODES: Readonly<Record<ChangeKind, string>> = {
   pax_updated: "PAX_UPDATED",
   flights_changed: "FLIGHTS_CHANGED",
   closed: "ORDER_CLOSED",
+  items_cancelled: "ITEMS_CANCELLED",
 };
 
 /** Why: the seller asked (create, pay), the booking completed its own steps, or the time limit ran out. A refund's is REFUND_REASON_CODES'. */
@@ -34,6 +35,7 @@ const REASON_CODES: Readonly<Record<Exclude<ChangeKind, "refunded">, string>> = 
   pax_updated: "SELLER_REQUEST",
   flights_changed: "SELLER_REQUEST",
   closed: "SERVICES_DELIVERED_AND_SETTLED",
+  items_cancelled: "SELLER_REQUEST",
 };
 
 /**
@@ -42,6 +44,7 @@ const REASON_CODES: Readonly<Record<Exclude<ChangeKind, "refunded">, string>> = 
  */
 const REFUND_REASON_CODES: Readonly<Partial<Record<ChangeKind, string>>> = {
   cancelled: "CANCELLATION_COMPLETED",
+  items_cancelled: "CANCELLATION_COMPLETED",
   flights_changed: "FLIGHT_CHANGE_COMPLETED",
 };
 
@@ -94,6 +97,11 @@ function operation(e: HistoryEntry, previous: HistoryEntry | undefined, order: O
   if (e.kind === "cancelled") {
     // The whole order goes (24.4 cancels whole orders): every item, with what it was.
     next.items = order.items.map((i) => ({ orderItemId: i.orderItemId, statusCode: "CANCELLED", description: describe(i, order) }));
+  }
+  if (e.kind === "items_cancelled") {
+    // The items as they were (they are no longer on the order).
+    const c = order.itemCancellations?.find((x) => e.changed.includes(`change:${x.changeRef}`));
+    next.items = (c?.items ?? []).map((i) => ({ orderItemId: i.orderItemId, statusCode: "CANCELLED", description: describe(i, order) }));
   }
   if (previous && previous.state !== e.state) op.old = { statusCode: ORDER_STATUS_CODES[previous.state] };
   op.new = next;

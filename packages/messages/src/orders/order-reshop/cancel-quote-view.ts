@@ -1,4 +1,4 @@
-import { cancelPenaltyId, type CancelQuote, type Order } from "@ndc/orders";
+import { cancelPenaltyId, type CancelItemsQuote, type CancelQuote, type Order } from "@ndc/orders";
 import { minorUnits, type CurrencyCode } from "@ndc/money";
 import type { WarningView } from "../../shopping/shared/view/common";
 import { formatMoney, money, type Money } from "../../shopping/shared/view/money";
@@ -15,7 +15,7 @@ export interface CancelQuoteView {
   expiresAt: string;
   refund: Money;
   penalty: Money;
-  /** Every order item goes (24.4 cancels the whole order). */
+  /** The items that go: every item (CancelOrderRef), or those the request named (DeleteOrderItem). */
   orderItemIds: string[];
   /** English: the terms and where the refund goes, newest leg first. */
   descriptions: string[];
@@ -24,10 +24,20 @@ export interface CancelQuoteView {
 
 /** Pure: the domain's quote and order as the answer shows them. */
 export function cancelQuoteViewOf(order: Order, quote: CancelQuote, ownerCode: string): CancelQuoteView {
-  const m = (minor: number) => money(minor, order.currency, minorUnits(order.currency as CurrencyCode));
   const terms = quote.refundable
     ? `The outbound fare is refundable: everything paid is refunded less the cancellation fee of the time-to-departure band, ${quote.band.fee} ${order.currency} per passenger now (${cancelPenaltyId(quote.band)}).`
     : `The outbound fare is cancellable but not refundable: the flights are not refunded; extras are.`;
+  return viewOf(order, quote, ownerCode, order.items.map((i) => i.orderItemId), terms);
+}
+
+/** Pure: a quote to cancel items (DeleteOrderItem alone): those items, each refunded in full. */
+export function cancelItemsQuoteViewOf(order: Order, quote: CancelItemsQuote, ownerCode: string): CancelQuoteView {
+  const terms = `The outbound fare is cancellable: the cancelled extras (${quote.items.map((i) => i.kind.replace("_", " ")).join(", ")}) are refunded in full, no fee; the rest of the order stays as it is.`;
+  return viewOf(order, quote, ownerCode, quote.items.map((i) => i.orderItemId), terms);
+}
+
+function viewOf(order: Order, quote: CancelQuote, ownerCode: string, orderItemIds: string[], terms: string): CancelQuoteView {
+  const m = (minor: number) => money(minor, order.currency, minorUnits(order.currency as CurrencyCode));
   return {
     orderId: order.orderId,
     ownerCode,
@@ -37,7 +47,7 @@ export function cancelQuoteViewOf(order: Order, quote: CancelQuote, ownerCode: s
     expiresAt: new Date(quote.expiresAt).toISOString(),
     refund: m(quote.refundMinor),
     penalty: m(quote.penaltyMinor),
-    orderItemIds: order.items.map((i) => i.orderItemId),
+    orderItemIds,
     descriptions: [
       terms,
       `Refund ${quote.refundMinor === 0 ? "nothing" : "to every paid leg, newest first"}; accept with OrderChangeRQ ChangeOrderChoice/AcceptCancelledOffer before the expiry.`,

@@ -4,6 +4,7 @@ import { requestCursor, responsePreferences } from "../../shopping/shared/reques
 import { refuseIdentityDocs } from "../shared/decode/identity-doc";
 import { addSeat } from "./add-seat";
 import { addServices } from "./add-services";
+import { cancelItems } from "./cancel-items";
 import { cancelOrderRef } from "./cancel-order-ref";
 import { changeFlight, deleteItems } from "./change-flight";
 import type { OrderReshopRequest, ReshopForm } from "./request";
@@ -19,7 +20,7 @@ export function decodeOrderReshopRQ(envelope: Envelope): OrderReshopRequest {
   return { orderId, change: form(req(request, "UpdateOrder"), orderId), preferences: responsePreferences(request, envelope) };
 }
 
-/** UpdateOrder is a choice of CancelOrderRef (the whole order) and ReshopOrder (items of it: added, or replaced when deleted too). */
+/** UpdateOrder is a choice of CancelOrderRef (the whole order) and ReshopOrder (items of it: added, cancelled, or replaced when deleted and added). */
 function form(update: Cursor, orderId: string): ReshopForm {
   const cancel = opt(update, "CancelOrderRef");
   if (cancel) return cancelOrderRef(cancel, orderId);
@@ -31,6 +32,8 @@ function form(update: Cursor, orderId: string): ReshopForm {
   const deletes = deleteItems(serviceOrder);
   // AddOfferItems with DeleteOrderItem: a direction's flights replaced (change-flight.ts).
   if (add && deletes.length > 0) return changeFlight(serviceOrder!, add, deletes);
+  // DeleteOrderItem alone: those items cancelled (cancel-items.ts).
+  if (deletes.length > 0) return cancelItems(serviceOrder!, deletes);
   if (add) {
     const criteria = opt(add, "OrderCriteria");
     const seats = list(criteria, "SeatCriteria");

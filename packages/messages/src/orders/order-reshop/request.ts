@@ -15,7 +15,9 @@ export type ReshopForm =
   | { form: "addSeat"; flight: OriginDestCriterion; paxId: string; seat: { row: number; column: string } }
   /** ServiceOrder with DeleteOrderItem (one direction's flight items) and AddOfferItems/FlightRequest (one OriginDestCriteria): a flight change (change-flight.ts). */
   | { form: "changeFlight"; orderItemIds: string[]; flight: { origin: string; destination: string; date: string }; at: string }
-  /** ReshopOrder deleting items (DeleteOrderItem): item-level cancellation, refused (24.4 cancels whole orders). */
+  /** ServiceOrder with DeleteOrderItem alone: a quote to cancel those items (cancel-items.ts); `at` the element named in refusals. */
+  | { form: "cancelItems"; orderItemIds: string[]; at: string }
+  /** DeleteOrderItem anywhere else in ReshopOrder: not a form 24.4 gives a meaning here, refused. */
   | { form: "deleteItems" }
   /** Any other ReshopOrder choice (UpdatePax, UpdatePaxName): recognised, not served. */
   | { form: "other"; choice: string };

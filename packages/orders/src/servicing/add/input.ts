@@ -23,12 +23,15 @@ export interface AddInput {
   commissionAgreement?: CommissionAgreement;
 }
 
-/** A seat the change gives up: its item and its hold (a hold of that seat alone). */
+/** A seat the change gives up: its item and its hold. */
 export interface ReleasedSeat {
   orderItemId: string;
   holdId: string;
   seatId: string;
   flightKey: string;
+  /** The other passengers' seats of the same hold, kept sold under `kept` (set by the plan, its id derived from the operation). */
+  keptSeatIds?: string[];
+  kept?: SeatHoldRef;
 }
 
 /**

@@ -68,9 +68,9 @@ export async function resolveAdded(ctx: OrdersContext, order: Order, input: AddI
 }
 
 /**
- * The seat this passenger holds on this flight, if any: a seat change gives it up. Its hold must
- * hold that seat alone (a seat bought post-sale always does); a seat booked in one hold with
- * other passengers' seats cannot be freed on its own yet, and the change says so.
+ * The seat this passenger holds on this flight, if any: a seat change gives it up. A seat booked
+ * in one hold with other passengers' seats is given up alone: the others are named `kept`, to
+ * stay sold under a hold of their own in the same seat-actor decision (the commit write).
  */
 function heldSeat(order: Order, flightKey: string, paxId: string, newSeatId: string): ReleasedSeat | undefined {
   const old = order.items.find((i) => i.kind === "seat" && i.flightKeys?.[0] === flightKey && i.paxIds.length === 1 && i.paxIds[0] === paxId);
@@ -78,10 +78,8 @@ function heldSeat(order: Order, flightKey: string, paxId: string, newSeatId: str
   if (old.ref === newSeatId) throw new GatewayError("request_invalid", { detail: `Passenger ${paxId.slice(0, 32)} already holds seat ${newSeatId} on this flight.` });
   const hold = order.seatHolds.find((h) => h.flightKey === flightKey && h.seatIds.includes(old.ref!));
   if (!hold) throw new GatewayError("order_state_invalid", { detail: `Seat ${old.ref} has no hold on the order.` });
-  if (hold.seatIds.length !== 1) {
-    throw new GatewayError("change_not_supported", { detail: `Seat ${old.ref} was booked together with ${hold.seatIds.length - 1} other seat(s); changing one seat of a shared booking is not offered yet.` });
-  }
-  return { orderItemId: old.orderItemId, holdId: hold.holdId, seatId: old.ref, flightKey };
+  const kept = hold.seatIds.filter((s) => s !== old.ref);
+  return { orderItemId: old.orderItemId, holdId: hold.holdId, seatId: old.ref, flightKey, ...(kept.length ? { keptSeatIds: kept } : {}) };
 }
 
 /** A quoted item is charged as quoted: for the passengers and quantity of the quote, never repriced. */

@@ -11,7 +11,7 @@ import { writeOpen, writePhase, type OperationRow } from "../../operation/store"
 import { crashPoint, type CrashPoint } from "../../saga/crash-point";
 import { releaseHolds } from "../../saga/holds";
 import { assertOwner, notFound, type Order, type OrderLegRef, type SeatHoldRef } from "../../state";
-import type { AddInput, AddPlan } from "./input";
+import type { AddInput, AddPlan, ReleasedSeat } from "./input";
 import { QUOTE_PREFIX } from "./quote";
 import { resolveAdded } from "./resolve";
 import { refuseIfHeldElsewhere } from "../../saga/held-elsewhere";
@@ -28,7 +28,8 @@ export type ChargeOperation = OperationRow<{ changeRef: string; legCount: number
  *      naming the items, the charge and its commission) and the planned card legs;
  *      -> each leg authorised (credit reserved before the change is made);
  *   2. commit: the order's `items_added` (items, legs, charge), the seat sold and the seat it
- *      replaces released (one seat-actor decision), the legs' answers, phase `committed`;
+ *      replaces released (one seat-actor decision; other passengers' seats booked in the same
+ *      hold kept sold under a hold of their own), the legs' answers, phase `committed`;
  *      -> the PSP captures each leg under `<op>/capture/<leg>` (after the change is made);
  *   3. close: the captures on the legs and the order, phase `done`.
  * A decline, or a refusal before the commit, voids what was authorised and frees the hold
@@ -121,13 +122,19 @@ async function planOf(ctx: OrdersContext, order: Order, input: AddInput, operati
       ...(c ? { commission: { amountMinor: c.amount.amount, basisMinor: c.basis.amount, rule: c.rule } } : {}),
     },
     ...(r.seat ? { seatHold: { flightKey: r.seat.flightKey, holdId: ids.seatHold(operationId, r.seat.flightKey), seatIds: [r.seat.seatId] } } : {}),
-    ...(r.seat?.released ? { released: r.seat.released } : {}),
+    ...(r.seat?.released ? { released: keptOf(r.seat.released, operationId) } : {}),
     legCount: input.payment.length,
   };
   return {
     operationId, kind: "order_add", request: { clientId: input.seller.clientId, correlationId: input.correlationId, trxId: input.trxId },
     fingerprint, orderId: order.orderId, owner: order.owner, phase: "open", status: "running", plan, lockOwner: ctx.instanceId, createdAt: now, updatedAt: now,
   };
+}
+
+/** A released seat of a shared hold: the others' seats get the hold they stay sold under, derived from the operation (a retry names the same). */
+function keptOf(released: ReleasedSeat, operationId: string): ReleasedSeat {
+  const { keptSeatIds, ...rest } = released;
+  return keptSeatIds?.length ? { ...rest, kept: { flightKey: released.flightKey, holdId: ids.keptSeatHold(operationId, released.holdId), seatIds: keptSeatIds } } : rest;
 }
 
 /** Phase 1, one write: the new seat's hold (held until the commit sells it), the operation row, the planned card legs. */
@@ -160,11 +167,12 @@ export async function openChargePhase<O extends ChargeOperation>(ctx: OrdersCont
 async function commitPhase(ctx: OrdersContext, op: AddOperation, auth: SaleAuthorisation): Promise<void> {
   const { plan } = op;
   const legs = authorisedLegs(auth, plan.changeRef);
-  const seat: JointAsk[] = plan.seatHold ? [ctx.inventory.joint.confirmSeats(plan.seatHold.flightKey, plan.seatHold.holdId, plan.released?.holdId)] : [];
+  const kept = plan.released?.kept;
+  const seat: JointAsk[] = plan.seatHold ? [ctx.inventory.joint.confirmSeats(plan.seatHold.flightKey, plan.seatHold.holdId, plan.released?.holdId, kept ? { holdId: kept.holdId, seatIds: kept.seatIds } : undefined)] : [];
   const change = {
     items: plan.items, legs, charge: plan.charge,
     ...(plan.seatHold ? { seatHold: plan.seatHold } : {}),
-    ...(plan.released ? { released: { orderItemId: plan.released.orderItemId, holdId: plan.released.holdId, seatId: plan.released.seatId } } : {}),
+    ...(plan.released ? { released: { orderItemId: plan.released.orderItemId, holdId: plan.released.holdId, seatId: plan.released.seatId, ...(kept ? { kept } : {}) } } : {}),
   };
   const now = ctx.clock.now();
   await askTogether(ctx.store, ctx.clock, [{ ref: ctx.orders as never, key: op.orderId, command: { op: "addItems", change } }, ...seat], async (tx) => {

@@ -6,14 +6,15 @@ import { judgeChange, type Allowance } from "../../conditions/flexibility";
 import type { OrdersContext } from "../../context";
 import { ids } from "../../ids";
 import { writeOpen, writePhase, type OperationRow, type RequestKey } from "../../operation/store";
-import { assertOwner, notFound, type Order, type Seller } from "../../state";
+import type { Order } from "../../state";
+import { orderFor, type ServicingActor } from "../actor";
 import { appendOverride } from "../override/audit";
 import type { PaxName } from "./name";
 
 export interface RenameInput {
   orderId: string;
   /** Who asks: a seller over NDC (a machine channel: the fare can refuse it; ownership checked), or the airline's staff in process (never refused by the fare: SHPOR1 rule 4). */
-  by: { channel: "seller"; seller: Seller } | { channel: "airline_staff"; staffId: string };
+  by: ServicingActor;
   request: RequestKey;
   /** The passenger of the order whose name is corrected (UpdatePax/Current). */
   paxId: string;
@@ -41,9 +42,7 @@ interface RenamePlan {
  * comes from the seller's request ids, so a retry answers the order without writing again.
  */
 export async function renamePax(ctx: OrdersContext, input: RenameInput): Promise<Order> {
-  const existing = await ctx.orders.ask(input.orderId, { op: "get" });
-  if (input.by.channel === "seller") assertOwner(existing, input.by.seller);
-  else if (!existing) throw notFound();
+  orderFor(await ctx.orders.ask(input.orderId, { op: "get" }), input.by);
   const operationId = ids.renameSaga(input.request.clientId, input.request.correlationId, input.request.trxId);
   // Hashed: the operations table holds no personal data, and the name is.
   const fingerprint = createHash("sha256").update(`${input.orderId}|${input.paxId}|${JSON.stringify(input.name)}|${input.useFlexibility}`).digest("hex");

@@ -1,0 +1,90 @@
+import type { JointAsk } from "@ndc/actors";
+import { GatewayError } from "@ndc/errors";
+import { refundPlan } from "@ndc/payments";
+import type { CancelledSeats } from "../actor/events";
+import type { OrdersContext } from "../context";
+import { ids } from "../ids";
+import { crashPoint } from "../saga/crash-point";
+import { actorOf, isStaff, orderFor, type ServicingActor } from "../servicing/actor";
+import type { ItemsCancellation, Order, OrderItem, Seller } from "../state";
+import { verifyItemsQuote } from "./items-quote";
+import { paidOf } from "./quote";
+import { assertNoRefundPending, commitPhase, current, refundOrLeave, staffOf, type CancelOperation, type CancelPlan } from "./saga";
+import { cancelItemsTerms } from "./terms";
+
+/**
+ * OrderChangeRQ AcceptCancelledOffer naming an items quote (`CIQ.`, cancel/items-quote.ts):
+ * the items cancelled as the whole order's cancellation is (cancel/saga.ts), in two atomic
+ * phases on one operation row (kind `order_cancel_items`), keyed by the quote so every retry
+ * (any TrxID, any number at once) is the same operation and refunds once:
+ *   1. commit, ONE write: the order's `items_cancelled` (the items, the refund), each seat of
+ *      them released to every channel (a seat of a hold shared with other passengers' seats is
+ *      released with the others kept sold under a hold of their own, one seat-actor decision),
+ *      each partner unit released, the operation row with each leg's share, newest first, and
+ *      a staff override's audit row;
+ *      -> the PSP pays each card share back under `<op>/refund/<legId>`;
+ *   2. close, ONE write: the shares on the legs, the order's `refunded` (under the change), `done`
+ *      (finishCancel, the whole order's close).
+ * Nothing is taken before the commit; a committed one is finished by a retry or the reconciler.
+ */
+export async function commitCancelItems(ctx: OrdersContext, orderId: string, who: Seller | ServicingActor, quoteId: string): Promise<Order> {
+  const by = actorOf(who);
+  orderFor(await ctx.orders.ask(orderId, { op: "get" }), by);
+  const signed = verifyItemsQuote(ctx, quoteId, orderId);
+  const operationId = ids.cancelItemsSaga(quoteId);
+  return ctx.operationLock.run(operationId, async () => {
+    const op = await ctx.operations.load<CancelPlan>(operationId);
+    if (op) return op.status === "done" ? current(ctx, orderId) : refundOrLeave(ctx, op);
+    const order = (await ctx.orders.ask(orderId, { op: "get" }))!;
+    if (order.state !== "booked") throw new GatewayError("order_state_invalid", { detail: `The order is ${order.state}; only a booked order's items are cancelled.` });
+    if (order.version !== signed.version) throw new GatewayError("cancel_quote_stale");
+    const now = ctx.clock.now();
+    if (now >= signed.expiresAt) throw new GatewayError("cancel_quote_expired");
+    assertNoRefundPending(order);
+    const items = signed.orderItemIds.map((id) => order.items.find((i) => i.orderItemId === id)!);
+    const legs = await ctx.payments.ledger.legs(orderId);
+    // Judged again for who commits (a staff quote is no seller's way past the fare).
+    const { overridden } = cancelItemsTerms(ctx.supply, order, items, paidOf(order, legs), now, { airline: isStaff(by) });
+    const override = overridden && isStaff(by) ? { staffId: by.staffId, ruleCode: overridden.ruleCode } : undefined;
+    const changeRef = `cxi-${operationId.slice(3, 15)}`;
+    const plan: CancelPlan = {
+      quoteId, refundMinor: signed.refundMinor, penaltyMinor: 0, changeRef,
+      shares: signed.refundMinor > 0 ? refundPlan(legs, signed.refundMinor, order.currency, orderId) : [],
+      key: `${operationId}/refund`,
+      ...staffOf(by, override),
+    };
+    const row: CancelOperation = {
+      operationId, kind: "order_cancel_items", fingerprint: "", orderId, owner: order.owner, phase: "committed", status: "running", plan, createdAt: now, updatedAt: now,
+    };
+    const cancellation: ItemsCancellation = { changeRef, quoteId, at: now, items, refundMinor: plan.refundMinor, ...(isStaff(by) ? { staffId: by.staffId } : {}), ...(override ? { override } : {}) };
+    const seats = seatsReleased(order, items, operationId);
+    const partners = order.partnerHolds.filter((p) => items.some((i) => i.kind === "partner_product" && i.ref === p.productCode));
+    const asks: JointAsk[] = [
+      { ref: ctx.orders as never, key: orderId, command: { op: "cancelItems", change: { cancellation, seats: seats.map((s) => s.change), partnerHoldIds: partners.map((p) => p.holdId) } } },
+      ...seats.map((s) => s.ask(ctx)),
+      ...partners.map((p) => ctx.inventory.joint.releasePartnerProduct(p.productCode, p.holdId)),
+    ];
+    await commitPhase(ctx, row, asks, overridden, now);
+    crashPoint("cancel_after_commit");
+    return refundOrLeave(ctx, row);
+  });
+}
+
+/**
+ * The seat holds the cancelled seats leave: each hold holding one of them is released; the
+ * seats of it that are not cancelled (other passengers' seats booked with it) are kept sold
+ * under a hold of their own, derived from the operation, in the same seat-actor decision.
+ */
+function seatsReleased(order: Order, items: readonly OrderItem[], operationId: string): { change: CancelledSeats; ask: (ctx: OrdersContext) => JointAsk }[] {
+  const gone = new Set(items.filter((i) => i.kind === "seat" && i.ref).map((i) => `${i.flightKeys?.[0]}|${i.ref}`));
+  return order.seatHolds
+    .filter((h) => h.seatIds.some((s) => gone.has(`${h.flightKey}|${s}`)))
+    .map((h) => {
+      const keptIds = h.seatIds.filter((s) => !gone.has(`${h.flightKey}|${s}`));
+      const kept = keptIds.length ? { flightKey: h.flightKey, holdId: ids.keptSeatHold(operationId, h.holdId), seatIds: keptIds } : undefined;
+      return {
+        change: { releasedHoldId: h.holdId, ...(kept ? { kept } : {}) },
+        ask: (ctx: OrdersContext) => ctx.inventory.joint.releaseSeats(h.flightKey, h.holdId, kept ? { holdId: kept.holdId, seatIds: kept.seatIds } : undefined),
+      };
+    });
+}

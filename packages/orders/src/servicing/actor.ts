@@ -1,0 +1,23 @@
+import { GatewayError } from "@ndc/errors";
+import { assertOwner, notFound, type Order, type Seller } from "../state";
+
+/**
+ * Who asks for a post-sale change: a seller over NDC (a machine channel: the fare can refuse it,
+ * and only its own orders exist for it), or the airline's own staff in process (never refused by
+ * the fare, SHPOR1 rule 4; not bound by an order's owner). Nothing a seller's token reaches can
+ * claim the staff channel: it is only ever built by the staff's own callers.
+ */
+export type ServicingActor = { channel: "seller"; seller: Seller } | { channel: "airline_staff"; staffId: string };
+
+/** A bare Seller is the seller channel (the NDC handlers' callers). */
+export const actorOf = (by: Seller | ServicingActor): ServicingActor => ("channel" in by ? by : { channel: "seller", seller: by });
+
+export const isStaff = (by: ServicingActor): by is { channel: "airline_staff"; staffId: string } => by.channel === "airline_staff";
+
+/** The order as `by` may see it: a seller's own order only (another's is order_not_found, like a missing one); any order for staff. */
+export function orderFor(order: Order | null | undefined, by: ServicingActor): Order {
+  if (by.channel === "seller") return assertOwner(order, by.seller);
+  if (!order) throw notFound();
+  if (!by.staffId) throw new GatewayError("request_invalid", { detail: "A staff change names its staff id." });
+  return order;
+}
