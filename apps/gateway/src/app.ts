@@ -6,6 +6,7 @@ import { nanoid } from "nanoid";
 import type { MessageHandler } from "@ndc/messages";
 import { clientGone } from "./ndc/client-gone";
 import { handleNdc, type NdcDeps } from "./ndc/pipeline";
+import type { SignatureStep } from "./ndc/signature-step";
 import { discoveryDocument } from "./routes/discovery";
 import { tokenEndpoint } from "./routes/token";
 import { subscriptionsEndpoint } from "./routes/notifications";
@@ -21,6 +22,8 @@ export interface GatewayDeps {
   rateLimiter: RateLimiter;
   handlers: ReadonlyMap<string, MessageHandler>;
   logger: Logger;
+  /** The signing agreement applied to a request's Signature (ndc/signature-step.ts). */
+  signatures?: SignatureStep;
   /** Readiness: resolves when the store answers. */
   ready: () => Promise<boolean>;
   /** More for /health/ready when ready (serve: the scheduler's jobs, last and next run); absent: status only. */

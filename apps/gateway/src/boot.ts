@@ -1,3 +1,4 @@
+import { signatureStep } from "./ndc/signature-step";
 import { ensurePrivateDir, loadConfig, type GatewayConfig } from "@ndc/config";
 import { OffsetClock, systemClock, type Clock } from "@ndc/clock";
 import { createLogger, type Logger } from "@ndc/log";
@@ -117,6 +118,7 @@ export async function bootGateway(
     rateLimiter: createRateLimiter(config.rateLimits, clock),
     handlers: opts.handlers ?? messageHandlers({ config, store, clock, logger, supply, offers, actors, inventory, payments, orders, fieldKey }),
     logger,
+    signatures: signatureStep({ store, clock }),
     ready: async () => {
       await store.db.all("SELECT 1");
       return true;

@@ -139,6 +139,12 @@ export const CATALOGUE = {
   sandbox_clock_local_only: { status: 409, kind: "refusal", text: "The clock is moved only in local mode; in sandbox mode run a job with /sandbox/scheduler/run." },
   scheduler_job_unknown: { status: 400, kind: "refusal", text: "No sandbox job of this name; the known jobs are listed." },
 
+  // Signed messages (issue 11; docs/signatures.md)
+  signature_invalid: { status: 400, kind: "refusal", text: "The message's XML signature is refused." },
+  signature_required: { status: 400, kind: "refusal", text: "The signing agreement with this agency requires a signed OrderCreateRQ." },
+  signature_key_unknown: { status: 401, kind: "auth", text: "The message is not signed with a valid key registered for this agency." },
+  signature_not_checked: { status: 200, kind: "warning", text: "The message's signature was not checked: the agency's signing policy is none." },
+
   // Our side
   actor_busy: { status: 503, kind: "system", text: "The gateway is busy with this resource; retry shortly." },
   internal_error: { status: 500, kind: "system", text: "The gateway could not process the message. Quote the correlation id to the airline." },

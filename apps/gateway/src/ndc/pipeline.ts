@@ -19,6 +19,7 @@ import { pathOf } from "../http/url-path";
 import { readBody } from "./body";
 import { clientGone } from "./client-gone";
 import { reply, xmlHeaders } from "./reply";
+import type { SignatureStep } from "./signature-step";
 
 export interface NdcDeps {
   config: GatewayConfig;
@@ -26,6 +27,8 @@ export interface NdcDeps {
   rateLimiter: RateLimiter;
   handlers: ReadonlyMap<string, MessageHandler>;
   logger: Logger;
+  /** The signing agreement applied to a request's Signature (signature-step.ts); absent: signatures are not looked at. */
+  signatures?: SignatureStep;
 }
 
 /** Per-request facts gathered along the way, for the answer and the log line. */
@@ -57,14 +60,17 @@ export async function handleNdc(request: Request, messageName: string, deps: Ndc
     limitRate(deps.rateLimiter, x.principal, x.spec);
     checkHeaders(request, x.spec);
     const body = await readBody(request, deps.config.xml, deps.config.requestGzip);
-    const root = parseXml(body, deps.config.xml);
-    checkRoot(root.name, root.ns, x.spec);
-    refuseCardDataIn(root); // before the envelope: a card number in CorrelationID is never logged or echoed
-    x.envelope = decodeEnvelope(root);
-    requireRootParts(x.envelope);
-    // What the message carries may need more (PaymentFunctions: ndc:payment), before anything is reserved.
-    for (const scope of contentScopes(x.spec, x.envelope)) deps.auth.requireScope(x.principal, scope);
-    const seller = deps.auth.resolveSeller(x.principal, x.envelope.distributionChain);
+    x.envelope = readEnvelope(body, x.spec, deps);
+    requireContentScopes(deps, x.principal, x.spec, x.envelope);
+    let seller = deps.auth.resolveSeller(x.principal, x.envelope.distributionChain);
+    // Before the handler reads or reserves anything. A verified request is decoded again from the
+    // canonical bytes its digest covered, so what is read is exactly what was signed.
+    const signing = deps.signatures ? await deps.signatures(x.spec.name, seller, x.envelope, body) : {};
+    if (signing.canonical !== undefined) {
+      x.envelope = readEnvelope(signing.canonical, x.spec, deps);
+      requireContentScopes(deps, x.principal, x.spec, x.envelope);
+      seller = deps.auth.resolveSeller(x.principal, x.envelope.distributionChain);
+    }
     const handler = deps.handlers.get(x.spec.name);
     if (!handler) {
       throw new GatewayError("message_not_available", {
@@ -75,6 +81,7 @@ export async function handleNdc(request: Request, messageName: string, deps: Ndc
       spec: x.spec,
       envelope: x.envelope,
       seller: { clientId: seller.clientId, agencyId: seller.agencyId, iataNumber: seller.iataNumber, scopes: seller.scopes },
+      ...(signing.outcome ? { signature: signing.outcome } : {}),
     });
     const xml =
       "document" in result
@@ -115,6 +122,21 @@ export async function handleNdc(request: Request, messageName: string, deps: Ndc
     declineReason: outcome.declineReason,
   });
   return response;
+}
+
+/** Body text -> the checked envelope: root, card data, parts, and the scopes its content needs. */
+function readEnvelope(body: string, spec: MessageSpec, deps: NdcDeps): Envelope {
+  const root = parseXml(body, deps.config.xml);
+  checkRoot(root.name, root.ns, spec);
+  refuseCardDataIn(root); // before the envelope: a card number in CorrelationID is never logged or echoed
+  const envelope = decodeEnvelope(root);
+  requireRootParts(envelope);
+  return envelope;
+}
+
+/** What the message carries may need more (PaymentFunctions: ndc:payment), before anything is reserved. */
+function requireContentScopes(deps: NdcDeps, principal: Principal, spec: MessageSpec, envelope: Envelope): void {
+  for (const scope of contentScopes(spec, envelope)) deps.auth.requireScope(principal, scope);
 }
 
 function findMessage(messageName: string): MessageSpec {
