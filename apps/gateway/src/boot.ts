@@ -1,4 +1,5 @@
 import { signatureStep } from "./ndc/signature-step";
+import { loadAirlineKey } from "@ndc/signatures";
 import { ensurePrivateDir, loadConfig, type GatewayConfig } from "@ndc/config";
 import { OffsetClock, systemClock, type Clock } from "@ndc/clock";
 import { createLogger, type Logger } from "@ndc/log";
@@ -119,6 +120,7 @@ export async function bootGateway(
     handlers: opts.handlers ?? messageHandlers({ config, store, clock, logger, supply, offers, actors, inventory, payments, orders, fieldKey }),
     logger,
     signatures: signatureStep({ store, clock }),
+    airlineKey: loadAirlineKey(config),
     ready: async () => {
       await store.db.all("SELECT 1");
       return true;

@@ -6,3 +6,4 @@ export type { SignatureForm } from "./locate";
 export * from "./algorithms";
 export * from "./tables";
 export { keepEvidence, evidenceOf, brokenEvidenceAt, evidenceHash, type EvidenceInput, type EvidenceRow, type OrderEvidence } from "./evidence";
+export { loadAirlineKey, type AirlineKey } from "./airline-key";

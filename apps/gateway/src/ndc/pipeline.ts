@@ -20,6 +20,7 @@ import { readBody } from "./body";
 import { clientGone } from "./client-gone";
 import { reply, xmlHeaders } from "./reply";
 import type { SignatureStep } from "./signature-step";
+import { signEnveloped, type AirlineKey } from "@ndc/signatures";
 
 export interface NdcDeps {
   config: GatewayConfig;
@@ -29,6 +30,8 @@ export interface NdcDeps {
   logger: Logger;
   /** The signing agreement applied to a request's Signature (signature-step.ts); absent: signatures are not looked at. */
   signatures?: SignatureStep;
+  /** The airline's signing key (docs/signatures.md); absent: answers are never signed. */
+  airlineKey?: AirlineKey;
 }
 
 /** Per-request facts gathered along the way, for the answer and the log line. */
@@ -91,8 +94,9 @@ export async function handleNdc(request: Request, messageName: string, deps: Ndc
     // only once they are durable, and a failed save answers the error instead (never an unsaved id).
     if ("durable" in result && result.durable) await result.durable;
     const status = "document" in result ? result.status : (result.status ?? 200);
+    const answer = status === 200 && seller.signing?.airlineSigns && deps.airlineKey && typeof xml === "string" && x.spec.response.root === "IATA_OrderViewRS" ? airlineSigned(xml, deps.airlineKey) : xml;
     outcome = result.outcome ?? {};
-    response = reply(request, status, xml, { ...xmlHeaders(true), "x-request-id": x.requestId });
+    response = reply(request, status, answer, { ...xmlHeaders(true), "x-request-id": x.requestId });
   } catch (e) {
     // An internal_error raised by a step is as unexpected as a crash of one: logged, never silent.
     const err =
@@ -122,6 +126,17 @@ export async function handleNdc(request: Request, messageName: string, deps: Ndc
     declineReason: outcome.declineReason,
   });
   return response;
+}
+
+/**
+ * The airline's enveloped signature over the whole answer, in the root's AugmentationPoint (the
+ * only place OrderViewRS's XSD leaves open): a standard ds:Signature any XML-DSig tool verifies
+ * with the certificate of the discovery document. Applied to every 200 OrderViewRS of an agency
+ * whose agreement asks for it, a stored OrderCreate answer included (RSA PKCS#1 v1.5 signs the
+ * same bytes the same way, so a replay stays byte for byte).
+ */
+function airlineSigned(xml: string, key: AirlineKey): string {
+  return signEnveloped(xml, key, { reference: "/*/*[local-name()='AugmentationPoint']", action: "append" });
 }
 
 /** Body text -> the checked envelope: root, card data, parts, and the scopes its content needs. */
