@@ -120,7 +120,8 @@ export async function bootGateway(
     handlers: opts.handlers ?? messageHandlers({ config, store, clock, logger, supply, offers, actors, inventory, payments, orders, fieldKey }),
     logger,
     signatures: signatureStep({ store, clock }),
-    airlineKey: loadAirlineKey(config),
+    // Read (or made, outside production) at first use: a boot that never signs makes no key.
+    airlineKey: once(() => loadAirlineKey(config)),
     ready: async () => {
       await store.db.all("SELECT 1");
       return true;
@@ -172,4 +173,9 @@ export async function bootGateway(
       await store.close();
     },
   };
+}
+
+function once<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => (made ??= { value: make() }).value;
 }

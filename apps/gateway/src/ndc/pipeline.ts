@@ -31,7 +31,7 @@ export interface NdcDeps {
   /** The signing agreement applied to a request's Signature (signature-step.ts); absent: signatures are not looked at. */
   signatures?: SignatureStep;
   /** The airline's signing key (docs/signatures.md); absent: answers are never signed. */
-  airlineKey?: AirlineKey;
+  airlineKey?: () => AirlineKey | undefined;
 }
 
 /** Per-request facts gathered along the way, for the answer and the log line. */
@@ -94,7 +94,8 @@ export async function handleNdc(request: Request, messageName: string, deps: Ndc
     // only once they are durable, and a failed save answers the error instead (never an unsaved id).
     if ("durable" in result && result.durable) await result.durable;
     const status = "document" in result ? result.status : (result.status ?? 200);
-    const answer = status === 200 && seller.signing?.airlineSigns && deps.airlineKey && typeof xml === "string" && x.spec.response.root === "IATA_OrderViewRS" ? airlineSigned(xml, deps.airlineKey) : xml;
+    const key = status === 200 && seller.signing?.airlineSigns && typeof xml === "string" && x.spec.response.root === "IATA_OrderViewRS" ? deps.airlineKey?.() : undefined;
+    const answer = key && typeof xml === "string" ? airlineSigned(xml, key) : xml;
     outcome = result.outcome ?? {};
     response = reply(request, status, answer, { ...xmlHeaders(true), "x-request-id": x.requestId });
   } catch (e) {
