@@ -110,6 +110,10 @@ const WHEN: Record<string, string> = {
   clearance_already_cleared: "PaymentClearanceRQ for a clearance the Clearance Manager or an earlier request cleared.",
   clearance_cancelled: "PaymentClearanceRQ for a cancelled (STTCAN) clearance; a payment partly kept has a new ClearanceID, sent in its notification.",
   clearance_amount_mismatch: "PaymentClearanceRQ; TagText names NetClearanceAmount.",
+  signature_invalid: "A signed OrderCreateRQ under policy optional or required whose Signature breaks a rule of docs/signatures.md (wrong place, a second signature, a Reference not covering the whole message, SHA-1, comments, digest mismatch). DescText names the rule; never key material.",
+  signature_required: "An unsigned OrderCreateRQ from an agency whose signing policy is required.",
+  signature_key_unknown: "The signature verifies with no registered key of the agency, or with one revoked or outside its validity window. A certificate in KeyInfo is never trusted.",
+  signature_not_checked: "A signed OrderCreateRQ from an agency whose signing policy is none: booked, the signature ignored.",
   actor_busy: "The mailbox of the order or inventory the message needs is full. Header Retry-After: 1; retry with backoff.",
   internal_error: "An unexpected failure; logged under the request id quoted in DescText.",
 };

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Entry for `npm start`, `npm test`, `npm run cli`, `npm run try`, `npm run bench` and `npm run build` on a machine that has
 // only Node.js and npm: installs what is missing (Bun comes from the npm registry as a pinned
-// dev dependency; xmllint from Debian's libxml2-utils for the schema checks), then hands over to Bun.
+// dev dependency; xmllint from Debian's libxml2-utils for the schema checks, xmlsec1 for the signature interop tests), then hands over to Bun.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -39,19 +39,26 @@ function has(cmd) {
   return spawnSync("sh", ["-c", `command -v ${cmd}`], { stdio: "ignore" }).status === 0;
 }
 
+// Debian packages the tests call: xmllint for the schema checks, xmlsec1 for the signature interop tests.
+const TEST_TOOLS = [
+  ["xmllint", "libxml2-utils"],
+  ["xmlsec1", "xmlsec1"],
+];
+
 function ensureXmllint() {
-  if (has("xmllint")) return;
+  const missing = TEST_TOOLS.filter(([cmd]) => !has(cmd)).map(([, pkg]) => pkg);
+  if (missing.length === 0) return;
   const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
   const sudo = !isRoot && has("sudo") ? ["sudo"] : [];
   if (has("apt-get") && (isRoot || sudo.length)) {
-    console.error("Installing xmllint (Debian libxml2-utils) for the schema checks...");
+    console.error(`Installing ${missing.join(", ")} (Debian) for the schema and signature checks...`);
     run(sudo[0] ?? "apt-get", [...sudo.slice(1), ...(sudo.length ? ["apt-get"] : []), "update", "-qq"]);
-    run(sudo[0] ?? "apt-get", [...(sudo.length ? ["apt-get"] : []), "install", "-y", "-qq", "libxml2-utils"], {
+    run(sudo[0] ?? "apt-get", [...(sudo.length ? ["apt-get"] : []), "install", "-y", "-qq", ...missing], {
       env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
     });
     return;
   }
-  console.error("The tests validate every response with xmllint. Install it (Debian/Ubuntu: apt-get install libxml2-utils; macOS: it ships with the system) and run again.");
+  console.error(`The tests validate every response with xmllint and check signatures with xmlsec1. Install ${missing.join(" and ")} (Debian/Ubuntu: apt-get install ${missing.join(" ")}) and run again.`);
   process.exit(1);
 }
 

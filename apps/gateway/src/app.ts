@@ -6,6 +6,8 @@ import { nanoid } from "nanoid";
 import type { MessageHandler } from "@ndc/messages";
 import { clientGone } from "./ndc/client-gone";
 import { handleNdc, type NdcDeps } from "./ndc/pipeline";
+import type { SignatureStep } from "./ndc/signature-step";
+import type { AirlineKey } from "@ndc/signatures";
 import { discoveryDocument } from "./routes/discovery";
 import { tokenEndpoint } from "./routes/token";
 import { subscriptionsEndpoint } from "./routes/notifications";
@@ -21,6 +23,10 @@ export interface GatewayDeps {
   rateLimiter: RateLimiter;
   handlers: ReadonlyMap<string, MessageHandler>;
   logger: Logger;
+  /** The signing agreement applied to a request's Signature (ndc/signature-step.ts). */
+  signatures?: SignatureStep;
+  /** The airline's signing key, published in the discovery document and used on OrderViewRS answers. */
+  airlineKey?: () => AirlineKey | undefined;
   /** Readiness: resolves when the store answers. */
   ready: () => Promise<boolean>;
   /** More for /health/ready when ready (serve: the scheduler's jobs, last and next run); absent: status only. */
@@ -74,7 +80,7 @@ export function createGateway(deps: GatewayDeps, ndc: NdcEntry = ndcEntry(deps))
       const detail = ok && deps.readyDetail ? await deps.readyDetail().catch(() => ({})) : {};
       return Response.json({ status: ok ? "ready" : "not_ready", ...detail }, { status: ok ? 200 : 503 });
     })
-    .get("/24.4", ({ request }) => Response.json(discoveryDocument(deps.config, arrivedUrl(request), deps.handlers)))
+    .get("/24.4", ({ request }) => Response.json(discoveryDocument(deps.config, arrivedUrl(request), deps.handlers, deps.airlineKey?.())))
     .all(
       "/oauth/token",
       async ({ request, server }) => {

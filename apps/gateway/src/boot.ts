@@ -1,3 +1,5 @@
+import { signatureStep } from "./ndc/signature-step";
+import { loadAirlineKey } from "@ndc/signatures";
 import { ensurePrivateDir, loadConfig, type GatewayConfig } from "@ndc/config";
 import { OffsetClock, systemClock, type Clock } from "@ndc/clock";
 import { createLogger, type Logger } from "@ndc/log";
@@ -128,6 +130,9 @@ export async function bootGateway(
     rateLimiter: createRateLimiter(config.rateLimits, clock),
     handlers: opts.handlers ?? messageHandlers({ config, store, clock, logger, supply, offers, actors, inventory, payments, orders, fieldKey, clearances }),
     logger,
+    signatures: signatureStep({ store, clock }),
+    // Read (or made, outside production) at first use: a boot that never signs makes no key.
+    airlineKey: once(() => loadAirlineKey(config)),
     ready: async () => {
       await store.db.all("SELECT 1");
       return true;
@@ -192,4 +197,9 @@ export async function bootGateway(
 export function clearanceDeskOf(config: GatewayConfig): ClearanceDesk {
   const carrier = { accountingCode: config.airline.accountingCode, designator: config.airline.designator };
   return { carrier, hook: clearanceNotifications(carrier) };
+}
+
+function once<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => (made ??= { value: make() }).value;
 }

@@ -1,5 +1,6 @@
 export type {
   Agency,
+  SigningTerms,
   Principal,
   Seller,
   TokenResponse,

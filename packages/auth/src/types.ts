@@ -6,6 +6,14 @@ export interface Agency {
   iataNumber: string;
   name: string;
   active: boolean;
+  /** The signing agreement's switches (docs/signatures.md); absent reads as policy none. */
+  signing?: SigningTerms;
+}
+
+/** Per agency: what is done with a request's Signature, and whether the airline signs answers. */
+export interface SigningTerms {
+  policy: "none" | "optional" | "required";
+  airlineSigns: boolean;
 }
 
 /** The authenticated caller of an NDC message. */
@@ -27,6 +35,7 @@ export interface Seller {
   agencyId: string;
   iataNumber: string;
   scopes: ReadonlySet<string>;
+  signing?: SigningTerms;
 }
 
 export interface TokenResponse {

@@ -41,6 +41,8 @@ export interface GatewayConfig {
   airline: { designator: string; name: string; accountingCode: string };
   publicBaseUrl?: string;
   fieldKey: { source: "env" | "file"; value?: string; file: string; version: number };
+  /** The airline's XML-signature key and certificate (docs/signatures.md); generated outside production when missing. */
+  airlineSigning: { keyFile: string; certFile: string };
   /** Identity documents are erased this many days after travel ends (spec 8). */
   travelDocRetentionDays: number;
   rateLimits: RateLimitConfig;
@@ -159,6 +161,10 @@ export function loadConfig(env: Env = process.env): GatewayConfig {
       value: fieldKeyEnv,
       file: env.GATEWAY_FIELD_KEY_FILE?.trim() || join(dataDir, "field-key"),
       version: int(env, "GATEWAY_FIELD_KEY_VERSION", 1, 1),
+    },
+    airlineSigning: {
+      keyFile: env.AIRLINE_SIGNING_KEY_FILE?.trim() || join(dataDir, "airline-signing-key.pem"),
+      certFile: env.AIRLINE_SIGNING_CERT_FILE?.trim() || join(dataDir, "airline-signing-cert.pem"),
     },
     travelDocRetentionDays: int(env, "ORDER_TRAVEL_DOC_RETENTION_DAYS", 30, 0),
     rateLimits: {

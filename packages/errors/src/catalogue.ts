@@ -144,6 +144,11 @@ export const CATALOGUE = {
   clearance_already_cleared: { status: 409, kind: "refusal", text: "The payment is already cleared; one clearance per payment." },
   clearance_cancelled: { status: 409, kind: "refusal", text: "The clearance was cancelled: the payment was refunded before it cleared." },
   clearance_amount_mismatch: { status: 409, kind: "refusal", text: "NetClearanceAmount is not exactly the payment's amount in its currency." },
+  // Signed messages (issue 11; docs/signatures.md)
+  signature_invalid: { status: 400, kind: "refusal", text: "The message's XML signature is refused." },
+  signature_required: { status: 400, kind: "refusal", text: "The signing agreement with this agency requires a signed OrderCreateRQ." },
+  signature_key_unknown: { status: 401, kind: "auth", text: "The message is not signed with a valid key registered for this agency." },
+  signature_not_checked: { status: 200, kind: "warning", text: "The message's signature was not checked: the agency's signing policy is none." },
 
   // Our side
   actor_busy: { status: 503, kind: "system", text: "The gateway is busy with this resource; retry shortly." },

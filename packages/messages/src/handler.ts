@@ -14,6 +14,29 @@ export interface HandlerInput {
   spec: MessageSpec;
   envelope: Envelope;
   seller: SellerContext;
+  /** What the pipeline did with the request's Signature (docs/signatures.md); absent: nothing to say. */
+  signature?: SignatureOutcome;
+}
+
+/**
+ * A verified signature (the envelope was then decoded from the signed canonical bytes, and the
+ * handler keeps `evidence` with the order), or one ignored under policy none (a Warning says so).
+ */
+export type SignatureOutcome = { status: "verified"; evidence: SignatureEvidenceInput } | { status: "not_checked" };
+
+/** What non-repudiation keeps of a verified request (issue 11 item 3). */
+export interface SignatureEvidenceInput {
+  message: string;
+  form: string;
+  agencyId: string;
+  clientId: string;
+  fingerprint: string;
+  signatureMethod: string;
+  canonicalization: string;
+  referenceUri: string;
+  /** The request body exactly as received (after any gzip), which holds identity documents. */
+  original: string;
+  verifiedAt: number;
 }
 
 /**

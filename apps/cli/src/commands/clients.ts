@@ -15,6 +15,7 @@ import {
   setAgencyActive,
   suspendClient,
 } from "@ndc/auth";
+import { agencySigningCommand, SigningUsage, SIGNING_USAGE } from "./agency-signing";
 
 /**
  * `ndc-gateway agency ...` and `ndc-gateway client ...`: the airline's seller registry
@@ -34,6 +35,7 @@ export const CLIENT_USAGE = `usage:
   ndc-gateway agency list
   ndc-gateway agency deactivate ID
   ndc-gateway agency activate ID
+${SIGNING_USAGE}
   ndc-gateway client register --agency ID --scopes "ndc:shop ndc:order" [--name "Client name"]
   ndc-gateway client rotate-secret CLIENT_ID
   ndc-gateway client suspend CLIENT_ID
@@ -116,6 +118,15 @@ const AGENCY: Record<string, Handler> = {
     const [ref] = positional(parse(args, []), 1, "an agency id or IATA number");
     const a = await setAgencyActive(io.store, ref!, true);
     io.out(`agency ${a.agencyId} activated`);
+  },
+  // Signing agreements (agency-signing.ts): keys and policy.
+  signing: async (args, io) => {
+    try {
+      await agencySigningCommand(args, io);
+    } catch (e) {
+      if (e instanceof SigningUsage) throw new Usage(e.message);
+      throw e;
+    }
   },
 };
 

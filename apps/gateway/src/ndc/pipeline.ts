@@ -19,6 +19,8 @@ import { pathOf } from "../http/url-path";
 import { readBody } from "./body";
 import { clientGone } from "./client-gone";
 import { reply, xmlHeaders } from "./reply";
+import type { SignatureStep } from "./signature-step";
+import { signEnveloped, type AirlineKey } from "@ndc/signatures";
 
 export interface NdcDeps {
   config: GatewayConfig;
@@ -26,6 +28,10 @@ export interface NdcDeps {
   rateLimiter: RateLimiter;
   handlers: ReadonlyMap<string, MessageHandler>;
   logger: Logger;
+  /** The signing agreement applied to a request's Signature (signature-step.ts); absent: signatures are not looked at. */
+  signatures?: SignatureStep;
+  /** The airline's signing key (docs/signatures.md); absent: answers are never signed. */
+  airlineKey?: () => AirlineKey | undefined;
 }
 
 /** Per-request facts gathered along the way, for the answer and the log line. */
@@ -57,18 +63,17 @@ export async function handleNdc(request: Request, messageName: string, deps: Ndc
     limitRate(deps.rateLimiter, x.principal, x.spec);
     checkHeaders(request, x.spec);
     const body = await readBody(request, deps.config.xml, deps.config.requestGzip);
-    const root = parseXml(body, deps.config.xml);
-    checkRoot(root.name, root.ns, x.spec);
-    refuseCardDataIn(root); // before the envelope: a card number in CorrelationID is never logged or echoed
-    x.envelope = decodeEnvelope(root);
-    requireRootParts(x.envelope);
-    // What the message carries may need more (PaymentFunctions: ndc:payment), before anything is reserved.
-    for (const scope of contentScopes(x.spec, x.envelope)) deps.auth.requireScope(x.principal, scope);
-    // The clearance family (2022.1) carries no DistributionChain: the seller is the token's own agency.
-    const seller =
-      x.spec.response.family === "clearance"
-        ? { clientId: x.principal.clientId, agencyId: x.principal.agency.agencyId, iataNumber: x.principal.agency.iataNumber, scopes: x.principal.scopes }
-        : deps.auth.resolveSeller(x.principal, x.envelope.distributionChain);
+    x.envelope = readEnvelope(body, x.spec, deps);
+    requireContentScopes(deps, x.principal, x.spec, x.envelope);
+    let seller = sellerOf(deps, x.principal, x.spec, x.envelope);
+    // Before the handler reads or reserves anything. A verified request is decoded again from the
+    // canonical bytes its digest covered, so what is read is exactly what was signed.
+    const signing = deps.signatures ? await deps.signatures(x.spec.name, seller, x.envelope, body) : {};
+    if (signing.canonical !== undefined) {
+      x.envelope = readEnvelope(signing.canonical, x.spec, deps);
+      requireContentScopes(deps, x.principal, x.spec, x.envelope);
+      seller = sellerOf(deps, x.principal, x.spec, x.envelope);
+    }
     const handler = deps.handlers.get(x.spec.name);
     if (!handler) {
       throw new GatewayError("message_not_available", {
@@ -79,6 +84,7 @@ export async function handleNdc(request: Request, messageName: string, deps: Ndc
       spec: x.spec,
       envelope: x.envelope,
       seller: { clientId: seller.clientId, agencyId: seller.agencyId, iataNumber: seller.iataNumber, scopes: seller.scopes },
+      ...(signing.outcome ? { signature: signing.outcome } : {}),
     });
     const xml =
       "document" in result
@@ -88,8 +94,10 @@ export async function handleNdc(request: Request, messageName: string, deps: Ndc
     // only once they are durable, and a failed save answers the error instead (never an unsaved id).
     if ("durable" in result && result.durable) await result.durable;
     const status = "document" in result ? result.status : (result.status ?? 200);
+    const key = status === 200 && seller.signing?.airlineSigns && typeof xml === "string" && x.spec.response.root === "IATA_OrderViewRS" ? deps.airlineKey?.() : undefined;
+    const answer = key && typeof xml === "string" ? airlineSigned(xml, key) : xml;
     outcome = result.outcome ?? {};
-    response = reply(request, status, xml, { ...xmlHeaders(true), "x-request-id": x.requestId });
+    response = reply(request, status, answer, { ...xmlHeaders(true), "x-request-id": x.requestId });
   } catch (e) {
     // An internal_error raised by a step is as unexpected as a crash of one: logged, never silent.
     const err =
@@ -119,6 +127,39 @@ export async function handleNdc(request: Request, messageName: string, deps: Ndc
     declineReason: outcome.declineReason,
   });
   return response;
+}
+
+/**
+ * The airline's enveloped signature over the whole answer, in the root's AugmentationPoint (the
+ * only place OrderViewRS's XSD leaves open): a standard ds:Signature any XML-DSig tool verifies
+ * with the certificate of the discovery document. Applied to every 200 OrderViewRS of an agency
+ * whose agreement asks for it, a stored OrderCreate answer included (RSA PKCS#1 v1.5 signs the
+ * same bytes the same way, so a replay stays byte for byte).
+ */
+function airlineSigned(xml: string, key: AirlineKey): string {
+  return signEnveloped(xml, key, { reference: "/*/*[local-name()='AugmentationPoint']", action: "append" });
+}
+
+/** Body text -> the checked envelope: root, card data, parts, and the scopes its content needs. */
+function readEnvelope(body: string, spec: MessageSpec, deps: NdcDeps): Envelope {
+  const root = parseXml(body, deps.config.xml);
+  checkRoot(root.name, root.ns, spec);
+  refuseCardDataIn(root); // before the envelope: a card number in CorrelationID is never logged or echoed
+  const envelope = decodeEnvelope(root);
+  requireRootParts(envelope);
+  return envelope;
+}
+
+/** The clearance family (2022.1) carries no DistributionChain: the seller is the token's own agency. */
+function sellerOf(deps: NdcDeps, principal: Principal, spec: MessageSpec, envelope: Envelope) {
+  return spec.response.family === "clearance"
+    ? { clientId: principal.clientId, agencyId: principal.agency.agencyId, iataNumber: principal.agency.iataNumber, scopes: principal.scopes }
+    : deps.auth.resolveSeller(principal, envelope.distributionChain);
+}
+
+/** What the message carries may need more (PaymentFunctions: ndc:payment), before anything is reserved. */
+function requireContentScopes(deps: NdcDeps, principal: Principal, spec: MessageSpec, envelope: Envelope): void {
+  for (const scope of contentScopes(spec, envelope)) deps.auth.requireScope(principal, scope);
 }
 
 function findMessage(messageName: string): MessageSpec {

@@ -2,6 +2,7 @@ import type { GatewayConfig } from "@ndc/config";
 import { MESSAGES, liveCapabilities, type MessageHandler } from "@ndc/messages";
 import { AIRPORTS, cityPairs } from "@ndc/supply";
 import { PRODUCED_EVENTS } from "@ndc/notifications";
+import { C14N, ECDSA_SHA256, EXC_C14N, RSA_SHA256, SHA256, type AirlineKey } from "@ndc/signatures";
 
 /**
  * GET /24.4: what this gateway serves (docs/discovery.md describes each field). A message is
@@ -12,6 +13,7 @@ export function discoveryDocument(
   config: GatewayConfig,
   requestUrl: string,
   handlers: ReadonlyMap<string, MessageHandler>,
+  airlineKey?: AirlineKey,
 ): Record<string, unknown> {
   const isLive = (message: string) => handlers.has(message);
   const base = config.publicBaseUrl ?? new URL(requestUrl).origin;
@@ -42,6 +44,20 @@ export function discoveryDocument(
       scope: "ndc:notif:subscribe",
       events: PRODUCED_EVENTS,
       signature: "standard-webhooks-v1",
+    },
+    // Signed messages (docs/signatures.md): what is verified, and the airline's own certificate.
+    signatures: {
+      requests: {
+        messages: ["OrderCreateRQ"].filter(isLive),
+        form: "Signature/SignatureType",
+        signatureMethods: [RSA_SHA256, ECDSA_SHA256],
+        digestMethods: [SHA256],
+        canonicalizations: [EXC_C14N, C14N],
+        policies: ["none", "optional", "required"],
+      },
+      airline: airlineKey
+        ? { messages: ["OrderViewRS"], placement: "AugmentationPoint/ds:Signature", signatureMethod: airlineKey.algorithm === "rsa-sha256" ? RSA_SHA256 : ECDSA_SHA256, kind: airlineKey.kind, fingerprint: airlineKey.fingerprint, certificate: airlineKey.publicPem }
+        : null,
     },
     rateLimits: {
       shopPerMinute: config.rateLimits.shopPerMinute,

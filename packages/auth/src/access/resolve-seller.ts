@@ -28,7 +28,7 @@ export function resolveSeller(principal: Principal, chain: readonly ChainLink[] 
       element: "DistributionChain",
     });
   }
-  return { clientId: principal.clientId, agencyId: agency.agencyId, iataNumber: agency.iataNumber, scopes: principal.scopes };
+  return { clientId: principal.clientId, agencyId: agency.agencyId, iataNumber: agency.iataNumber, scopes: principal.scopes, signing: agency.signing };
 }
 
 function names(a: Agency, orgId: string): boolean {

@@ -14,7 +14,8 @@ const IATA_NUMBER = /^\d{8}$/;
 type AgencyRow = typeof tables.agencies.$inferSelect;
 
 export function toAgency(r: AgencyRow): Agency {
-  return { agencyId: r.agencyId, iataNumber: r.iataNumber, name: r.name, active: r.active };
+  const policy = r.signingPolicy === "optional" || r.signingPolicy === "required" ? r.signingPolicy : "none";
+  return { agencyId: r.agencyId, iataNumber: r.iataNumber, name: r.name, active: r.active, signing: { policy, airlineSigns: r.airlineSigns } };
 }
 
 /** Finds an agency by IATA number or agency id. */

@@ -1,6 +1,7 @@
 export { RegistryError, isRegistryError, type RegistryErrorCode } from "./errors";
 export { checkScopes, scopeString } from "./scopes";
-export { registerAgency, setAgencyActive, listAgencies, findAgency } from "./agencies";
+export { registerAgency, setAgencyActive, listAgencies, findAgency, requireAgency } from "./agencies";
+export { setSigningPolicy, SIGNING_POLICIES } from "./signing-policy";
 export {
   registerClient,
   rotateSecret,

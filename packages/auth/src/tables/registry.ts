@@ -8,6 +8,10 @@ export const agencies = sqliteTable("agencies", {
   name: text("name").notNull(),
   active: integer("active", { mode: "boolean" }).notNull().default(true),
   createdAt: integer("created_at").notNull(),
+  /** none | optional | required (migration 0046, docs/signatures.md). */
+  signingPolicy: text("signing_policy").notNull().default("none"),
+  /** The airline signs this agency's OrderViewRS answers. */
+  airlineSigns: integer("airline_signs", { mode: "boolean" }).notNull().default(false),
 });
 
 export const clients = sqliteTable("clients", {

@@ -44,13 +44,21 @@ export async function eraseIdentityDocuments(store: Store, orderIds: readonly st
         })
         .where(and(inArray(d.orderId, [...orderIds]), isNull(d.erasedAt)))
         .returning({ id: d.documentId });
-      return rows.length;
+      // The signed originals of the same orders hold the same documents (issue 11 item 3): erased
+      // in the same transaction, so no erasure path can forget them. Their digest stays chained.
+      const o = tables.signedOriginals;
+      const originals = await tx
+        .update(o)
+        .set({ ciphertext: null, nonce: null, keyVersion: null, erasedAt })
+        .where(and(inArray(o.orderId, [...orderIds]), isNull(o.erasedAt)))
+        .returning({ seq: o.evidenceSeq });
+      return { documents: rows.length, originals: originals.length };
     } finally {
       await raw.exec(`PRAGMA secure_delete = ${before?.secure_delete === 1 ? "ON" : "OFF"}`);
     }
   });
   // Best effort: a long-running reader can keep old frames alive until the next checkpoint;
   // the erasure itself is committed either way.
-  if (erased > 0) await store.exec("PRAGMA wal_checkpoint(TRUNCATE)").catch(() => undefined);
-  return erased;
+  if (erased.documents + erased.originals > 0) await store.exec("PRAGMA wal_checkpoint(TRUNCATE)").catch(() => undefined);
+  return erased.documents;
 }

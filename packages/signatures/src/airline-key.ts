@@ -1,0 +1,53 @@
+import { execFileSync } from "node:child_process";
+import { createPublicKey, generateKeyPairSync } from "node:crypto";
+import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
+import { ensurePrivateDir, narrowIfPresent, PRIVATE_FILE_MODE, type GatewayConfig } from "@ndc/config";
+import { readSigningKey } from "./keys";
+import type { SignerKey } from "./sign";
+
+/** The airline's signing key with what the discovery document publishes of it. */
+export interface AirlineKey extends SignerKey {
+  fingerprint: string;
+  kind: "certificate" | "public_key";
+}
+
+/**
+ * The key the airline signs its OrderViewRS answers with (issue 11 item 4): the files of
+ * AIRLINE_SIGNING_KEY_FILE and AIRLINE_SIGNING_CERT_FILE. Outside production missing files are
+ * made: an RSA 2048 key (0600, exclusive create so two processes starting together agree) and a
+ * self-signed certificate from openssl, or the bare public key where openssl is not installed.
+ * Production never invents a key: without the files the airline signs nothing.
+ */
+export function loadAirlineKey(config: GatewayConfig): AirlineKey | undefined {
+  const { keyFile, certFile } = config.airlineSigning;
+  if (!existsSync(keyFile)) {
+    if (config.mode === "production") return undefined;
+    if (!existsSync(dirname(keyFile))) ensurePrivateDir(dirname(keyFile));
+    const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+    try {
+      writeFileSync(keyFile, privateKey.export({ type: "pkcs8", format: "pem" }), { mode: PRIVATE_FILE_MODE, flag: "wx" });
+      chmodSync(keyFile, PRIVATE_FILE_MODE);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
+    }
+  }
+  narrowIfPresent(keyFile);
+  const privateKeyPem = readFileSync(keyFile, "utf8");
+  if (!existsSync(certFile)) {
+    if (config.mode === "production") return undefined;
+    writeCertificate(keyFile, certFile, privateKeyPem, config.airline.designator);
+  }
+  const info = readSigningKey(readFileSync(certFile, "utf8"));
+  return { privateKeyPem, publicPem: info.pem, algorithm: info.algorithm, fingerprint: info.fingerprint, kind: info.kind };
+}
+
+function writeCertificate(keyFile: string, certFile: string, privateKeyPem: string, designator: string): void {
+  try {
+    execFileSync("openssl", ["req", "-x509", "-new", "-key", keyFile, "-out", certFile, "-days", "3650", "-sha256", "-subj", `/CN=${designator} NDC gateway (local)`], { stdio: "ignore" });
+    return;
+  } catch {
+    // No openssl: the public key alone still verifies (xmlsec1 --pubkey-pem).
+  }
+  writeFileSync(certFile, createPublicKey(privateKeyPem).export({ type: "spki", format: "pem" }));
+}
