@@ -6,6 +6,7 @@ import { reconcileFailedCommand } from "./commands/reconcile-failed";
 import { schedulerCommand } from "./commands/scheduler";
 import { seedCommand } from "./commands/seed";
 import { serveCommand } from "./commands/serve";
+import { staffCommand } from "./commands/staff";
 import { runWebShopCommand } from "./commands/web-shop";
 import { UsageError, type CliIo } from "./io";
 import { USAGE } from "./usage";
@@ -27,6 +28,8 @@ const COMMANDS: Record<string, Command> = {
   "reconcile-failed": (args, io) => reconcileFailedCommand(args, io),
   // Staff: the audit trail of the airline's fare-rule overrides.
   overrides: (args, io) => overridesCommand(args, io),
+  // Staff: console accounts and the staff audit trail (issue 12).
+  staff: (args, io) => staffCommand(args, io),
   version: async (_args, io) => (io.out(versionLine()), 0),
   help: async (_args, io) => (io.out(USAGE), 0),
 };

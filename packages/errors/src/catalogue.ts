@@ -139,6 +139,15 @@ export const CATALOGUE = {
   sandbox_clock_local_only: { status: 409, kind: "refusal", text: "The clock is moved only in local mode; in sandbox mode run a job with /sandbox/scheduler/run." },
   scheduler_job_unknown: { status: 400, kind: "refusal", text: "No sandbox job of this name; the known jobs are listed." },
 
+  // The staff console (issue 12; docs/staff-api.md): never answered to sellers
+  staff_login_failed: { status: 401, kind: "auth", text: "The username, password or TOTP code is wrong, or the account is disabled or locked." },
+  staff_session_required: { status: 401, kind: "auth", text: "A live staff console session is needed: log in again." },
+  staff_csrf_invalid: { status: 403, kind: "auth", text: "The X-CSRF-Token of this session is missing or wrong." },
+  staff_forbidden: { status: 403, kind: "auth", text: "The staff member's role does not allow this action." },
+  staff_reason_invalid: { status: 400, kind: "refusal", text: "The action needs a reason of at least 10 characters and, for a reveal, a reason category." },
+  identity_document_not_found: { status: 404, kind: "refusal", text: "The order holds no identity document with this reference." },
+  identity_document_erased: { status: 410, kind: "refusal", text: "The identity document has been erased." },
+
   // Our side
   actor_busy: { status: 503, kind: "system", text: "The gateway is busy with this resource; retry shortly." },
   internal_error: { status: 500, kind: "system", text: "The gateway could not process the message. Quote the correlation id to the airline." },

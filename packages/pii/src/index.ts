@@ -18,6 +18,7 @@ export { additionalData, type FieldBinding } from "./crypto/aad";
 export { insertIdentityDocuments, type NewIdentityDocument } from "./storage/insert";
 export { readMaskedDocuments, type IdentityDocumentView } from "./storage/read-masked";
 export { eraseIdentityDocuments } from "./storage/erase";
+export { heldDocuments, type HeldDocument } from "./storage/held";
 export { sweepRetention, travelEndOf } from "./storage/retention-sweep";
 export { revealNumber, IdentityDocumentUnavailable } from "./storage/reveal";
 

@@ -1,0 +1,101 @@
+import { expect } from "bun:test";
+import type { ManualClock } from "@ndc/clock";
+import { totpAt } from "@ndc/staff";
+import { staffCommand } from "../../apps/cli/src/commands/staff";
+import type { TestGateway } from "../support/gateway";
+import { gateway, orderCreateRQ, orderIdOf, shopOffer } from "../orders-http/helpers";
+
+/**
+ * A test gateway (in process, injected clock) with staff accounts made by the real CLI command
+ * on its store, logins through POST /staff/api/session with a real TOTP code, and orders booked
+ * over NDC with identity documents.
+ */
+export interface StaffWorld {
+  t: TestGateway;
+  clock: ManualClock;
+  /** Runs `ndc-gateway staff ...` on the gateway's store; stdin is what is piped in. */
+  cli(args: string[], stdin?: string): Promise<{ code: number; out: string[]; err: string[] }>;
+  /** Creates an account with the CLI; returns its password and TOTP secret. */
+  addStaff(username: string, role: string): Promise<{ password: string; totpSecret: string }>;
+  /** Logs in over HTTP (moving the clock to the next TOTP step first: a code is used once). */
+  login(username: string): Promise<Session>;
+  /** Books a paid order for one passenger holding a passport `number`; returns the order id. */
+  book(surname: string, number: string): Promise<string>;
+}
+
+export interface Session {
+  cookie: string;
+  csrf: string;
+  role: string;
+  setCookie: string;
+  /** A call with this session's cookie (and its CSRF token unless `csrf` is given, null for none). */
+  call(path: string, init?: { method?: string; body?: unknown; csrf?: string | null }): Promise<Response>;
+}
+
+export async function staffWorld(): Promise<StaffWorld> {
+  const { t, clock } = await gateway();
+  let booked = 0;
+  const secrets = new Map<string, { password: string; totpSecret: string }>();
+  const cli = async (args: string[], stdin = "") => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await staffCommand(args, { out: (l) => out.push(l), err: (l) => err.push(l), env: {}, stdin: async () => stdin }, { store: t.gw.store, fieldKey: t.gw.orders.ctx.fieldKey, clock, issuer: "XB Test" });
+    return { code, out, err };
+  };
+  const world: StaffWorld = {
+    t,
+    clock,
+    cli,
+    async addStaff(username, role) {
+      const r = await cli(["add", username, "--role", role, "--json"]);
+      expect(r.code).toBe(0);
+      const line = JSON.parse(r.out[0]!) as { password: string; totpSecret: string };
+      secrets.set(username, line);
+      return line;
+    },
+    async login(username) {
+      const s = secrets.get(username)!;
+      clock.advance(30_000);
+      const res = await t.fetch("/staff/api/session", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username, password: s.password, totp: totpAt(s.totpSecret, clock.now()) }) });
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as { csrfToken: string; role: string };
+      const setCookie = res.headers.get("set-cookie")!;
+      const cookie = setCookie.split(";")[0]!;
+      return sessionOf(t, cookie, body.csrfToken, body.role, setCookie);
+    },
+    async book(surname, number) {
+      const shopped = await shopOffer(t, { pax: 1 });
+      const rq = orderCreateRQ({ shopped, pax: [{ id: "PAX1", surname, given: "Alex", doc: { number } }], legs: [{ kind: "card", token: "tok_approve_visa", amountMinor: shopped.totalMinor }], correlationId: `STAFF-${++booked}`, trxId: "TRX-1" });
+      const res = await t.ndc("OrderCreateRQ", rq);
+      if (res.status !== 200) throw new Error(res.body.slice(0, 2000));
+      return orderIdOf(res.body);
+    },
+  };
+  return world;
+}
+
+export function sessionOf(t: TestGateway, cookie: string, csrf: string, role: string, setCookie = ""): Session {
+  return {
+    cookie,
+    csrf,
+    role,
+    setCookie,
+    call(path, init = {}) {
+      const headers: Record<string, string> = { cookie };
+      const token = init.csrf === undefined ? csrf : init.csrf;
+      if (token !== null) headers["x-csrf-token"] = token;
+      if (init.body !== undefined) headers["content-type"] = "application/json";
+      return t.fetch(path, { method: init.method ?? "GET", headers, ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}) });
+    },
+  };
+}
+
+/** The one document of an order, as the staff API lists it. */
+export async function documentRefOf(s: Session, orderId: string): Promise<string> {
+  const res = await s.call(`/staff/api/orders/${orderId}`);
+  expect(res.status).toBe(200);
+  const body = (await res.json()) as { documents: { documentRef: string }[] };
+  return body.documents[0]!.documentRef;
+}
+
+export const REASON = { reason: "Passenger asked at the desk to confirm passport", category: "passenger_request" };
