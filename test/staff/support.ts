@@ -1,9 +1,9 @@
 import { expect } from "bun:test";
-import type { ManualClock } from "@ndc/clock";
+import { ManualClock } from "@ndc/clock";
 import { totpAt } from "@ndc/staff";
 import { staffCommand } from "../../apps/cli/src/commands/staff";
-import type { TestGateway } from "../support/gateway";
-import { gateway, orderCreateRQ, orderIdOf, shopOffer } from "../orders-http/helpers";
+import { startTestGateway, type TestGateway } from "../support/gateway";
+import { orderCreateRQ, orderIdOf, shopOffer, T0 } from "../orders-http/helpers";
 
 /**
  * A test gateway (in process, injected clock) with staff accounts made by the real CLI command
@@ -19,6 +19,8 @@ export interface StaffWorld {
   addStaff(username: string, role: string): Promise<{ password: string; totpSecret: string }>;
   /** Logs in over HTTP (moving the clock to the next TOTP step first: a code is used once). */
   login(username: string): Promise<Session>;
+  /** POST /staff/api/session with these credentials (the clock moved to the next TOTP step first); `totp` absent: the right code. */
+  attempt(username: string, password: string, totp?: string): Promise<Response>;
   /** Books a paid order for one passenger holding a passport `number`; returns the order id. */
   book(surname: string, number: string): Promise<string>;
 }
@@ -32,8 +34,9 @@ export interface Session {
   call(path: string, init?: { method?: string; body?: unknown; csrf?: string | null }): Promise<Response>;
 }
 
-export async function staffWorld(): Promise<StaffWorld> {
-  const { t, clock } = await gateway();
+export async function staffWorld(env: Record<string, string> = {}): Promise<StaffWorld> {
+  const clock = new ManualClock(T0);
+  const t = await startTestGateway({ SUPPLY_SEED: "xb-sandbox-1", ...env }, clock);
   let booked = 0;
   const secrets = new Map<string, { password: string; totpSecret: string }>();
   const cli = async (args: string[], stdin = "") => {
@@ -53,10 +56,13 @@ export async function staffWorld(): Promise<StaffWorld> {
       secrets.set(username, line);
       return line;
     },
-    async login(username) {
-      const s = secrets.get(username)!;
+    attempt(username, password, totp) {
       clock.advance(30_000);
-      const res = await t.fetch("/staff/api/session", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username, password: s.password, totp: totpAt(s.totpSecret, clock.now()) }) });
+      const code = totp ?? totpAt(secrets.get(username)!.totpSecret, clock.now());
+      return t.fetch("/staff/api/session", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username, password, totp: code }) });
+    },
+    async login(username) {
+      const res = await world.attempt(username, secrets.get(username)!.password);
       expect(res.status).toBe(200);
       const body = (await res.json()) as { csrfToken: string; role: string };
       const setCookie = res.headers.get("set-cookie")!;
