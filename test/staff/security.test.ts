@@ -142,7 +142,8 @@ describe("seller credentials and staff sessions stay apart", () => {
     const tok = await w.t.fetch("/oauth/token", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", authorization: `Basic ${btoa(`${sb.client_id}:${sb.client_secret}`)}` }, body: "grant_type=client_credentials" });
     expect(tok.status).toBe(200);
     const bearer = ((await tok.json()) as { access_token: string }).access_token;
-    for (const headers of [{ authorization: `Bearer ${bearer}` }, { "x-api-key": sb.api_key }]) {
+    const sellerHeaders: Record<string, string>[] = [{ authorization: `Bearer ${bearer}` }, { "x-api-key": sb.api_key }];
+    for (const headers of sellerHeaders) {
       expect(await errorOf(await w.t.fetch(`/staff/api/orders/${orderId}`, { headers }))).toEqual([401, "staff_session_required"]);
       expect(await errorOf(await w.t.fetch(`/staff/api/orders/${orderId}/documents/${ref}/reveal`, { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify(REASON) }))).toEqual([401, "staff_session_required"]);
     }

@@ -6,10 +6,10 @@ export function esc(v: unknown): string {
 }
 
 /**
- * No script, no frame, no form to another origin, no inline style: the pages are plain HTML and
- * one stylesheet. A page that shows a document number also says no-store (reveal page).
+ * No inline script or style, no frame, no form to another origin: the pages are plain HTML, one
+ * stylesheet and one small script of the console's own (the reveal page's 60-second timer).
  */
-const CSP = "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+const CSP = "default-src 'none'; style-src 'self'; script-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
 export function page(status: number, title: string, body: string, opts: { session?: StaffSession; csrfToken?: string; head?: string; headers?: Record<string, string> } = {}): Response {
   const nav = opts.session
@@ -38,7 +38,7 @@ ${body}
 </html>`;
   return new Response(html, {
     status,
-    headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", "content-security-policy": CSP, "x-content-type-options": "nosniff", "referrer-policy": "no-referrer", ...opts.headers },
+    headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", "content-security-policy": CSP, "x-content-type-options": "nosniff", "referrer-policy": "same-origin", ...opts.headers },
   });
 }
 
@@ -53,6 +53,24 @@ export function table(headers: string[], rows: string[][], caption: string): str
   return `<table><caption>${esc(caption)}</caption><thead><tr>${headers.map((h) => `<th scope="col">${esc(h)}</th>`).join("")}</tr></thead>
 <tbody>${rows.map((r) => `<tr>${r.map((c) => `<td>${c}</td>`).join("")}</tr>`).join("\n")}</tbody></table>`;
 }
+
+/**
+ * The reveal page's timer (issue 12 item 4: the number is shown for 60 seconds): takes the number
+ * out of the page, not just out of sight. The page itself is no-store, so Back does not bring it back.
+ */
+export const REVEAL_JS = `"use strict";
+(function () {
+  var n = document.querySelector("[data-hide-after]");
+  if (!n) return;
+  setTimeout(function () {
+    var p = document.createElement("p");
+    p.className = "notice";
+    p.setAttribute("role", "status");
+    p.textContent = "The number was shown for " + n.getAttribute("data-hide-after") + " seconds and is no longer on this page.";
+    n.replaceWith(p);
+  }, Number(n.getAttribute("data-hide-after")) * 1000);
+})();
+`;
 
 export const CONSOLE_CSS = `body{font-family:system-ui,sans-serif;margin:0;color:#1a1a1a;background:#fff;line-height:1.45}
 header{background:#0b3d6e;color:#fff;padding:.5rem 1rem;display:flex;flex-wrap:wrap;align-items:center;gap:1rem}

@@ -1,5 +1,6 @@
 import { CATALOGUE, GatewayError } from "@ndc/errors";
 import { csrfTokenOf, endSession, may, REASON_CATEGORIES, recordAudit, SESSION_ABSOLUTE_MS } from "@ndc/staff";
+import { arrivedUrl } from "../edge";
 import { statusOf } from "../http/error-mapping";
 import { readWithin } from "../http/read-within";
 import { eraseDocuments, orderDetail, readAudit, revealDocument, searchOrders, type OrderPage } from "./actions";
@@ -7,13 +8,13 @@ import { loggedIn } from "./api";
 import { clearedCookie, sessionCookie, sessionToken } from "./cookie";
 import type { StaffDeps } from "./deps";
 import { staffCaller, who, type StaffCaller } from "./guard";
-import { CONSOLE_CSS, csrfInput, esc, page, table } from "./html";
+import { CONSOLE_CSS, csrfInput, esc, page, REVEAL_JS, table } from "./html";
 
 const ID = "([A-Za-z0-9_.:-]{1,64})";
 const ORDER = new RegExp(`^/orders/${ID}$`);
 const REVEAL = new RegExp(`^/orders/${ID}/documents/${ID}/reveal$`);
 const ERASE = new RegExp(`^/orders/${ID}/documents/erase$`);
-/** How long a revealed number stays on screen (issue 12 item 4): the page then goes back to the order. */
+/** How long a revealed number stays on the page (issue 12 item 4): reveal.js then removes it. */
 const REVEAL_SHOWN_SECONDS = 60;
 
 const redirect = (to: string, headers: Record<string, string> = {}) => new Response(null, { status: 303, headers: { location: to, "cache-control": "no-store", ...headers } });
@@ -26,7 +27,10 @@ const redirect = (to: string, headers: Record<string, string> = {}) => new Respo
 export async function staffPages(request: Request, path: string, deps: StaffDeps): Promise<Response> {
   const m = request.method;
   if (path === "/console.css") return new Response(CONSOLE_CSS, { headers: { "content-type": "text/css; charset=utf-8", "cache-control": "no-cache" } });
+  if (path === "/reveal.js") return new Response(REVEAL_JS, { headers: { "content-type": "text/javascript; charset=utf-8", "cache-control": "no-cache" } });
   if (path === "/login") return m === "POST" ? loginPost(request, deps) : loginPage(200);
+  // The page's header (who is logged in, the logout form) once the caller is known, refusals included.
+  let chrome: Parameters<typeof page>[3] = {};
   try {
     if (m === "POST" && !sameOrigin(request)) throw new GatewayError("staff_csrf_invalid", { detail: "The form was posted from another origin." });
     const form = m === "POST" ? await readForm(request) : new URLSearchParams();
@@ -38,7 +42,7 @@ export async function staffPages(request: Request, path: string, deps: StaffDeps
       throw e;
     }
     const csrf = csrfTokenOf(sessionToken(request));
-    const chrome = { session: caller.session, csrfToken: csrf };
+    chrome = { session: caller.session, csrfToken: csrf };
     if (path === "" || path === "/") return redirect("/staff/orders");
     if (path === "/logout" && m === "POST") {
       await endSession(deps.store, caller.session.sessionHash, deps.clock.now());
@@ -63,9 +67,9 @@ export async function staffPages(request: Request, path: string, deps: StaffDeps
         200,
         "Document number",
         `<p>Shown once, for ${REVEAL_SHOWN_SECONDS} seconds. The reveal is on the audit trail.</p>
-<p class="number" aria-label="Document number">${esc(number)}</p>
+<p class="number" data-hide-after="${REVEAL_SHOWN_SECONDS}">${esc(number)}</p>
 <p><a href="/staff/orders/${esc(orderId)}">Back to order ${esc(orderId)}</a></p>`,
-        { ...chrome, head: `<meta http-equiv="refresh" content="${REVEAL_SHOWN_SECONDS};url=/staff/orders/${esc(orderId)}">`, headers: { pragma: "no-cache" } },
+        { ...chrome, head: `<script src="/staff/reveal.js" defer></script>`, headers: { pragma: "no-cache" } },
       );
     }
     if ((r = ERASE.exec(path)) && m === "POST") {
@@ -74,7 +78,7 @@ export async function staffPages(request: Request, path: string, deps: StaffDeps
     }
     return errorPage(new GatewayError("request_invalid", { detail: "No such page." }), 404, chrome);
   } catch (e) {
-    if (e instanceof GatewayError) return errorPage(e);
+    if (e instanceof GatewayError) return errorPage(e, statusOf(e.code), chrome);
     throw e;
   }
 }
@@ -84,12 +88,15 @@ function errorPage(e: GatewayError, status = statusOf(e.code), chrome: Parameter
   return page(status, status === 404 ? "Not found" : "Refused", `<p class="error" role="alert">${esc(e.description)}</p>${login}`, chrome);
 }
 
-/** A posted form must come from this console: Origin (or Referer), when the browser sends one, names this host. */
+/**
+ * A posted form must come from this console: Origin (or Referer), when the browser sends one, names
+ * the host the request arrived at (the URL as the socket saw it: the edge may rewrite it for routing).
+ */
 function sameOrigin(request: Request): boolean {
   const from = request.headers.get("origin") ?? request.headers.get("referer");
   if (!from) return true;
   try {
-    return new URL(from).host === request.headers.get("host");
+    return new URL(from).host === new URL(arrivedUrl(request)).host;
   } catch {
     return false;
   }
