@@ -110,9 +110,10 @@ const WHEN: Record<string, string> = {
   staff_session_required: "A /staff/ call without a live session cookie: none, unknown, logged out, idle 30 minutes, 12 hours old, or its account disabled. A seller's bearer token or API key is never read there.",
   staff_csrf_invalid: "A state-changing /staff/ call (POST, DELETE) whose X-CSRF-Token header (form field csrf_token on the pages) is not the session's.",
   staff_forbidden: "The role may not: a reveal by an agent or admin, an erasure by anyone but a supervisor, the audit read by an agent or senior agent. Audited with outcome refused.",
-  staff_reason_invalid: "A reveal or erasure without a reason of 10 to 500 characters, or a reveal without a category from the list (docs/staff-api.md); element names the field.",
+  staff_reason_invalid: "A reveal, erasure, seller suspension or resumption without a reason of 10 to 500 characters, a reveal without a category from the list, or a work item resolved without a note of 10 to 500 characters (docs/staff-api.md); element names the field.",
   identity_document_not_found: "The documentRef is not a document of the order in the path.",
   identity_document_erased: "A reveal of a document already erased (retention sweep or a supervisor's erasure).",
+  staff_target_not_found: "Staff console: resolving a reconcile_failed item that is not open (unknown, or already resolved), or suspending or resuming an unknown seller client.",
   actor_busy: "The mailbox of the order or inventory the message needs is full. Header Retry-After: 1; retry with backoff.",
   internal_error: "An unexpected failure; logged under the request id quoted in DescText.",
 };

@@ -3,7 +3,10 @@ import { ManualClock } from "@ndc/clock";
 import { totpAt } from "@ndc/staff";
 import { staffCommand } from "../../apps/cli/src/commands/staff";
 import { startTestGateway, type TestGateway } from "../support/gateway";
+import { RECONCILE_MAX_ATTEMPTS } from "@ndc/orders";
+import { PspTimeoutError } from "@ndc/payments";
 import { orderCreateRQ, orderIdOf, shopOffer, T0 } from "../orders-http/helpers";
+import { acceptCancelRQ, bookCancellable, quote } from "../servicing/cancel-helpers";
 
 /**
  * A test gateway (in process, injected clock) with staff accounts made by the real CLI command
@@ -105,3 +108,22 @@ export async function documentRefOf(s: Session, orderId: string): Promise<string
 }
 
 export const REASON = { reason: "Passenger asked at the desk to confirm passport", category: "passenger_request" };
+
+/**
+ * One open reconcile_failed item: a cancellation whose refund the PSP keeps timing out on, past the
+ * reconciler's last attempt. `restore` puts the PSP right again.
+ */
+export async function raiseReconcileFailed(w: StaffWorld, tag: string): Promise<{ orderId: string; operationId: string; restore(): void }> {
+  const { orderId } = await bookCancellable(w.t, tag);
+  const q = await quote(w.t, orderId);
+  const psp = w.t.gw.orders.ctx.payments.psp;
+  const refund = psp.refund.bind(psp);
+  psp.refund = async () => {
+    throw new PspTimeoutError();
+  };
+  expect((await w.t.ndc("OrderChangeRQ", acceptCancelRQ(orderId, q.quoteId))).status).toBe(200);
+  let raised: string[] = [];
+  for (let i = 0; i < RECONCILE_MAX_ATTEMPTS; i++) raised = (await w.t.gw.orders.reconcile()).raised;
+  expect(raised.length).toBe(1);
+  return { orderId, operationId: raised[0]!, restore: () => (psp.refund = refund) };
+}

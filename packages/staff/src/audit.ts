@@ -20,7 +20,9 @@ export type AuditAction =
   | "pii.erase"
   | "audit.view"
   | "audit.export"
+  | "queue.view"
   | "reconcile_failed.resolve"
+  | "sellers.view"
   | "seller.suspend"
   | "seller.resume";
 

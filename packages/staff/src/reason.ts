@@ -14,11 +14,15 @@ export interface StatedReason {
   category?: ReasonCategory;
 }
 
-/** The reason of a request, trimmed; `needsCategory` for a reveal. Refusals name the field at fault. */
-export function statedReason(body: Record<string, unknown>, needsCategory: boolean): StatedReason {
-  const reason = typeof body.reason === "string" ? body.reason.trim() : "";
+/**
+ * The reason of a request, trimmed; `needsCategory` for a reveal; `field` the body's name for it
+ * (a work item's resolution calls it `note`). Refusals name the field at fault.
+ */
+export function statedReason(body: Record<string, unknown>, needsCategory: boolean, field = "reason"): StatedReason {
+  const given = body[field];
+  const reason = typeof given === "string" ? given.trim() : "";
   const n = [...reason].length;
-  if (n < REASON_MIN || n > REASON_MAX) throw new GatewayError("staff_reason_invalid", { detail: `The reason is free text of ${REASON_MIN} to ${REASON_MAX} characters.`, element: "reason" });
+  if (n < REASON_MIN || n > REASON_MAX) throw new GatewayError("staff_reason_invalid", { detail: `The ${field} is free text of ${REASON_MIN} to ${REASON_MAX} characters.`, element: field });
   if (!needsCategory) return { reason };
   const category = body.category;
   if (typeof category !== "string" || !(REASON_CATEGORIES as readonly string[]).includes(category))

@@ -8,13 +8,20 @@ export const isStaffRole = (v: unknown): v is StaffRole => typeof v === "string"
  * What each right needs, in one table (docs/staff-console.md, decision 0034). A reveal is a senior
  * agent's or a supervisor's (spec 2.4 rule 5): an admin runs the console, not the passengers'
  * files, so an admin reveals nothing. Erasure is a supervisor's (spec 8). The audit trail is read
- * by those who answer for it: supervisors and admins.
+ * by those who answer for it: supervisors and admins. Resolving a reconcile_failed item and
+ * suspending a seller are below.
  */
 export const RIGHTS = {
   "orders.read": ["agent", "senior_agent", "supervisor", "admin"],
   "pii.reveal": ["senior_agent", "supervisor"],
   "pii.erase": ["supervisor"],
   "audit.read": ["supervisor", "admin"],
+  // The work queue of reconcile_failed items (spec 3): everyone sees it; resolving settles money, so not an agent.
+  "queue.read": ["agent", "senior_agent", "supervisor", "admin"],
+  "queue.resolve": ["senior_agent", "supervisor", "admin"],
+  // Sellers: suspension takes a seller off the air at once, so supervisors and admins only.
+  "sellers.read": ["supervisor", "admin"],
+  "sellers.suspend": ["supervisor", "admin"],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export type StaffRight = keyof typeof RIGHTS;

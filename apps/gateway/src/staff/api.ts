@@ -2,6 +2,7 @@ import { GatewayError } from "@ndc/errors";
 import { endSession, login, SESSION_ABSOLUTE_MS } from "@ndc/staff";
 import { json, jsonError, notFound, readJsonObject } from "../routes/json";
 import { eraseDocuments, orderDetail, readAudit, revealDocument, searchOrders } from "./actions";
+import { reconcileQueue, resolveReconcileItem, sellers, switchSeller } from "./work";
 import { clearedCookie, sessionCookie } from "./cookie";
 import type { StaffDeps } from "./deps";
 import { loginSource, remoteOf, staffCaller, who } from "./guard";
@@ -11,6 +12,8 @@ const ID = "([A-Za-z0-9_.:-]{1,64})";
 const ORDER = new RegExp(`^/orders/${ID}$`);
 const REVEAL = new RegExp(`^/orders/${ID}/documents/${ID}/reveal$`);
 const ERASE = new RegExp(`^/orders/${ID}/documents/erase$`);
+const RESOLVE = new RegExp(`^/queues/reconcile-failed/${ID}/resolve$`);
+const SELLER = new RegExp(`^/sellers/${ID}/(suspend|resume)$`);
 
 /** Nothing of a staff answer is stored by a browser or a proxy; a reveal's least of all. */
 const NO_STORE = { "cache-control": "no-store", pragma: "no-cache" };
@@ -46,6 +49,11 @@ export async function staffApi(request: Request, path: string, deps: StaffDeps):
       if (m !== "GET") throw new GatewayError("method_not_allowed", { allowedMethods: ["GET"] });
       return json(200, await readAudit(deps, caller, new URL(request.url).searchParams), NO_STORE);
     }
+    if (path === "/queues/reconcile-failed" || path === "/sellers") {
+      const caller = await staffCaller(request, deps);
+      if (m !== "GET") throw new GatewayError("method_not_allowed", { allowedMethods: ["GET"] });
+      return json(200, path === "/sellers" ? await sellers(deps, caller) : await reconcileQueue(deps, caller), NO_STORE);
+    }
     let r = ORDER.exec(path);
     if (r) {
       const caller = await staffCaller(request, deps);
@@ -61,6 +69,16 @@ export async function staffApi(request: Request, path: string, deps: StaffDeps):
       if (m !== "POST") throw new GatewayError("method_not_allowed", { allowedMethods: ["POST"] });
       const caller = await staffCaller(request, deps);
       return json(200, await eraseDocuments(deps, caller, r[1]!, await readJsonObject(request)), NO_STORE);
+    }
+    if ((r = RESOLVE.exec(path))) {
+      if (m !== "POST") throw new GatewayError("method_not_allowed", { allowedMethods: ["POST"] });
+      const caller = await staffCaller(request, deps);
+      return json(200, await resolveReconcileItem(deps, caller, r[1]!, await readJsonObject(request)), NO_STORE);
+    }
+    if ((r = SELLER.exec(path))) {
+      if (m !== "POST") throw new GatewayError("method_not_allowed", { allowedMethods: ["POST"] });
+      const caller = await staffCaller(request, deps);
+      return json(200, await switchSeller(deps, caller, r[1]!, r[2] as "suspend" | "resume", await readJsonObject(request)), NO_STORE);
     }
     return notFound();
   } catch (e) {

@@ -1,4 +1,4 @@
-import type { StaffSession } from "@ndc/staff";
+import { may, type StaffSession } from "@ndc/staff";
 
 /** Text placed in HTML: every value from the store or the request goes through this. */
 export function esc(v: unknown): string {
@@ -15,7 +15,9 @@ export function page(status: number, title: string, body: string, opts: { sessio
   const nav = opts.session
     ? `<nav aria-label="Console"><ul>
   <li><a href="/staff/orders">Orders</a></li>
-  ${opts.session.role === "supervisor" || opts.session.role === "admin" ? `<li><a href="/staff/audit">Audit trail</a></li>` : ""}
+  <li><a href="/staff/queues/reconcile-failed">Work queue</a></li>
+  ${may(opts.session.role, "sellers.read") ? `<li><a href="/staff/sellers">Sellers</a></li>` : ""}
+  ${may(opts.session.role, "audit.read") ? `<li><a href="/staff/audit">Audit trail</a></li>` : ""}
 </ul>
 <form method="post" action="/staff/logout" class="logout">${csrfInput(opts.csrfToken)}<span>${esc(opts.session.username)} (${esc(opts.session.role)})</span> <button type="submit">Log out</button></form></nav>`
     : "";

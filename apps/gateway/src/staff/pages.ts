@@ -5,6 +5,7 @@ import { statusOf } from "../http/error-mapping";
 import { readWithin } from "../http/read-within";
 import { eraseDocuments, orderDetail, readAudit, revealDocument, searchOrders, type OrderPage } from "./actions";
 import { loggedIn } from "./api";
+import { reconcileQueue, resolveReconcileItem, sellers, switchSeller } from "./work";
 import { clearedCookie, sessionCookie, sessionToken } from "./cookie";
 import type { StaffDeps } from "./deps";
 import { staffCaller, who, type StaffCaller } from "./guard";
@@ -14,6 +15,8 @@ const ID = "([A-Za-z0-9_.:-]{1,64})";
 const ORDER = new RegExp(`^/orders/${ID}$`);
 const REVEAL = new RegExp(`^/orders/${ID}/documents/${ID}/reveal$`);
 const ERASE = new RegExp(`^/orders/${ID}/documents/erase$`);
+const RESOLVE = new RegExp(`^/queues/reconcile-failed/${ID}/resolve$`);
+const SELLER = new RegExp(`^/sellers/${ID}/(suspend|resume)$`);
 /** How long a revealed number stays on the page (issue 12 item 4): reveal.js then removes it. */
 const REVEAL_SHOWN_SECONDS = 60;
 
@@ -75,6 +78,16 @@ export async function staffPages(request: Request, path: string, deps: StaffDeps
     if ((r = ERASE.exec(path)) && m === "POST") {
       await eraseDocuments(deps, caller, r[1]!, { reason: form.get("reason") ?? "" });
       return redirect(`/staff/orders/${encodeURIComponent(r[1]!)}`);
+    }
+    if (path === "/queues/reconcile-failed" && m === "GET") return queuePage(await reconcileQueue(deps, caller), caller, csrf, chrome);
+    if ((r = RESOLVE.exec(path)) && m === "POST") {
+      await resolveReconcileItem(deps, caller, r[1]!, { resolution: form.get("resolution") ?? "", note: form.get("note") ?? "" });
+      return redirect("/staff/queues/reconcile-failed?resolved=1");
+    }
+    if (path === "/sellers" && m === "GET") return sellersPage(await sellers(deps, caller), csrf, chrome);
+    if ((r = SELLER.exec(path)) && m === "POST") {
+      await switchSeller(deps, caller, r[1]!, r[2] as "suspend" | "resume", { reason: form.get("reason") ?? "" });
+      return redirect("/staff/sellers");
     }
     return errorPage(new GatewayError("request_invalid", { detail: "No such page." }), 404, chrome);
   } catch (e) {
@@ -224,4 +237,47 @@ async function auditPage(deps: StaffDeps, caller: StaffCaller, params: URLSearch
       ),
     chrome,
   );
+}
+
+function age(seconds: number): string {
+  if (seconds < 3600) return `${Math.floor(seconds / 60)} min`;
+  if (seconds < 86_400) return `${Math.floor(seconds / 3600)} h ${Math.floor((seconds % 3600) / 60)} min`;
+  return `${Math.floor(seconds / 86_400)} d ${Math.floor((seconds % 86_400) / 3600)} h`;
+}
+
+function queuePage(q: Awaited<ReturnType<typeof reconcileQueue>>, caller: StaffCaller, csrf: string, chrome: Parameters<typeof page>[3]): Response {
+  const canResolve = may(caller.session.role, "queue.resolve");
+  const rows = q.items.map((i) => [
+    esc(i.operationId),
+    esc(i.kind),
+    i.orderId ? `<a href="/staff/orders/${esc(i.orderId)}">${esc(i.orderId)}</a>` : "",
+    esc(i.phase),
+    esc(i.attempts),
+    esc(i.lastError),
+    `${esc(age(i.ageSeconds))} (raised ${esc(i.raisedAt)})`,
+    canResolve
+      ? `<form method="post" action="/staff/queues/reconcile-failed/${esc(i.operationId)}/resolve">${csrfInput(csrf)}
+<label for="res-${esc(i.operationId)}">Resolution</label><select id="res-${esc(i.operationId)}" name="resolution"><option value="retry">retry: the cause is fixed</option><option value="close">close: settled outside the gateway</option></select>
+<label for="note-${esc(i.operationId)}">Note (at least 10 characters)</label><textarea id="note-${esc(i.operationId)}" name="note" required minlength="10" maxlength="500" rows="2"></textarea>
+<p><button type="submit">Mark resolved</button></p></form>`
+      : "Senior agents, supervisors and admins",
+  ]);
+  return page(200, "Work queue: reconcile_failed", `<p>Payment steps the reconciler could not finish after its last attempt (spec 3), oldest first.</p>${table(["Operation", "Kind", "Order", "Phase", "Attempts", "Last error", "Age", "Resolve"], rows, "Open items")}`, chrome);
+}
+
+function sellersPage(s: Awaited<ReturnType<typeof sellers>>, csrf: string, chrome: Parameters<typeof page>[3]): Response {
+  const rows = s.clients.map((c) => {
+    const to = c.suspended ? "resume" : "suspend";
+    return [
+      esc(c.clientId),
+      esc(c.name ?? ""),
+      esc(c.agencyId),
+      esc(c.scopes.join(" ")),
+      c.suspended ? "<strong>Suspended</strong>" : "Active",
+      `<form method="post" action="/staff/sellers/${esc(c.clientId)}/${to}">${csrfInput(csrf)}
+<label for="why-${esc(c.clientId)}">Reason (at least 10 characters)</label><textarea id="why-${esc(c.clientId)}" name="reason" required minlength="10" maxlength="500" rows="2"></textarea>
+<p><button type="submit">${to === "suspend" ? "Suspend" : "Resume"}</button></p></form>`,
+    ];
+  });
+  return page(200, "Sellers", `<p>Suspension refuses the client's next NDC call, tokens already issued included; a resumed client fetches a new token.</p>${table(["Client", "Name", "Agency", "Scopes", "State", "Change"], rows, "Seller clients")}`, chrome);
 }
