@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Entry for `npm start`, `npm test`, `npm run cli`, `npm run try`, `npm run bench` and `npm run build` on a machine that has
 // only Node.js and npm: installs what is missing (Bun comes from the npm registry as a pinned
-// dev dependency; xmllint from Debian's libxml2-utils for the schema checks, xmlsec1 for the signature interop tests), then hands over to Bun.
+// dev dependency; xmllint from Debian's libxml2-utils for the schema checks, xmlsec1 for the signature interop tests;
+// Debian's chromium for the staff console's browser tests), then hands over to Bun.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -39,6 +40,17 @@ function has(cmd) {
   return spawnSync("sh", ["-c", `command -v ${cmd}`], { stdio: "ignore" }).status === 0;
 }
 
+/** Installs Debian packages with apt-get when this user can (root or sudo); false when it cannot or the install fails. */
+function aptInstall(pkgs, why) {
+  const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
+  const sudo = !isRoot && has("sudo") ? ["sudo"] : [];
+  if (!has("apt-get") || !(isRoot || sudo.length)) return false;
+  console.error(`Installing ${pkgs.join(", ")} (Debian) ${why}...`);
+  const apt = (args) =>
+    spawnSync(sudo[0] ?? "apt-get", [...(sudo.length ? ["apt-get"] : []), ...args], { stdio: "inherit", cwd: root, env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } }).status === 0;
+  return apt(["update", "-qq"]) && apt(["install", "-y", "-qq", ...pkgs]);
+}
+
 // Debian packages the tests call: xmllint for the schema checks, xmlsec1 for the signature interop tests.
 const TEST_TOOLS = [
   ["xmllint", "libxml2-utils"],
@@ -48,22 +60,21 @@ const TEST_TOOLS = [
 function ensureXmllint() {
   const missing = TEST_TOOLS.filter(([cmd]) => !has(cmd)).map(([, pkg]) => pkg);
   if (missing.length === 0) return;
-  const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
-  const sudo = !isRoot && has("sudo") ? ["sudo"] : [];
-  if (has("apt-get") && (isRoot || sudo.length)) {
-    console.error(`Installing ${missing.join(", ")} (Debian) for the schema and signature checks...`);
-    run(sudo[0] ?? "apt-get", [...sudo.slice(1), ...(sudo.length ? ["apt-get"] : []), "update", "-qq"]);
-    run(sudo[0] ?? "apt-get", [...(sudo.length ? ["apt-get"] : []), "install", "-y", "-qq", ...missing], {
-      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
-    });
-    return;
-  }
+  if (aptInstall(missing, "for the schema and signature checks")) return;
   console.error(`The tests validate every response with xmllint and check signatures with xmlsec1. Install ${missing.join(" and ")} (Debian/Ubuntu: apt-get install ${missing.join(" ")}) and run again.`);
   process.exit(1);
 }
 
+// The staff console's browser tests drive Debian's chromium (playwright-core, never a downloaded
+// browser). Without it they skip, saying why; nothing else depends on it.
+function ensureChromium() {
+  if (has("chromium")) return;
+  if (!aptInstall(["chromium"], "for the staff console's browser tests")) console.error("chromium could not be installed: the browser tests in test/staff-browser will be skipped.");
+}
+
 function runTests(args) {
   ensureXmllint();
+  ensureChromium();
   // bun test prints its summary as " N pass" / " N fail"; CI reads one plain line instead.
   const child = spawn(bun, ["test", ...args], { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
   let pass = 0;

@@ -6,6 +6,7 @@ import { reconcileFailedCommand } from "./commands/reconcile-failed";
 import { schedulerCommand } from "./commands/scheduler";
 import { seedCommand } from "./commands/seed";
 import { serveCommand } from "./commands/serve";
+import { staffCommand } from "./commands/staff";
 import { runWebShopCommand } from "./commands/web-shop";
 import { sellerCommand } from "./commands/seller";
 import { UsageError, type CliIo } from "./io";
@@ -30,6 +31,8 @@ const COMMANDS: Record<string, Command> = {
   overrides: (args, io) => overridesCommand(args, io),
   // A seller's side of any NDC 24.4 gateway: client calls, signing, a notification receiver, certify.
   seller: (args, io) => sellerCommand(args, io),
+  // Staff: console accounts and the staff audit trail (issue 12).
+  staff: (args, io) => staffCommand(args, io),
   version: async (_args, io) => (io.out(versionLine()), 0),
   help: async (_args, io) => (io.out(USAGE), 0),
 };

@@ -12,6 +12,7 @@ commands:
   reconcile-failed ...    list and resolve payment steps the reconciler could not finish (ndc-gateway reconcile-failed help)
   overrides ...           the airline's fare-rule overrides (append-only, hash-chained; ndc-gateway overrides help)
   seller ...              a seller's toolkit for any NDC 24.4 gateway: token, shop, book, sign, listen, certify (ndc-gateway seller help)
+  staff ...               staff console accounts and the staff audit trail (ndc-gateway staff help)
   version                 print the version
   help                    print this text
 

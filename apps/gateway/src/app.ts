@@ -16,6 +16,9 @@ import type { Clock } from "@ndc/clock";
 import type { Subscriptions } from "@ndc/notifications";
 import { arrivedUrl, remoteAddress } from "./edge";
 import { pathOf } from "./http/url-path";
+import { staffApi } from "./staff/api";
+import { staffPages } from "./staff/pages";
+import type { StaffDeps } from "./staff/deps";
 
 export interface GatewayDeps {
   config: GatewayConfig;
@@ -33,6 +36,8 @@ export interface GatewayDeps {
   readyDetail?: () => Promise<Record<string, unknown>>;
   /** The notification endpoints and sandbox controls (issue 10); absent in gateways built without them. */
   notifications?: { subscriptions: Subscriptions; clock: Clock; jobs: SandboxJobs };
+  /** The staff console and its JSON API (issue 12); absent in gateways built without them (404). */
+  staff?: StaffDeps;
 }
 
 /** POST /24.4/<MessageName> as one function: Elysia's route and the edge's direct path (edge.ts) both call it. */
@@ -54,12 +59,12 @@ function unhandled(logger: Logger, code: string, error: unknown): Response {
  * them itself, within its limits, after authentication.
  */
 export function createGateway(deps: GatewayDeps, ndc: NdcEntry = ndcEntry(deps)) {
-  // A JSON route under `prefix`, with its own log line like the token endpoint's.
-  const routed = async (request: Request, prefix: string, handle: (rest: string, n: NonNullable<GatewayDeps["notifications"]>) => Promise<Response>) => {
+  // A route under `prefix`, with its own log line like the token endpoint's.
+  const logged = async (request: Request, prefix: string, handle: (rest: string) => Promise<Response>) => {
     const path = pathOf(request.url);
     const rest = path.slice(prefix.length);
     const started = performance.now();
-    const res = deps.notifications && (rest === "" || rest.startsWith("/")) ? await handle(rest, deps.notifications) : Response.json({ error: "not_found" }, { status: 404, headers: { "cache-control": "no-store" } });
+    const res = rest === "" || rest.startsWith("/") ? await handle(rest) : Response.json({ error: "not_found" }, { status: 404, headers: { "cache-control": "no-store" } });
     logRequest(deps.logger, {
       requestId: nanoid(12),
       message: prefix.slice(1),
@@ -72,6 +77,11 @@ export function createGateway(deps: GatewayDeps, ndc: NdcEntry = ndcEntry(deps))
     res.headers.delete("x-error-code");
     return res;
   };
+  const missing = async () => Response.json({ error: "not_found" }, { status: 404, headers: { "cache-control": "no-store" } });
+  const routed = (request: Request, prefix: string, handle: (rest: string, n: NonNullable<GatewayDeps["notifications"]>) => Promise<Response>) =>
+    logged(request, prefix, (rest) => (deps.notifications ? handle(rest, deps.notifications) : missing()));
+  const staff = (request: Request, prefix: string, handle: (rest: string, s: StaffDeps) => Promise<Response>) =>
+    logged(request, prefix, (rest) => (deps.staff ? handle(rest, deps.staff) : missing()));
   return new Elysia()
     .get("/health/live", () => Response.json({ status: "live" }))
     .get("/health/ready", async () => {
@@ -110,6 +120,10 @@ export function createGateway(deps: GatewayDeps, ndc: NdcEntry = ndcEntry(deps))
     )
     .all("/24.4/:message", ({ request, params }) => ndc(request, params.message), { parse: "none" })
     .all("/notifications/subscriptions*", ({ request }) => routed(request, "/notifications/subscriptions", (rest, n) => subscriptionsEndpoint(request, rest, { auth: deps.auth, subscriptions: n.subscriptions })), { parse: "none" })
+    // The staff console (issue 12): its JSON API, and the pages built on it. Session cookie only.
+    .all("/staff/api/*", ({ request }) => staff(request, "/staff/api", (rest, s) => staffApi(request, rest, s)), { parse: "none" })
+    .all("/staff", ({ request }) => staff(request, "/staff", (rest, s) => staffPages(request, rest, s)), { parse: "none" })
+    .all("/staff/*", ({ request }) => staff(request, "/staff", (rest, s) => staffPages(request, rest, s)), { parse: "none" })
     .all("/sandbox/*", ({ request }) => routed(request, "/sandbox", (rest, n) => sandboxEndpoint(request, rest, { mode: deps.config.mode, auth: deps.auth, clock: n.clock, jobs: n.jobs })), { parse: "none" })
     .onError(({ code, error, request }) => {
       // Refusals are never cached, whatever the layer that answers them.

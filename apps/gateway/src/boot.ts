@@ -124,10 +124,11 @@ export async function bootGateway(
   await orders.clearStoredViews();
   const subscriptions = new Subscriptions({ store, clock, fieldKey, mode: config.mode, resolve: opts.resolve });
   const dispatcher = new Dispatcher({ store, clock, logger, subscriptions, mode: config.mode, resolve: opts.resolve, post: postWebhook, claimMs: config.notifyClaimMs });
+  const rateLimiter = createRateLimiter(config.rateLimits, clock);
   const gatewayDeps = {
     config,
     auth,
-    rateLimiter: createRateLimiter(config.rateLimits, clock),
+    rateLimiter,
     handlers: opts.handlers ?? messageHandlers({ config, store, clock, logger, supply, offers, actors, inventory, payments, orders, fieldKey, clearances }),
     logger,
     signatures: signatureStep({ store, clock }),
@@ -138,6 +139,7 @@ export async function bootGateway(
       return true;
     },
     readyDetail: opts.readyDetail ? () => opts.readyDetail!(store) : undefined,
+    staff: { store, fieldKey, clock, orders, rateLimiter, mode: config.mode, logger },
     notifications: {
       subscriptions,
       clock,

@@ -28,3 +28,4 @@ export {
 export { TOKEN_LIFETIME_SECONDS } from "./token/format";
 export { REALM } from "./access/challenge";
 export * from "./registry";
+export { hashSecret, verifySecret, DECOY_HASH } from "./secrets";

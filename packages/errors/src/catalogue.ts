@@ -149,6 +149,15 @@ export const CATALOGUE = {
   signature_required: { status: 400, kind: "refusal", text: "The signing agreement with this agency requires a signed OrderCreateRQ." },
   signature_key_unknown: { status: 401, kind: "auth", text: "The message is not signed with a valid key registered for this agency." },
   signature_not_checked: { status: 200, kind: "warning", text: "The message's signature was not checked: the agency's signing policy is none." },
+  // The staff console (issue 12; docs/staff-api.md): never answered to sellers
+  staff_login_failed: { status: 401, kind: "auth", text: "The username, password or TOTP code is wrong, or the account is disabled or locked." },
+  staff_session_required: { status: 401, kind: "auth", text: "A live staff console session is needed: log in again." },
+  staff_csrf_invalid: { status: 403, kind: "auth", text: "The X-CSRF-Token of this session is missing or wrong." },
+  staff_forbidden: { status: 403, kind: "auth", text: "The staff member's role does not allow this action." },
+  staff_reason_invalid: { status: 400, kind: "refusal", text: "The action needs a reason of at least 10 characters and, for a reveal, a reason category." },
+  identity_document_not_found: { status: 404, kind: "refusal", text: "The order holds no identity document with this reference." },
+  identity_document_erased: { status: 410, kind: "refusal", text: "The identity document has been erased." },
+  staff_target_not_found: { status: 404, kind: "refusal", text: "No open work item or seller client with this id." },
 
   // Our side
   actor_busy: { status: 503, kind: "system", text: "The gateway is busy with this resource; retry shortly." },

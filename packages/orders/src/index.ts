@@ -16,6 +16,7 @@ export type { ListedOrder, OrderListDetails } from "./read/list-details";
 export { CURSOR_ELEMENT } from "./read/list-cursor";
 export type { ReconcileReport } from "./reconcile/reconcile";
 export { surnameDigest } from "./read/surname-digest";
+export { flightPrefix, type AirlineSearch, type AirlineOrderRow } from "./read/airline";
 export { ids as orderIds } from "./ids";
 export type { CrashPoint } from "./saga/crash-point";
 export type { OperationRow, OperationKind, OperationStatus } from "./operation/store";

@@ -33,6 +33,7 @@ import { renamePax, type RenameInput } from "./servicing/rename/saga";
 import { orderVersions } from "./read/versions";
 import { bookedOrder } from "./read/booked-order";
 import { history, retrieve } from "./read/read";
+import { airlineRetrieve, airlineSearch, type AirlineOrderRow, type AirlineSearch } from "./read/airline";
 import { offerRules, orderRules, type OrderRules } from "./read/rules";
 import { listDetails, type OrderListDetails } from "./read/list-details";
 import { list, type OrderListFilters, type OrderListPage, type OrderListResult } from "./read/list";
@@ -253,6 +254,16 @@ export class OrdersService {
 
   history(orderId: string, seller: Seller): Promise<HistoryEntry[]> {
     return history(this.ctx, orderId, seller);
+  }
+
+  /** The staff console's search over every seller's orders (read/airline.ts); callers check the staff right first. */
+  airlineSearch(q: AirlineSearch, limit?: number): Promise<AirlineOrderRow[]> {
+    return airlineSearch(this.ctx, q, limit);
+  }
+
+  /** Any seller's order with what its view shows, for the staff console (no ownership check: callers check the staff right). */
+  async airlineDetails(orderId: string): Promise<OrderDetails> {
+    return orderDetails(this.ctx, await airlineRetrieve(this.ctx, orderId));
   }
 
   /** Finishes or compensates every saga not done (after a crash; the scheduler's job). */

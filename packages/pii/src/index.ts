@@ -19,6 +19,7 @@ export { insertIdentityDocuments, type NewIdentityDocument } from "./storage/ins
 export { readMaskedDocuments, type IdentityDocumentView } from "./storage/read-masked";
 export { eraseIdentityDocuments } from "./storage/erase";
 export { insertSignedOriginal, readSignedOriginal } from "./storage/signed-originals";
+export { heldDocuments, type HeldDocument } from "./storage/held";
 export { sweepRetention, travelEndOf } from "./storage/retention-sweep";
 export { revealNumber, IdentityDocumentUnavailable } from "./storage/reveal";
 

@@ -90,21 +90,26 @@ export async function rotateSecret(store: Store, clientId: string, now = Date.no
   return { clientId, clientSecret, secretGeneration: gen };
 }
 
-/** Suspension refuses the client's tokens from the next call; a resumed client must fetch new ones. */
-export async function suspendClient(store: Store, clientId: string, now = Date.now()): Promise<void> {
+/**
+ * Suspension refuses the client's tokens from the next call; a resumed client must fetch new ones.
+ * `alsoInTransaction` writes the record of the change (the staff console's audit row) in its transaction.
+ */
+export async function suspendClient(store: Store, clientId: string, now = Date.now(), alsoInTransaction?: (tx: StoreDb) => Promise<void>): Promise<void> {
   await store.write(async (tx) => {
     await requireClient(tx, clientId);
     await tx
       .update(tables.clients)
       .set({ suspended: true, tokenEpoch: sql`${tables.clients.tokenEpoch} + 1`, updatedAt: now })
       .where(eq(tables.clients.clientId, clientId));
+    await alsoInTransaction?.(tx);
   });
 }
 
-export async function resumeClient(store: Store, clientId: string, now = Date.now()): Promise<void> {
+export async function resumeClient(store: Store, clientId: string, now = Date.now(), alsoInTransaction?: (tx: StoreDb) => Promise<void>): Promise<void> {
   await store.write(async (tx) => {
     await requireClient(tx, clientId);
     await tx.update(tables.clients).set({ suspended: false, updatedAt: now }).where(eq(tables.clients.clientId, clientId));
+    await alsoInTransaction?.(tx);
   });
 }
 

@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import { GatewayError } from "@ndc/errors";
-import { tables, type Store } from "@ndc/store";
+import { tables, type Store, type StoreDb } from "@ndc/store";
 import { writePhase, type OperationRow } from "../operation/store";
 
 /** Failed reconciler passes before an operation becomes a reconcile_failed staff item. */
@@ -61,9 +61,10 @@ export async function listReconcileFailed(store: Store): Promise<ReconcileFailed
 /**
  * Staff resolve an item: `retry` (the cause is fixed: the reconciler tries again from zero) or
  * `closed` (settled outside the gateway: the operation is closed as compensated with
- * `resolved_by_staff`, so nothing retries it). In one write.
+ * `resolved_by_staff`, so nothing retries it). In one write, with `alsoInTransaction` (the staff
+ * console's audit row).
  */
-export async function resolveReconcileFailed(store: Store, operationId: string, resolution: "retry" | "closed", by: string, note: string, now: number): Promise<void> {
+export async function resolveReconcileFailed(store: Store, operationId: string, resolution: "retry" | "closed", by: string, note: string, now: number, alsoInTransaction?: (tx: StoreDb) => Promise<void>): Promise<void> {
   await store.write(async (tx) => {
     const done = await tx
       .update(F)
@@ -75,5 +76,6 @@ export async function resolveReconcileFailed(store: Store, operationId: string, 
       const [op] = await tx.select({ phase: tables.operations.phase }).from(tables.operations).where(eq(tables.operations.operationId, operationId));
       await writePhase(tx, operationId, op?.phase ?? "none", now, { status: "compensated", errorCode: "resolved_by_staff" });
     }
+    await alsoInTransaction?.(tx);
   });
 }

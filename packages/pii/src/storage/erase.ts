@@ -1,5 +1,5 @@
 import { and, inArray, isNull, sql } from "drizzle-orm";
-import type { Store } from "@ndc/store";
+import type { Store, StoreDb } from "@ndc/store";
 import * as tables from "../tables";
 
 /**
@@ -12,8 +12,11 @@ import * as tables from "../tables";
  * zeroed), and afterwards the WAL is checkpointed and truncated so no old frame survives.
  * secure_delete is put back as it was in the same transaction because it is a per-connection
  * setting and the writer connection is shared with every other write.
+ *
+ * `alsoInTransaction` writes the record of the erasure (a supervisor's audit row) in the same
+ * transaction, after the documents, with how many were erased: both commit or neither does.
  */
-export async function eraseIdentityDocuments(store: Store, orderIds: readonly string[], erasedAt: number): Promise<number> {
+export async function eraseIdentityDocuments(store: Store, orderIds: readonly string[], erasedAt: number, alsoInTransaction?: (tx: StoreDb, erased: number) => Promise<void>): Promise<number> {
   if (orderIds.length === 0) return 0;
   const d = tables.identityDocuments;
   const erased = await store.write(async (tx, raw) => {
@@ -52,6 +55,7 @@ export async function eraseIdentityDocuments(store: Store, orderIds: readonly st
         .set({ ciphertext: null, nonce: null, keyVersion: null, erasedAt })
         .where(and(inArray(o.orderId, [...orderIds]), isNull(o.erasedAt)))
         .returning({ seq: o.evidenceSeq });
+      if (alsoInTransaction) await alsoInTransaction(tx, rows.length);
       return { documents: rows.length, originals: originals.length };
     } finally {
       await raw.exec(`PRAGMA secure_delete = ${before?.secure_delete === 1 ? "ON" : "OFF"}`);

@@ -1,0 +1,113 @@
+import { GatewayError } from "@ndc/errors";
+import { endSession, login, SESSION_ABSOLUTE_MS } from "@ndc/staff";
+import { json, jsonError, notFound, readJsonObject } from "../routes/json";
+import { eraseDocuments, orderDetail, readAudit, revealDocument, searchOrders } from "./actions";
+import { reconcileQueue, resolveReconcileItem, sellers, switchSeller } from "./work";
+import { clearedCookie, sessionCookie } from "./cookie";
+import type { StaffDeps } from "./deps";
+import { loginSource, remoteOf, staffCaller, who } from "./guard";
+import { recordAudit } from "@ndc/staff";
+
+const ID = "([A-Za-z0-9_.:-]{1,64})";
+const ORDER = new RegExp(`^/orders/${ID}$`);
+const REVEAL = new RegExp(`^/orders/${ID}/documents/${ID}/reveal$`);
+const ERASE = new RegExp(`^/orders/${ID}/documents/erase$`);
+const RESOLVE = new RegExp(`^/queues/reconcile-failed/${ID}/resolve$`);
+const SELLER = new RegExp(`^/sellers/${ID}/(suspend|resume)$`);
+
+/** Nothing of a staff answer is stored by a browser or a proxy; a reveal's least of all. */
+const NO_STORE = { "cache-control": "no-store", pragma: "no-cache" };
+
+/**
+ * The staff JSON API under /staff/api (docs/staff-api.md): the console's pages are built on the
+ * same actions (actions.ts), and scripts can call it with the session cookie and X-CSRF-Token.
+ */
+export async function staffApi(request: Request, path: string, deps: StaffDeps): Promise<Response> {
+  try {
+    const m = request.method;
+    if (path === "/session") {
+      if (m === "POST") return await openSession(request, deps);
+      if (m === "DELETE") {
+        const caller = await staffCaller(request, deps);
+        await endSession(deps.store, caller.session.sessionHash, deps.clock.now());
+        await recordAudit(deps.store, { ...who(caller), at: deps.clock.now(), action: "staff.logout", outcome: "ok" });
+        return json(204, null, { ...NO_STORE, "set-cookie": clearedCookie(deps.mode) });
+      }
+      if (m === "GET") {
+        const { session } = await staffCaller(request, deps);
+        return json(200, { username: session.username, role: session.role, expiresAt: new Date(session.expiresAt).toISOString() }, NO_STORE);
+      }
+      throw new GatewayError("method_not_allowed", { allowedMethods: ["GET", "POST", "DELETE"] });
+    }
+    if (path === "/orders") {
+      const caller = await staffCaller(request, deps);
+      if (m !== "GET") throw new GatewayError("method_not_allowed", { allowedMethods: ["GET"] });
+      return json(200, await searchOrders(deps, caller, new URL(request.url).searchParams), NO_STORE);
+    }
+    if (path === "/audit") {
+      const caller = await staffCaller(request, deps);
+      if (m !== "GET") throw new GatewayError("method_not_allowed", { allowedMethods: ["GET"] });
+      return json(200, await readAudit(deps, caller, new URL(request.url).searchParams), NO_STORE);
+    }
+    if (path === "/queues/reconcile-failed" || path === "/sellers") {
+      const caller = await staffCaller(request, deps);
+      if (m !== "GET") throw new GatewayError("method_not_allowed", { allowedMethods: ["GET"] });
+      return json(200, path === "/sellers" ? await sellers(deps, caller) : await reconcileQueue(deps, caller), NO_STORE);
+    }
+    let r = ORDER.exec(path);
+    if (r) {
+      const caller = await staffCaller(request, deps);
+      if (m !== "GET") throw new GatewayError("method_not_allowed", { allowedMethods: ["GET"] });
+      return json(200, await orderDetail(deps, caller, r[1]!), NO_STORE);
+    }
+    if ((r = REVEAL.exec(path))) {
+      if (m !== "POST") throw new GatewayError("method_not_allowed", { allowedMethods: ["POST"] });
+      const caller = await staffCaller(request, deps);
+      return json(200, await revealDocument(deps, caller, r[1]!, r[2]!, await readJsonObject(request)), NO_STORE);
+    }
+    if ((r = ERASE.exec(path))) {
+      if (m !== "POST") throw new GatewayError("method_not_allowed", { allowedMethods: ["POST"] });
+      const caller = await staffCaller(request, deps);
+      return json(200, await eraseDocuments(deps, caller, r[1]!, await readJsonObject(request)), NO_STORE);
+    }
+    if ((r = RESOLVE.exec(path))) {
+      if (m !== "POST") throw new GatewayError("method_not_allowed", { allowedMethods: ["POST"] });
+      const caller = await staffCaller(request, deps);
+      return json(200, await resolveReconcileItem(deps, caller, r[1]!, await readJsonObject(request)), NO_STORE);
+    }
+    if ((r = SELLER.exec(path))) {
+      if (m !== "POST") throw new GatewayError("method_not_allowed", { allowedMethods: ["POST"] });
+      const caller = await staffCaller(request, deps);
+      return json(200, await switchSeller(deps, caller, r[1]!, r[2] as "suspend" | "resume", await readJsonObject(request)), NO_STORE);
+    }
+    return notFound();
+  } catch (e) {
+    if (e instanceof GatewayError) return jsonError(e);
+    throw e;
+  }
+}
+
+/** POST /staff/api/session: the login, throttled per source address like the token endpoint's failures. */
+async function openSession(request: Request, deps: StaffDeps): Promise<Response> {
+  const body = await readJsonObject(request);
+  const text = (k: string) => (typeof body[k] === "string" ? (body[k] as string) : "");
+  const session = await loggedIn(request, deps, { username: text("username"), password: text("password"), totp: text("totp") });
+  return json(
+    200,
+    { csrfToken: session.csrfToken, role: session.role, expiresAt: new Date(session.expiresAt).toISOString() },
+    { ...NO_STORE, "set-cookie": sessionCookie(session.token, deps.mode, SESSION_ABSOLUTE_MS / 1000) },
+  );
+}
+
+/**
+ * The login both the API and the login page use. A failed attempt spends one unit of the source's
+ * failure budget (RATE_LIMIT_TOKEN_FAILURES_PER_MINUTE, the token endpoint's); a success gives it back.
+ */
+export async function loggedIn(request: Request, deps: StaffDeps, creds: { username: string; password: string; totp: string }) {
+  const source = loginSource(request);
+  const budget = deps.rateLimiter.take(source, "token_failure");
+  if (!budget.ok) throw new GatewayError("rate_limited", { detail: "Too many failed logins from this address.", retryAfterSeconds: budget.retryAfterSeconds });
+  const session = await login(deps.store, deps.fieldKey, { ...creds, remote: remoteOf(request) }, deps.clock.now());
+  deps.rateLimiter.give(source, "token_failure");
+  return session;
+}

@@ -1,0 +1,19 @@
+import type { RateLimiter } from "@ndc/auth";
+import type { Clock } from "@ndc/clock";
+import type { GatewayMode } from "@ndc/config";
+import type { Logger } from "@ndc/log";
+import type { OrdersService } from "@ndc/orders";
+import type { FieldKey } from "@ndc/pii";
+import type { Store } from "@ndc/store";
+
+/** What the staff console works with; built once by bootGateway. */
+export interface StaffDeps {
+  store: Store;
+  fieldKey: FieldKey;
+  clock: Clock;
+  orders: OrdersService;
+  /** Failed logins per source address share the token endpoint's limiter (class token_failure). */
+  rateLimiter: RateLimiter;
+  mode: GatewayMode;
+  logger: Logger;
+}

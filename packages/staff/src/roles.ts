@@ -1,0 +1,31 @@
+/** The airline's staff roles (issue 12), from least to most trusted for personal data. */
+export const STAFF_ROLES = ["agent", "senior_agent", "supervisor", "admin"] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export const isStaffRole = (v: unknown): v is StaffRole => typeof v === "string" && (STAFF_ROLES as readonly string[]).includes(v);
+
+/**
+ * What each right needs, in one table (docs/staff-console.md, decision 0034). A reveal is a senior
+ * agent's or a supervisor's (spec 2.4 rule 5): an admin runs the console, not the passengers'
+ * files, so an admin reveals nothing. Erasure is a supervisor's (spec 8). The audit trail is read
+ * by those who answer for it: supervisors and admins. Resolving a reconcile_failed item and
+ * suspending a seller are below.
+ */
+export const RIGHTS = {
+  "orders.read": ["agent", "senior_agent", "supervisor", "admin"],
+  "pii.reveal": ["senior_agent", "supervisor"],
+  "pii.erase": ["supervisor"],
+  "audit.read": ["supervisor", "admin"],
+  // The work queue of reconcile_failed items (spec 3): everyone sees it; resolving settles money, so not an agent.
+  "queue.read": ["agent", "senior_agent", "supervisor", "admin"],
+  "queue.resolve": ["senior_agent", "supervisor", "admin"],
+  // Sellers: suspension takes a seller off the air at once, so supervisors and admins only.
+  "sellers.read": ["supervisor", "admin"],
+  "sellers.suspend": ["supervisor", "admin"],
+} as const satisfies Record<string, readonly StaffRole[]>;
+
+export type StaffRight = keyof typeof RIGHTS;
+
+export function may(role: StaffRole, right: StaffRight): boolean {
+  return (RIGHTS[right] as readonly StaffRole[]).includes(role);
+}

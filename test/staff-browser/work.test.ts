@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { listen } from "@ndc/gateway";
+import { totpAt } from "@ndc/staff";
+import { orderRetrieveRQ } from "../orders-http/helpers";
+import { raiseReconcileFailed, staffWorld, type StaffWorld } from "../staff/support";
+import { chromiumMissing, expectAccessible, openBrowser, shot, type Browser } from "./browser";
+
+/**
+ * Issue 12 item 5 in Chromium: a supervisor resolves a reconcile_failed item from the work queue
+ * page, then suspends the sandbox seller from the sellers page and its next NDC call is refused;
+ * resumed, it is served again. axe-core on each page; screenshots under test-output/.
+ */
+let w: StaffWorld;
+let server: { url: string; stop(graceMs?: number): Promise<void> };
+let b: Browser;
+let account: { password: string; totpSecret: string };
+
+describe.skipIf(chromiumMissing !== undefined)(`work queue and sellers in Chromium${chromiumMissing ? ` (${chromiumMissing})` : ""}`, () => {
+  beforeAll(async () => {
+    w = await staffWorld({ PORT: "0", HOST: "127.0.0.1" });
+    server = listen(w.t.gw);
+    account = await w.addStaff("sue", "supervisor");
+    b = await openBrowser();
+  }, 90_000);
+  afterAll(async () => {
+    await b?.close();
+    await server?.stop(100);
+    await w?.t.close();
+  });
+
+  test("resolve a reconcile_failed item, suspend and resume a seller", async () => {
+    const item = await raiseReconcileFailed(w, "BW1");
+    const orderId = await w.book("Meitner", "LM1878110");
+    const { page } = b;
+    w.clock.advance(30_000);
+    await page.goto(`${server.url}/staff/login`);
+    await page.fill("#username", "sue");
+    await page.fill("#password", account.password);
+    await page.fill("#totp", totpAt(account.totpSecret, w.clock.now()));
+    await Promise.all([page.waitForURL("**/staff/orders"), page.click("button[type=submit]")]);
+
+    await Promise.all([page.waitForURL("**/staff/queues/reconcile-failed"), page.click("text=Work queue")]);
+    expect(await page.content()).toContain(item.operationId);
+    await expectAccessible(page, "work queue");
+    await shot(page, "08-work-queue");
+    item.restore();
+    await page.fill(`[id="note-${item.operationId}"]`, "PSP fixed the refunds, ticket 42");
+    await Promise.all([page.waitForURL("**/staff/queues/reconcile-failed?resolved=1"), page.click("text=Mark resolved")]);
+    expect(await page.content()).not.toContain(item.operationId);
+    expect((await w.t.gw.orders.reconcile()).finished).toEqual([item.operationId]);
+
+    const clientId = w.t.gw.sandbox!.client_id;
+    expect((await w.t.ndc("OrderRetrieveRQ", orderRetrieveRQ(orderId))).status).toBe(200);
+    await Promise.all([page.waitForURL("**/staff/sellers"), page.click("nav >> text=Sellers")]);
+    await expectAccessible(page, "sellers");
+    await page.fill(`[id="why-${clientId}"]`, "Suspected fraud on this client");
+    // The form posts to /suspend and comes back to /staff/sellers: wait for the post's answer, then the page.
+    await Promise.all([page.waitForResponse((r) => r.url().endsWith("/suspend")), page.click("button:has-text(\"Suspend\")")]);
+    await page.waitForLoadState("load");
+    expect(await page.content()).toContain("<strong>Suspended</strong>");
+    await shot(page, "09-sellers-suspended");
+    const refused = await w.t.ndc("OrderRetrieveRQ", orderRetrieveRQ(orderId));
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get("www-authenticate")).toContain("The client is suspended.");
+    await page.fill(`[id="why-${clientId}"]`, "Cleared by the fraud team");
+    await Promise.all([page.waitForResponse((r) => r.url().endsWith("/resume")), page.click("button:has-text(\"Resume\")")]);
+    expect((await w.t.ndc("OrderRetrieveRQ", orderRetrieveRQ(orderId))).status).toBe(200);
+  }, 90_000);
+});

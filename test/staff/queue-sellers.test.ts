@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { RECONCILE_MAX_ATTEMPTS } from "@ndc/orders";
+import { orderRetrieveRQ } from "../orders-http/helpers";
+import { raiseReconcileFailed, staffWorld, type Session, type StaffWorld } from "./support";
+
+/**
+ * Issue 12 item 5 over HTTP: the reconcile_failed work queue (list with age, mark resolved with a
+ * note through the reconcile-failed domain) and a seller suspended and resumed from the console,
+ * its next NDC call refused and then served again.
+ */
+let w: StaffWorld;
+let agent: Session;
+let senior: Session;
+let supervisor: Session;
+beforeAll(async () => {
+  w = await staffWorld();
+  for (const [n, r] of [["agnes", "agent"], ["sam", "senior_agent"], ["sue", "supervisor"]]) await w.addStaff(n!, r!);
+}, 60_000);
+afterAll(() => w.t.close());
+
+/** Fresh sessions (a test that moves the clock hours on would find the old ones idle-expired). */
+async function logInAll(): Promise<void> {
+  agent = await w.login("agnes");
+  senior = await w.login("sam");
+  supervisor = await w.login("sue");
+}
+
+const json = async (res: Response) => ({ status: res.status, body: (await res.json()) as any });
+
+describe("the reconcile_failed work queue", () => {
+  test("listed with its age; an agent cannot resolve (403, audited); a senior agent marks it resolved with a note and the reconciler finishes it", async () => {
+    const item = await raiseReconcileFailed(w, "SQ1");
+    w.clock.advance(2 * 3_600_000);
+    await logInAll();
+    const listed = await json(await agent.call("/staff/api/queues/reconcile-failed"));
+    expect(listed.status).toBe(200);
+    const mine = listed.body.items.find((i: { operationId: string }) => i.operationId === item.operationId);
+    expect(mine).toMatchObject({ orderId: item.orderId, attempts: RECONCILE_MAX_ATTEMPTS });
+    expect(mine.ageSeconds).toBeGreaterThanOrEqual(2 * 3600);
+    const path = `/staff/api/queues/reconcile-failed/${item.operationId}/resolve`;
+    expect((await json(await agent.call(path, { method: "POST", body: { resolution: "retry", note: "PSP fixed, ticket 42" } }))).status).toBe(403);
+    const noNote = await json(await senior.call(path, { method: "POST", body: { resolution: "retry", note: "ok" } }));
+    expect([noNote.status, noNote.body.error, noNote.body.element]).toEqual([400, "staff_reason_invalid", "note"]);
+    const badRes = await json(await senior.call(path, { method: "POST", body: { resolution: "ignore", note: "PSP fixed, ticket 42" } }));
+    expect([badRes.status, badRes.body.element]).toEqual([400, "resolution"]);
+    item.restore();
+    const ok = await json(await senior.call(path, { method: "POST", body: { resolution: "retry", note: "PSP fixed, ticket 42" } }));
+    expect(ok.status).toBe(200);
+    expect(ok.body).toEqual({ operationId: item.operationId, resolution: "retry", resolvedAt: new Date(w.clock.now()).toISOString() });
+    expect((await json(await agent.call("/staff/api/queues/reconcile-failed"))).body.items).toEqual([]);
+    expect((await w.t.gw.orders.reconcile()).finished).toEqual([item.operationId]);
+    const again = await json(await senior.call(path, { method: "POST", body: { resolution: "close", note: "PSP fixed, ticket 42" } }));
+    expect([again.status, again.body.error]).toEqual([404, "staff_target_not_found"]);
+    const audit = (await json(await supervisor.call("/staff/api/audit?action=reconcile_failed.resolve"))).body.entries;
+    expect(audit.map((e: { username: string; outcome: string; orderId?: string; reason?: string; detail?: string }) => [e.username, e.outcome, e.orderId ?? "", e.reason ?? "", e.detail ?? ""])).toEqual([
+      ["agnes", "refused", "", "", "role agent lacks queue.resolve"],
+      ["sam", "ok", item.orderId, "PSP fixed, ticket 42", `${item.operationId} retry`],
+    ]);
+  }, 60_000);
+});
+
+describe("sellers", () => {
+  test("a supervisor suspends the sandbox client: its next NDC call is refused; resumed, it is served again; both audited", async () => {
+    await logInAll();
+    const orderId = await w.book("Curie", "MC1867110");
+    const clientId = w.t.gw.sandbox!.client_id;
+    expect((await w.t.ndc("OrderRetrieveRQ", orderRetrieveRQ(orderId))).status).toBe(200);
+    const list = await json(await supervisor.call("/staff/api/sellers"));
+    expect(list.body.clients.find((c: { clientId: string }) => c.clientId === clientId)).toMatchObject({ suspended: false, agencyId: w.t.gw.sandbox!.agency_id });
+    expect((await json(await agent.call("/staff/api/sellers"))).status).toBe(403);
+    expect((await json(await senior.call(`/staff/api/sellers/${clientId}/suspend`, { method: "POST", body: { reason: "Suspected fraud on this client" } }))).status).toBe(403);
+    const s = await json(await supervisor.call(`/staff/api/sellers/${clientId}/suspend`, { method: "POST", body: { reason: "Suspected fraud on this client" } }));
+    expect([s.status, s.body]).toEqual([200, { clientId, suspended: true }]);
+    const refused = await w.t.ndc("OrderRetrieveRQ", orderRetrieveRQ(orderId));
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get("www-authenticate")).toContain("The client is suspended.");
+    const r = await json(await supervisor.call(`/staff/api/sellers/${clientId}/resume`, { method: "POST", body: { reason: "Cleared by the fraud team" } }));
+    expect([r.status, r.body]).toEqual([200, { clientId, suspended: false }]);
+    expect((await w.t.ndc("OrderRetrieveRQ", orderRetrieveRQ(orderId))).status).toBe(200);
+    const unknown = await json(await supervisor.call(`/staff/api/sellers/ndc_nobody/suspend`, { method: "POST", body: { reason: "Suspected fraud on this client" } }));
+    expect([unknown.status, unknown.body.error]).toEqual([404, "staff_target_not_found"]);
+    const audit = (await json(await supervisor.call("/staff/api/audit?limit=1000"))).body.entries.filter((e: { action: string; outcome: string }) => e.action.startsWith("seller.") && e.outcome === "ok");
+    expect(audit.map((e: { action: string; username: string; reason: string; detail: string }) => [e.action, e.username, e.reason, e.detail])).toEqual([
+      ["seller.suspend", "sue", "Suspected fraud on this client", `client ${clientId}`],
+      ["seller.resume", "sue", "Cleared by the fraud team", `client ${clientId}`],
+    ]);
+  }, 60_000);
+});
