@@ -1,5 +1,6 @@
 // @ndc/orders: the order domain (spec 2.3-2.5, 3, 4.4, 4.7). No HTTP, no XML.
-export { OrdersService, type OrdersServiceOptions } from "./service";
+export { OrdersService, type OrdersServiceOptions, type SalesReporter } from "./service";
+export { salesTransactionOf, type SalesTransaction, type SalesTransactionCode } from "./view/sales-transaction";
 export * from "./state";
 export type { OrderCreateInput, OfferSelection, OrderItemRef, PassengerInput } from "./create/input";
 export type { SellingAgency } from "./create/seller-terms";
