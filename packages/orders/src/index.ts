@@ -40,3 +40,5 @@ export { listReconcileFailed, resolveReconcileFailed, RECONCILE_MAX_ATTEMPTS, ty
 export type { FlightChangeAsk, FlightChangeQuote, QuotedAlternative } from "./servicing/flight/quote";
 export { FLIGHT_CHANGE_QUOTE_TTL_MS, signFlightChange, verifyFlightChange, type SignedFlightChange } from "./servicing/flight/quote";
 export { flightChangeTerms, type FlightChangeTerms, type FlightAlternative } from "./servicing/flight/terms";
+export { WEB_SHOP_AGENCY, webShopSeller, addAccount, listAccounts, requireOpenAccount, deleteAccount, eraseIfAccountDeleted, WebShopAccountError, type WebShopAccount, type WebShopAccountErrorCode } from "./web-shop/accounts";
+export { webShopAccounts } from "./tables/web-shop-accounts";

@@ -2,10 +2,21 @@ import { and, inArray, isNull, sql } from "drizzle-orm";
 import type { Store } from "@ndc/store";
 import * as tables from "../tables";
 
+/** Which of the erasure paths of spec 8 erases, and who: written on the audit row of each order it erases. */
+export interface ErasedBy {
+  path: "retention" | "account_deletion" | "supervisor";
+  /** `scheduler` for the retention sweep, `web-shop-account:<id>` for a deletion, the supervisor's staff id. */
+  actor: string;
+  /** A supervisor's stated reason. */
+  reason?: string;
+}
+
 /**
  * Erases the documents of the given orders (retention sweep, account deletion, a supervisor's
- * erase action: spec 8): every personal column is set to NULL and erased_at is stamped; ids
- * stay so an erased document is told apart from one never held. Returns how many were erased.
+ * erase action: spec 8; the one way documents are erased): every personal column is set to NULL
+ * and erased_at is stamped; ids stay so an erased document is told apart from one never held. In
+ * the same transaction, one audit row per order erased (identity_document_erasures, `by`).
+ * Returns how many documents were erased.
  *
  * NULLing a column is not enough on disk: SQLite leaves the old cell bytes in the page's free
  * space and the old page in the WAL. So the update runs with secure_delete on (freed bytes are
@@ -13,7 +24,7 @@ import * as tables from "../tables";
  * secure_delete is put back as it was in the same transaction because it is a per-connection
  * setting and the writer connection is shared with every other write.
  */
-export async function eraseIdentityDocuments(store: Store, orderIds: readonly string[], erasedAt: number): Promise<number> {
+export async function eraseIdentityDocuments(store: Store, orderIds: readonly string[], erasedAt: number, by: ErasedBy): Promise<number> {
   if (orderIds.length === 0) return 0;
   const d = tables.identityDocuments;
   const erased = await store.write(async (tx, raw) => {
@@ -43,7 +54,13 @@ export async function eraseIdentityDocuments(store: Store, orderIds: readonly st
           erasedAt,
         })
         .where(and(inArray(d.orderId, [...orderIds]), isNull(d.erasedAt)))
-        .returning({ id: d.documentId });
+        .returning({ orderId: d.orderId });
+      // The audit: one row per order whose documents this erasure took, in its transaction.
+      const perOrder = new Map<string, number>();
+      for (const r of rows) perOrder.set(r.orderId, (perOrder.get(r.orderId) ?? 0) + 1);
+      for (const [orderId, documents] of perOrder) {
+        await tx.insert(tables.identityDocumentErasures).values({ orderId, path: by.path, actor: by.actor, reason: by.reason ?? null, documents, erasedAt }).run();
+      }
       return rows.length;
     } finally {
       await raw.exec(`PRAGMA secure_delete = ${before?.secure_delete === 1 ? "ON" : "OFF"}`);

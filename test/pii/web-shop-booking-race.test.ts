@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { loadConfig } from "@ndc/config";
+import { systemClock } from "@ndc/clock";
+import { Subscriptions } from "@ndc/notifications";
+import { listErasures, loadFieldKey } from "@ndc/pii";
+import { migrate, openStore, type Store } from "@ndc/store";
+import { addDays, createSupply } from "@ndc/supply";
+import { runWebShopCommand } from "../../apps/cli/src/commands/web-shop";
+import { tempDir } from "../inventory/helpers";
+import { assertSchemaValid } from "../support/xsd";
+
+/**
+ * The web shop's bookings in process, on a data directory of their own: a booking for an account
+ * that is deleted while the booking runs (after its account check, before its order commits) has
+ * its documents erased once it commits; its sale is reported to accounting like any order's.
+ */
+const tmp = tempDir("ndc-web-shop-race-");
+const env = { GATEWAY_MODE: "local", GATEWAY_DATA_DIR: tmp.dir, SUPPLY_SEED: "test-seed", LOG_LEVEL: "silent" };
+const NUMBER = "RACE4417PQ0021";
+let store: Store;
+let flightKey: string;
+const lines: string[] = [];
+const io = { out: (l: string) => lines.push(l), err: (l: string) => lines.push(l), env };
+
+beforeAll(async () => {
+  const config = loadConfig(env);
+  store = await openStore(config.databaseUrl);
+  await migrate(store);
+  const supply = createSupply({ seed: "test-seed", startDate: new Date().toISOString().slice(0, 10), designator: config.airline.designator, airlineName: config.airline.name });
+  flightKey = supply.journeys("LHR", "CDG", addDays(supply.startDate, 25)).find((j) => j.segments.length === 1)!.segments[0]!.key;
+  // The airline's accounting listens (the sandbox client holds ndc:accounting).
+  const subs = new Subscriptions({ store, clock: systemClock, fieldKey: loadFieldKey(config), mode: "local" });
+  await subs.create({ agencyId: "ACCOUNTING", clientId: "accounting", scopes: new Set(["ndc:accounting"]) }, { url: "http://127.0.0.1:9", events: ["accounting.sales_info"] });
+});
+afterAll(async () => {
+  await store.close();
+  tmp.cleanup();
+});
+
+test("an account deleted while its booking runs: the booking commits, then its documents are erased, with the audit row; the sale is reported", async () => {
+  expect(await runWebShopCommand(["account", "add", "--email", "race@example.com", "--name", "Race Case"], io)).toBe(0);
+  const account = /account (WSA-\S+) added/.exec(lines.join("\n"))![1]!;
+  const file = join(tmp.dir, "pax.json");
+  writeFileSync(file, JSON.stringify([{ givenNames: ["RUTH"], surname: "RACER", identityDocs: [{ IdentityDocTypeCode: "PT", IdentityDocID: NUMBER, Surname: "RACER", IssuingCountryCode: "FR", ExpiryDate: "2031-05-01" }] }]));
+
+  let deleted = -1;
+  const code = await runWebShopCommand(["book", flightKey, "--passengers", file, "--account", account, "--card-token", "tok_approve_visa"], io, {
+    // The account passed its check; it is deleted before the order commits.
+    afterAccountCheck: async () => {
+      deleted = await runWebShopCommand(["account", "delete", account], io);
+    },
+  });
+  expect(deleted).toBe(0);
+  expect(code).toBe(0);
+  const out = lines.join("\n");
+  expect(out).toContain(`account ${account} deleted: 0 identity document(s) erased on 0 order(s)`);
+  const orderId = /booked order (\S+) \(booked\)/.exec(out)![1]!;
+  expect(out).toContain(`account ${account} was deleted while booking: the order's 1 identity document(s) erased`);
+  const docs = (await store.db.all(`SELECT number_ciphertext AS c, erased_at AS e FROM identity_documents WHERE order_id = '${orderId}'`)) as { c: string | null; e: number | null }[];
+  expect(docs).toEqual([{ c: null, e: expect.any(Number) }]);
+  expect((await listErasures(store.db, orderId)).map((r) => [r.path, r.actor, r.documents])).toEqual([["account_deletion", `web-shop-account:${account}`, 1]]);
+  // The order belongs to the web shop's agency and names the account; its sale went to accounting, XSD-valid.
+  const owner = (await store.db.all(`SELECT owner_agency_id AS a, owner_client_id AS c FROM orders WHERE order_id = '${orderId}'`)) as { a: string; c: string }[];
+  expect(owner).toEqual([{ a: "WEB-SHOP", c: `web-shop:${account}` }]);
+  const pushed = (await store.db.all(`SELECT event, body FROM notification_deliveries WHERE order_id = '${orderId}'`)) as { event: string; body: string }[];
+  expect(pushed.map((p) => p.event)).toEqual(["accounting.sales_info"]);
+  assertSchemaValid(pushed[0]!.body);
+  expect(pushed[0]!.body).toContain("<cns:OrgID>WEB-SHOP</cns:OrgID>");
+  expect(pushed[0]!.body).toContain("<cns:StatusCode>SALE</cns:StatusCode>");
+  expect(out).not.toContain(NUMBER);
+}, 120_000);
