@@ -6,8 +6,10 @@ import { countWrites } from "../support/count-writes";
 import type { TestGateway } from "../support/gateway";
 import { assertSchemaValid } from "../support/xsd";
 import { DOC_NUMBER, gateway, orderCreateRQ, orderIdOf, shopOffer } from "../orders-http/helpers";
-import { all, blocks } from "../orders-http/order-list-helpers";
+import { all, blocks, paymentRetryRQ } from "../orders-http/order-list-helpers";
 import { addRQ, extrasFor } from "../servicing/add-helpers";
+import { flightQuote, outboundOf, reshopFlightRQ } from "../servicing/flight-change-helpers";
+import { multiOrderCreateRQ, quotedList, seatItem, serviceItems, shopOneWay, total } from "../orders-http/multi-offer-helpers";
 import { acceptCancelRQ, bookCancellable, quote, sellerOf } from "../servicing/cancel-helpers";
 import { call, otherSellerToken, sellerWithToken, startReceiver, type Receiver } from "./helpers";
 
@@ -64,6 +66,10 @@ test("a client without ndc:accounting cannot subscribe: 403 insufficient_scope",
   const r = await call(t, "POST", "/notifications/subscriptions", noGrant, { url: rx.url, events: ["accounting.sales_info"] });
   expect(r.status).toBe(403);
   expect(r.json.error).toBe("insufficient_scope");
+  // Discovery lists the event as produced, and the sales-reporting capabilities.
+  const doc = (await (await t.fetch("/24.4")).json()) as { notifications: { events: string[] }; capabilities: string[] };
+  expect(doc.notifications.events).toContain("accounting.sales_info");
+  expect(doc.capabilities).toEqual(expect.arrayContaining(["ACCREP", "ACCRE2"]));
 });
 
 test("a paid booking, an extra added, a cancellation with refund: SALE, CHANGE, REFUND, each once, with internal values that add up", async () => {
@@ -117,7 +123,62 @@ test("a paid booking, an extra added, a cancellation with refund: SALE, CHANGE, 
   expect(mine.map((d: { status: string; attempts: number; event: string }) => [d.event, d.status, d.attempts])).toEqual(Array(3).fill(["accounting.sales_info", "delivered", 1]));
 }, 30_000);
 
-test("a declined payment: VOID with the leg released and the leg declined; a held order reports nothing", async () => {
+test("a flight change paid by card: CHANGE with the flight items it replaced and the amount due", async () => {
+  const { order } = await bookCancellable(t, "SI-FC", { brand: "CLASSIC" });
+  const out = outboundOf(t, order);
+  const q = await flightQuote(t, reshopFlightRQ(order.orderId, out.itemIds, { ...out, date: "2027-01-13" }));
+  const due = Math.round(Number(q.offers[0]!.due) * 100);
+  await t.gw.notifications.dispatcher.tick(); // the booking's own SALE goes first
+  const from = rx.requests.length;
+  const r = await t.ndc("OrderChangeRQ", addRQ(order.orderId, q.offers[0]!.quoteId, [{ offerItemId: "FC1-1", paxId: "PAX1" }], [{ card: "tok_approve_visa", minor: due }], { correlationId: "SI-FC", trxId: "t1" }));
+  expect(r.status).toBe(200);
+  const [change, ...more] = await pushedSince(from, order.orderId);
+  expect(more).toHaveLength(0);
+  expect(blocks(change!, "OrderItem").map((i) => all(i, "OrderItemID")[0]).sort()).toEqual([...out.itemIds].sort());
+  expect(all(change!, "StatusCode")).toContain("CHANGE");
+  expect(statusOf(change!)).toEqual(["CAPTURED"]);
+  expect(blocks(change!, "PaymentProcessingSummary").map((p) => minor(/<cns:Amount CurCode="EUR">([^<]+)</.exec(p)![1]!))).toEqual([due]);
+  // The new flights are the ones reported.
+  const after = await t.gw.orders.retrieve(order.orderId, sellerOf(t));
+  for (const k of after.journeys[0]!.flightKeys) expect(change!).toContain(`SEG-${k}`);
+}, 60_000);
+
+test("ticketless lines: a partner product and a seat sold for nothing are reported through their services, with internal values", async () => {
+  const out = await shopOneWay(t, "LHR", "CDG", "2027-01-14");
+  const lounge = (await serviceItems(t, out.offerId)).get("SD-PP-LOUNGE-LHR")!;
+  let free: Awaited<ReturnType<typeof seatItem>> | undefined;
+  for (let n = 0; n < 60 && !free; n++) {
+    const s = await seatItem(t, out.offerId, n);
+    if (s.priceMinor === 0) free = s;
+  }
+  expect(free).toBeDefined();
+  const picks = [out, lounge, free!];
+  const from = rx.requests.length;
+  const r = await t.ndc(
+    "OrderCreateRQ",
+    multiOrderCreateRQ({ create: quotedList(picks), pax: [{ id: "PAX1", surname: "HOPPER", given: "Grace", email: "grace@example.test" }], legs: [{ kind: "card", token: "tok_approve_visa", amountMinor: total(picks) }], correlationId: "SI-TICKETLESS" }),
+  );
+  expect(r.status).toBe(200);
+  const orderId = orderIdOf(r.body);
+  const order = await t.gw.orders.retrieve(orderId, sellerOf(t));
+  const [sale, ...more] = await pushedSince(from, orderId);
+  expect(more).toHaveLength(0);
+  const itemXml = (kind: string) => {
+    const item = order.items.find((i) => i.kind === kind)!;
+    return { item, xml: blocks(sale!, "OrderItem").find((x) => all(x, "OrderItemID")[0] === item.orderItemId)! };
+  };
+  const partner = itemXml("partner_product");
+  expect(partner.item.totalMinor).toBeGreaterThan(0);
+  expect(blocks(partner.xml, "Service").length).toBeGreaterThan(0);
+  expect(sum(amounts(partner.xml, "InternalValue"))).toBe(partner.item.totalMinor);
+  const seat = itemXml("seat");
+  expect(seat.item.totalMinor).toBe(0);
+  expect(amounts(seat.xml, "InternalValue")).toEqual(["0.00"]);
+  expect(blocks(seat.xml, "SeatOnLeg")).toHaveLength(1);
+  expect(sum(amounts(sale!, "InternalValue"))).toBe(order.totalMinor);
+}, 60_000);
+
+test("a declined payment: VOID with the leg released and the leg declined; a held order reports nothing; the paid retry is the SALE", async () => {
   const from = rx.requests.length;
   const held = await shopOffer(t, { pax: 1, n: 1 });
   expect((await t.ndc("OrderCreateRQ", orderCreateRQ({ shopped: held, correlationId: "SI-HELD", trxId: "T1" }))).status).toBe(200);
@@ -146,6 +207,14 @@ test("a declined payment: VOID with the leg released and the leg declined; a hel
   expect(all(voided!, "StatusCode")).toContain("VOID");
   expect(all(voided!, "StatusCode")).toContain("PAYMENT_DECLINED");
   expect(statusOf(voided!).sort()).toEqual(["DECLINED", "VOIDED"]);
+
+  // The seller pays the held order with OrderChangeRQ: now it is a SALE.
+  const paid = await t.ndc("OrderChangeRQ", paymentRetryRQ(orderId, (shopped.totalMinor / 100).toFixed(2), "tok_approve_visa", { correlationId: "SI-RETRY", trxId: "T2" }));
+  expect(paid.status).toBe(200);
+  const [, sale, ...more2] = await pushedSince(from, orderId);
+  expect(more2).toHaveLength(0);
+  expect(all(sale!, "StatusCode")).toContain("SALE");
+  expect(statusOf(sale!)).toEqual(["CAPTURED"]);
 }, 30_000);
 
 test("a paid booking reported to accounting costs no extra durable write: 4 gateway writes", async () => {
