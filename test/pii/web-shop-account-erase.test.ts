@@ -72,6 +72,12 @@ test("account add, book, delete: its orders' documents erased with an audit row 
   const b = await cli("web-shop", "account", "add", "--email", "bea@example.com", "--name", "Bea Bramblewick");
   const accountB = /account (WSA-\S+) added/.exec(b.stdout)![1]!;
   expect((await cli("web-shop", "account", "add", "--email", "ADA@example.com", "--name", "Again")).stderr).toContain("web_shop_account_exists");
+  const invalid = await cli("web-shop", "account", "add", "--email", "not-an-email", "--name", "X");
+  expect([invalid.code, invalid.stderr.includes("web_shop_account_invalid")]).toEqual([1, true]);
+  expect((await cli("web-shop", "account", "add", "--email", "x@example.com")).code).toBe(2);
+  const noFlight = await cli("web-shop", "book", "XB-9999-2030-01-01", "--passengers", passengersFile("A"), "--account", accountA);
+  expect([noFlight.code, noFlight.stderr.includes("flight_not_found")]).toEqual([1, true]);
+  expect((await cli("web-shop", "book", flightKey, "--passengers", join(tmp.dir, "missing.json"))).code).toBe(2);
 
   const bookA = await cli("web-shop", "book", flightKey, "--passengers", passengersFile("A"), "--account", accountA, "--card-token", "tok_approve_visa");
   expect(bookA.code).toBe(0);

@@ -45,7 +45,10 @@ export async function webShopBookCommand(args: string[], io: CliIo, deps: { cloc
     await deps.afterAccountCheck?.();
     const seller = webShopSeller(account);
     const flight = gw.supply.flight(flightKey);
-    if (!flight) throw new UsageError(`web-shop book: no flight ${flightKey}`);
+    if (!flight) {
+      io.err(`web-shop: flight_not_found: no flight ${flightKey}`);
+      return 1;
+    }
     const request: AirShoppingRequest = {
       form: "OriginDestinations",
       journeyType: "OneWay",
