@@ -3,7 +3,11 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { loadConfig } from "@ndc/config";
 import { systemClock } from "@ndc/clock";
-import { Subscriptions } from "@ndc/notifications";
+import { registerAgency, registerClient } from "@ndc/auth";
+import { createLogger } from "@ndc/log";
+import { Dispatcher, Subscriptions, verifyWebhook } from "@ndc/notifications";
+import { postWebhook, registryGrants } from "@ndc/gateway";
+import { startReceiver, type Receiver } from "../notifications/helpers";
 import { listErasures, loadFieldKey } from "@ndc/pii";
 import { migrate, openStore, type Store } from "@ndc/store";
 import { addDays, createSupply } from "@ndc/supply";
@@ -14,13 +18,17 @@ import { assertSchemaValid } from "../support/xsd";
 /**
  * The web shop's bookings in process, on a data directory of their own: a booking for an account
  * that is deleted while the booking runs (after its account check, before its order commits) has
- * its documents erased once it commits; its sale is reported to accounting like any order's.
+ * its documents erased once it commits; its sale is reported to accounting like any order's,
+ * delivered over HTTP to accounting's receiver.
  */
 const tmp = tempDir("ndc-web-shop-race-");
 const env = { GATEWAY_MODE: "local", GATEWAY_DATA_DIR: tmp.dir, SUPPLY_SEED: "test-seed", LOG_LEVEL: "silent" };
 const NUMBER = "RACE4417PQ0021";
 let store: Store;
 let flightKey: string;
+let subs: Subscriptions;
+let secret: string;
+let rx: Receiver;
 const lines: string[] = [];
 const io = { out: (l: string) => lines.push(l), err: (l: string) => lines.push(l), env };
 
@@ -30,11 +38,15 @@ beforeAll(async () => {
   await migrate(store);
   const supply = createSupply({ seed: "test-seed", startDate: new Date().toISOString().slice(0, 10), designator: config.airline.designator, airlineName: config.airline.name });
   flightKey = supply.journeys("LHR", "CDG", addDays(supply.startDate, 25)).find((j) => j.segments.length === 1)!.segments[0]!.key;
-  // The airline's accounting listens (the sandbox client holds ndc:accounting).
-  const subs = new Subscriptions({ store, clock: systemClock, fieldKey: loadFieldKey(config), mode: "local" });
-  await subs.create({ agencyId: "ACCOUNTING", clientId: "accounting", scopes: new Set(["ndc:accounting"]) }, { url: "http://127.0.0.1:9", events: ["accounting.sales_info"] });
+  // The airline's accounting listens on a port of its own: a client of its own agency holding ndc:accounting.
+  rx = startReceiver();
+  await registerAgency(store, { agencyId: "ACCOUNTING", iataNumber: "99999994", name: "Airline accounting" });
+  const client = await registerClient(store, { agency: "ACCOUNTING", scopes: "ndc:notif:subscribe ndc:accounting" });
+  subs = new Subscriptions({ store, clock: systemClock, fieldKey: loadFieldKey(config), mode: "local" });
+  secret = (await subs.create({ agencyId: "ACCOUNTING", clientId: client.clientId, scopes: new Set(["ndc:notif:subscribe", "ndc:accounting"]) }, { url: rx.url, events: ["accounting.sales_info"] })).secret;
 });
 afterAll(async () => {
+  rx.stop();
   await store.close();
   tmp.cleanup();
 });
@@ -70,4 +82,12 @@ test("an account deleted while its booking runs: the booking commits, then its d
   expect(pushed[0]!.body).toContain("<cns:OrgID>WEB-SHOP</cns:OrgID>");
   expect(pushed[0]!.body).toContain("<cns:StatusCode>SALE</cns:StatusCode>");
   expect(out).not.toContain(NUMBER);
+  // Delivered over HTTP to accounting's receiver, signed.
+  const dispatcher = new Dispatcher({ store, clock: systemClock, logger: createLogger({ level: "silent" }), subscriptions: subs, mode: "local", post: postWebhook, holdsGrant: registryGrants(store) });
+  await dispatcher.tick();
+  expect(rx.requests).toHaveLength(1);
+  const r = rx.requests[0]!;
+  expect(r.path).toBe("/24.4/OrderSalesInformationNotifRQ");
+  expect(verifyWebhook(secret, { id: r.headers.get("webhook-id")!, timestamp: r.headers.get("webhook-timestamp")!, signature: r.headers.get("webhook-signature")! }, r.body)).toBe(true);
+  expect(r.body).toBe(pushed[0]!.body);
 }, 120_000);
