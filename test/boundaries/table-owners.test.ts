@@ -17,6 +17,8 @@ const OWNERS: Record<string, string> = {
   offers: "packages/shopping",
   commission_agreements: "packages/payments",
   identity_documents: "packages/pii",
+  identity_document_erasures: "packages/pii",
+  web_shop_accounts: "packages/orders",
 };
 
 let tables: DefinedTable[];

@@ -3,6 +3,7 @@ import { ManualClock } from "@ndc/clock";
 import { Dispatcher, enqueue, Subscriptions, type Resolver, type WebhookRequest } from "@ndc/notifications";
 import { loadFieldKey } from "@ndc/pii";
 import { retryAfterMs } from "../../apps/gateway/src/webhook-post";
+import { registryGrants } from "../../apps/gateway/src/grants";
 import { startTestGateway, type TestGateway } from "../support/gateway";
 import { call, otherSeller, startReceiver, type Receiver } from "./helpers";
 
@@ -106,7 +107,7 @@ test("the address is checked again at every attempt: a name that now resolves to
   const resolve: Resolver = async () => [address];
   const subs = new Subscriptions({ store: t.gw.store, clock, fieldKey: loadFieldKey(t.gw.config), mode: "sandbox", resolve });
   const sent: WebhookRequest[] = [];
-  const dispatcher = new Dispatcher({ store: t.gw.store, clock, logger: t.gw.logger, subscriptions: subs, mode: "sandbox", resolve, post: async (r) => (sent.push(r), { kind: "answered", status: 200 }) });
+  const dispatcher = new Dispatcher({ store: t.gw.store, clock, logger: t.gw.logger, subscriptions: subs, mode: "sandbox", resolve, post: async (r) => (sent.push(r), { kind: "answered", status: 200 }), holdsGrant: registryGrants(t.gw.store) });
   const who = { agencyId: "AGY-DISP-B", clientId: "c", scopes: new Set<string>() };
   const sub = await subs.create(who, { url: "https://hooks.example/ndc", events: ["order.payment_expired"] });
   await notify("AGY-DISP-B", 2);

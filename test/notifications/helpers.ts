@@ -48,6 +48,11 @@ export async function otherSeller(t: TestGateway, agencyId: string, iataNumber: 
 
 /** Another selling agency's client with a bearer token (API keys are local mode's only), as "Bearer <token>". */
 export async function otherSellerToken(t: TestGateway, agencyId: string, iataNumber: string, scopes: string): Promise<string> {
+  return (await sellerWithToken(t, agencyId, iataNumber, scopes)).token;
+}
+
+/** The same, with the client's id (a test revokes its grant). */
+export async function sellerWithToken(t: TestGateway, agencyId: string, iataNumber: string, scopes: string): Promise<{ token: string; clientId: string }> {
   await registerAgency(t.gw.store, { agencyId, iataNumber, name: `Agency ${agencyId}` });
   const c = await registerClient(t.gw.store, { agency: agencyId, scopes });
   const res = await t.fetch("/oauth/token", {
@@ -55,5 +60,5 @@ export async function otherSellerToken(t: TestGateway, agencyId: string, iataNum
     headers: { authorization: `Basic ${btoa(`${c.clientId}:${c.clientSecret}`)}`, "content-type": "application/x-www-form-urlencoded" },
     body: "grant_type=client_credentials",
   });
-  return `Bearer ${((await res.json()) as { access_token: string }).access_token}`;
+  return { token: `Bearer ${((await res.json()) as { access_token: string }).access_token}`, clientId: c.clientId };
 }

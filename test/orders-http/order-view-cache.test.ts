@@ -49,7 +49,7 @@ test("erasing the documents (no new order version) shows at the next read", asyn
   const id = orderIdOf(booked.body);
   const before = await retrieve(id);
   expect(blocks(before, "IdentityDoc").length).toBe(1);
-  expect(await eraseIdentityDocuments(t.gw.store, [id], Date.now())).toBe(1);
+  expect(await eraseIdentityDocuments(t.gw.store, [id], Date.now(), { path: "supervisor", actor: "sup-1", reason: "test" })).toBe(1);
   const after = await retrieve(id);
   expect(blocks(after, "IdentityDoc")).toEqual([]);
   expect(all(after, "OrderVersionNumber")).toEqual(all(before, "OrderVersionNumber"));
@@ -108,7 +108,7 @@ test("evicted: erasing the documents deletes the stored view in the same transac
   const id = orderIdOf(booked.body);
   evictAll();
   expect(blocks(await retrieve(id), "IdentityDoc").length).toBe(1);
-  expect(await eraseIdentityDocuments(t.gw.store, [id], Date.now())).toBe(1);
+  expect(await eraseIdentityDocuments(t.gw.store, [id], Date.now(), { path: "supervisor", actor: "sup-1", reason: "test" })).toBe(1);
   expect(storedViews(id)).toBe(0);
   expect(blocks(await retrieve(id), "IdentityDoc")).toEqual([]);
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { loadConfig } from "@ndc/config";
 import { createLogger } from "@ndc/log";
-import { travelEndOf } from "@ndc/pii";
+import { listErasures, travelEndOf } from "@ndc/pii";
 import { startScheduler, type Scheduler } from "@ndc/scheduler";
 import { documentsRetention } from "../../apps/scheduler/src/jobs/documents-retention";
 import { boot, orderInput, shop, tempDir, type Booted } from "../orders/helpers";
@@ -53,6 +53,9 @@ test("documents are erased 30 days after travel ends, computed from the order's 
   expect(lastSummary()).toMatchObject({ orders: 1, documents: 1 });
   expect(await docs(order.orderId)).toEqual([{ n: null, s: null, e: deadline }]);
   expect((await docs(moved.orderId))[0]!.n).not.toBeNull();
+  // The audit row of the erasure, written with it.
+  expect((await listErasures(b.store.db, order.orderId)).map((r) => [r.path, r.actor, r.documents, r.erasedAt])).toEqual([["retention", "scheduler", 1, deadline]]);
+  expect(await listErasures(b.store.db, moved.orderId)).toEqual([]);
 
   // Again: nothing left to erase for the first; the moved one at its own deadline.
   b.clock.set(deadline + 10 * DAY);

@@ -22,9 +22,9 @@ afterAll(async () => {
   dirs.clean();
 });
 
-// Only the migrations up to this table's: the test is about it, not about later areas.
+// Only the migrations of this table and its erasure audit: the test is about them, not about later areas.
 // 0047 too: erasure also erases the signed originals kept with an order (docs/signatures.md).
-const MIGRATIONS = readMigrations().filter((m) => m.version <= "0005_identity_documents" || m.version === "0047_signature_evidence");
+const MIGRATIONS = readMigrations().filter((m) => m.version <= "0005_identity_documents" || m.version === "0043_identity_document_erasures" || m.version === "0047_signature_evidence");
 const key = testKey(2);
 // Distinctive values, so a byte search cannot match anything else in the file.
 const NUMBER = "ZQXNUMBER7731946";
@@ -107,8 +107,8 @@ describe.each(["bun-sqlite", "libsql"] as const)("%s", (driver) => {
       ], 1_000),
     );
     await store.write((tx) => insertIdentityDocuments(tx, key, "ORD-KEEP", [{ documentId: "D3", paxId: "PAX-1", doc: doc({ Surname: "Keptsurname", BirthplaceText: "Keptplace" }) }], 1_001));
-    expect(await eraseIdentityDocuments(store, ["ORD-1"], 5_000)).toBe(2);
-    expect(await eraseIdentityDocuments(store, ["ORD-1"], 6_000)).toBe(0); // once only: the marker is not moved
+    expect(await eraseIdentityDocuments(store, ["ORD-1"], 5_000, { path: "supervisor", actor: "sup-1", reason: "test" })).toBe(2);
+    expect(await eraseIdentityDocuments(store, ["ORD-1"], 6_000, { path: "supervisor", actor: "sup-1", reason: "test" })).toBe(0); // once only: the marker is not moved
 
     const rows = await store.db.select().from(tables.identityDocuments).where(eq(tables.identityDocuments.orderId, "ORD-1"));
     for (const r of rows) {

@@ -91,7 +91,7 @@ describe("policy required", () => {
     expect(sealed.length).toBe(1);
     expect(Buffer.from(sealed[0]!.ciphertext).toString("latin1")).not.toContain(DOC_NUMBER);
     expect(() => t.gw.store.db.run(sql`DELETE FROM signature_evidence`)).toThrow();
-    await eraseIdentityDocuments(t.gw.store, [id], clock.now());
+    await eraseIdentityDocuments(t.gw.store, [id], clock.now(), { path: "supervisor", actor: "test-supervisor", reason: "signed original erased with the documents" });
     const erased = (await t.gw.store.db.all(sql`SELECT ciphertext, erased_at FROM signed_originals WHERE order_id = ${id}`)) as { ciphertext: unknown; erased_at: number }[];
     expect(erased[0]!.ciphertext).toBeNull();
     expect(erased[0]!.erased_at).toBeGreaterThan(0);

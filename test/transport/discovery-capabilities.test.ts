@@ -72,6 +72,8 @@ describe("the gateway as shipped", () => {
     // OrderReshopRQ is live for its cancel-quote and ORDRE2 forms: ORDRE2 is advertised, nothing that needs a flight change.
     expect(doc.messages.find((m) => m.name === "OrderReshopRQ")?.status).toBe("live");
     for (const code of ["SHPFLT", "SHPSTO", "SHPSRV", "ORDCRE", "ORDWPM", "PAYRCV", "ORDRE2"]) expect(doc.capabilities).toContain(code);
+    // Sales reporting (accounting.sales_info, test/notifications/sales-info.test.ts): every rule behind it is built.
+    for (const code of ["ACCREP", "ACCRE2"]) expect(doc.capabilities).toContain(code);
   });
 });
 

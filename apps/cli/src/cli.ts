@@ -1,5 +1,6 @@
 import { ConfigError } from "@ndc/config";
 import { registryCommand } from "./commands/clients-dispatch";
+import { documentsCommand } from "./commands/documents";
 import { migrateCommand } from "./commands/migrate";
 import { overridesCommand } from "./commands/overrides";
 import { reconcileFailedCommand } from "./commands/reconcile-failed";
@@ -33,6 +34,8 @@ const COMMANDS: Record<string, Command> = {
   seller: (args, io) => sellerCommand(args, io),
   // Staff: console accounts and the staff audit trail (issue 12).
   staff: (args, io) => staffCommand(args, io),
+  // Staff: a supervisor's erase of one order's identity documents, and the erasure audit.
+  documents: (args, io) => documentsCommand(args, io),
   version: async (_args, io) => (io.out(versionLine()), 0),
   help: async (_args, io) => (io.out(USAGE), 0),
 };

@@ -20,6 +20,8 @@ import { startOrdersBackground, type OrdersBackground } from "./background";
 import { clearanceNotifications, Dispatcher, orderNotifications, Subscriptions, type Resolver } from "@ndc/notifications";
 import { startDispatchLoop, type DispatchLoop } from "./dispatch-loop";
 import { postWebhook } from "./webhook-post";
+import { salesReporter } from "./sales-report";
+import { registryGrants } from "./grants";
 
 export interface BootedGateway {
   config: GatewayConfig;
@@ -119,11 +121,13 @@ export async function bootGateway(
     // An order change sellers are told about writes its notification in the change's transaction.
     persistHook: orderNotifications(config.airline.designator),
     viewEncoder: (details) => storedViewOf(details, config.airline.designator),
+    // Every sale, change, refund and void is reported to accounting in the write that records it.
+    salesReporter: salesReporter(config.airline.designator),
   });
   // Views stored by an earlier process were placed on its schedule with its encoder.
   await orders.clearStoredViews();
   const subscriptions = new Subscriptions({ store, clock, fieldKey, mode: config.mode, resolve: opts.resolve });
-  const dispatcher = new Dispatcher({ store, clock, logger, subscriptions, mode: config.mode, resolve: opts.resolve, post: postWebhook, claimMs: config.notifyClaimMs });
+  const dispatcher = new Dispatcher({ store, clock, logger, subscriptions, mode: config.mode, resolve: opts.resolve, post: postWebhook, claimMs: config.notifyClaimMs, holdsGrant: registryGrants(store) });
   const rateLimiter = createRateLimiter(config.rateLimits, clock);
   const gatewayDeps = {
     config,

@@ -3,3 +3,4 @@ export { bootGateway, clearanceDeskOf, type BootedGateway } from "./boot";
 export { listen } from "./serve";
 export { handleNdc } from "./ndc/pipeline";
 export { postWebhook } from "./webhook-post";
+export { registryGrants } from "./grants";

@@ -3,7 +3,7 @@ import type { GatewayConfig } from "@ndc/config";
 import type { Logger } from "@ndc/log";
 import { migrate, openStore } from "@ndc/store";
 import { Dispatcher, Subscriptions } from "@ndc/notifications";
-import { clearanceDeskOf, postWebhook } from "@ndc/gateway";
+import { clearanceDeskOf, postWebhook, registryGrants } from "@ndc/gateway";
 import { ClearanceManager } from "@ndc/payments";
 import { loadFieldKey } from "@ndc/pii";
 import { startScheduler, type Scheduler } from "./runner";
@@ -28,7 +28,7 @@ export async function runSchedulerApp(opts: {
   const clock = opts.clock ?? systemClock;
   // The scheduler process dispatches notifications (serve run with NOTIFY_DISPATCH_MS=0 leaves them to it).
   const subscriptions = new Subscriptions({ store, clock, fieldKey: loadFieldKey(opts.config), mode: opts.config.mode });
-  const notifications = new Dispatcher({ store, clock, logger: opts.logger, subscriptions, mode: opts.config.mode, post: postWebhook, claimMs: opts.config.notifyClaimMs });
+  const notifications = new Dispatcher({ store, clock, logger: opts.logger, subscriptions, mode: opts.config.mode, post: postWebhook, claimMs: opts.config.notifyClaimMs, holdsGrant: registryGrants(store) });
   // Clearances are payment rows with their outbox rows, no actor's state: the scheduler process clears them.
   const clearances = new ClearanceManager({ store, clock, desk: clearanceDeskOf(opts.config) });
   const scheduler = startScheduler({ store, config: opts.config, logger: opts.logger, clock, notifications, clearances });

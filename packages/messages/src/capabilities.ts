@@ -59,8 +59,9 @@ export const CAPABILITIES: Readonly<Record<string, Capability>> = {
   STTCAN: { description: "clearance cancellation", messages: ["PaymentClearanceRQ"] },
   ORDDEL: { description: "fulfilment notification", messages: ["ServiceDeliveryRQ"], unfinished: [NOTIFICATIONS] },
   ORDST2: { description: "fulfilment notification", messages: ["ServiceDeliveryRQ"], unfinished: [NOTIFICATIONS] },
-  ACCREP: { description: "sales reporting", messages: [], unfinished: ["sales reports"] },
-  ACCRE2: { description: "sales reporting", messages: [], unfinished: ["sales reports"] },
+  // accounting.sales_info: every sale, change, refund and void of every order, web shop included (docs/notifications.md); no orders, nothing to report.
+  ACCREP: { description: "sales reporting", messages: BOOK },
+  ACCRE2: { description: "sales reporting", messages: BOOK },
   ACCSTS: { description: "status change for revenue recognition", messages: [], unfinished: ["revenue-recognition status changes"] },
   ORDOCN: { description: "airline-initiated change notification", messages: [], unfinished: [NOTIFICATIONS] },
   ORDOC2: { description: "airline-initiated change notification", messages: [], unfinished: [NOTIFICATIONS] },

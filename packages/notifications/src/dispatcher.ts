@@ -3,6 +3,7 @@ import type { Clock } from "@ndc/clock";
 import { GatewayError } from "@ndc/errors";
 import type { Logger } from "@ndc/log";
 import type { Store } from "@ndc/store";
+import { GRANTED_EVENTS, type NotificationEvent } from "./events";
 import { nextAttemptAt } from "./schedule";
 import { signWebhook } from "./signature";
 import type { Subscriptions } from "./subscriptions";
@@ -42,6 +43,8 @@ export interface DispatcherDeps {
   post: WebhookPost;
   /** Default CLAIM_MS. */
   claimMs?: number;
+  /** Whether the subscription's client still holds a grant (the registry's, @ndc/auth clientHoldsScope), asked before each delivery of a granted event. */
+  holdsGrant: (clientId: string, scope: string) => Promise<boolean>;
 }
 
 type Outcome = { status: "delivered" | "retry" | "failed"; httpStatus?: number; error?: string; retryAfterMs?: number };
@@ -115,7 +118,13 @@ export class Dispatcher {
 
   private async attempt(row: typeof D.$inferSelect): Promise<void> {
     const sub = await this.deps.store.db.select().from(S).where(eq(S.subscriptionId, row.subscriptionId)).get();
-    const outcome: Outcome = sub ? await this.send(row, sub) : { status: "failed", error: "subscription deleted" };
+    const grant = GRANTED_EVENTS[row.event as NotificationEvent];
+    // A grant revoked since subscribing stops the deliveries at once: nothing is sent, and nothing is retried.
+    const outcome: Outcome = !sub
+      ? { status: "failed", error: "subscription deleted" }
+      : grant && !(await this.deps.holdsGrant(sub.clientId, grant))
+        ? { status: "failed", error: `grant ${grant} not held` }
+        : await this.send(row, sub);
     const now = this.deps.clock.now();
     const attempts = row.attempts + 1;
     const next = outcome.status === "retry" ? nextAttemptAt(now, attempts, outcome.retryAfterMs) : null;

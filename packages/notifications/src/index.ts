@@ -1,7 +1,7 @@
 // @ndc/notifications: subscriptions, the outbox written with the change that causes it, and the dispatcher (issue 10). No HTTP routes here.
 export { EVENTS, EVENT_NAMES, PRODUCED_EVENTS, GRANTED_EVENTS, isEvent, type NotificationEvent } from "./events";
 export { Subscriptions, parseEvents, type Subscriber, type SubscriptionView, type DeliveryView } from "./subscriptions";
-export { enqueue, type Notification } from "./outbox";
+export { enqueue, enqueueToEvery, anySubscriber, type Notification } from "./outbox";
 export { orderNotifications, PAYMENT_EXPIRED_CODES } from "./order-hook";
 export { orderChangeNotifRQ, type OrderChangeNotif } from "./order-change-notif";
 export { orderClosingNotifRQ } from "./order-closing-notif";

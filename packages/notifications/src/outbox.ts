@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, like } from "drizzle-orm";
 import type { StoreDb } from "@ndc/store";
 import { EVENTS, type NotificationEvent } from "./events";
 import { notificationDeliveries as D, notificationSubscriptions as S } from "./tables";
@@ -20,6 +20,10 @@ export interface Notification {
  */
 export async function enqueue(tx: StoreDb, n: Notification, now: number): Promise<string[]> {
   const subs = await tx.select({ id: S.subscriptionId, events: S.events }).from(S).where(eq(S.agencyId, n.agencyId)).all();
+  return insertDeliveries(tx, subs, n, now);
+}
+
+async function insertDeliveries(tx: StoreDb, subs: { id: string; events: string }[], n: Omit<Notification, "agencyId">, now: number): Promise<string[]> {
   const ids: string[] = [];
   for (const s of subs) {
     if (!(JSON.parse(s.events) as string[]).includes(n.event)) continue;
@@ -31,4 +35,25 @@ export async function enqueue(tx: StoreDb, n: Notification, now: number): Promis
     ids.push(deliveryId);
   }
   return ids;
+}
+
+/** Whether any subscription names the event: a report nobody receives is not built (one read of the small subscriptions table, in the caller's write). */
+export async function anySubscriber(tx: StoreDb, event: NotificationEvent): Promise<boolean> {
+  const row = await tx
+    .select({ id: S.subscriptionId })
+    .from(S)
+    .where(like(S.events, `%${JSON.stringify(event)}%`))
+    .limit(1)
+    .get();
+  return row !== undefined;
+}
+
+/**
+ * Like `enqueue`, to every subscription that names the event whatever its agency: the airline's
+ * accounting reports (accounting.sales_info) cover every order, NDC-sold or not (spec 6). Who may
+ * receive them is the grant's question, asked at subscription and again at every delivery.
+ */
+export async function enqueueToEvery(tx: StoreDb, n: Omit<Notification, "agencyId">, now: number): Promise<string[]> {
+  const subs = await tx.select({ id: S.subscriptionId, events: S.events }).from(S).where(like(S.events, `%${JSON.stringify(n.event)}%`)).all();
+  return insertDeliveries(tx, subs, n, now);
 }

@@ -1,5 +1,6 @@
 // @ndc/orders: the order domain (spec 2.3-2.5, 3, 4.4, 4.7). No HTTP, no XML.
-export { OrdersService, type OrdersServiceOptions } from "./service";
+export { OrdersService, type OrdersServiceOptions, type SalesReporter } from "./service";
+export { salesTransactionOf, type SalesTransaction, type SalesTransactionCode } from "./view/sales-transaction";
 export * from "./state";
 export type { OrderCreateInput, OfferSelection, OrderItemRef, PassengerInput } from "./create/input";
 export type { SellingAgency } from "./create/seller-terms";
@@ -45,3 +46,5 @@ export { serviceFlightKeys } from "./view/services";
 export { cancelItemsTerms } from "./cancel/terms";
 export { isItemsQuote, MAX_CANCELLED_ITEMS, type CancelItemsQuote } from "./cancel/items-quote";
 export type { ServicingActor } from "./servicing/actor";
+export { WEB_SHOP_AGENCY, webShopSeller, addAccount, listAccounts, requireOpenAccount, deleteAccount, eraseIfAccountDeleted, WebShopAccountError, type WebShopAccount, type WebShopAccountErrorCode } from "./web-shop/accounts";
+export { webShopAccounts } from "./tables/web-shop-accounts";

@@ -5,7 +5,7 @@ import type { InventoryService } from "@ndc/inventory";
 import type { LegRequest, OrderPayments } from "@ndc/payments";
 import type { FieldKey } from "@ndc/pii";
 import type { BookedOrder, OfferRepository } from "@ndc/shopping";
-import type { Store } from "@ndc/store";
+import type { Store, StoreDb } from "@ndc/store";
 import type { Supply } from "@ndc/supply";
 import { orderKind } from "./actor/kind";
 import type { OrderPersistHook } from "./actor/persist";
@@ -43,6 +43,7 @@ import { reconcile, type ReconcileReport } from "./reconcile/reconcile";
 import { OperationStore } from "./operation/store";
 import { ids } from "./ids";
 import { orderDetails, versionDetails, type OrderDetails } from "./view/details";
+import type { SalesTransaction } from "./view/sales-transaction";
 import { notFound, PAYMENT_TIME_LIMIT_MS, type HistoryEntry, type Order, type Seller } from "./state";
 import { clearStoredViews, readStoredView, writeStoredView, type StoredView, type StoredViewEncoder } from "./read/stored-view";
 
@@ -68,7 +69,15 @@ export interface OrdersServiceOptions {
    * encoded view (read/stored-view.ts), and OrderRetrieve serves an order not in memory from it.
    */
   viewEncoder?: StoredViewEncoder;
+  /**
+   * Told of every money event (sale, change, refund, void: view/sales-transaction.ts) at the end
+   * of the write that records it, inside it: accounting's OrderSalesInformationNotifRQ commits with
+   * the money event or not at all. `details` reads the order's legs and flights through that write.
+   */
+  salesReporter?: SalesReporter;
 }
+
+export type SalesReporter = (tx: StoreDb, report: { order: Order; transaction: SalesTransaction; details: () => Promise<OrderDetails> }) => Promise<void>;
 
 /** The order domain's one door (no HTTP, no XML): message handlers call these. */
 export class OrdersService {
@@ -78,10 +87,18 @@ export class OrdersService {
 
   constructor(opts: OrdersServiceOptions) {
     const encoder = opts.viewEncoder;
+    const reporter = opts.salesReporter;
     this.ctx = {
       store: opts.store,
       clock: opts.clock,
-      orders: opts.system.register(orderKind(opts.fieldKey, opts.persistHook, encoder && ((tx, order) => writeStoredView(this.ctx, encoder, tx, order)))),
+      orders: opts.system.register(
+        orderKind(
+          opts.fieldKey,
+          opts.persistHook,
+          encoder && ((tx, order) => writeStoredView(this.ctx, encoder, tx, order)),
+          reporter && ((tx, order, transaction) => reporter(tx, { order, transaction, details: () => orderDetails(this.ctx, order, tx) })),
+        ),
+      ),
       operations: new OperationStore(opts.store),
       inventory: opts.inventory,
       payments: opts.payments,

@@ -17,7 +17,8 @@ export { additionalData, type FieldBinding } from "./crypto/aad";
 // Storage.
 export { insertIdentityDocuments, type NewIdentityDocument } from "./storage/insert";
 export { readMaskedDocuments, type IdentityDocumentView } from "./storage/read-masked";
-export { eraseIdentityDocuments } from "./storage/erase";
+export { eraseIdentityDocuments, type ErasedBy } from "./storage/erase";
+export { listErasures, type ErasureRow } from "./storage/erasures";
 export { insertSignedOriginal, readSignedOriginal } from "./storage/signed-originals";
 export { heldDocuments, type HeldDocument } from "./storage/held";
 export { sweepRetention, travelEndOf } from "./storage/retention-sweep";

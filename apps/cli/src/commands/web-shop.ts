@@ -6,10 +6,14 @@ import { migrate, openStore } from "@ndc/store";
 import { createSupply, type Supply } from "@ndc/supply";
 import { loadRuntime } from "../config";
 import { UsageError, type CliIo } from "../io";
+import { WEB_SHOP_ACCOUNT_USAGE, webShopAccountCommand } from "./web-shop-accounts";
+import { WEB_SHOP_BOOK_USAGE, webShopBookCommand } from "./web-shop-book";
 
 export const WEB_SHOP_USAGE = `usage: ndc-gateway web-shop <command>
   sell-seat FLIGHT_KEY SEAT_ID [--customer REF]   sell one seat through the airline's web shop
   seats FLIGHT_KEY                                the flight's seats as every channel sees them
+${WEB_SHOP_BOOK_USAGE}
+${WEB_SHOP_ACCOUNT_USAGE}
 FLIGHT_KEY is carrier-number-date, e.g. XB-132-2026-11-22.`;
 
 /**
@@ -18,12 +22,14 @@ FLIGHT_KEY is carrier-number-date, e.g. XB-132-2026-11-22.`;
  * its own actor system on the same database, so a running gateway and this command are two
  * writers, and the store's constraints keep a seat sold once (docs/inventory.md).
  */
-export async function runWebShopCommand(args: string[], io: CliIo, deps: { clock?: Clock } = {}): Promise<number> {
+export async function runWebShopCommand(args: string[], io: CliIo, deps: { clock?: Clock; afterAccountCheck?: () => Promise<void> } = {}): Promise<number> {
   const [sub, ...rest] = args;
   if (sub === undefined || sub === "help") {
     io.out(WEB_SHOP_USAGE);
     return sub === undefined ? 2 : 0;
   }
+  if (sub === "account") return webShopAccountCommand(rest, io, deps);
+  if (sub === "book") return webShopBookCommand(rest, io, deps);
   const { positional, customer } = parse(rest);
   if (sub === "sell-seat" && positional.length !== 2) throw new UsageError(`web-shop sell-seat takes FLIGHT_KEY SEAT_ID\n${WEB_SHOP_USAGE}`);
   if (sub === "seats" && (positional.length !== 1 || customer !== undefined)) throw new UsageError(`web-shop seats takes FLIGHT_KEY\n${WEB_SHOP_USAGE}`);

@@ -133,7 +133,7 @@ export async function eraseDocuments(deps: StaffDeps, caller: StaffCaller, order
   const { reason } = statedReason(body, false);
   await deps.orders.airlineDetails(orderId); // order_not_found for an unknown order, before any write
   const now = deps.clock.now();
-  const erased = await eraseIdentityDocuments(deps.store, [orderId], now, (tx, n) =>
+  const erased = await eraseIdentityDocuments(deps.store, [orderId], now, { path: "supervisor", actor: caller.session.staffId, reason }, (tx, n) =>
     appendAudit(tx, { ...who(caller), at: now, action: "pii.erase", outcome: "ok", orderId, reason, detail: `${n} documents erased` }),
   );
   return { erased, erasedAt: iso(now)! };

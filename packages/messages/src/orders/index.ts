@@ -17,6 +17,7 @@ export * from "./order-history";
 export * from "./order-view";
 export * from "./order-rules";
 export * from "./service-delivery";
+export * from "./order-sales-information";
 export type { OrderKey } from "./shared/decode/order-key";
 export type { CreateOrderItemRef, OfferSelection, OrderSeatChoice, QuotedOfferItemRef, QuotedOfferRef } from "./shared/decode/offer-selection";
 export type { OrderContact, OrderPax, OrderPaxLoyalty } from "./shared/decode/passengers";

@@ -7,6 +7,10 @@ import { isHeld, refundOfChange, transition, type Order } from "../state";
 import type { OrderCommand, OrderReply } from "./commands";
 import { evolve, type OrderEvent } from "./events";
 import { attachDocuments, persistOrderRows, type OrderPersistHook } from "./persist";
+import { salesTransactionOf, type SalesTransaction } from "../view/sales-transaction";
+
+/** Told, at the end of the write that records it, of a money event (view/sales-transaction.ts): accounting's report commits with it. */
+export type OnSalesTransaction = (tx: StoreDb, order: Order, transaction: SalesTransaction) => Promise<void>;
 
 export const ORDER_KIND = "orders.order";
 
@@ -16,7 +20,7 @@ export const ORDER_KIND = "orders.order";
  * the order changes in memory and the caller is answered (DESIGN 4). `onWritten` runs at the end of
  * every write that changed an order, inside it (the stored OrderViewRS, read/stored-view.ts).
  */
-export function orderKind(fieldKey: FieldKey, persistHook?: OrderPersistHook, onWritten?: (tx: StoreDb, order: Order) => Promise<void>) {
+export function orderKind(fieldKey: FieldKey, persistHook?: OrderPersistHook, onWritten?: (tx: StoreDb, order: Order) => Promise<void>, onSale?: OnSalesTransaction) {
   return defineJournaledKind<Order | null, OrderCommand, OrderEvent, OrderReply>({
     name: ORDER_KIND,
     snapshotEvery: 20,
@@ -35,6 +39,9 @@ export function orderKind(fieldKey: FieldKey, persistHook?: OrderPersistHook, on
       // Rows derived from the order and what the same write records beside it (its legs): built
       // once, after everything else the write does.
       if (onWritten) atEndOfWrite(tx, `order:${after.orderId}`, (end) => onWritten(end, after));
+      // A money event's report reads the legs the same write records, so it too waits for the end of the write.
+      const sale = onSale && salesTransactionOf(events, after);
+      if (sale) atEndOfWrite(tx, `sales:${after.orderId}:${after.version}`, (end) => onSale!(end, after, sale));
     },
   });
 }

@@ -2,10 +2,21 @@ import { and, inArray, isNull, sql } from "drizzle-orm";
 import type { Store, StoreDb } from "@ndc/store";
 import * as tables from "../tables";
 
+/** Which of the erasure paths of spec 8 erases, and who: written on the audit row of each order it erases. */
+export interface ErasedBy {
+  path: "retention" | "account_deletion" | "supervisor";
+  /** `scheduler` for the retention sweep, `web-shop-account:<id>` for a deletion, the supervisor's staff id. */
+  actor: string;
+  /** A supervisor's stated reason. */
+  reason?: string;
+}
+
 /**
  * Erases the documents of the given orders (retention sweep, account deletion, a supervisor's
- * erase action: spec 8): every personal column is set to NULL and erased_at is stamped; ids
- * stay so an erased document is told apart from one never held. Returns how many were erased.
+ * erase action: spec 8; the one way documents are erased): every personal column is set to NULL
+ * and erased_at is stamped; ids stay so an erased document is told apart from one never held. In
+ * the same transaction, one audit row per order erased (identity_document_erasures, `by`).
+ * Returns how many documents were erased.
  *
  * NULLing a column is not enough on disk: SQLite leaves the old cell bytes in the page's free
  * space and the old page in the WAL. So the update runs with secure_delete on (freed bytes are
@@ -16,7 +27,13 @@ import * as tables from "../tables";
  * `alsoInTransaction` writes the record of the erasure (a supervisor's audit row) in the same
  * transaction, after the documents, with how many were erased: both commit or neither does.
  */
-export async function eraseIdentityDocuments(store: Store, orderIds: readonly string[], erasedAt: number, alsoInTransaction?: (tx: StoreDb, erased: number) => Promise<void>): Promise<number> {
+export async function eraseIdentityDocuments(
+  store: Store,
+  orderIds: readonly string[],
+  erasedAt: number,
+  by: ErasedBy,
+  alsoInTransaction?: (tx: StoreDb, erased: number) => Promise<void>,
+): Promise<number> {
   if (orderIds.length === 0) return 0;
   const d = tables.identityDocuments;
   const erased = await store.write(async (tx, raw) => {
@@ -46,7 +63,7 @@ export async function eraseIdentityDocuments(store: Store, orderIds: readonly st
           erasedAt,
         })
         .where(and(inArray(d.orderId, [...orderIds]), isNull(d.erasedAt)))
-        .returning({ id: d.documentId });
+        .returning({ orderId: d.orderId });
       // The signed originals of the same orders hold the same documents (issue 11 item 3): erased
       // in the same transaction, so no erasure path can forget them. Their digest stays chained.
       const o = tables.signedOriginals;
@@ -55,6 +72,12 @@ export async function eraseIdentityDocuments(store: Store, orderIds: readonly st
         .set({ ciphertext: null, nonce: null, keyVersion: null, erasedAt })
         .where(and(inArray(o.orderId, [...orderIds]), isNull(o.erasedAt)))
         .returning({ seq: o.evidenceSeq });
+      // The audit: one row per order whose documents this erasure took, in its transaction.
+      const perOrder = new Map<string, number>();
+      for (const r of rows) perOrder.set(r.orderId, (perOrder.get(r.orderId) ?? 0) + 1);
+      for (const [orderId, documents] of perOrder) {
+        await tx.insert(tables.identityDocumentErasures).values({ orderId, path: by.path, actor: by.actor, reason: by.reason ?? null, documents, erasedAt }).run();
+      }
       if (alsoInTransaction) await alsoInTransaction(tx, rows.length);
       return { documents: rows.length, originals: originals.length };
     } finally {

@@ -42,6 +42,7 @@ export async function sweepRetention(store: Store, now: number, days: number, li
     store,
     due.map((r) => r.orderId),
     now,
+    { path: "retention", actor: "scheduler" },
   );
   return { orders: due.length, documents };
 }

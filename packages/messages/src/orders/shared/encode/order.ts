@@ -51,13 +51,12 @@ function serviceAssociation(a: OrderServiceView["association"]): XNode {
  * PaxRefID, ServiceID, StatusCode (the elements either type puts between them are not written).
  */
 export function serviceCore(s: OrderServiceView): (XNode | null)[] {
-  return [
-    cOpt("DescText", s.description),
-    c("OrderServiceAssociation", serviceAssociation(s.association)),
-    c("PaxRefID", s.paxId),
-    c("ServiceID", s.serviceId),
-    cOpt("StatusCode", s.statusCode),
-  ];
+  return [cOpt("DescText", s.description), ...serviceRefs(s)];
+}
+
+/** OrderServiceAssociation, PaxRefID, ServiceID, StatusCode: the same in every service type (AccountedServiceType puts InternalValue before them). */
+export function serviceRefs(s: OrderServiceView): (XNode | null)[] {
+  return [c("OrderServiceAssociation", serviceAssociation(s.association)), c("PaxRefID", s.paxId), c("ServiceID", s.serviceId), cOpt("StatusCode", s.statusCode)];
 }
 
 function service(s: OrderServiceView): XNode {

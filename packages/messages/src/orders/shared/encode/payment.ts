@@ -64,10 +64,13 @@ function verb(e: PaymentEntryView): string {
  * in the message namespace (it is declared in IATA_OrderViewRS.xsd), its content in cns.
  */
 export function paymentFunctions(orderId: string, e: PaymentEntryView): XNode {
+  return el("PaymentFunctions", null, ...paymentFunctionsContent(orderId, e));
+}
+
+/** OrderAssociation and PaymentProcessingSummary: the content PaymentFunctionsOrderType and AccountedPaymentFunctionsOrderType share. */
+export function paymentFunctionsContent(orderId: string, e: PaymentEntryView): XNode[] {
   const psp = e.method.kind === "card" ? e.method.pspReference : undefined;
-  return el(
-    "PaymentFunctions",
-    null,
+  return [
     c("OrderAssociation", (e.orderItemIds ?? []).map((id) => c("OrderItemRefID", id)), c("OrderRefID", orderId)),
     c(
       "PaymentProcessingSummary",
@@ -79,5 +82,5 @@ export function paymentFunctions(orderId: string, e: PaymentEntryView): XNode {
       c("PaymentStatusCode", e.status),
       psp || e.direction === "refund" ? c("PaymentTrx", cOpt("TrxID", psp), c("TrxTypeText", e.direction === "refund" ? "Refund" : "Payment")) : null,
     ),
-  );
+  ];
 }

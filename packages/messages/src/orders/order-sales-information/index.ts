@@ -1,0 +1,2 @@
+export { encodeOrderSalesInformationNotifRQ } from "./encode";
+export { orderSalesInformationOf, internalValues, type OrderSalesInformationView, type AccountedItemView, type AccountedServiceView } from "./view-of";
