@@ -10,6 +10,7 @@ import { discoveryDocument } from "./routes/discovery";
 import { tokenEndpoint } from "./routes/token";
 import { subscriptionsEndpoint } from "./routes/notifications";
 import { sandboxEndpoint, type SandboxJobs } from "./routes/sandbox";
+import type { SandboxOrders } from "./routes/sandbox-orders";
 import type { Clock } from "@ndc/clock";
 import type { Subscriptions } from "@ndc/notifications";
 import { arrivedUrl, remoteAddress } from "./edge";
@@ -26,7 +27,7 @@ export interface GatewayDeps {
   /** More for /health/ready when ready (serve: the scheduler's jobs, last and next run); absent: status only. */
   readyDetail?: () => Promise<Record<string, unknown>>;
   /** The notification endpoints and sandbox controls (issue 10); absent in gateways built without them. */
-  notifications?: { subscriptions: Subscriptions; clock: Clock; jobs: SandboxJobs };
+  notifications?: { subscriptions: Subscriptions; clock: Clock; jobs: SandboxJobs; orders?: SandboxOrders };
 }
 
 /** POST /24.4/<MessageName> as one function: Elysia's route and the edge's direct path (edge.ts) both call it. */
@@ -104,7 +105,7 @@ export function createGateway(deps: GatewayDeps, ndc: NdcEntry = ndcEntry(deps))
     )
     .all("/24.4/:message", ({ request, params }) => ndc(request, params.message), { parse: "none" })
     .all("/notifications/subscriptions*", ({ request }) => routed(request, "/notifications/subscriptions", (rest, n) => subscriptionsEndpoint(request, rest, { auth: deps.auth, subscriptions: n.subscriptions })), { parse: "none" })
-    .all("/sandbox/*", ({ request }) => routed(request, "/sandbox", (rest, n) => sandboxEndpoint(request, rest, { mode: deps.config.mode, auth: deps.auth, clock: n.clock, jobs: n.jobs })), { parse: "none" })
+    .all("/sandbox/*", ({ request }) => routed(request, "/sandbox", (rest, n) => sandboxEndpoint(request, rest, { mode: deps.config.mode, auth: deps.auth, clock: n.clock, jobs: n.jobs, orders: n.orders })), { parse: "none" })
     .onError(({ code, error, request }) => {
       // Refusals are never cached, whatever the layer that answers them.
       const headers = { "cache-control": "no-store" };

@@ -16,6 +16,7 @@ import { storedViewOf } from "./handlers/order-view-cache";
 import type { MessageHandler } from "@ndc/messages";
 import { startOrdersBackground, type OrdersBackground } from "./background";
 import { Dispatcher, orderNotifications, Subscriptions, type Resolver } from "@ndc/notifications";
+import { encodeDeliveredOrder, serviceDeliveryViewOf } from "@ndc/messages";
 import { startDispatchLoop, type DispatchLoop } from "./dispatch-loop";
 import { postWebhook } from "./webhook-post";
 
@@ -104,7 +105,14 @@ export async function bootGateway(
     fieldKey,
     ownerCode: config.airline.designator,
     // An order change sellers are told about writes its notification in the change's transaction.
-    persistHook: orderNotifications(config.airline.designator),
+    persistHook: orderNotifications(config.airline.designator, {
+      // ServiceDeliveryNotifRQ's Order: the delivered items as ServiceDeliveryRS shows them, read in the write.
+      deliveredOrder: async (tx, order, ids) => {
+        const view = serviceDeliveryViewOf(await orders.detailsIn(order, tx), { code: config.airline.designator, name: config.airline.name });
+        const items = view.items.filter((i) => ids.includes(i.orderItemId));
+        return items.length ? encodeDeliveredOrder({ ...view, items }) : null;
+      },
+    }),
     viewEncoder: (details) => storedViewOf(details, config.airline.designator),
   });
   // Views stored by an earlier process were placed on its schedule with its encoder.
@@ -128,8 +136,13 @@ export async function bootGateway(
       // The sweeps POST /sandbox/clock runs after moving time, in this order, and /sandbox/scheduler/run names.
       jobs: {
         "orders.expire-unpaid": async () => ({ cancelled: (await orders.expireUnpaid(clock.now())).length }),
+        // Named as the scheduler's operations jobs (apps/scheduler/src/jobs/operations.ts): the same domain calls.
+        "operations.feed": async () => await orders.operationsFeed(config.operationsFeedPerMille, config.shopping.supplySeed, clock.now()),
+        "delivery.flown": async () => await orders.deliverFlown(clock.now()),
+        "partners.read-back": async () => await orders.partnerReadBack(clock.now()),
         "notifications.dispatch": async () => await dispatcher.tick(),
       },
+      orders,
     },
   };
   const ndc = ndcEntry(gatewayDeps);

@@ -3,6 +3,7 @@ import type { GatewayConfig } from "@ndc/config";
 import type { Logger } from "@ndc/log";
 import type { Store } from "@ndc/store";
 import type { Dispatcher } from "@ndc/notifications";
+import type { OrdersService } from "@ndc/orders";
 
 /** What every job receives. Jobs read time from `clock`, never from Date, so tests and the simulation can move it. */
 export interface JobContext {
@@ -12,6 +13,8 @@ export interface JobContext {
   clock: Clock;
   /** The notification dispatcher, where this scheduler dispatches (absent: the job has nothing to do). */
   notifications?: Dispatcher;
+  /** The order domain with its actors, where this scheduler runs beside them (`serve`); absent in the scheduler process. */
+  orders?: OrdersService;
 }
 
 /**
@@ -21,8 +24,8 @@ export interface JobContext {
 export interface ScheduledJob {
   /** Stable dotted name used in logs and `runNow` (e.g. "store.checkpoint", later "orders.expiry"). */
   name: string;
-  /** Croner pattern, evaluated in UTC. Six fields allowed (seconds first). */
-  schedule: string;
+  /** Croner pattern, evaluated in UTC. Six fields allowed (seconds first); or made from the configuration (an interval setting). */
+  schedule: string | ((config: GatewayConfig) => string);
   description: string;
   /** Resolves with a small summary for the log line; throwing is allowed and is logged, never propagated. */
   run(ctx: JobContext): Promise<Record<string, unknown> | void>;

@@ -1,4 +1,4 @@
-import { c, el, serialize, NS } from "@ndc/xml";
+import { c, el, serialize, NS, type XNode } from "@ndc/xml";
 
 export interface OrderChangeNotif {
   carrier: string;
@@ -21,12 +21,7 @@ export function orderChangeNotifRQ(n: OrderChangeNotif): string {
     el(
       "IATA_OrderChangeNotifRQ",
       { xmlns: NS.message, "xmlns:cns": NS.common },
-      el(
-        "DistributionChain",
-        null,
-        c("DistributionChainLink", c("Ordinal", 1), c("OrgRole", "Carrier"), c("ParticipatingOrg", c("OrgID", n.carrier))),
-        c("DistributionChainLink", c("Ordinal", 2), c("OrgRole", "Seller"), c("ParticipatingOrg", c("OrgID", n.sellerAgencyId))),
-      ),
+      distributionChain(n.carrier, n.sellerAgencyId),
       el(
         "Notification",
         null,
@@ -43,5 +38,15 @@ export function orderChangeNotifRQ(n: OrderChangeNotif): string {
         el("OrderRefID", null, n.orderId),
       ),
     ),
+  );
+}
+
+/** Every pushed message's DistributionChain: the airline as Carrier (ordinal 1), the seller's agency as Seller (ordinal 2). */
+export function distributionChain(carrier: string, sellerAgencyId: string): XNode {
+  return el(
+    "DistributionChain",
+    null,
+    c("DistributionChainLink", c("Ordinal", 1), c("OrgRole", "Carrier"), c("ParticipatingOrg", c("OrgID", carrier))),
+    c("DistributionChainLink", c("Ordinal", 2), c("OrgRole", "Seller"), c("ParticipatingOrg", c("OrgID", sellerAgencyId))),
   );
 }

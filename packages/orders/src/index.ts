@@ -39,3 +39,7 @@ export { listReconcileFailed, resolveReconcileFailed, RECONCILE_MAX_ATTEMPTS, ty
 export type { FlightChangeAsk, FlightChangeQuote, QuotedAlternative } from "./servicing/flight/quote";
 export { FLIGHT_CHANGE_QUOTE_TTL_MS, signFlightChange, verifyFlightChange, type SignedFlightChange } from "./servicing/flight/quote";
 export { flightChangeTerms, type FlightChangeTerms, type FlightAlternative } from "./servicing/flight/terms";
+export { SCHEDULE_CHANGE_REASONS, retimeMinutes } from "./operations/schedule-change";
+export { MAX_SANDBOX_RETIME_MINUTES } from "./operations/sweeps";
+export { disruptionOf, type Disruption } from "./operations/feed";
+export { operationsFeed } from "./tables/operations-feed";

@@ -42,6 +42,8 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
         clock: systemClock,
         jobs: JOBS.filter((j) => !(inProcessDispatch && j.name === "notifications.dispatch")),
         notifications: gw.notifications.dispatcher,
+        // The operations jobs change orders: they run here, beside the actors (decision 0025).
+        orders: gw.orders,
       });
       io.out(`scheduler running in-process: ${scheduler.jobs.join(", ")}`);
     } else {

@@ -3,6 +3,7 @@ import { offersPurge } from "./offers-purge";
 import { storeCheckpoint } from "./store-checkpoint";
 import { notificationsDispatch } from "./notifications-dispatch";
 import { documentsRetention } from "./documents-retention";
+import { deliveryFlown, operationsFeed, partnersReadBack } from "./operations";
 
 /**
  * Every job the scheduler runs, in one list: this is where later issues add theirs
@@ -10,4 +11,4 @@ import { documentsRetention } from "./documents-retention";
  * the operations simulation, the retention sweep). One file per job under jobs/, then one
  * line here. Names must be unique; the scheduler refuses to start otherwise.
  */
-export const JOBS: readonly ScheduledJob[] = [storeCheckpoint, offersPurge, notificationsDispatch, documentsRetention];
+export const JOBS: readonly ScheduledJob[] = [storeCheckpoint, offersPurge, notificationsDispatch, documentsRetention, operationsFeed, deliveryFlown, partnersReadBack];

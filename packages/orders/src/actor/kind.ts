@@ -7,6 +7,7 @@ import { isHeld, transition, type Order } from "../state";
 import type { OrderCommand, OrderReply } from "./commands";
 import { evolve, type OrderEvent } from "./events";
 import { attachDocuments, persistOrderRows, type OrderPersistHook } from "./persist";
+import { decideFlown, decidePartnerDelivered, decideScheduleChange } from "../operations/decide";
 
 export const ORDER_KIND = "orders.order";
 
@@ -108,6 +109,12 @@ function decideEvents(order: Order | null, command: OrderCommand, now: number): 
       // Decided here, one at a time per order: of two changes racing for one Flexibility, one spends it.
       if (command.flexibilityItemId) assertFlexibilityUnspent(order, command.flexibilityItemId);
       return [{ type: "pax_updated", at: now, changeRef: command.changeRef, paxId: command.paxId, name: command.name, ...(command.flexibilityItemId ? { flexibilityItemId: command.flexibilityItemId } : {}), ...(command.override ? { override: command.override } : {}), ...(command.staffId ? { staffId: command.staffId } : {}) }];
+    case "changeSchedule":
+      return decideScheduleChange(order, command.changes, now);
+    case "recordFlown":
+      return decideFlown(order, command.flightKeys, now);
+    case "recordPartnerDelivered":
+      return decidePartnerDelivered(order, command.orderItemIds, now);
     case "recordRefunds":
       // One refund per cancellation, recorded in its close write: a retried close finds it.
       if (order.history.some((h) => h.kind === "refunded")) return [];

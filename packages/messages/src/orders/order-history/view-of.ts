@@ -16,6 +16,9 @@ const TYPE_CODES: Readonly<Record<ChangeKind, string>> = {
   refunded: "REFUNDED",
   pax_updated: "PAX_UPDATED",
   flights_changed: "FLIGHTS_CHANGED",
+  schedule_changed: "SCHEDULE_CHANGED",
+  flights_flown: "FLIGHTS_FLOWN",
+  partner_delivered: "PARTNER_DELIVERED",
 };
 
 /** Why: the seller asked (create, pay), the booking completed its own steps, or the time limit ran out. */
@@ -31,6 +34,9 @@ const REASON_CODES: Readonly<Record<ChangeKind, string>> = {
   refunded: "CANCELLATION_COMPLETED",
   pax_updated: "SELLER_REQUEST",
   flights_changed: "SELLER_REQUEST",
+  schedule_changed: "AIRLINE_OPERATIONS",
+  flights_flown: "SERVICE_DELIVERED",
+  partner_delivered: "SERVICE_DELIVERED",
 };
 
 /** An item in English without personal data: what it is, for which passenger ids, on which flights. */
