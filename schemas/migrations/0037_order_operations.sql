@@ -4,7 +4,7 @@
 --   flight_keys    JSON array of the order's flight keys now: the operations feed's orders on a flight;
 --   unflown_from   the date of its first flight not yet recorded flown: the delivery sweep's candidates;
 --   travel_end_at  when travel ends, the airline's retimes applied: the retention sweep's deadline;
---   partner_awaiting  partner products the partner has not reported fulfilled: the read-back's candidates.
+--   partner_awaiting  partner products and rides their partner has not reported fulfilled: the read-back's candidates.
 ALTER TABLE orders ADD COLUMN flight_keys TEXT;
 ALTER TABLE orders ADD COLUMN unflown_from TEXT;
 ALTER TABLE orders ADD COLUMN travel_end_at INTEGER;
@@ -21,7 +21,7 @@ UPDATE orders SET
   unflown_from = CASE WHEN state = 'booked' THEN travel_from END,
   partner_awaiting = (
     SELECT count(*) FROM actor_journal j, json_each(j.payload, '$.order.items') i
-    WHERE j.kind = 'orders.order' AND j.key = orders.order_id AND j.seq = 1 AND json_extract(i.value, '$.kind') = 'partner_product'
+    WHERE j.kind = 'orders.order' AND j.key = orders.order_id AND j.seq = 1 AND json_extract(i.value, '$.kind') IN ('partner_product', 'ride')
   ),
   travel_end_at = CASE WHEN travel_to IS NOT NULL THEN (CAST(strftime('%s', travel_to) AS INTEGER) + 2 * 86400) * 1000 END;
 

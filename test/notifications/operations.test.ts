@@ -6,6 +6,7 @@ import { T0, orderRetrieveRQ } from "../orders-http/helpers";
 import { all, blocks } from "../shopping/shop-requests";
 import { call, otherSellerToken, startReceiver, type Receiver } from "./helpers";
 import { bookWithFreeSeat, pushesOf } from "./operations-helpers";
+import { partyOrderCreateRQ, quotedOffers, shopParty, type ShoppedParty } from "../orders-http/item-selection-helpers";
 
 /**
  * order.changed and service.delivered end to end (issue 10): a real receiver on a free local port,
@@ -94,6 +95,66 @@ test("fly: the free seat is delivered, ServiceDeliveryNotifRQ pushed, ServiceDel
   expect((await call(t, "POST", `/sandbox/orders/${orderId}/fly`, key, {})).json.orderVersion).toBe(r.json.orderVersion);
   await dispatch();
   expect(rx.requests.slice(seen).filter((q) => q.path.endsWith("ServiceDeliveryNotifRQ")).length).toBe(1);
+});
+
+/** A paid party order (two adults, a child) with the partner's eSIM and the airport car: both delivered by their partner. */
+async function bookWithPartner(party: ShoppedParty, tag: string): Promise<string> {
+  const esim = party.services.get("PP-ESIM/-")!;
+  const car = party.services.get("RD-LHR-CAR/-")!;
+  const namings = [{ item: party.flights[0]!, pax: ["PAX1", "PAX2"] }, { item: party.flights[1]!, pax: ["PAX3"] }, { item: esim, pax: ["PAX1", "PAX2", "PAX3"] }, { item: car, pax: ["PAX1", "PAX2", "PAX3"] }];
+  const total = party.flights.reduce((n, f) => n + f.stored.totalMinor, 0) + esim.stored.unitMinor! + car.stored.unitMinor!;
+  const r = await t.ndc("OrderCreateRQ", partyOrderCreateRQ(quotedOffers(namings), total, `OPS-PARTNER-${tag}`, "orders@agency.example"));
+  expect(r.status).toBe(200);
+  return all(r.body, "OrderID")[0]!;
+}
+
+/** [provider ID, DeliveryStatusCode] of the partner-delivered services of a ServiceDelivery message. */
+const partnerStates = (xml: string) =>
+  blocks(xml, "Service")
+    .map((s) => [all(blocks(s, "DeliveryProvider")[0]!, "ID")[0], all(s, "DeliveryStatusCode")[0]])
+    .filter(([provider]) => provider !== "XB");
+
+test("a partner product and a ride fulfilled by their partner: read back once the trip has begun, ServiceDeliveryNotifRQ pushed, ServiceDeliveryRQ answers DELIVERED", async () => {
+  const party = await shopParty(t, clock);
+  const orderId = await bookWithPartner(party, "READBACK");
+  const seen = rx.requests.length;
+  const before = await t.ndc("ServiceDeliveryRQ", deliveryRQ(orderId));
+  const awaiting = partnerStates(before.body);
+  // One service per passenger of each item: the eSIM's partner and the car's operator.
+  expect(awaiting.length).toBe(6);
+  expect(new Set(awaiting.map(([provider]) => provider)).size).toBe(2);
+  expect(awaiting.every(([, code]) => code === "AWAITING_PARTNER")).toBe(true);
+  // Before the trip begins the partner has fulfilled nothing: the read-back records nothing.
+  expect((await call(t, "POST", "/sandbox/scheduler/run", key, { job: "partners.read-back" })).json.result).toEqual({ orders: 0 });
+  // After the first departure it has.
+  const order = await t.gw.orders.retrieve(orderId, { clientId: t.gw.sandbox!.client_id, agencyId: t.gw.sandbox!.agency_id });
+  const first = Math.min(...(await t.gw.orders.details(order)).flights.map((f) => f.departureUtcMs));
+  const now = clock.now();
+  clock.set(first + 1);
+  try {
+    expect((await call(t, "POST", "/sandbox/scheduler/run", key, { job: "partners.read-back" })).json.result).toEqual({ orders: 1 });
+    expect((await call(t, "POST", "/sandbox/scheduler/run", key, { job: "partners.read-back" })).json.result).toEqual({ orders: 0 });
+    await dispatch();
+  } finally {
+    clock.set(now);
+  }
+  const pushes = pushesOf({ ...rx, requests: rx.requests.slice(seen) }, secret, "ServiceDeliveryNotifRQ");
+  expect(pushes.length).toBe(1);
+  expect(pushes[0]).toContain(`<cns:OrderID>${orderId}</cns:OrderID>`);
+  expect(partnerStates(pushes[0]!).map(([, code]) => code)).toEqual(awaiting.map(() => "DELIVERED"));
+  expect(partnerStates(pushes[0]!).map(([provider]) => provider).sort()).toEqual(awaiting.map(([provider]) => provider).sort());
+  // Only the partner's items are pushed: the flights have tickets behind them.
+  expect(blocks(pushes[0]!, "Service").length).toBe(6);
+  expect(partnerStates((await t.ndc("ServiceDeliveryRQ", deliveryRQ(orderId))).body).map(([, code]) => code)).toEqual(awaiting.map(() => "DELIVERED"));
+});
+
+test("fly reads the partner back at once", async () => {
+  const party = await shopParty(t, clock);
+  const orderId = await bookWithPartner(party, "FLY");
+  const r = await call(t, "POST", `/sandbox/orders/${orderId}/fly`, key, {});
+  expect(r.status).toBe(200);
+  expect(r.json.partnerDelivered.length).toBe(2);
+  expect(new Set(partnerStates((await t.ndc("ServiceDeliveryRQ", deliveryRQ(orderId))).body).map(([, code]) => code))).toEqual(new Set(["DELIVERED"]));
 });
 
 test("the seller's own orders only: another seller's is 404 like a missing one; bad bodies are 400", async () => {

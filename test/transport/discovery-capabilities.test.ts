@@ -72,10 +72,8 @@ describe("the gateway as shipped", () => {
     // OrderReshopRQ is live for its cancel-quote and ORDRE2 forms: ORDRE2 is advertised, nothing that needs a flight change.
     expect(doc.messages.find((m) => m.name === "OrderReshopRQ")?.status).toBe("live");
     for (const code of ["SHPFLT", "SHPSTO", "SHPSRV", "ORDCRE", "ORDWPM", "PAYRCV", "ORDRE2"]) expect(doc.capabilities).toContain(code);
-    // order.changed is pushed from the operations feed and the sandbox (test/notifications/operations*.test.ts).
-    for (const code of ["ORDOCN", "ORDOC2"]) expect(doc.capabilities).toContain(code);
-    // service.delivered's partner path is not yet proved end to end.
-    for (const code of ["ORDDEL", "ORDST2"]) expect(doc.capabilities).not.toContain(code);
+    // order.changed and service.delivered are pushed (test/notifications/operations*.test.ts).
+    for (const code of ["ORDOCN", "ORDOC2", "ORDDEL", "ORDST2"]) expect(doc.capabilities).toContain(code);
   });
 });
 

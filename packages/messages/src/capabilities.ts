@@ -57,9 +57,9 @@ export const CAPABILITIES: Readonly<Record<string, Capability>> = {
   PAYRCV: { description: "payment recovery", messages: [...BOOK, "OrderChangeRQ"] },
   STTCAP: { description: "clearance capture", messages: ["PaymentClearanceRQ"] },
   STTCAN: { description: "clearance cancellation", messages: ["PaymentClearanceRQ"] },
-  // Built: service.delivered for a free seat flown and a partner product read back; the partner push is not yet proved end to end.
-  ORDDEL: { description: "fulfilment notification", messages: ["ServiceDeliveryRQ"], unfinished: ["partner fulfilment push proved end to end (rides not read back)"] },
-  ORDST2: { description: "fulfilment notification", messages: ["ServiceDeliveryRQ"], unfinished: ["partner fulfilment push proved end to end (rides not read back)"] },
+  // Built: service.delivered for a free seat flown and a partner product or ride read back (test/notifications/operations.test.ts).
+  ORDDEL: { description: "fulfilment notification", messages: ["ServiceDeliveryRQ"] },
+  ORDST2: { description: "fulfilment notification", messages: ["ServiceDeliveryRQ"] },
   ACCREP: { description: "sales reporting", messages: [], unfinished: ["sales reports"] },
   ACCRE2: { description: "sales reporting", messages: [], unfinished: ["sales reports"] },
   ACCSTS: { description: "status change for revenue recognition", messages: [], unfinished: ["revenue-recognition status changes"] },

@@ -246,7 +246,7 @@ export interface Order {
   reaccommodation?: { flightKeys: string[]; since: number };
   /** Flights that departed with the order on board (delivery sweep, sandbox fly). */
   flown?: { flightKey: string; at: number }[];
-  /** Partner products the partner reported fulfilled (partner read-back). */
+  /** Partner products and rides their partner reported fulfilled (partner read-back). */
   partnerDelivered?: { orderItemId: string; at: number }[];
   history: HistoryEntry[];
 }

@@ -40,7 +40,8 @@ export async function sandboxEndpoint(request: Request, path: string, deps: { mo
       return json(200, { job, result: await deps.jobs[job]!() });
     }
     if (path.startsWith("/orders/") && deps.orders) {
-      const parts = path.slice("/orders/".length).split("/").map(decodeURIComponent);
+      const parts = decodedParts(path.slice("/orders/".length));
+      if (!parts) return notFound();
       const answer = await sandboxOrderControl(parts, body, { agencyId: who.agencyId, clientId: who.clientId }, { orders: deps.orders, jobs: deps.jobs });
       if (answer) return answer;
     }
@@ -48,5 +49,14 @@ export async function sandboxEndpoint(request: Request, path: string, deps: { mo
   } catch (e) {
     if (e instanceof GatewayError) return jsonError(e);
     throw e;
+  }
+}
+
+/** Path segments decoded, or null when one is not valid percent-encoding (answered 404 like any unknown path). */
+function decodedParts(rest: string): string[] | null {
+  try {
+    return rest.split("/").map(decodeURIComponent);
+  } catch {
+    return null;
   }
 }

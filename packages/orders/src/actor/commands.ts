@@ -29,7 +29,7 @@ export type OrderCommand =
   | { op: "changeSchedule"; changes: Omit<ScheduleChange, "at">[] }
   /** Flights departed: those of the order not yet recorded flown are recorded. */
   | { op: "recordFlown"; flightKeys: string[] }
-  /** Partner products fulfilled: those of the order not yet recorded delivered are recorded. */
+  /** Partner products and rides fulfilled: those of the order not yet recorded delivered are recorded. */
   | { op: "recordPartnerDelivered"; orderItemIds: string[] };
 
 /** The order after the command (null: no such order). */

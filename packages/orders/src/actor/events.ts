@@ -23,7 +23,7 @@ export type OrderEvent =
   | { type: "schedule_changed"; at: number; change: ScheduleChange }
   /** These flights departed with the order on board: their services with no document behind them are delivered. */
   | { type: "flights_flown"; at: number; flightKeys: string[] }
-  /** The partner reported these partner products fulfilled. */
+  /** The partner reported these partner products (or rides) fulfilled. */
   | { type: "partner_delivered"; at: number; orderItemIds: string[] };
 
 /** A flight change's seats: each old flight's hold (released) and, at the same index, the hold of the seats that replace them on the new flight (sold), seat for seat. */

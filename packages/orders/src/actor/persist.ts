@@ -4,7 +4,7 @@ import { preparedOnce, tables, type StoreDb } from "@ndc/store";
 import { surnameDigest } from "../read/surname-digest";
 import { travelDates, type Order } from "../state";
 import type { OrderEvent } from "./events";
-import { flyingFlightKeys, travelEndShiftMs } from "../operations/schedule-change";
+import { flyingFlightKeys, isPartnerFulfilled, travelEndShiftMs } from "../operations/schedule-change";
 
 /**
  * Identity documents ride beside the `created` event, never inside it: events are journaled as
@@ -65,7 +65,7 @@ function operationsColumns(order: Order, travelTo: string | undefined): { flight
     unflownFrom: unflown[0] ?? null,
     // A retime later moves the end with it, so the retention deadline follows the flight (spec 8).
     travelEndAt: travelTo ? travelEndOf(travelTo) + travelEndShiftMs(order) : null,
-    partnerAwaiting: order.items.filter((i) => i.kind === "partner_product" && !order.partnerDelivered?.some((d) => d.orderItemId === i.orderItemId)).length,
+    partnerAwaiting: order.items.filter((i) => isPartnerFulfilled(i) && !order.partnerDelivered?.some((d) => d.orderItemId === i.orderItemId)).length,
   };
 }
 

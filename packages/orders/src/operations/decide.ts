@@ -1,7 +1,7 @@
 import { GatewayError } from "@ndc/errors";
 import type { OrderEvent } from "../actor/events";
 import type { Order, ScheduleChange } from "../state";
-import { flyingFlightKeys } from "./schedule-change";
+import { flyingFlightKeys, isPartnerFulfilled } from "./schedule-change";
 
 const OPEN = ["booked", "held_unpaid", "held_payment_declined"];
 
@@ -34,10 +34,10 @@ export function decideFlown(order: Order, flightKeys: readonly string[], now: nu
   return fresh.length ? [{ type: "flights_flown", at: now, flightKeys: fresh }] : [];
 }
 
-/** Partner products of a booked order the partner fulfilled, not recorded yet. */
+/** Partner products and rides of a booked order their partner fulfilled, not recorded yet. */
 export function decidePartnerDelivered(order: Order, orderItemIds: readonly string[], now: number): OrderEvent[] {
   if (order.state !== "booked") return [];
   const done = new Set((order.partnerDelivered ?? []).map((d) => d.orderItemId));
-  const fresh = [...new Set(orderItemIds)].filter((id) => !done.has(id) && order.items.some((i) => i.orderItemId === id && i.kind === "partner_product"));
+  const fresh = [...new Set(orderItemIds)].filter((id) => !done.has(id) && order.items.some((i) => i.orderItemId === id && isPartnerFulfilled(i)));
   return fresh.length ? [{ type: "partner_delivered", at: now, orderItemIds: fresh }] : [];
 }

@@ -1,5 +1,5 @@
 import { describeInstant, type Flight } from "@ndc/supply";
-import type { Order, ScheduleChange } from "../state";
+import type { Order, OrderItem, ScheduleChange } from "../state";
 
 const MINUTE_MS = 60_000;
 
@@ -38,6 +38,11 @@ export function cancelledFlightKeys(order: Pick<Order, "reaccommodation">): Set<
 export function flyingFlightKeys(order: Pick<Order, "journeys" | "reaccommodation">): string[] {
   const cancelled = cancelledFlightKeys(order);
   return [...new Set(order.journeys.flatMap((j) => j.flightKeys))].filter((k) => !cancelled.has(k));
+}
+
+/** A partner product or a ride: delivered when its partner fulfils it (view/delivery.ts), as the partner read-back learns. */
+export function isPartnerFulfilled(item: Pick<OrderItem, "kind">): boolean {
+  return item.kind === "partner_product" || item.kind === "ride";
 }
 
 /** Minutes the airline has moved one flight of the order by (retimes add up). */

@@ -6,7 +6,7 @@ import type { OrdersContext } from "../context";
 import { assertOwner, type Order, type ScheduleChange, type Seller } from "../state";
 import { orderDetails } from "../view/details";
 import { disruptionOf } from "./feed";
-import { cancelledFlightKeys, SCHEDULE_CHANGE_REASONS } from "./schedule-change";
+import { cancelledFlightKeys, isPartnerFulfilled, SCHEDULE_CHANGE_REASONS } from "./schedule-change";
 import { operationsFeed } from "../tables/operations-feed";
 
 const O = tables.orders;
@@ -108,8 +108,9 @@ export async function deliverFlown(ctx: OrdersContext, now: number, limit = 500)
 }
 
 /**
- * The simulated partner fulfils a partner product once the order's trip has begun: its first
- * flight departed (by its retimed schedule, or recorded flown). Pure: the read-back asks it.
+ * The simulated partner fulfils a partner product (or a ride's operator its ride) once the
+ * order's trip has begun: a flight departed (by its retimed schedule) or recorded flown. The
+ * read-back and the sandbox's fly ask it.
  */
 export async function partnerFulfilled(ctx: OrdersContext, order: Order, now: number): Promise<string[]> {
   if (order.state !== "booked") return [];
@@ -117,7 +118,7 @@ export async function partnerFulfilled(ctx: OrdersContext, order: Order, now: nu
   const begun = details.flown.length > 0 || details.flights.some((f) => f.departureUtcMs <= now);
   if (!begun) return [];
   const done = new Set((order.partnerDelivered ?? []).map((d) => d.orderItemId));
-  return order.items.filter((i) => i.kind === "partner_product" && !done.has(i.orderItemId)).map((i) => i.orderItemId);
+  return order.items.filter((i) => isPartnerFulfilled(i) && !done.has(i.orderItemId)).map((i) => i.orderItemId);
 }
 
 /**
