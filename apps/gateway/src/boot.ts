@@ -59,6 +59,8 @@ export async function bootGateway(
     clock?: Clock;
     handlers?: Map<string, MessageHandler>;
     background?: boolean;
+    /** Runs the operations jobs (feed, delivery, partner read-back) in the background pass: `serve --no-scheduler` (decision 0025). */
+    operationsInBackground?: boolean;
     /** More for /health/ready (serve passes the scheduler's job status). */
     readyDetail?: (store: Store) => Promise<Record<string, unknown>>;
     /** Tests only: resolves subscription host names (a name pointing at 10.x). */
@@ -119,6 +121,12 @@ export async function bootGateway(
   await orders.clearStoredViews();
   const subscriptions = new Subscriptions({ store, clock, fieldKey, mode: config.mode, resolve: opts.resolve });
   const dispatcher = new Dispatcher({ store, clock, logger, subscriptions, mode: config.mode, resolve: opts.resolve, post: postWebhook, claimMs: config.notifyClaimMs });
+  // The operations jobs, under the scheduler's names (apps/scheduler/src/jobs/operations.ts): the same domain calls.
+  const operations = {
+    "operations.feed": async () => (config.mode === "production" ? { flights: 0, orders: 0 } : await orders.operationsFeed(config.operationsFeedPerMille, config.shopping.supplySeed, clock.now())),
+    "delivery.flown": async () => await orders.deliverFlown(clock.now()),
+    "partners.read-back": async () => await orders.partnerReadBack(clock.now()),
+  };
   const gatewayDeps = {
     config,
     auth,
@@ -136,10 +144,7 @@ export async function bootGateway(
       // The sweeps POST /sandbox/clock runs after moving time, in this order, and /sandbox/scheduler/run names.
       jobs: {
         "orders.expire-unpaid": async () => ({ cancelled: (await orders.expireUnpaid(clock.now())).length }),
-        // Named as the scheduler's operations jobs (apps/scheduler/src/jobs/operations.ts): the same domain calls.
-        "operations.feed": async () => await orders.operationsFeed(config.operationsFeedPerMille, config.shopping.supplySeed, clock.now()),
-        "delivery.flown": async () => await orders.deliverFlown(clock.now()),
-        "partners.read-back": async () => await orders.partnerReadBack(clock.now()),
+        ...operations,
         "notifications.dispatch": async () => await dispatcher.tick(),
       },
       orders,
@@ -153,7 +158,10 @@ export async function bootGateway(
   const onWallClock = wallClock === systemClock;
   const background =
     (opts.background ?? onWallClock) && config.ordersBackgroundMs > 0
-      ? startOrdersBackground({ orders, clock, logger }, { everyMs: config.ordersBackgroundMs, minAgeMs: config.ordersReconcileMinAgeMs })
+      ? startOrdersBackground(
+          { orders, clock, logger, sweeps: opts.operationsInBackground ? { ...operations, "partners.read-back": every(config.partnerReadbackMinutes * 60_000, clock, operations["partners.read-back"]) } : undefined },
+          { everyMs: config.ordersBackgroundMs, minAgeMs: config.ordersReconcileMinAgeMs },
+        )
       : null;
   // Same rule as the background pass: on by default on the wall clock only.
   const loop = (opts.background ?? onWallClock) && config.notifyDispatchMs > 0 ? startDispatchLoop({ dispatcher, logger }, { everyMs: config.notifyDispatchMs }) : null;
@@ -180,5 +188,16 @@ export async function bootGateway(
       await actors.close();
       await store.close();
     },
+  };
+}
+
+/** Runs `run` at most once every `ms` of `clock` (the partner read-back's interval inside a faster pass); otherwise an empty summary. */
+function every(ms: number, clock: Clock, run: () => Promise<Record<string, number>>): () => Promise<Record<string, number>> {
+  let last = -Infinity;
+  return async () => {
+    const now = clock.now();
+    if (now - last < ms) return {};
+    last = now;
+    return run();
   };
 }

@@ -23,7 +23,8 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
   // is kept and acted on as soon as boot is done.
   const stopping = shutdownSignal(io.err);
   // /health/ready shows each scheduler job's last and next run, whichever process runs them.
-  const gw = await bootGateway({ config, logger, clock: systemClock, readyDetail: async (store) => ({ scheduler: await jobStatus(store, Date.now()) }) });
+  // Without the in-process scheduler the operations jobs, which need the order actors, run in the background pass.
+  const gw = await bootGateway({ config, logger, clock: systemClock, operationsInBackground: !withScheduler, readyDetail: async (store) => ({ scheduler: await jobStatus(store, Date.now()) }) });
   let server: { url: string; stop(): Promise<void> } | null = null;
   let scheduler: Scheduler | null = null;
   try {
