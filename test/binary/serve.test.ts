@@ -102,12 +102,13 @@ describe("compiled binary", () => {
 
     test("/health/ready lists the in-process scheduler's jobs with their next run (no dispatch job: serve dispatches on its loop)", async () => {
       let body: { status: string; scheduler?: { job: string; nextRunAt: string | null; running: boolean }[] } = { status: "" };
-      for (let i = 0; i < 50 && !(body.scheduler?.length === 3); i++) {
+      for (let i = 0; i < 50 && !(body.scheduler?.length === 6); i++) {
         body = (await (await fetch(`${gw.url}/health/ready`)).json()) as typeof body;
-        if (body.scheduler?.length !== 3) await Bun.sleep(100);
+        if (body.scheduler?.length !== 6) await Bun.sleep(100);
       }
       expect(body.status).toBe("ready");
-      expect(body.scheduler!.map((j) => j.job)).toEqual(["documents.retention", "offers.purge", "store.checkpoint"]);
+      // The operations jobs run here too, beside the order actors (decision 0025).
+      expect(body.scheduler!.map((j) => j.job)).toEqual(["delivery.flown", "documents.retention", "offers.purge", "operations.feed", "partners.read-back", "store.checkpoint"]);
       for (const j of body.scheduler!) expect(Date.parse(j.nextRunAt!)).toBeGreaterThan(Date.now() - 1000);
     });
 
