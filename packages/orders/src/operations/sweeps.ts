@@ -6,7 +6,7 @@ import type { OrdersContext } from "../context";
 import { assertOwner, type Order, type ScheduleChange, type Seller } from "../state";
 import { orderDetails } from "../view/details";
 import { disruptionOf } from "./feed";
-import { cancelledFlightKeys, isPartnerFulfilled, SCHEDULE_CHANGE_REASONS } from "./schedule-change";
+import { cancelledFlightKeys, flyingFlightKeys, isPartnerFulfilled, SCHEDULE_CHANGE_REASONS } from "./schedule-change";
 import { operationsFeed } from "../tables/operations-feed";
 
 const O = tables.orders;
@@ -79,9 +79,20 @@ export async function runOperationsFeed(ctx: OrdersContext, now: number, perMill
   return { flights, orders };
 }
 
-/** One order's departed flights recorded flown (their notifications with them); true when something was recorded. */
+/**
+ * One order's departed flights recorded flown (their notifications with them); true when something
+ * was recorded. A flight the schedule no longer places (its date fell out of the sale horizon at a
+ * later start) has departed once its date is more than a day past; otherwise its order would stay
+ * a candidate of every delivery run.
+ */
 async function recordDeparted(ctx: OrdersContext, order: Order, now: number, all: boolean): Promise<boolean> {
-  const departed = (await unflownFlights(ctx, order)).filter((f) => all || f.departureUtcMs <= now).map((f) => f.key);
+  const placed = await unflownFlights(ctx, order);
+  const flown = new Set((order.flown ?? []).map((f) => f.flightKey));
+  const unplaced = flyingFlightKeys(order).filter((k) => !flown.has(k) && !placed.some((f) => f.key === k));
+  const departed = [
+    ...placed.filter((f) => all || f.departureUtcMs <= now).map((f) => f.key),
+    ...unplaced.filter((k) => all || k.slice(-10) < dateOf(now - DAY_MS)),
+  ];
   if (departed.length === 0) return false;
   const after = await ctx.orders.ask(order.orderId, { op: "recordFlown", flightKeys: departed });
   return after?.version !== order.version;
