@@ -102,12 +102,13 @@ describe("compiled binary", () => {
 
     test("/health/ready lists the in-process scheduler's jobs with their next run (no dispatch job: serve dispatches on its loop)", async () => {
       let body: { status: string; scheduler?: { job: string; nextRunAt: string | null; running: boolean }[] } = { status: "" };
-      for (let i = 0; i < 50 && !(body.scheduler?.length === 5); i++) {
+      for (let i = 0; i < 50 && !(body.scheduler?.length === 8); i++) {
         body = (await (await fetch(`${gw.url}/health/ready`)).json()) as typeof body;
-        if (body.scheduler?.length !== 5) await Bun.sleep(100);
+        if (body.scheduler?.length !== 8) await Bun.sleep(100);
       }
       expect(body.status).toBe("ready");
-      expect(body.scheduler!.map((j) => j.job)).toEqual(["documents.retention", "offers.purge", "orders.closing", "payments.clearance", "store.checkpoint"]);
+      // The operations jobs and the closing check run here too, beside the order actors (decisions 0025, 0027).
+      expect(body.scheduler!.map((j) => j.job)).toEqual(["delivery.flown", "documents.retention", "offers.purge", "operations.feed", "orders.closing", "partners.read-back", "payments.clearance", "store.checkpoint"]);
       for (const j of body.scheduler!) expect(Date.parse(j.nextRunAt!)).toBeGreaterThan(Date.now() - 1000);
     });
 

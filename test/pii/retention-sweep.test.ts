@@ -39,9 +39,14 @@ test("documents are erased 30 days after travel ends, computed from the order's 
   const travelTo = ((await b.store.db.all(`SELECT travel_to AS t FROM orders WHERE order_id = '${order.orderId}'`)) as { t: string }[])[0]!.t;
   expect(travelTo).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   const deadline = travelEndOf(travelTo) + 30 * DAY;
-  // The airline moves the other order's last flight ten days later: its deadline follows.
-  const later = new Date(Date.parse(`${travelTo}T00:00:00Z`) + 10 * DAY).toISOString().slice(0, 10);
-  await b.store.write((_tx, raw) => raw.exec(`UPDATE orders SET travel_to = '${later}' WHERE order_id = '${moved.orderId}'`));
+  // The airline retimes the other order's flights, twice, through its actor: ten days later in all; its deadline follows.
+  const movedTo = ((await b.store.db.all(`SELECT travel_to AS t FROM orders WHERE order_id = '${moved.orderId}'`)) as { t: string }[])[0]!.t;
+  expect(movedTo).toBe(travelTo);
+  const keys = moved.journeys.flatMap((j) => j.flightKeys);
+  for (const [n, days] of [[1, 4], [2, 6]] as const) {
+    const changes = keys.map((flightKey) => ({ ref: `retime-${n}:${flightKey}`, flightKey, kind: "retime" as const, minutes: days * 24 * 60, reasonCode: "OPERATIONAL" }));
+    expect((await b.orders.ctx.orders.ask(moved.orderId, { op: "changeSchedule", changes }))!.scheduleChanges!.length).toBe(keys.length * n);
+  }
 
   b.clock.set(deadline - 1);
   expect(await scheduler.runNow("documents.retention")).toBe(true);

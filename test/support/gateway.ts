@@ -34,12 +34,15 @@ export async function startTestGateway(
   env: Record<string, string> = {},
   clock?: Clock,
   handlers?: Map<string, MessageHandler>,
+  /** More options for bootGateway (the background pass, for example). */
+  boot: Omit<Parameters<typeof bootGateway>[0] & {}, "config" | "logger" | "clock" | "handlers"> = {},
 ): Promise<TestGateway> {
   const dataDir = mkdtempSync(join(tmpdir(), "ndc-gw-"));
   const logs: string[] = [];
-  const config = loadConfig({ GATEWAY_DATA_DIR: dataDir, GATEWAY_MODE: "local", ...env });
+  // The simulated operations feed is off unless a test asks for it: its disruptions depend on the day the supply starts.
+  const config = loadConfig({ GATEWAY_DATA_DIR: dataDir, GATEWAY_MODE: "local", OPERATIONS_FEED_PER_MILLE: "0", ...env });
   const logger = createLogger({ level: "debug", sink: (l) => logs.push(l) });
-  const gw = await bootGateway({ config, logger, clock, handlers });
+  const gw = await bootGateway({ ...boot, config, logger, clock, handlers });
   const fetchIt = (path: string, init?: RequestInit) => gw.app.handle(new Request(`http://localhost${path}`, init));
   return {
     gw,

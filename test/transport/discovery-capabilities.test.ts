@@ -74,6 +74,8 @@ describe("the gateway as shipped", () => {
     for (const code of ["SHPFLT", "SHPSTO", "SHPSRV", "ORDCRE", "ORDWPM", "PAYRCV", "ORDRE2"]) expect(doc.capabilities).toContain(code);
     // Sales reporting (accounting.sales_info, test/notifications/sales-info.test.ts): every rule behind it is built.
     for (const code of ["ACCREP", "ACCRE2"]) expect(doc.capabilities).toContain(code);
+    // order.changed and service.delivered are pushed (test/notifications/operations*.test.ts).
+    for (const code of ["ORDOCN", "ORDOC2", "ORDDEL", "ORDST2"]) expect(doc.capabilities).toContain(code);
   });
 });
 
@@ -93,6 +95,7 @@ describe("a gateway whose registry holds only AirShoppingRQ and OfferPriceRQ", (
     const r = await t.ndc("SeatAvailabilityRQ", ndcRequest("SeatAvailabilityRQ"));
     expect(r.status).toBe(501);
     expect(errorCode(r.body)).toBe("message_not_available");
-    expect(doc.capabilities).toEqual(["SHPFLT", "SHPITL", "SHPMOD", "SHPBND", "SHPDSC", "SHPRMD"]);
+    // ORDOCN/ORDOC2 need no message: the airline pushes order.changed whatever sellers can send.
+    expect(doc.capabilities).toEqual(["SHPFLT", "SHPITL", "SHPMOD", "SHPBND", "SHPDSC", "SHPRMD", "ORDOCN", "ORDOC2"]);
   });
 });

@@ -12,6 +12,7 @@ import { discoveryDocument } from "./routes/discovery";
 import { tokenEndpoint } from "./routes/token";
 import { subscriptionsEndpoint } from "./routes/notifications";
 import { sandboxEndpoint, type SandboxJobs } from "./routes/sandbox";
+import type { SandboxOrders } from "./routes/sandbox-orders";
 import type { Clock } from "@ndc/clock";
 import type { Subscriptions } from "@ndc/notifications";
 import { arrivedUrl, remoteAddress } from "./edge";
@@ -35,7 +36,7 @@ export interface GatewayDeps {
   /** More for /health/ready when ready (serve: the scheduler's jobs, last and next run); absent: status only. */
   readyDetail?: () => Promise<Record<string, unknown>>;
   /** The notification endpoints and sandbox controls (issue 10); absent in gateways built without them. */
-  notifications?: { subscriptions: Subscriptions; clock: Clock; jobs: SandboxJobs };
+  notifications?: { subscriptions: Subscriptions; clock: Clock; jobs: SandboxJobs; orders?: SandboxOrders };
   /** The staff console and its JSON API (issue 12); absent in gateways built without them (404). */
   staff?: StaffDeps;
 }
@@ -124,7 +125,7 @@ export function createGateway(deps: GatewayDeps, ndc: NdcEntry = ndcEntry(deps))
     .all("/staff/api/*", ({ request }) => staff(request, "/staff/api", (rest, s) => staffApi(request, rest, s)), { parse: "none" })
     .all("/staff", ({ request }) => staff(request, "/staff", (rest, s) => staffPages(request, rest, s)), { parse: "none" })
     .all("/staff/*", ({ request }) => staff(request, "/staff", (rest, s) => staffPages(request, rest, s)), { parse: "none" })
-    .all("/sandbox/*", ({ request }) => routed(request, "/sandbox", (rest, n) => sandboxEndpoint(request, rest, { mode: deps.config.mode, auth: deps.auth, clock: n.clock, jobs: n.jobs })), { parse: "none" })
+    .all("/sandbox/*", ({ request }) => routed(request, "/sandbox", (rest, n) => sandboxEndpoint(request, rest, { mode: deps.config.mode, auth: deps.auth, clock: n.clock, jobs: n.jobs, orders: n.orders })), { parse: "none" })
     .onError(({ code, error, request }) => {
       // Refusals are never cached, whatever the layer that answers them.
       const headers = { "cache-control": "no-store" };

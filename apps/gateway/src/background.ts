@@ -17,13 +17,16 @@ export interface OrdersBackground {
 
 /**
  * The order work that is due at a time rather than on a request (spec 3): held orders past
- * their payment time limit are cancelled (holds released), and sagas a crash left unfinished are
- * completed or compensated. It runs inside the gateway, beside the actor system, and not as a
+ * their payment time limit are cancelled (holds released), sagas a crash left unfinished are
+ * completed or compensated, and, where no in-process scheduler runs them, the operations jobs. It runs inside the gateway, beside the actor system, and not as a
  * scheduler job: orders change only through their actors (one writer per key, DESIGN 4) and the
  * actors live in this process, so a scheduler in another process would be a second writer. Each
  * change still goes through the order's actor; the pass only finds what is due at clock.now().
  */
-export function startOrdersBackground(deps: { orders: OrdersService; clock: Clock; logger: Logger }, opts: { everyMs: number; minAgeMs?: number; closing?: boolean }): OrdersBackground {
+export function startOrdersBackground(
+  deps: { orders: OrdersService; clock: Clock; logger: Logger; sweeps?: Record<string, () => Promise<Record<string, number>>> },
+  opts: { everyMs: number; minAgeMs?: number; closing?: boolean },
+): OrdersBackground {
   const minAgeMs = opts.minAgeMs ?? RECONCILE_MIN_AGE_MS;
   let running: Promise<void> | null = null;
   let stopped = false;
@@ -48,6 +51,11 @@ export function startOrdersBackground(deps: { orders: OrdersService; clock: Cloc
       // Raised to staff now (their last attempt failed): the durable item is the row in
       // reconcile_failures; this line only says one appeared. Operation ids, no personal data.
       if (report.raised.length) deps.logger.warn("reconcile_failed_raised", { operations: report.raised.join(","), code: "reconcile_failed" });
+      // The operations jobs, when no in-process scheduler runs them (serve --no-scheduler; decision 0025).
+      for (const [job, run] of Object.entries(deps.sweeps ?? {})) {
+        const summary = await run();
+        if (Object.values(summary).some((n) => n > 0)) deps.logger.info("orders_background_done", { job, ...summary });
+      }
     } catch (e) {
       // Logged, not thrown: the next tick tries again; a failing pass must not stop the gateway.
       deps.logger.error("orders_background_failed", { error: e instanceof Error ? e.message : String(e) });

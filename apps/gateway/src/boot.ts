@@ -18,6 +18,7 @@ import { storedViewOf } from "./handlers/order-view-cache";
 import type { MessageHandler } from "@ndc/messages";
 import { startOrdersBackground, type OrdersBackground } from "./background";
 import { clearanceNotifications, Dispatcher, orderNotifications, Subscriptions, type Resolver } from "@ndc/notifications";
+import { encodeDeliveredOrder, serviceDeliveryViewOf } from "@ndc/messages";
 import { startDispatchLoop, type DispatchLoop } from "./dispatch-loop";
 import { postWebhook } from "./webhook-post";
 import { salesReporter } from "./sales-report";
@@ -64,6 +65,8 @@ export async function bootGateway(
     clock?: Clock;
     handlers?: Map<string, MessageHandler>;
     background?: boolean;
+    /** Runs the operations jobs (feed, delivery, partner read-back) in the background pass: `serve --no-scheduler` (decision 0025). */
+    operationsInBackground?: boolean;
     /** More for /health/ready (serve passes the scheduler's job status). */
     readyDetail?: (store: Store) => Promise<Record<string, unknown>>;
     /**
@@ -119,7 +122,14 @@ export async function bootGateway(
     fieldKey,
     ownerCode: config.airline.designator,
     // An order change sellers are told about writes its notification in the change's transaction.
-    persistHook: orderNotifications(config.airline.designator),
+    persistHook: orderNotifications(config.airline.designator, {
+      // ServiceDeliveryNotifRQ's Order: the delivered items as ServiceDeliveryRS shows them, read in the write.
+      deliveredOrder: async (tx, order, ids) => {
+        const view = serviceDeliveryViewOf(await orders.detailsIn(order, tx), { code: config.airline.designator, name: config.airline.name });
+        const items = view.items.filter((i) => ids.includes(i.orderItemId));
+        return items.length ? encodeDeliveredOrder({ ...view, items }) : null;
+      },
+    }),
     viewEncoder: (details) => storedViewOf(details, config.airline.designator),
     // Every sale, change, refund and void is reported to accounting in the write that records it.
     salesReporter: salesReporter(config.airline.designator),
@@ -129,6 +139,12 @@ export async function bootGateway(
   const subscriptions = new Subscriptions({ store, clock, fieldKey, mode: config.mode, resolve: opts.resolve });
   const dispatcher = new Dispatcher({ store, clock, logger, subscriptions, mode: config.mode, resolve: opts.resolve, post: postWebhook, claimMs: config.notifyClaimMs, holdsGrant: registryGrants(store) });
   const rateLimiter = createRateLimiter(config.rateLimits, clock);
+  // The operations jobs, under the scheduler's names (apps/scheduler/src/jobs/operations.ts): the same domain calls.
+  const operations = {
+    "operations.feed": async () => (config.mode === "production" ? { flights: 0, orders: 0 } : await orders.operationsFeed(config.operationsFeedPerMille, config.shopping.supplySeed, clock.now())),
+    "delivery.flown": async () => await orders.deliverFlown(clock.now()),
+    "partners.read-back": async () => await orders.partnerReadBack(clock.now()),
+  };
   const gatewayDeps = {
     config,
     auth,
@@ -150,7 +166,10 @@ export async function bootGateway(
       // The sweeps POST /sandbox/clock runs after moving time, in this order, and /sandbox/scheduler/run names.
       jobs: {
         "orders.expire-unpaid": async () => ({ cancelled: (await orders.expireUnpaid(clock.now())).length }),
-        // Named as the scheduler's jobs (apps/scheduler/src/jobs): the same domain calls.
+        // Named as the scheduler's jobs (apps/scheduler/src/jobs): the same domain calls. In this
+        // order: the airline's changes and deliveries, clearance, then the closing check that waits
+        // for both.
+        ...operations,
         "payments.clearance": async () => await clearances.clearDue(),
         "orders.closing": async () => {
           const { closed, waiting } = await orders.closeSettled(clock.now());
@@ -158,6 +177,7 @@ export async function bootGateway(
         },
         "notifications.dispatch": async () => await dispatcher.tick(),
       },
+      orders,
     },
   };
   const ndc = ndcEntry(gatewayDeps);
@@ -168,7 +188,10 @@ export async function bootGateway(
   const onWallClock = wallClock === systemClock;
   const background =
     (opts.background ?? onWallClock) && config.ordersBackgroundMs > 0
-      ? startOrdersBackground({ orders, clock, logger }, { everyMs: config.ordersBackgroundMs, minAgeMs: config.ordersReconcileMinAgeMs, closing: opts.closingInBackground ?? true })
+      ? startOrdersBackground(
+          { orders, clock, logger, sweeps: opts.operationsInBackground ? { ...operations, "partners.read-back": every(config.partnerReadbackMinutes * 60_000, clock, operations["partners.read-back"]) } : undefined },
+          { everyMs: config.ordersBackgroundMs, minAgeMs: config.ordersReconcileMinAgeMs, closing: opts.closingInBackground ?? true },
+        )
       : null;
   // Same rule as the background pass: on by default on the wall clock only.
   const loop = (opts.background ?? onWallClock) && config.notifyDispatchMs > 0 ? startDispatchLoop({ dispatcher, logger }, { everyMs: config.notifyDispatchMs }) : null;
@@ -208,4 +231,15 @@ export function clearanceDeskOf(config: GatewayConfig): ClearanceDesk {
 function once<T>(make: () => T): () => T {
   let made: { value: T } | undefined;
   return () => (made ??= { value: make() }).value;
+}
+
+/** Runs `run` at most once every `ms` of `clock` (the partner read-back's interval inside a faster pass); otherwise an empty summary. */
+function every(ms: number, clock: Clock, run: () => Promise<Record<string, number>>): () => Promise<Record<string, number>> {
+  let last = -Infinity;
+  return async () => {
+    const now = clock.now();
+    if (now - last < ms) return {};
+    last = now;
+    return run();
+  };
 }

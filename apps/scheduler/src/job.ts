@@ -27,8 +27,8 @@ export interface JobContext {
 export interface ScheduledJob {
   /** Stable dotted name used in logs and `runNow` (e.g. "store.checkpoint", later "orders.expiry"). */
   name: string;
-  /** Croner pattern, evaluated in UTC. Six fields allowed (seconds first). */
-  schedule: string;
+  /** Croner pattern, evaluated in UTC. Six fields allowed (seconds first); or made from the configuration (an interval setting). */
+  schedule: string | ((config: GatewayConfig) => string);
   description: string;
   /** Resolves with a small summary for the log line; throwing is allowed and is logged, never propagated. */
   run(ctx: JobContext): Promise<Record<string, unknown> | void>;

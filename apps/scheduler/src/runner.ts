@@ -35,6 +35,7 @@ export interface SchedulerOptions extends JobContext {
 export function startScheduler(opts: SchedulerOptions): Scheduler {
   const { store, config, logger, clock } = opts;
   const ctx: JobContext = { store, config, logger, clock, notifications: opts.notifications, clearances: opts.clearances, orders: opts.orders };
+  const patternOf = (job: ScheduledJob) => (typeof job.schedule === "function" ? job.schedule(config) : job.schedule);
   const jobs = opts.jobs ?? JOBS;
   const names = jobs.map((j) => j.name);
   const dup = names.find((n, i) => names.indexOf(n) !== i);
@@ -83,7 +84,7 @@ export function startScheduler(opts: SchedulerOptions): Scheduler {
   const crons = jobs.map(
     (job) =>
       new Cron(
-        job.schedule,
+        patternOf(job),
         {
           timezone: "Etc/UTC",
           // Blocked runs are skipped, not queued: the next tick picks up whatever is still due.
@@ -102,7 +103,7 @@ export function startScheduler(opts: SchedulerOptions): Scheduler {
     logger.error("scheduler_status_failed", { error: e instanceof Error ? e.message.slice(0, 300) : String(e) }),
   );
   logger.info("scheduler_started", {
-    jobs: jobs.map((j, i) => ({ name: j.name, schedule: j.schedule, nextRun: crons[i]!.nextRun()?.toISOString() ?? null })),
+    jobs: jobs.map((j, i) => ({ name: j.name, schedule: patternOf(j), nextRun: crons[i]!.nextRun()?.toISOString() ?? null })),
   });
 
   let stopped = false;

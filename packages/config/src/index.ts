@@ -58,6 +58,10 @@ export interface GatewayConfig {
   notifyClaimMs: number;
   /** The reconciler leaves a saga younger than this alone (it may belong to a request in flight). */
   ordersReconcileMinAgeMs: number;
+  /** The simulated operations feed (local and sandbox modes): flights in a thousand the airline retimes or cancels (0: none). */
+  operationsFeedPerMille: number;
+  /** How often the simulated partners are read back for fulfilled partner products, in minutes (1 to 59). */
+  partnerReadbackMinutes: number;
   shopping: ShoppingConfig;
 }
 
@@ -96,6 +100,19 @@ function int(env: Env, name: string, dflt: number, min = 0): number {
 function idleTimeout(env: Env): number {
   const v = int(env, "HTTP_IDLE_TIMEOUT_SECONDS", 10, 1);
   if (v > 255) throw new ConfigError(`HTTP_IDLE_TIMEOUT_SECONDS must be at most 255, got ${v}`);
+  return v;
+}
+
+function perMille(env: Env, name: string, dflt: number): number {
+  const v = int(env, name, dflt, 0);
+  if (v > 1000) throw new ConfigError(`${name} must be at most 1000, got ${v}`);
+  return v;
+}
+
+/** A croner minute step: 1 to 59. */
+function minutesOfHour(env: Env, name: string, dflt: number): number {
+  const v = int(env, name, dflt, 1);
+  if (v > 59) throw new ConfigError(`${name} must be at most 59, got ${v}`);
   return v;
 }
 
@@ -194,6 +211,8 @@ export function loadConfig(env: Env = process.env): GatewayConfig {
     notifyDispatchMs: int(env, "NOTIFY_DISPATCH_MS", 1_000, 0),
     notifyClaimMs: int(env, "NOTIFY_CLAIM_MS", 30_000, 1),
     ordersReconcileMinAgeMs: int(env, "ORDERS_RECONCILE_MIN_AGE_MS", 30_000, 0),
+    operationsFeedPerMille: perMille(env, "OPERATIONS_FEED_PER_MILLE", 20),
+    partnerReadbackMinutes: minutesOfHour(env, "PARTNER_READBACK_MINUTES", 5),
     actors: {
       idleMs: int(env, "ACTOR_IDLE_MS", 5 * 60_000, 1),
       mailboxLimit: int(env, "ACTOR_MAILBOX_LIMIT", 10_000, 1),

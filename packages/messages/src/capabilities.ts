@@ -57,14 +57,16 @@ export const CAPABILITIES: Readonly<Record<string, Capability>> = {
   PAYRCV: { description: "payment recovery", messages: [...BOOK, "OrderChangeRQ"] },
   STTCAP: { description: "clearance capture", messages: ["PaymentClearanceRQ"] },
   STTCAN: { description: "clearance cancellation", messages: ["PaymentClearanceRQ"] },
-  ORDDEL: { description: "fulfilment notification", messages: ["ServiceDeliveryRQ"], unfinished: [NOTIFICATIONS] },
-  ORDST2: { description: "fulfilment notification", messages: ["ServiceDeliveryRQ"], unfinished: [NOTIFICATIONS] },
+  // Built: service.delivered for a free seat flown and a partner product or ride read back (test/notifications/operations.test.ts).
+  ORDDEL: { description: "fulfilment notification", messages: ["ServiceDeliveryRQ"] },
+  ORDST2: { description: "fulfilment notification", messages: ["ServiceDeliveryRQ"] },
   // accounting.sales_info: every sale, change, refund and void of every order, web shop included (docs/notifications.md); no orders, nothing to report.
   ACCREP: { description: "sales reporting", messages: BOOK },
   ACCRE2: { description: "sales reporting", messages: BOOK },
   ACCSTS: { description: "status change for revenue recognition", messages: [], unfinished: ["revenue-recognition status changes"] },
-  ORDOCN: { description: "airline-initiated change notification", messages: [], unfinished: [NOTIFICATIONS] },
-  ORDOC2: { description: "airline-initiated change notification", messages: [], unfinished: [NOTIFICATIONS] },
+  // Built: order.changed from the operations feed and the sandbox's schedule-change (test/notifications/operations*.test.ts).
+  ORDOCN: { description: "airline-initiated change notification", messages: [] },
+  ORDOC2: { description: "airline-initiated change notification", messages: [] },
   STPNTF: { description: "notification setup", messages: [], unfinished: [NOTIFICATIONS] },
 };
 

@@ -2,9 +2,10 @@
 export { EVENTS, EVENT_NAMES, PRODUCED_EVENTS, GRANTED_EVENTS, isEvent, type NotificationEvent } from "./events";
 export { Subscriptions, parseEvents, type Subscriber, type SubscriptionView, type DeliveryView } from "./subscriptions";
 export { enqueue, enqueueToEvery, anySubscriber, type Notification } from "./outbox";
-export { orderNotifications, PAYMENT_EXPIRED_CODES } from "./order-hook";
+export { orderNotifications, PAYMENT_EXPIRED_CODES, SCHEDULE_CHANGE_TYPE_CODES, type DeliveredOrderEncoder } from "./order-hook";
 export { orderChangeNotifRQ, type OrderChangeNotif } from "./order-change-notif";
 export { orderClosingNotifRQ } from "./order-closing-notif";
+export { serviceDeliveryNotifRQ } from "./service-delivery-notif";
 export { Dispatcher, ATTEMPT_TIMEOUT_MS, PER_SUBSCRIPTION, BATCH, type DispatcherDeps, type WebhookPost, type WebhookRequest, type WebhookAnswer } from "./dispatcher";
 export { RETRY_DELAYS_MS, MAX_ATTEMPTS, nextAttemptAt } from "./schedule";
 export { signWebhook, verifyWebhook, newSecret } from "./signature";

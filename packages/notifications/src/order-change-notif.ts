@@ -41,3 +41,4 @@ export function orderChangeNotifRQ(n: OrderChangeNotif): string {
     ),
   );
 }
+

@@ -48,3 +48,7 @@ export { isItemsQuote, MAX_CANCELLED_ITEMS, type CancelItemsQuote } from "./canc
 export type { ServicingActor } from "./servicing/actor";
 export { WEB_SHOP_AGENCY, webShopSeller, addAccount, listAccounts, requireOpenAccount, deleteAccount, eraseIfAccountDeleted, WebShopAccountError, type WebShopAccount, type WebShopAccountErrorCode } from "./web-shop/accounts";
 export { webShopAccounts } from "./tables/web-shop-accounts";
+export { SCHEDULE_CHANGE_REASONS, retimeMinutes } from "./operations/schedule-change";
+export { MAX_SANDBOX_RETIME_MINUTES } from "./operations/sweeps";
+export { disruptionOf, type Disruption } from "./operations/feed";
+export { operationsFeed } from "./tables/operations-feed";

@@ -44,6 +44,7 @@ import { OperationStore } from "./operation/store";
 import { ids } from "./ids";
 import { orderDetails, versionDetails, type OrderDetails } from "./view/details";
 import type { SalesTransaction } from "./view/sales-transaction";
+import { deliverFlown, flyOrder, partnerReadBack, runOperationsFeed, sandboxScheduleChange } from "./operations/sweeps";
 import { notFound, PAYMENT_TIME_LIMIT_MS, type HistoryEntry, type Order, type Seller } from "./state";
 import { clearStoredViews, readStoredView, writeStoredView, type StoredView, type StoredViewEncoder } from "./read/stored-view";
 
@@ -286,6 +287,36 @@ export class OrdersService {
   /** Finishes or compensates every saga not done (after a crash; the scheduler's job). */
   reconcile(now = this.ctx.clock.now(), opts?: { minAgeMs?: number }): Promise<ReconcileReport> {
     return reconcile(this.ctx, now, opts);
+  }
+
+  /** The order's details read inside a write (a notification built in the order's own transaction). */
+  detailsIn(order: Order, db: StoreDb): Promise<OrderDetails> {
+    return orderDetails(this.ctx, order, db);
+  }
+
+  /** The sandbox's airline-initiated change of the seller's own order (operations/sweeps.ts). */
+  sandboxScheduleChange(orderId: string, seller: Seller, ask: { minutes?: number; cancelFlight?: boolean }): Promise<Order> {
+    return sandboxScheduleChange(this.ctx, orderId, seller, ask);
+  }
+
+  /** The sandbox's fly: the seller's booked order's flights depart now, then its partner is read back. */
+  fly(orderId: string, seller: Seller, now = this.ctx.clock.now()): Promise<Order> {
+    return flyOrder(this.ctx, orderId, seller, now);
+  }
+
+  /** The simulated operations feed, one run (`perMille` flights in a thousand disrupted, from the supply seed). */
+  operationsFeed(perMille: number, seed: string, now = this.ctx.clock.now()): Promise<{ flights: number; orders: number }> {
+    return runOperationsFeed(this.ctx, now, perMille, seed);
+  }
+
+  /** The delivery sweep: departed flights recorded flown on their orders. */
+  deliverFlown(now = this.ctx.clock.now()): Promise<{ orders: number }> {
+    return deliverFlown(this.ctx, now);
+  }
+
+  /** The partner read-back: partner products the simulated partner fulfilled recorded on their orders. */
+  partnerReadBack(now = this.ctx.clock.now()): Promise<{ orders: number }> {
+    return partnerReadBack(this.ctx, now);
   }
 
   /** Cancels held orders past their payment time limit and releases their holds. */

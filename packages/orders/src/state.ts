@@ -37,7 +37,10 @@ export type ChangeKind =
   | "pax_updated"
   | "flights_changed"
   | "closed"
-  | "items_cancelled";
+  | "items_cancelled"
+  | "schedule_changed"
+  | "flights_flown"
+  | "partner_delivered";
 
 /**
  * The moves the spec states (section 3), plus the seller's retry (4.7 OrderChangeRQ). `from:
@@ -63,6 +66,11 @@ export const TRANSITIONS: readonly { from: OrderState | null; kind: ChangeKind; 
   { from: "booked", kind: "flights_changed", to: "booked", rule: "OrderChangeRQ accepts a flight-change quote: one direction's flights replaced, the amount due authorised before and captured after." },
   { from: "booked", kind: "pax_updated", to: "booked", rule: "OrderChangeRQ UpdatePax corrects a passenger's name where the outbound fare is renameable; no money moves." },
   { from: "booked", kind: "closed", to: "closed", rule: "The closing check: every service delivered, no-show or removed, and the money settled (payments captured, clearances cleared); OrderClosingNotifRQ is sent." },
+  { from: "booked", kind: "schedule_changed", to: "booked", rule: "The airline retimes or cancels one of the order's flights (operations feed, sandbox control): new times, or the flight removed and the order flagged for re-accommodation; order.changed is pushed." },
+  { from: "held_unpaid", kind: "schedule_changed", to: "held_unpaid", rule: "The same airline change on a held order." },
+  { from: "held_payment_declined", kind: "schedule_changed", to: "held_payment_declined", rule: "The same airline change on a held order." },
+  { from: "booked", kind: "flights_flown", to: "booked", rule: "The order's flights departed: their services with no ticket or EMD behind them are delivered; service.delivered is pushed for a seat sold for nothing." },
+  { from: "booked", kind: "partner_delivered", to: "booked", rule: "The partner reported a partner product fulfilled (partner read-back); service.delivered is pushed." },
 ];
 
 /** The target state of a change, or order_state_invalid when the table has no such move. */
@@ -188,6 +196,20 @@ export interface ChangeOverride {
   ruleCode: string;
 }
 
+/**
+ * An airline-initiated change of one of the order's flights (operations/schedule-change.ts):
+ * a retime by `minutes` (later when positive), or the flight cancelled. `ref` makes a repeat a no-op.
+ */
+export interface ScheduleChange {
+  ref: string;
+  flightKey: string;
+  kind: "retime" | "cancel";
+  minutes?: number;
+  /** ReasonCode pushed with it (docs/notifications.md). */
+  reasonCode: string;
+  at: number;
+}
+
 export interface HistoryEntry {
   version: number;
   at: number;
@@ -246,6 +268,14 @@ export interface Order {
   fareConditions?: FrozenConditions;
   /** Flexibility services spent (conditions/flexibility.ts): each once, by the change that used it. */
   flexibilityUsed?: { orderItemId: string; changeRef: string; at: number }[];
+  /** Airline-initiated changes of its flights, oldest first (a retime's minutes add up per flight). */
+  scheduleChanges?: ScheduleChange[];
+  /** Set when the airline cancelled one of its flights: the flights removed, waiting for re-accommodation. */
+  reaccommodation?: { flightKeys: string[]; since: number };
+  /** Flights that departed with the order on board (delivery sweep, sandbox fly). */
+  flown?: { flightKey: string; at: number }[];
+  /** Partner products and rides their partner reported fulfilled (partner read-back). */
+  partnerDelivered?: { orderItemId: string; at: number }[];
   history: HistoryEntry[];
 }
 

@@ -6,7 +6,7 @@ export { stableId } from "./core/ids";
 export { Memo } from "./core/memo";
 export { rngFor, hash53, type Rng } from "./core/random";
 export { addDays, daysBetween } from "./core/dates";
-export type { LocalTime } from "./core/timezone";
+export { describeInstant, type LocalTime } from "./core/timezone";
 
 // Money itself (exponents, rounding, decimal text) is @ndc/money; the airline's rates are here.
 export { BASE_CURRENCY, RATE_TABLE, convert } from "./exchange/rates";

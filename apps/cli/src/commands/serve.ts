@@ -23,8 +23,9 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
   // is kept and acted on as soon as boot is done.
   const stopping = shutdownSignal(io.err);
   // /health/ready shows each scheduler job's last and next run, whichever process runs them.
-  // The closing check runs as the in-process scheduler's orders.closing job, or in the background pass without it.
-  const gw = await bootGateway({ config, logger, clock: systemClock, closingInBackground: !withScheduler, readyDetail: async (store) => ({ scheduler: await jobStatus(store, Date.now()) }) });
+  // Without the in-process scheduler the jobs that need the order actors (the closing check, the
+  // operations jobs) run in the gateway's background pass (decisions 0025, 0027).
+  const gw = await bootGateway({ config, logger, clock: systemClock, closingInBackground: !withScheduler, operationsInBackground: !withScheduler, readyDetail: async (store) => ({ scheduler: await jobStatus(store, Date.now()) }) });
   let server: { url: string; stop(): Promise<void> } | null = null;
   let scheduler: Scheduler | null = null;
   try {
@@ -44,6 +45,7 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
         jobs: JOBS.filter((j) => !(inProcessDispatch && j.name === "notifications.dispatch")),
         notifications: gw.notifications.dispatcher,
         clearances: gw.clearances,
+        // The operations jobs change orders: they run here, beside the actors (decision 0025).
         orders: gw.orders,
       });
       io.out(`scheduler running in-process: ${scheduler.jobs.join(", ")}`);

@@ -4,6 +4,7 @@ import type { GatewayMode } from "@ndc/config";
 import { GatewayError } from "@ndc/errors";
 import { json, jsonError, notFound, readJsonObject } from "./json";
 import { subscriberOf } from "./notifications";
+import { sandboxOrderControl, type SandboxOrders } from "./sandbox-orders";
 
 /** A sweep the sandbox can run now: its name and what one run did. */
 export type SandboxJobs = Record<string, () => Promise<Record<string, number>>>;
@@ -14,10 +15,10 @@ const MAX_ADVANCE_SECONDS = 400 * 86_400;
  * The sandbox controls (docs/sandbox-controls.md): local and sandbox modes only; production
  * answers 404 as for any path it does not serve. Any authenticated seller may call them.
  */
-export async function sandboxEndpoint(request: Request, path: string, deps: { mode: GatewayMode; auth: AuthService; clock: Clock; jobs: SandboxJobs }): Promise<Response> {
+export async function sandboxEndpoint(request: Request, path: string, deps: { mode: GatewayMode; auth: AuthService; clock: Clock; jobs: SandboxJobs; orders?: SandboxOrders }): Promise<Response> {
   if (deps.mode === "production") return notFound();
   try {
-    await subscriberOf(request, deps.auth, "");
+    const who = await subscriberOf(request, deps.auth, "");
     if (request.method !== "POST") throw new GatewayError("method_not_allowed", { allowedMethods: ["POST"] });
     const body = await readJsonObject(request);
     if (path === "/clock") {
@@ -38,9 +39,24 @@ export async function sandboxEndpoint(request: Request, path: string, deps: { mo
         throw new GatewayError("scheduler_job_unknown", { detail: `Known jobs: ${Object.keys(deps.jobs).join(", ")}.`, element: "job" });
       return json(200, { job, result: await deps.jobs[job]!() });
     }
+    if (path.startsWith("/orders/") && deps.orders) {
+      const parts = decodedParts(path.slice("/orders/".length));
+      if (!parts) return notFound();
+      const answer = await sandboxOrderControl(parts, body, { agencyId: who.agencyId, clientId: who.clientId }, { orders: deps.orders, jobs: deps.jobs });
+      if (answer) return answer;
+    }
     return notFound();
   } catch (e) {
     if (e instanceof GatewayError) return jsonError(e);
     throw e;
+  }
+}
+
+/** Path segments decoded, or null when one is not valid percent-encoding (answered 404 like any unknown path). */
+function decodedParts(rest: string): string[] | null {
+  try {
+    return rest.split("/").map(decodeURIComponent);
+  } catch {
+    return null;
   }
 }

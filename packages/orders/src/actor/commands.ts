@@ -1,5 +1,5 @@
 import type { NewIdentityDocument } from "@ndc/pii";
-import type { ChangeOverride, Order, OrderCancellation, OrderLegRef } from "../state";
+import type { ChangeOverride, Order, OrderCancellation, OrderLegRef, ScheduleChange } from "../state";
 import type { OrderEvent } from "./events";
 import type { PaxName } from "../servicing/rename/name";
 
@@ -31,7 +31,13 @@ export type OrderCommand =
   /** A cheaper flight change's refund (servicing/flight/refund.ts), once per change. */
   | { op: "recordChangeRefund"; changeRef: string; legs: { legId: string; amountMinor: number }[] }
   /** A name correction's single write (servicing/rename): refused unless booked; a repeat of its changeRef changes nothing. */
-  | { op: "updatePax"; changeRef: string; paxId: string; name: PaxName; flexibilityItemId?: string; override?: ChangeOverride; staffId?: string };
+  | { op: "updatePax"; changeRef: string; paxId: string; name: PaxName; flexibilityItemId?: string; override?: ChangeOverride; staffId?: string }
+  /** Airline changes of its flights (operations/decide.ts), one write: each a no-op when its ref is recorded or the flight is not (or no longer) the order's. */
+  | { op: "changeSchedule"; changes: Omit<ScheduleChange, "at">[] }
+  /** Flights departed: those of the order not yet recorded flown are recorded. */
+  | { op: "recordFlown"; flightKeys: string[] }
+  /** Partner products and rides fulfilled: those of the order not yet recorded delivered are recorded. */
+  | { op: "recordPartnerDelivered"; orderItemIds: string[] };
 
 /** The order after the command (null: no such order). */
 export type OrderReply = Order | null;

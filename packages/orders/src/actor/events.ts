@@ -1,4 +1,5 @@
-import type { ChangeKind, ChangeOverride, HistoryEntry, ItemsCancellation, Order, OrderCancellation, OrderItem, OrderJourney, OrderLegRef, PostSaleCharge, SeatHoldRef } from "../state";
+import type { ChangeKind, ChangeOverride, HistoryEntry, ItemsCancellation, Order, OrderCancellation, OrderItem, OrderJourney, OrderLegRef, PostSaleCharge, ScheduleChange, SeatHoldRef } from "../state";
+import { withScheduleChange } from "../operations/schedule-change";
 import { transition } from "../state";
 import type { PaxName } from "../servicing/rename/name";
 
@@ -22,7 +23,13 @@ export type OrderEvent =
   | { type: "flights_changed"; at: number; direction: number; journey: OrderJourney; legs: OrderLegRef[]; charge: PostSaleCharge; seats?: MovedSeats }
   /** The closing check found every service delivered and the money settled (reconcile/close.ts). */
   | { type: "closed"; at: number }
-  | { type: "pax_updated"; at: number; changeRef: string; paxId: string; name: PaxName; flexibilityItemId?: string; override?: ChangeOverride; staffId?: string };
+  | { type: "pax_updated"; at: number; changeRef: string; paxId: string; name: PaxName; flexibilityItemId?: string; override?: ChangeOverride; staffId?: string }
+  /** The airline retimed or cancelled one of the order's flights (operations feed, sandbox control). */
+  | { type: "schedule_changed"; at: number; change: ScheduleChange }
+  /** These flights departed with the order on board: their services with no document behind them are delivered. */
+  | { type: "flights_flown"; at: number; flightKeys: string[] }
+  /** The partner reported these partner products (or rides) fulfilled. */
+  | { type: "partner_delivered"; at: number; orderItemIds: string[] };
 
 /** A seat hold an items cancellation released, and the hold its other seats are kept sold under (none: every seat of it went). */
 export interface CancelledSeats {
@@ -94,6 +101,14 @@ export function evolve(order: Order | null, e: OrderEvent): Order | null {
         passengers: order.passengers.map((p) => (p.paxId === e.paxId ? { ...p, ...e.name } : p)),
         ...(e.flexibilityItemId ? { flexibilityUsed: [...(order.flexibilityUsed ?? []), { orderItemId: e.flexibilityItemId, changeRef: e.changeRef, at: e.at }] } : {}),
       }, e.staffId);
+    case "schedule_changed":
+      return changed(order, "schedule_changed", e.at, [`flight:${e.change.flightKey}`, `change:${e.change.ref}`], withScheduleChange(order, e.change));
+    case "flights_flown":
+      return changed(order, "flights_flown", e.at, e.flightKeys.map((k) => `flown:${k}`), { flown: [...(order.flown ?? []), ...e.flightKeys.map((flightKey) => ({ flightKey, at: e.at }))] });
+    case "partner_delivered":
+      return changed(order, "partner_delivered", e.at, e.orderItemIds.map((id) => `delivered:${id}`), {
+        partnerDelivered: [...(order.partnerDelivered ?? []), ...e.orderItemIds.map((orderItemId) => ({ orderItemId, at: e.at }))],
+      });
     case "refunded": {
       const back = new Map(e.legs.map((l) => [l.legId, l.amountMinor]));
       const legs = order.legs.map((l) => {

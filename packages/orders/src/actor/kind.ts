@@ -11,6 +11,7 @@ import { salesTransactionOf, type SalesTransaction } from "../view/sales-transac
 
 /** Told, at the end of the write that records it, of a money event (view/sales-transaction.ts): accounting's report commits with it. */
 export type OnSalesTransaction = (tx: StoreDb, order: Order, transaction: SalesTransaction) => Promise<void>;
+import { decideFlown, decidePartnerDelivered, decideScheduleChange } from "../operations/decide";
 
 export const ORDER_KIND = "orders.order";
 
@@ -119,6 +120,12 @@ function decideEvents(order: Order | null, command: OrderCommand, now: number): 
       // Decided here, one at a time per order: of two changes racing for one Flexibility, one spends it.
       if (command.flexibilityItemId) assertFlexibilityUnspent(order, command.flexibilityItemId);
       return [{ type: "pax_updated", at: now, changeRef: command.changeRef, paxId: command.paxId, name: command.name, ...(command.flexibilityItemId ? { flexibilityItemId: command.flexibilityItemId } : {}), ...(command.override ? { override: command.override } : {}), ...(command.staffId ? { staffId: command.staffId } : {}) }];
+    case "changeSchedule":
+      return decideScheduleChange(order, command.changes, now);
+    case "recordFlown":
+      return decideFlown(order, command.flightKeys, now);
+    case "recordPartnerDelivered":
+      return decidePartnerDelivered(order, command.orderItemIds, now);
     case "cancelItems": {
       const c = command.change.cancellation;
       // A retried commit finds its own change.

@@ -1,9 +1,10 @@
-import { insertIdentityDocuments, type FieldKey, type NewIdentityDocument } from "@ndc/pii";
+import { insertIdentityDocuments, travelEndOf, type FieldKey, type NewIdentityDocument } from "@ndc/pii";
 import { sql } from "drizzle-orm";
 import { preparedOnce, tables, type StoreDb } from "@ndc/store";
 import { surnameDigest } from "../read/surname-digest";
 import { travelDates, type Order } from "../state";
 import type { OrderEvent } from "./events";
+import { flyingFlightKeys, isPartnerFulfilled, travelEndShiftMs } from "../operations/schedule-change";
 
 /**
  * Identity documents ride beside the `created` event, never inside it: events are journaled as
@@ -48,8 +49,24 @@ export async function persistOrderRows(tx: StoreDb, fieldKey: FieldKey, events: 
     paxCount: after.passengers.length,
     travelFrom: dates.from ?? null,
     travelTo: dates.to ?? null,
+    ...operationsColumns(after, dates.to),
   };
   await upsertOrder(tx).run(row);
+}
+
+/** What the operations sweeps find an order by, written with every change of it (no extra statement: the same upsert). */
+function operationsColumns(order: Order, travelTo: string | undefined): { flightKeys: string; unflownFrom: string | null; travelEndAt: number | null; partnerAwaiting: number } {
+  // A flight the airline cancelled no longer flies: not on the feed, never delivered.
+  const keys = flyingFlightKeys(order);
+  const flown = new Set((order.flown ?? []).map((f) => f.flightKey));
+  const unflown = keys.filter((k) => !flown.has(k)).map((k) => k.slice(-10)).sort();
+  return {
+    flightKeys: JSON.stringify(keys),
+    unflownFrom: unflown[0] ?? null,
+    // A retime later moves the end with it, so the retention deadline follows the flight (spec 8).
+    travelEndAt: travelTo ? travelEndOf(travelTo) + travelEndShiftMs(order) : null,
+    partnerAwaiting: order.items.filter((i) => isPartnerFulfilled(i) && !order.partnerDelivered?.some((d) => d.orderItemId === i.orderItemId)).length,
+  };
 }
 
 const insertPaxIndex = preparedOnce((db) =>
@@ -59,7 +76,7 @@ const insertPaxIndex = preparedOnce((db) =>
 // Prepared once per connection: every order command writes the index row (issue 8). On
 // conflict every column but the id takes the proposed value (excluded.*), as a plain upsert would.
 const O = tables.orders;
-const ORDER_COLUMNS = ["orderId", "ownerClientId", "ownerAgencyId", "state", "version", "createdAt", "updatedAt", "paymentTimeLimit", "currency", "totalMinor", "paxCount", "travelFrom", "travelTo"] as const;
+const ORDER_COLUMNS = ["orderId", "ownerClientId", "ownerAgencyId", "state", "version", "createdAt", "updatedAt", "paymentTimeLimit", "currency", "totalMinor", "paxCount", "travelFrom", "travelTo", "flightKeys", "unflownFrom", "travelEndAt", "partnerAwaiting"] as const;
 const upsertOrder = preparedOnce((db) =>
   db
     .insert(O)

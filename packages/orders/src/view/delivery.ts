@@ -33,14 +33,18 @@ export function flownFlightKeys(flights: readonly Flight[], now: number, keys: r
 }
 
 /** `flightKey`: the flight the service is for (a flight item has one service per flight); else the item's first, else the order's. */
-export function deliveryStateOf(order: Pick<Order, "state" | "journeys">, item: OrderItem, flightKey: string | undefined, flown: ReadonlySet<string>): ServiceDeliveryState {
+export function deliveryStateOf(order: Pick<Order, "state" | "journeys" | "partnerDelivered" | "reaccommodation">, item: OrderItem, flightKey: string | undefined, flown: ReadonlySet<string>): ServiceDeliveryState {
   if (order.state === "cancelled") return { code: "CANCELLED", text: "Not delivered: the order is cancelled." };
   if (order.state === "held_unpaid" || order.state === "held_payment_declined") return { code: "AWAITING_PAYMENT", text: "Not delivered: the order is held until it is paid." };
   if (item.kind === "partner_product" || item.kind === "ride") {
-    // Partners report fulfilment; no report is read yet (docs/servicing.md), so none is delivered.
+    // Partners report fulfilment: the read-back records it on the order (operations/partner-read-back.ts).
+    const done = order.partnerDelivered?.find((d) => d.orderItemId === item.orderItemId);
+    if (done) return { code: "DELIVERED", text: `Delivered: the partner reported it fulfilled at ${new Date(done.at).toISOString()}.` };
     return { code: "AWAITING_PARTNER", text: "Delivered when the partner fulfils it; no fulfilment has been reported." };
   }
   const key = flightKey ?? item.flightKeys?.[0] ?? order.journeys[0]?.flightKeys[0];
+  // Removed: the airline cancelled its flight (operations/schedule-change.ts); the order awaits re-accommodation.
+  if (key && order.reaccommodation?.flightKeys.includes(key)) return { code: "CANCELLED", text: `Not delivered: the airline cancelled flight ${key}; the order awaits re-accommodation.` };
   if (key && flown.has(key)) return { code: "DELIVERED", text: `Delivered: flight ${key} has flown.` };
   return { code: "NOT_DELIVERED", text: key ? `Delivered when flight ${key} flies.` : "Delivered when its flight flies." };
 }

@@ -7,6 +7,7 @@ import type { Order } from "../state";
 import { bandAt, outboundDepartureAsUtc, type FeeBand } from "../conditions/fee-bands";
 import { conditionsOfOrder, type OrderConditions } from "../conditions/frozen";
 import { flownFlightKeys } from "./delivery";
+import { retimed, retimeMinutes } from "../operations/schedule-change";
 import { flightItemTaxes, type ItemTax } from "./taxes";
 
 const HOUR_MS = 3_600_000;
@@ -16,8 +17,8 @@ const HOUR_MS = 3_600_000;
  * reads another domain's tables: the order, its identity documents masked (read from the pii
  * store, never from the order, which holds no document), its payment legs (the ledger, not the
  * order, knows brand, last four and PSP reference), and its flights as the schedule has them
- * (a view shows what flies, not what the seller sent). A flight the schedule no longer knows is
- * left out.
+ * (a view shows what flies, not what the seller sent), moved by the airline's retimes. A flight
+ * the schedule no longer knows is left out.
  */
 export interface OrderDetails {
   order: Order;
@@ -69,7 +70,8 @@ function detailsAt(supply: Supply, order: Order, documents: IdentityDocumentView
     documents,
     legs,
     flights,
-    flown: flownFlightKeys(flights, now, order.journeys.flatMap((j) => j.flightKeys)),
+    // Departed by the (retimed) schedule, or recorded flown (the delivery sweep, the sandbox's fly).
+    flown: [...new Set([...flownFlightKeys(flights, now, order.journeys.flatMap((j) => j.flightKeys)), ...(order.flown ?? []).map((f) => f.flightKey)])],
     taxes,
     servicing: servicingOf(order, flights, now),
     validFrom: now,
@@ -130,7 +132,8 @@ function flightsOf(supply: Supply, order: Order): Flight[] {
     const keys = [...new Set(order.journeys.flatMap((j) => j.flightKeys))];
     flights = keys.flatMap((key) => {
       const flight = supply.flight(key);
-      return flight ? [flight] : [];
+      // As it flies for this order: the airline's retimes applied (operations/schedule-change.ts).
+      return flight ? [retimed(flight, retimeMinutes(order, key))] : [];
     });
     byOrder.set(order, flights);
   }

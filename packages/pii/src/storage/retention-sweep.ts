@@ -17,25 +17,25 @@ export function travelEndOf(travelTo: string): number {
 
 /**
  * The identity-document retention sweep (spec 8): erases the documents of orders whose travel
- * ended `days` ago, the deadline computed now from the order's current travel dates (a flight
- * moved later moves it). An order with no travel dates is kept. At most `limit` orders a run.
+ * ended `days` ago. The end is the orders index row's travel_end_at, which the order's actor
+ * rewrites with every change of the order (the scheduled end, travelEndOf, moved later by the
+ * airline's retimes), so the deadline is computed at each run from the order as it is now: a
+ * flight moved later moves it. An order with no travel dates is kept. At most `limit` orders a run.
  * Returns the orders whose documents it erased and how many documents.
  */
 export async function sweepRetention(store: Store, now: number, days: number, limit = 500): Promise<{ orders: number; documents: number }> {
   const o = storeTables.orders;
   const d = tables.identityDocuments;
-  // Candidates by date text first (a bounded scan of orders that still hold documents), then the exact rule.
-  const latestDate = new Date(now - days * DAY_MS).toISOString().slice(0, 10);
   const rows = await store.db
-    .selectDistinct({ orderId: o.orderId, travelTo: o.travelTo })
+    .selectDistinct({ orderId: o.orderId, travelEndAt: o.travelEndAt })
     .from(o)
     .innerJoin(d, eq(d.orderId, o.orderId))
-    .where(and(isNotNull(o.travelTo), lte(o.travelTo, latestDate), isNull(d.erasedAt)))
-    .orderBy(asc(o.travelTo))
+    .where(and(isNotNull(o.travelEndAt), lte(o.travelEndAt, now - days * DAY_MS), isNull(d.erasedAt)))
+    .orderBy(asc(o.travelEndAt))
     .limit(limit)
     .all();
   const due = rows.filter((r) => {
-    const deadline = retentionDeadline([travelEndOf(r.travelTo!)], days);
+    const deadline = retentionDeadline([r.travelEndAt!], days);
     return deadline !== undefined && deadline <= now;
   });
   const documents = await eraseIdentityDocuments(

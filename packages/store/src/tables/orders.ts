@@ -20,10 +20,21 @@ export const orders = sqliteTable(
     paxCount: integer("pax_count").notNull(),
     travelFrom: text("travel_from"),
     travelTo: text("travel_to"),
+    /** JSON array of the order's flight keys now (migration 0037): the operations feed finds the orders on a flight by it. */
+    flightKeys: text("flight_keys"),
+    /** Date (YYYY-MM-DD) of the first flight not yet recorded flown; null when none: the delivery sweep's candidates. */
+    unflownFrom: text("unflown_from"),
+    /** Epoch ms: when travel ends, the airline's retimes applied: the retention sweep's clock (spec 8). */
+    travelEndAt: integer("travel_end_at"),
+    /** Partner products not reported fulfilled yet: the partner read-back's candidates. */
+    partnerAwaiting: integer("partner_awaiting").notNull().default(0),
   },
   (t) => [
     index("orders_owner_created").on(t.ownerAgencyId, t.createdAt, t.orderId),
     index("orders_payment_due").on(t.paymentTimeLimit).where(sql`state IN ('held_unpaid', 'held_payment_declined')`),
+    index("orders_unflown").on(t.unflownFrom).where(sql`state = 'booked' AND unflown_from IS NOT NULL`),
+    index("orders_travel_end").on(t.travelEndAt),
+    index("orders_partner_awaiting").on(t.travelFrom).where(sql`state = 'booked' AND partner_awaiting > 0`),
   ],
 );
 

@@ -20,6 +20,9 @@ const TYPE_CODES: Readonly<Record<ChangeKind, string>> = {
   flights_changed: "FLIGHTS_CHANGED",
   closed: "ORDER_CLOSED",
   items_cancelled: "ITEMS_CANCELLED",
+  schedule_changed: "SCHEDULE_CHANGED",
+  flights_flown: "FLIGHTS_FLOWN",
+  partner_delivered: "PARTNER_DELIVERED",
 };
 
 /** Why: the seller asked (create, pay), the booking completed its own steps, or the time limit ran out. A refund's is REFUND_REASON_CODES'. */
@@ -36,6 +39,9 @@ const REASON_CODES: Readonly<Record<Exclude<ChangeKind, "refunded">, string>> = 
   flights_changed: "SELLER_REQUEST",
   closed: "SERVICES_DELIVERED_AND_SETTLED",
   items_cancelled: "SELLER_REQUEST",
+  schedule_changed: "AIRLINE_OPERATIONS",
+  flights_flown: "SERVICE_DELIVERED",
+  partner_delivered: "SERVICE_DELIVERED",
 };
 
 /**

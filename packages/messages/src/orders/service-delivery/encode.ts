@@ -13,16 +13,17 @@ function service(s: OrderServiceView, provider: { id: string; name: string }): X
   );
 }
 
-/** The Response element of IATA_ServiceDeliveryRS (ServiceDeliveryResponseType), children in schema order. */
-export function encodeServiceDeliveryRS(v: ServiceDeliveryView): XNode {
-  return el(
-    "Response",
-    null,
-    c(
-      "Order",
-      c("OrderID", v.orderId),
-      v.items.map((i) => c("OrderItem", c("OrderItemID", i.orderItemId), c("OwnerCode", i.ownerCode), i.services.map((s) => service(s, i.provider)))),
-      c("OwnerCode", v.ownerCode),
-    ),
+/** The Order element (DeliveredOrderType) of ServiceDeliveryRS and of the pushed ServiceDeliveryNotifRQ, children in schema order. */
+export function encodeDeliveredOrder(v: ServiceDeliveryView): XNode {
+  return c(
+    "Order",
+    c("OrderID", v.orderId),
+    v.items.map((i) => c("OrderItem", c("OrderItemID", i.orderItemId), c("OwnerCode", i.ownerCode), i.services.map((s) => service(s, i.provider)))),
+    c("OwnerCode", v.ownerCode),
   );
+}
+
+/** The Response element of IATA_ServiceDeliveryRS (ServiceDeliveryResponseType). */
+export function encodeServiceDeliveryRS(v: ServiceDeliveryView): XNode {
+  return el("Response", null, encodeDeliveredOrder(v));
 }

@@ -1,4 +1,4 @@
 export { decodeServiceDeliveryRQ, type ServiceDeliveryRequest } from "./decode";
-export { encodeServiceDeliveryRS } from "./encode";
+export { encodeServiceDeliveryRS, encodeDeliveredOrder } from "./encode";
 export { serviceDeliveryViewOf } from "./view-of";
 export type { ServiceDeliveryView } from "./view";

@@ -1,0 +1,42 @@
+import type { ScheduledJob } from "../job";
+
+/**
+ * The operations jobs (issue 10; docs/scheduler.md): the simulated operations feed, the delivery
+ * of flights that departed, and the partner read-back. Each changes orders, so each runs only
+ * where the order actors live (`serve`'s in-process scheduler, and the sandbox controls, which
+ * run them by these names): a scheduler process without actors skips them. Every change goes
+ * through the order's actor, its notification written in the same transaction. They read time
+ * from the order domain's clock (the gateway's, which a local `/sandbox/clock` moves), not the
+ * scheduler's wall clock, so what is due agrees with what the orders' views show.
+ */
+export const operationsFeed: ScheduledJob = {
+  name: "operations.feed",
+  schedule: "0 * * * * *",
+  description: "the simulated operations feed: retime or cancel flights (OPERATIONS_FEED_PER_MILLE, from the supply seed) and change the orders on them",
+  async run({ orders, config }) {
+    if (!orders) return { skipped: 1 };
+    // A simulation: a production airline's changes come from its real operations, never from a seed.
+    if (config.mode === "production") return { skipped: 1 };
+    return orders.operationsFeed(config.operationsFeedPerMille, config.shopping.supplySeed);
+  },
+};
+
+export const deliveryFlown: ScheduledJob = {
+  name: "delivery.flown",
+  schedule: "15 * * * * *",
+  description: "record departed flights on their booked orders: their seats sold for nothing and other ticketless services delivered",
+  async run({ orders }) {
+    if (!orders) return { skipped: 1 };
+    return orders.deliverFlown();
+  },
+};
+
+export const partnersReadBack: ScheduledJob = {
+  name: "partners.read-back",
+  schedule: (config) => `45 */${config.partnerReadbackMinutes} * * * *`,
+  description: "read the simulated partners back: partner products they fulfilled are delivered",
+  async run({ orders }) {
+    if (!orders) return { skipped: 1 };
+    return orders.partnerReadBack();
+  },
+};

@@ -1,0 +1,40 @@
+import { expect } from "bun:test";
+import { verifyWebhook } from "@ndc/notifications";
+import type { TestGateway } from "../support/gateway";
+import { assertSchemaValid } from "../support/xsd";
+import { orderCreateRQ, orderIdOf, shopOffer, type Shopped } from "../orders-http/helpers";
+import { all, blocks } from "../shopping/shop-requests";
+import { seatAvailabilityRQ } from "../shopping/seat-availability-helpers";
+import type { Receiver } from "./helpers";
+
+let n = 0;
+
+/** A paid order on LHR-CDG with a seat sold for nothing (an economy centre seat) for its one passenger. */
+export async function bookWithFreeSeat(t: TestGateway, tag: string): Promise<{ orderId: string; body: string }> {
+  const shopped: Shopped = await shopOffer(t);
+  const sa = await t.ndc("SeatAvailabilityRQ", seatAvailabilityRQ({ offerId: shopped.offerId, currency: "EUR" }));
+  const alc = blocks(sa.body, "ALaCarteOffer")[0]!;
+  const free = blocks(alc, "OfferItem").find((i) => Number(all(i, "TotalAmount")[0]) === 0);
+  expect(free).toBeDefined();
+  shopped.seat = { offerId: all(alc, "OfferID")[0]!, itemIds: [all(free!, "OfferItemID")[0]!], priceMinor: 0 };
+  const r = await t.ndc(
+    "OrderCreateRQ",
+    orderCreateRQ({ shopped, pax: [{ id: "PAX1", surname: "HOPPER", doc: { number: "QZ7731XK0946" } }], legs: [{ kind: "card", token: "tok_approve_visa", amountMinor: shopped.totalMinor }], correlationId: `OPS-${tag}-${++n}`, trxId: "T1" }),
+  );
+  expect(r.status).toBe(200);
+  return { orderId: orderIdOf(r.body), body: r.body };
+}
+
+/** The pushes the receiver got for one message, each checked: Standard Webhooks signature with the secret, the 24.4 XSD, no personal data. */
+export function pushesOf(rx: Receiver, secret: string, message: string): string[] {
+  return rx.requests
+    .filter((r) => r.path === `/24.4/${message}`)
+    .map((r) => {
+      expect(r.headers.get("iata-message-name")).toBe(`IATA_${message}`);
+      const h = { id: r.headers.get("webhook-id")!, timestamp: r.headers.get("webhook-timestamp")!, signature: r.headers.get("webhook-signature")! };
+      expect(verifyWebhook(secret, h, r.body)).toBe(true);
+      assertSchemaValid(r.body);
+      expect(r.body).not.toMatch(/IdentityDoc|QZ7731XK0946|HOPPER/);
+      return r.body;
+    });
+}
