@@ -60,7 +60,16 @@ test.each([
     // Until the outbox says every delivery is acknowledged (the cut-short ones come again once their claims lapse).
     const db = new Database(join(dataDir, "gateway.db"), { readonly: true });
     try {
-      await until(() => (db.query("SELECT count(*) AS n FROM notification_deliveries WHERE status = 'delivered'").get() as { n: number }).n === N, 60_000);
+      const delivered = () => {
+        try {
+          return (db.query("SELECT count(*) AS n FROM notification_deliveries WHERE status = 'delivered'").get() as { n: number }).n;
+        } catch (e) {
+          // The restarted child may be recovering the WAL the killed one left (SQLITE_BUSY_RECOVERY): ask again.
+          if (String((e as { code?: string }).code).startsWith("SQLITE_BUSY")) return -1;
+          throw e;
+        }
+      };
+      await until(() => delivered() === N, 60_000);
     } finally {
       db.close();
     }

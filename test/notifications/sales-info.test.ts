@@ -93,8 +93,10 @@ test("a paid booking, an extra added, a cancellation with refund: SALE, CHANGE, 
   // A post-sale extra: its own item, its own leg.
   const listed = await extrasFor(t, orderId);
   const pick = listed.items.find((i) => i.paxIds.includes("PAX1"))!;
-  const added = await t.ndc("OrderChangeRQ", addRQ(orderId, listed.offerId, [{ offerItemId: pick.offerItemId, paxId: "PAX1" }], [{ card: "tok_approve_visa", minor: pick.unitMinor }]));
-  expect(added.status).toBe(200);
+  const counted = await countWrites(t.gw.store, t.gw.orders.ctx.payments.psp, () => t.ndc("OrderChangeRQ", addRQ(orderId, listed.offerId, [{ offerItemId: pick.offerItemId, paxId: "PAX1" }], [{ card: "tok_approve_visa", minor: pick.unitMinor }])));
+  expect(counted.result.status).toBe(200);
+  // The same writes as without a report (test/servicing/add-commit-count.test.ts): open, commit, close.
+  expect(counted.gateway).toBe(3);
   const [, change, ...more2] = await pushedSince(from, orderId);
   expect(more2).toHaveLength(0);
   const after = await t.gw.orders.retrieve(orderId, sellerOf(t));
@@ -106,8 +108,10 @@ test("a paid booking, an extra added, a cancellation with refund: SALE, CHANGE, 
 
   // The cancellation: the refund, leg by leg, newest first.
   const q = await quote(t, orderId);
-  const cancelled = await t.ndc("OrderChangeRQ", acceptCancelRQ(orderId, q.quoteId));
-  expect(cancelled.status).toBe(200);
+  const cancelled = await countWrites(t.gw.store, t.gw.orders.ctx.payments.psp, () => t.ndc("OrderChangeRQ", acceptCancelRQ(orderId, q.quoteId)));
+  expect(cancelled.result.status).toBe(200);
+  // As without a report (test/servicing/cancel-commit-count.test.ts): commit, then refunds and `done`.
+  expect(cancelled.gateway).toBe(2);
   const [, , refund, ...more3] = await pushedSince(from, orderId);
   expect(more3).toHaveLength(0);
   expect(all(refund!, "StatusCode")).toContain("REFUND");

@@ -91,3 +91,21 @@ test("an account deleted while its booking runs: the booking commits, then its d
   expect(verifyWebhook(secret, { id: r.headers.get("webhook-id")!, timestamp: r.headers.get("webhook-timestamp")!, signature: r.headers.get("webhook-signature")! }, r.body)).toBe(true);
   expect(r.body).toBe(pushed[0]!.body);
 }, 120_000);
+
+test("a deletion interrupted after its mark (the process killed before the erasure) is finished by delete again", async () => {
+  lines.length = 0;
+  expect(await runWebShopCommand(["account", "add", "--email", "cut@example.com", "--name", "Cut Short"], io)).toBe(0);
+  const account = /account (WSA-\S+) added/.exec(lines.join("\n"))![1]!;
+  const file = join(tmp.dir, "pax-cut.json");
+  writeFileSync(file, JSON.stringify([{ surname: "CUTSHORT", identityDocs: [{ IdentityDocTypeCode: "PT", IdentityDocID: "CUT8812LM0044", Surname: "CUTSHORT" }] }]));
+  expect(await runWebShopCommand(["book", flightKey, "--passengers", file, "--account", account], io)).toBe(0);
+  const orderId = /booked order (\S+) /.exec(lines.join("\n"))![1]!;
+  // What `delete` writes first, alone: the account marked deleted, its email and name cleared; then the process dies.
+  await store.write((_tx, raw) => raw.exec(`UPDATE web_shop_accounts SET deleted_at = 1, email = NULL, name = NULL WHERE account_id = '${account}'`));
+  const held = async () => ((await store.db.all(`SELECT count(*) AS n FROM identity_documents WHERE order_id = '${orderId}' AND erased_at IS NULL`)) as { n: number }[])[0]!.n;
+  expect(await held()).toBe(1);
+  expect(await runWebShopCommand(["account", "delete", account], io)).toBe(0);
+  expect(lines.at(-1)).toBe(`account ${account} deleted: 1 identity document(s) erased on 1 order(s)`);
+  expect(await held()).toBe(0);
+  expect((await listErasures(store.db, orderId)).map((r) => r.path)).toEqual(["account_deletion"]);
+}, 120_000);

@@ -4,10 +4,10 @@ import type { Store } from "@ndc/store";
 import { UsageError, type CliIo } from "../io";
 import { withStaffStore } from "../staff-store";
 
-export const WEB_SHOP_ACCOUNT_USAGE = `  account add --email EMAIL --name NAME          a customer account of the web shop; prints its id
-  account list                                   the accounts (a deleted one without email or name)
-  account delete ACCOUNT_ID                      delete it and erase the identity documents of its orders
-                                                 (again: finishes an interrupted deletion)`;
+export const WEB_SHOP_ACCOUNT_USAGE = `  account add --email EMAIL --name NAME           a customer account of the web shop; prints its id
+  account list                                    the accounts (a deleted one without email or name)
+  account delete ACCOUNT_ID                       delete it and erase the identity documents of its orders
+                                                  (again: finishes an interrupted deletion)`;
 
 /**
  * `web-shop account ...`: the web shop's customer accounts (spec 8; decision 0029). Deleting one

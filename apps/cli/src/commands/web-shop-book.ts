@@ -13,8 +13,8 @@ import { UsageError, type CliIo } from "../io";
 import { parseFlags } from "./web-shop-accounts";
 
 export const WEB_SHOP_BOOK_USAGE = `  book FLIGHT_KEY --passengers FILE [--account ACCOUNT_ID] [--card-token TOKEN] [--email EMAIL]
-                                                 book the flight through the order domain NDC uses, for an
-                                                 account or a guest; paid by a PSP card token, else held`;
+                                                  book the flight through the order domain NDC uses, for an
+                                                  account or a guest; paid by a PSP card token, else held`;
 
 /** One passenger of the --passengers file (JSON array): names, birth date, type, documents as 24.4 names them. */
 interface PassengerLine {
