@@ -108,6 +108,7 @@ test("PaymentClearanceRQ (schema-valid, no DistributionChain) clears the caller'
     ["two Clearances", body(decimal(totalMinor), { clearances: 2 }), "Clearance[2]"],
     ["a payee that is another airline", body(decimal(totalMinor), { payeeDesig: "ZZ" }), "Clearance/ClearanceData/ClearancePayeeData/ClearancePayee/Carrier"],
     ["an amount that is not a decimal", body("12,00"), "Clearance/ClearanceData/NetClearanceAmount"],
+    ["a payer IATA_Number that is not a number", body(decimal(totalMinor), { payerIata: "AGY1" }), "Clearance/ClearanceData/ClearancePayerData/ClearancePayer/TravelAgency/IATA_Number"],
     ["a DistributionChain (not in the 2022.1 root)", body(decimal(totalMinor)).replace("<Clearance>", "<DistributionChain/><Clearance>"), "DistributionChain"],
   ];
   for (const [what, xml, element] of shape) {

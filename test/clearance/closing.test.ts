@@ -97,3 +97,13 @@ test("OrderClosingNotifRQ commits with the move or not at all", async () => {
   expect(await run("orders.closing")).toEqual({ closed: 1, waiting: 0 });
   expect(t.gw.store.db.all(`SELECT event FROM notification_deliveries WHERE order_id = '${orderId}'`)).toEqual([{ event: "order.closed" }]);
 }, 60_000);
+
+test("each run goes on from where the last stopped: an order waiting for its clearance never keeps the next one from closing", async () => {
+  const waiting = await book("W", "settlement");
+  const ready = await book("R", "card");
+  // One order per run: whatever the ids' order, the ready one is closed within two runs, the waiting one stays booked.
+  for (let i = 0; i < 2 && (await state(ready)) !== "closed"; i++) await t.gw.orders.closeSettled(undefined, 1);
+  expect(await state(ready)).toBe("closed");
+  expect(await state(waiting)).toBe("booked");
+  expect(await t.gw.orders.closability(waiting)).toBe("clearance_open");
+}, 60_000);
