@@ -101,6 +101,10 @@ test("PaymentClearanceRQ (schema-valid, no DistributionChain) clears the caller'
   expect([theirs.status, missing.status]).toEqual([404, 404]);
   expect(errorCode(theirs.body)).toBe("clearance_not_found");
   expect(theirs.body.replace(/<cns:CorrelationID>[^<]*</, "")).toBe(missing.body.replace(/<cns:CorrelationID>[^<]*</, ""));
+  // Without ndc:settle the message is not processed at all.
+  const noSettle = await otherSellerToken(t, "AGY-NOSETTLE", "77777778", "ndc:order ndc:payment");
+  const refused = await ndcAs(t, { authorization: noSettle }, "PaymentClearanceRQ", body(decimal(totalMinor)));
+  expect([refused.status, errorCode(refused.body)]).toEqual([403, "insufficient_scope"]);
   // Schema-level refusals at decode, each naming its element.
   const shape: [string, string, string][] = [
     ["a ClearanceID outside ClearanceID_Type", body(decimal(totalMinor), { clearanceId: "ABC" }), "Clearance/ClearanceData/ClearanceID"],

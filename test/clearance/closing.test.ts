@@ -5,6 +5,7 @@ import { gateway, orderCreateRQ, orderIdOf, orderRetrieveRQ, shopOffer, TRAVEL_D
 import type { TestGateway } from "../support/gateway";
 import { call, startReceiver, type Receiver } from "../notifications/helpers";
 import { pushesOf, textOf } from "./helpers";
+import { orderHistoryRQ } from "../orders-http/order-list-helpers";
 
 /**
  * Issue 10, the closing check (spec 3): a booked order whose every service is delivered (the
@@ -78,6 +79,10 @@ test("delivered and settled: Closed through the actor, OrderClosingNotifRQ pushe
   // The order says so: OrderViewRS and OrderHistoryRS, answered after the move.
   const view = await t.ndc("OrderRetrieveRQ", orderRetrieveRQ(settled));
   expect(view.body).toContain("CLOSED");
+  const history = await t.ndc("OrderHistoryRQ", orderHistoryRQ(settled));
+  expect(history.status).toBe(200);
+  expect(history.body).toContain("ORDER_CLOSED");
+  expect(history.body).toContain("SERVICES_DELIVERED_AND_SETTLED");
   const version = (await t.gw.orders.retrieve(settled, { clientId: t.gw.sandbox!.client_id, agencyId: t.gw.sandbox!.agency_id })).version;
   expect(pushes.find((b) => b.includes(settled))).toContain(`<cns:OrderVersionNumber>${version}</cns:OrderVersionNumber>`);
 }, 60_000);
