@@ -101,6 +101,10 @@ test("PaymentClearanceRQ (schema-valid, no DistributionChain) clears the caller'
   expect([theirs.status, missing.status]).toEqual([404, 404]);
   expect(errorCode(theirs.body)).toBe("clearance_not_found");
   expect(theirs.body.replace(/<cns:CorrelationID>[^<]*</, "")).toBe(missing.body.replace(/<cns:CorrelationID>[^<]*</, ""));
+  // Without ndc:settle the message is not processed at all.
+  const noSettle = await otherSellerToken(t, "AGY-NOSETTLE", "77777778", "ndc:order ndc:payment");
+  const refused = await ndcAs(t, { authorization: noSettle }, "PaymentClearanceRQ", body(decimal(totalMinor)));
+  expect([refused.status, errorCode(refused.body)]).toEqual([403, "insufficient_scope"]);
   // Schema-level refusals at decode, each naming its element.
   const shape: [string, string, string][] = [
     ["a ClearanceID outside ClearanceID_Type", body(decimal(totalMinor), { clearanceId: "ABC" }), "Clearance/ClearanceData/ClearanceID"],
@@ -108,6 +112,7 @@ test("PaymentClearanceRQ (schema-valid, no DistributionChain) clears the caller'
     ["two Clearances", body(decimal(totalMinor), { clearances: 2 }), "Clearance[2]"],
     ["a payee that is another airline", body(decimal(totalMinor), { payeeDesig: "ZZ" }), "Clearance/ClearanceData/ClearancePayeeData/ClearancePayee/Carrier"],
     ["an amount that is not a decimal", body("12,00"), "Clearance/ClearanceData/NetClearanceAmount"],
+    ["a payer IATA_Number that is not a number", body(decimal(totalMinor), { payerIata: "AGY1" }), "Clearance/ClearanceData/ClearancePayerData/ClearancePayer/TravelAgency/IATA_Number"],
     ["a DistributionChain (not in the 2022.1 root)", body(decimal(totalMinor)).replace("<Clearance>", "<DistributionChain/><Clearance>"), "DistributionChain"],
   ];
   for (const [what, xml, element] of shape) {
@@ -187,4 +192,25 @@ test("the clearing and its notification commit together: a failing outbox write 
   expect((await run("payments.clearance")).cleared).toBeGreaterThanOrEqual(1);
   expect(t.gw.store.db.all(`SELECT status FROM payment_clearances WHERE order_id = '${orderId}'`)).toEqual([{ status: "cleared" }]);
   expect(queued()).toBe(before + 1);
+}, 30_000);
+
+test("the capture and its clearance request (with its notification) commit together: a failing outbox write leaves the leg authorised and no clearance; the reconciler finishes both", async () => {
+  const shopped = await shopOffer(t);
+  await t.gw.store.write((_tx, raw) => raw.exec("CREATE TRIGGER fail_outbox BEFORE INSERT ON notification_deliveries BEGIN SELECT RAISE(ABORT, 'injected'); END"));
+  try {
+    const r = await t.ndc("OrderCreateRQ", orderCreateRQ({ shopped, legs: [{ kind: "settlement", method: "CA", amountMinor: shopped.totalMinor }], seller: t.gw.sandbox!.iata_number, correlationId: "clr-capfail", trxId: "trx-capfail" }));
+    // The booking's close write (captures) failed as a whole: an unexpected store error, answered 500.
+    expect([r.status, errorCode(r.body)]).toEqual([500, "internal_error"]);
+  } finally {
+    await t.gw.store.write((_tx, raw) => raw.exec("DROP TRIGGER fail_outbox"));
+  }
+  // The one settlement leg left authorised (every other order of this file captured its legs).
+  const legs = t.gw.store.db.all(`SELECT order_id FROM payment_legs WHERE kind = 'settlement' AND state = 'authorised'`) as { order_id: string }[];
+  expect(legs.length).toBe(1);
+  const orderId = legs[0]!.order_id;
+  expect(t.gw.store.db.all(`SELECT * FROM payment_clearances WHERE order_id = '${orderId}'`)).toEqual([]);
+  // The reconciler finishes the booking: the capture, its clearance and the notification, together.
+  await t.gw.orders.reconcile(clock.now(), { minAgeMs: 0 });
+  expect(t.gw.store.db.all(`SELECT state FROM payment_legs WHERE order_id = '${orderId}'`)).toEqual([{ state: "captured" }]);
+  expect((await clearancePushes(orderId)).map(([s, , a]) => [s, a])).toEqual([["ACCPT", decimal(shopped.totalMinor)]]);
 }, 30_000);

@@ -5,6 +5,7 @@ import { gateway, orderCreateRQ, orderIdOf, orderRetrieveRQ, shopOffer, TRAVEL_D
 import type { TestGateway } from "../support/gateway";
 import { call, startReceiver, type Receiver } from "../notifications/helpers";
 import { pushesOf, textOf } from "./helpers";
+import { orderHistoryRQ } from "../orders-http/order-list-helpers";
 
 /**
  * Issue 10, the closing check (spec 3): a booked order whose every service is delivered (the
@@ -78,6 +79,10 @@ test("delivered and settled: Closed through the actor, OrderClosingNotifRQ pushe
   // The order says so: OrderViewRS and OrderHistoryRS, answered after the move.
   const view = await t.ndc("OrderRetrieveRQ", orderRetrieveRQ(settled));
   expect(view.body).toContain("CLOSED");
+  const history = await t.ndc("OrderHistoryRQ", orderHistoryRQ(settled));
+  expect(history.status).toBe(200);
+  expect(history.body).toContain("ORDER_CLOSED");
+  expect(history.body).toContain("SERVICES_DELIVERED_AND_SETTLED");
   const version = (await t.gw.orders.retrieve(settled, { clientId: t.gw.sandbox!.client_id, agencyId: t.gw.sandbox!.agency_id })).version;
   expect(pushes.find((b) => b.includes(settled))).toContain(`<cns:OrderVersionNumber>${version}</cns:OrderVersionNumber>`);
 }, 60_000);
@@ -96,4 +101,14 @@ test("OrderClosingNotifRQ commits with the move or not at all", async () => {
   expect(t.gw.store.db.all(`SELECT COUNT(*) AS n FROM notification_deliveries WHERE order_id = '${orderId}'`)).toEqual([{ n: 0 }]);
   expect(await run("orders.closing")).toEqual({ closed: 1, waiting: 0 });
   expect(t.gw.store.db.all(`SELECT event FROM notification_deliveries WHERE order_id = '${orderId}'`)).toEqual([{ event: "order.closed" }]);
+}, 60_000);
+
+test("each run goes on from where the last stopped: an order waiting for its clearance never keeps the next one from closing", async () => {
+  const waiting = await book("W", "settlement");
+  const ready = await book("R", "card");
+  // One order per run: whatever the ids' order, the ready one is closed within two runs, the waiting one stays booked.
+  for (let i = 0; i < 2 && (await state(ready)) !== "closed"; i++) await t.gw.orders.closeSettled(undefined, 1);
+  expect(await state(ready)).toBe("closed");
+  expect(await state(waiting)).toBe("booked");
+  expect(await t.gw.orders.closability(waiting)).toBe("clearance_open");
 }, 60_000);

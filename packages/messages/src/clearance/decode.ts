@@ -61,6 +61,9 @@ function party(node: { el: XmlElement; path: string }, role: "Payee" | "Payer"):
   const one = sequence(who.el, who.path, [{ name: "party", required: true, choice: ["Carrier", "Org", "TravelAgency"] }]).get("party")!;
   const fields = sequence(one.el, one.path, one.el.name === "Carrier" ? CARRIER : one.el.name === "Org" ? ORG : AGENCY);
   for (const f of fields.values()) text(f);
+  const iata = fields.get("IATA_Number");
+  // TravelAgency/IATA_Number is a NumberType (xs:decimal) here, not the NDC ID_Type.
+  if (iata && !/^[+-]?(?:\d+\.?\d*|\.\d+)$/.test(iata.el.text.trim())) throw invalid(iata.path, "IATA_Number must be a number (2022.1 NumberType).");
   if (one.el.name !== "Carrier") return {};
   return { carrier: { accountingCode: text(fields.get("AirlineAccountingCode"))!, designator: text(fields.get("AirlineDesigCode"))! } };
 }

@@ -1,4 +1,4 @@
-import { and, eq, lte } from "drizzle-orm";
+import { and, asc, eq, gt, lte } from "drizzle-orm";
 import { orderClearances } from "@ndc/payments";
 import { tables } from "@ndc/store";
 import type { OrdersContext } from "../context";
@@ -9,6 +9,9 @@ import { serviceFlightKeys } from "../view/services";
 
 /** Orders looked at per run: a run stays short, the next takes the rest. */
 export const CLOSING_BATCH = 200;
+
+/** Per order domain (process): the last order id a full run looked at, so the next run goes on from it. */
+const resumeAfter = new WeakMap<OrdersContext, string>();
 
 /** Why an order is not closed yet, or null when it may close (what the closing check logs and tests read). */
 export type NotClosable = "not_booked" | "service_not_delivered" | "payment_open" | "clearance_open";
@@ -37,18 +40,23 @@ export async function closability(ctx: OrdersContext, order: Order): Promise<Not
  * The closing check: booked orders whose last flight's day has come (the index's travel_to, a
  * cheap first cut) are judged by closability(), and those that may close are moved to Closed by
  * their own actor, whose persist hook writes OrderClosingNotifRQ in the same transaction. At
- * most CLOSING_BATCH orders a run; safe to repeat (a closed order is not found again, and the
- * actor keeps a closed order closed).
+ * most CLOSING_BATCH orders a run, each run going on from the last; safe to repeat (a closed order
+ * is not found again, and the actor keeps a closed order closed).
  */
 export async function closeSettled(ctx: OrdersContext, now: number, limit = CLOSING_BATCH): Promise<{ closed: string[]; waiting: number }> {
   const today = new Date(now).toISOString().slice(0, 10);
   const O = tables.orders;
+  // By order id from where the last run stopped, wrapping round: orders that wait (a partner not yet
+  // fulfilled, a clearance not yet cleared) never keep the ones after them from being looked at.
+  const after = resumeAfter.get(ctx) ?? "";
   const due = await ctx.store.db
     .select({ orderId: O.orderId })
     .from(O)
-    .where(and(eq(O.state, "booked"), lte(O.travelTo, today)))
+    .where(and(eq(O.state, "booked"), lte(O.travelTo, today), gt(O.orderId, after)))
+    .orderBy(asc(O.orderId))
     .limit(limit)
     .all();
+  resumeAfter.set(ctx, due.length === limit ? due[due.length - 1]!.orderId : "");
   const closed: string[] = [];
   let waiting = 0;
   for (const { orderId } of due) {
