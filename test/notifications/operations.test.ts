@@ -157,6 +157,23 @@ test("fly reads the partner back at once", async () => {
   expect(new Set(partnerStates((await t.ndc("ServiceDeliveryRQ", deliveryRQ(orderId))).body).map(([, code]) => code))).toEqual(new Set(["DELIVERED"]));
 });
 
+test("a delivery commits with its push or not at all", async () => {
+  const { orderId } = await bookWithFreeSeat(t, "FLY-ATOMIC");
+  const seller = { clientId: t.gw.sandbox!.client_id, agencyId: t.gw.sandbox!.agency_id };
+  await t.gw.store.write((_tx, raw) => raw.exec("CREATE TRIGGER fail_outbox BEFORE INSERT ON notification_deliveries BEGIN SELECT RAISE(ABORT, 'injected'); END"));
+  try {
+    await expect(t.gw.orders.fly(orderId, seller)).rejects.toThrow("injected");
+  } finally {
+    await t.gw.store.write((_tx, raw) => raw.exec("DROP TRIGGER fail_outbox"));
+  }
+  expect((await t.gw.orders.retrieve(orderId, seller)).flown).toBeUndefined();
+  expect(all((await t.ndc("ServiceDeliveryRQ", deliveryRQ(orderId))).body, "DeliveryStatusCode")).toEqual(["NOT_DELIVERED", "NOT_DELIVERED"]);
+  const seen = rx.requests.length;
+  expect((await call(t, "POST", `/sandbox/orders/${orderId}/fly`, key, {})).status).toBe(200);
+  await dispatch();
+  expect(pushesOf({ ...rx, requests: rx.requests.slice(seen) }, secret, "ServiceDeliveryNotifRQ").filter((b) => b.includes(orderId)).length).toBe(1);
+});
+
 test("the seller's own orders only: another seller's is 404 like a missing one; bad bodies are 400", async () => {
   const { orderId } = await bookWithFreeSeat(t, "OWN");
   const other = await otherSellerToken(t, "AGY-OPS", "12345725", "ndc:order");
