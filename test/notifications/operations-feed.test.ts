@@ -21,11 +21,11 @@ beforeAll(async () => {
   key = t.gw.sandbox!.api_key;
   rx = startReceiver();
   secret = (await call(t, "POST", "/notifications/subscriptions", key, { url: rx.url, events: ["order.changed"] })).json.secret;
-});
+}, 60_000);
 afterAll(async () => {
   rx.stop();
   await t.close();
-});
+}, 60_000);
 
 const run = async (job: string) => (await call(t, "POST", "/sandbox/scheduler/run", key, { job })).json.result;
 
@@ -38,7 +38,7 @@ test("the same seed gives the same disruptions; the rate decides how many", () =
   const some = at("xb-sandbox-1", 300).filter(Boolean).length;
   expect(some).toBeGreaterThan(0);
   expect(some).toBeLessThan(30);
-});
+}, 60_000);
 
 test("a disruption announced by now changes every order on the flight once, each pushed in its change's transaction", async () => {
   const a = await bookWithFreeSeat(t, "FEED-A");
@@ -71,7 +71,7 @@ test("a disruption announced by now changes every order on the flight once, each
   expect((await run("operations.feed")).orders).toBe(0);
   await run("notifications.dispatch");
   expect(pushesOf(rx, secret, "OrderChangeNotifRQ").length).toBe(1);
-});
+}, 60_000);
 
 test("the delivery sweep records a departed flight when the clock passes it", async () => {
   const b = await bookWithFreeSeat(t, "FEED-B");
@@ -86,4 +86,4 @@ test("the delivery sweep records a departed flight when the clock passes it", as
   expect((await run("delivery.flown")).orders).toBeGreaterThan(0);
   expect((await flown()).map((f) => f.flightKey).sort()).toEqual(details.flights.map((f) => f.key).sort());
   expect((await run("delivery.flown")).orders).toBe(0);
-});
+}, 60_000);
