@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { ManualClock } from "@ndc/clock";
 import { disruptionOf } from "@ndc/orders";
+import { ConfigError, loadConfig } from "@ndc/config";
 import { startTestGateway, type TestGateway } from "../support/gateway";
 import { T0 } from "../orders-http/helpers";
 import { call, startReceiver, type Receiver } from "./helpers";
@@ -28,6 +29,16 @@ afterAll(async () => {
 }, 60_000);
 
 const run = async (job: string) => (await call(t, "POST", "/sandbox/scheduler/run", key, { job })).json.result;
+
+test("the rate is a setting from 0 to 1000, read as 0 in production; the read-back interval 1 to 59 minutes", () => {
+  const production = { GATEWAY_MODE: "production", GATEWAY_FIELD_KEY: Buffer.alloc(32, 7).toString("base64") };
+  expect(loadConfig({ OPERATIONS_FEED_PER_MILLE: "500" }).operationsFeedPerMille).toBe(500);
+  expect(loadConfig({}).operationsFeedPerMille).toBe(20);
+  expect(loadConfig({ ...production, OPERATIONS_FEED_PER_MILLE: "500" }).operationsFeedPerMille).toBe(0);
+  expect(() => loadConfig({ OPERATIONS_FEED_PER_MILLE: "1001" })).toThrow(ConfigError);
+  expect(loadConfig({}).partnerReadbackMinutes).toBe(5);
+  for (const bad of ["0", "60", "x"]) expect(() => loadConfig({ PARTNER_READBACK_MINUTES: bad })).toThrow(ConfigError);
+});
 
 test("the same seed gives the same disruptions; the rate decides how many", () => {
   const flights = Array.from({ length: 30 }, (_, d) => t.gw.supply.journeys("LHR", "CDG", new Date(T0 + (d + 1) * 86_400_000).toISOString().slice(0, 10))[0]!.segments[0]!);

@@ -123,7 +123,7 @@ export async function bootGateway(
   const dispatcher = new Dispatcher({ store, clock, logger, subscriptions, mode: config.mode, resolve: opts.resolve, post: postWebhook, claimMs: config.notifyClaimMs });
   // The operations jobs, under the scheduler's names (apps/scheduler/src/jobs/operations.ts): the same domain calls.
   const operations = {
-    "operations.feed": async () => (config.mode === "production" ? { flights: 0, orders: 0 } : await orders.operationsFeed(config.operationsFeedPerMille, config.shopping.supplySeed, clock.now())),
+    "operations.feed": async () => await orders.operationsFeed(config.operationsFeedPerMille, config.shopping.supplySeed, clock.now()),
     "delivery.flown": async () => await orders.deliverFlown(clock.now()),
     "partners.read-back": async () => await orders.partnerReadBack(clock.now()),
   };
