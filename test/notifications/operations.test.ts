@@ -4,8 +4,8 @@ import { startTestGateway, type TestGateway } from "../support/gateway";
 import { ndcRequest } from "../support/requests";
 import { T0, orderRetrieveRQ } from "../orders-http/helpers";
 import { all, blocks } from "../shopping/shop-requests";
-import { call, otherSellerToken, startReceiver, type Receiver } from "./helpers";
-import { bookWithFreeSeat, pushesOf } from "./operations-helpers";
+import { call, otherSellerToken, type Receiver } from "./helpers";
+import { bookWithFreeSeat, pushesOf, subscribedGateway } from "./operations-helpers";
 import { partyOrderCreateRQ, quotedOffers, shopParty, type ShoppedParty } from "../orders-http/item-selection-helpers";
 
 /**
@@ -16,19 +16,12 @@ let t: TestGateway;
 let rx: Receiver;
 let key: string;
 let secret: string;
+let close: () => Promise<void>;
 const clock = new ManualClock(T0);
 beforeAll(async () => {
-  t = await startTestGateway({ ORDERS_BACKGROUND_MS: "0" }, clock);
-  key = t.gw.sandbox!.api_key;
-  rx = startReceiver();
-  const sub = await call(t, "POST", "/notifications/subscriptions", key, { url: rx.url, events: ["order.changed", "service.delivered"] });
-  expect(sub.status).toBe(201);
-  secret = sub.json.secret;
+  ({ t, rx, key, secret, close } = await subscribedGateway({}, clock, ["order.changed", "service.delivered"]));
 }, 60_000);
-afterAll(async () => {
-  rx.stop();
-  await t.close();
-}, 60_000);
+afterAll(() => close(), 60_000);
 
 const dispatch = () => call(t, "POST", "/sandbox/scheduler/run", key, { job: "notifications.dispatch" });
 const departures = (xml: string) => blocks(xml, "Dep").map((d) => all(d, "AircraftScheduledDateTime")[0]!);
