@@ -12,7 +12,7 @@ const clock = new ManualClock(T0);
 const open: TestGateway[] = [];
 afterAll(async () => {
   for (const t of open) await t.close();
-});
+}, 60_000);
 const gateway = async (operationsInBackground: boolean) => {
   // A pass only when the test ticks it: the timer is a day.
   const t = await startTestGateway({ ORDERS_BACKGROUND_MS: "86400000", OPERATIONS_FEED_PER_MILLE: "1000" }, clock, undefined, { background: true, operationsInBackground });
@@ -24,7 +24,7 @@ let without: TestGateway;
 beforeAll(async () => {
   withOps = await gateway(true);
   without = await gateway(false);
-});
+}, 60_000);
 
 async function departedOrder(t: TestGateway, tag: string) {
   clock.set(T0);
@@ -40,10 +40,10 @@ test("the background pass runs the feed, the delivery and the read-back when ask
   await withOps.gw.background!.tick();
   expect(((await order()).flown ?? []).length).toBeGreaterThan(0);
   expect(withOps.logs.some((l) => l.includes('"orders_background_done"') && l.includes('"delivery.flown"'))).toBe(true);
-});
+}, 60_000);
 
 test("and leaves them to the scheduler otherwise", async () => {
   const order = await departedOrder(without, "BG-OFF");
   await without.gw.background!.tick();
   expect((await order()).flown).toBeUndefined();
-});
+}, 60_000);

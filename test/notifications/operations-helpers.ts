@@ -1,11 +1,12 @@
 import { expect } from "bun:test";
 import { verifyWebhook } from "@ndc/notifications";
-import type { TestGateway } from "../support/gateway";
+import type { Clock } from "@ndc/clock";
+import { startTestGateway, type TestGateway } from "../support/gateway";
 import { assertSchemaValid } from "../support/xsd";
 import { orderCreateRQ, orderIdOf, shopOffer, type Shopped } from "../orders-http/helpers";
 import { all, blocks } from "../shopping/shop-requests";
 import { seatAvailabilityRQ } from "../shopping/seat-availability-helpers";
-import type { Receiver } from "./helpers";
+import { call, startReceiver, type Receiver } from "./helpers";
 
 let n = 0;
 
@@ -37,4 +38,33 @@ export function pushesOf(rx: Receiver, secret: string, message: string): string[
       expect(r.body).not.toMatch(/IdentityDoc|QZ7731XK0946|HOPPER/);
       return r.body;
     });
+}
+
+export interface Subscribed {
+  t: TestGateway;
+  rx: Receiver;
+  /** The sandbox seller's API key. */
+  key: string;
+  /** The subscription's signing secret. */
+  secret: string;
+  close(): Promise<void>;
+}
+
+/** A gateway on `clock` whose sandbox seller subscribed a real receiver on a free local port to `events`. */
+export async function subscribedGateway(env: Record<string, string>, clock: Clock, events: string[]): Promise<Subscribed> {
+  const t = await startTestGateway({ ORDERS_BACKGROUND_MS: "0", ...env }, clock);
+  const key = t.gw.sandbox!.api_key;
+  const rx = startReceiver();
+  const sub = await call(t, "POST", "/notifications/subscriptions", key, { url: rx.url, events });
+  expect(sub.status).toBe(201);
+  return {
+    t,
+    rx,
+    key,
+    secret: sub.json.secret,
+    async close() {
+      rx.stop();
+      await t.close();
+    },
+  };
 }

@@ -33,4 +33,4 @@ test("flights the schedule no longer places are recorded flown once their date i
     await gw.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
-});
+}, 60_000);

@@ -4,8 +4,8 @@ import { startTestGateway, type TestGateway } from "../support/gateway";
 import { ndcRequest } from "../support/requests";
 import { T0, orderRetrieveRQ } from "../orders-http/helpers";
 import { all, blocks } from "../shopping/shop-requests";
-import { call, otherSellerToken, startReceiver, type Receiver } from "./helpers";
-import { bookWithFreeSeat, pushesOf } from "./operations-helpers";
+import { call, otherSellerToken, type Receiver } from "./helpers";
+import { bookWithFreeSeat, pushesOf, subscribedGateway } from "./operations-helpers";
 import { partyOrderCreateRQ, quotedOffers, shopParty, type ShoppedParty } from "../orders-http/item-selection-helpers";
 
 /**
@@ -16,19 +16,12 @@ let t: TestGateway;
 let rx: Receiver;
 let key: string;
 let secret: string;
+let close: () => Promise<void>;
 const clock = new ManualClock(T0);
 beforeAll(async () => {
-  t = await startTestGateway({ ORDERS_BACKGROUND_MS: "0" }, clock);
-  key = t.gw.sandbox!.api_key;
-  rx = startReceiver();
-  const sub = await call(t, "POST", "/notifications/subscriptions", key, { url: rx.url, events: ["order.changed", "service.delivered"] });
-  expect(sub.status).toBe(201);
-  secret = sub.json.secret;
-});
-afterAll(async () => {
-  rx.stop();
-  await t.close();
-});
+  ({ t, rx, key, secret, close } = await subscribedGateway({}, clock, ["order.changed", "service.delivered"]));
+}, 60_000);
+afterAll(() => close(), 60_000);
 
 const dispatch = () => call(t, "POST", "/sandbox/scheduler/run", key, { job: "notifications.dispatch" });
 const departures = (xml: string) => blocks(xml, "Dep").map((d) => all(d, "AircraftScheduledDateTime")[0]!);
@@ -53,7 +46,7 @@ test("a retime through the sandbox: the order's times move, OrderChangeNotifRQ S
   expect(view.status).toBe(200);
   const after = departures(view.body);
   expect(after.map((d, i) => Date.parse(`${d}Z`) - Date.parse(`${before[i]}Z`))).toEqual(before.map(() => 90 * 60_000));
-});
+}, 60_000);
 
 test("a cancelled flight: its services removed, the order flagged for re-accommodation, FLIGHT_CANCELLED pushed; the order still reads XSD-valid", async () => {
   const { orderId } = await bookWithFreeSeat(t, "CANCEL");
@@ -73,7 +66,7 @@ test("a cancelled flight: its services removed, the order flagged for re-accommo
   // A second cancellation finds no flight left.
   const again = await call(t, "POST", `/sandbox/orders/${orderId}/schedule-change`, key, { cancelFlight: true });
   expect([again.status, again.json.error]).toEqual([409, "order_state_invalid"]);
-});
+}, 60_000);
 
 test("fly: the free seat is delivered, ServiceDeliveryNotifRQ pushed, ServiceDeliveryRQ answers DELIVERED", async () => {
   const { orderId } = await bookWithFreeSeat(t, "FLY");
@@ -95,7 +88,7 @@ test("fly: the free seat is delivered, ServiceDeliveryNotifRQ pushed, ServiceDel
   expect((await call(t, "POST", `/sandbox/orders/${orderId}/fly`, key, {})).json.orderVersion).toBe(r.json.orderVersion);
   await dispatch();
   expect(rx.requests.slice(seen).filter((q) => q.path.endsWith("ServiceDeliveryNotifRQ")).length).toBe(1);
-});
+}, 60_000);
 
 /** A paid party order (two adults, a child) with the partner's eSIM and the airport car: both delivered by their partner. */
 async function bookWithPartner(party: ShoppedParty, tag: string): Promise<string> {
@@ -146,7 +139,7 @@ test("a partner product and a ride fulfilled by their partner: read back once th
   // Only the partner's items are pushed: the flights have tickets behind them.
   expect(blocks(pushes[0]!, "Service").length).toBe(6);
   expect(partnerStates((await t.ndc("ServiceDeliveryRQ", deliveryRQ(orderId))).body).map(([, code]) => code)).toEqual(awaiting.map(() => "DELIVERED"));
-});
+}, 60_000);
 
 test("fly reads the partner back at once", async () => {
   const party = await shopParty(t, clock);
@@ -155,7 +148,24 @@ test("fly reads the partner back at once", async () => {
   expect(r.status).toBe(200);
   expect(r.json.partnerDelivered.length).toBe(2);
   expect(new Set(partnerStates((await t.ndc("ServiceDeliveryRQ", deliveryRQ(orderId))).body).map(([, code]) => code))).toEqual(new Set(["DELIVERED"]));
-});
+}, 60_000);
+
+test("a delivery commits with its push or not at all", async () => {
+  const { orderId } = await bookWithFreeSeat(t, "FLY-ATOMIC");
+  const seller = { clientId: t.gw.sandbox!.client_id, agencyId: t.gw.sandbox!.agency_id };
+  await t.gw.store.write((_tx, raw) => raw.exec("CREATE TRIGGER fail_outbox BEFORE INSERT ON notification_deliveries BEGIN SELECT RAISE(ABORT, 'injected'); END"));
+  try {
+    await expect(t.gw.orders.fly(orderId, seller)).rejects.toThrow("injected");
+  } finally {
+    await t.gw.store.write((_tx, raw) => raw.exec("DROP TRIGGER fail_outbox"));
+  }
+  expect((await t.gw.orders.retrieve(orderId, seller)).flown).toBeUndefined();
+  expect(all((await t.ndc("ServiceDeliveryRQ", deliveryRQ(orderId))).body, "DeliveryStatusCode")).toEqual(["NOT_DELIVERED", "NOT_DELIVERED"]);
+  const seen = rx.requests.length;
+  expect((await call(t, "POST", `/sandbox/orders/${orderId}/fly`, key, {})).status).toBe(200);
+  await dispatch();
+  expect(pushesOf({ ...rx, requests: rx.requests.slice(seen) }, secret, "ServiceDeliveryNotifRQ").filter((b) => b.includes(orderId)).length).toBe(1);
+}, 60_000);
 
 test("the seller's own orders only: another seller's is 404 like a missing one; bad bodies are 400", async () => {
   const { orderId } = await bookWithFreeSeat(t, "OWN");
@@ -171,7 +181,7 @@ test("the seller's own orders only: another seller's is 404 like a missing one; 
     expect([bad.status, bad.json.error]).toEqual([400, "request_invalid"]);
   }
   expect((await call(t, "POST", `/sandbox/orders/${orderId}/land`, key, {})).status).toBe(404);
-});
+}, 60_000);
 
 test("production answers 404 for the order controls as for any path it does not serve", async () => {
   const production = await startTestGateway({ GATEWAY_MODE: "production", GATEWAY_FIELD_KEY: Buffer.alloc(32, 7).toString("base64") });
@@ -184,5 +194,5 @@ test("production answers 404 for the order controls as for any path it does not 
   } finally {
     await production.close();
   }
-});
+}, 60_000);
 

@@ -141,7 +141,7 @@ export async function bootGateway(
   const rateLimiter = createRateLimiter(config.rateLimits, clock);
   // The operations jobs, under the scheduler's names (apps/scheduler/src/jobs/operations.ts): the same domain calls.
   const operations = {
-    "operations.feed": async () => (config.mode === "production" ? { flights: 0, orders: 0 } : await orders.operationsFeed(config.operationsFeedPerMille, config.shopping.supplySeed, clock.now())),
+    "operations.feed": async () => await orders.operationsFeed(config.operationsFeedPerMille, config.shopping.supplySeed, clock.now()),
     "delivery.flown": async () => await orders.deliverFlown(clock.now()),
     "partners.read-back": async () => await orders.partnerReadBack(clock.now()),
   };

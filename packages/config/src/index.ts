@@ -58,7 +58,7 @@ export interface GatewayConfig {
   notifyClaimMs: number;
   /** The reconciler leaves a saga younger than this alone (it may belong to a request in flight). */
   ordersReconcileMinAgeMs: number;
-  /** The simulated operations feed (local and sandbox modes): flights in a thousand the airline retimes or cancels (0: none). */
+  /** The simulated operations feed: flights in a thousand the airline retimes or cancels (0: none; always 0 in production). */
   operationsFeedPerMille: number;
   /** How often the simulated partners are read back for fulfilled partner products, in minutes (1 to 59). */
   partnerReadbackMinutes: number;
@@ -211,7 +211,8 @@ export function loadConfig(env: Env = process.env): GatewayConfig {
     notifyDispatchMs: int(env, "NOTIFY_DISPATCH_MS", 1_000, 0),
     notifyClaimMs: int(env, "NOTIFY_CLAIM_MS", 30_000, 1),
     ordersReconcileMinAgeMs: int(env, "ORDERS_RECONCILE_MIN_AGE_MS", 30_000, 0),
-    operationsFeedPerMille: perMille(env, "OPERATIONS_FEED_PER_MILLE", 20),
+    // A simulation: a production airline's changes come from its real operations, never from a seed.
+    operationsFeedPerMille: mode === "production" ? 0 : perMille(env, "OPERATIONS_FEED_PER_MILLE", 20),
     partnerReadbackMinutes: minutesOfHour(env, "PARTNER_READBACK_MINUTES", 5),
     actors: {
       idleMs: int(env, "ACTOR_IDLE_MS", 5 * 60_000, 1),

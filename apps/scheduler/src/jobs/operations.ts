@@ -15,8 +15,7 @@ export const operationsFeed: ScheduledJob = {
   description: "the simulated operations feed: retime or cancel flights (OPERATIONS_FEED_PER_MILLE, from the supply seed) and change the orders on them",
   async run({ orders, config }) {
     if (!orders) return { skipped: 1 };
-    // A simulation: a production airline's changes come from its real operations, never from a seed.
-    if (config.mode === "production") return { skipped: 1 };
+    // Off in production: the setting is read as 0 there (packages/config).
     return orders.operationsFeed(config.operationsFeedPerMille, config.shopping.supplySeed);
   },
 };
