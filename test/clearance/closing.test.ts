@@ -57,6 +57,9 @@ test("delivered and settled: Closed through the actor, OrderClosingNotifRQ pushe
   // The flights fly (the day after TRAVEL_DATE): every service delivered, as ServiceDeliveryRQ says.
   clock.advance(Date.parse(`${TRAVEL_DATE}T00:00:00Z`) + 86_400_000 * 2 - clock.now());
   expect(new Set(await deliveryCodes(settled))).toEqual(new Set(["DELIVERED"]));
+  // The delivery sweep records the flights flown (the closing check waits for that record, and
+  // would make it itself: test/notifications/operations*.test.ts).
+  await run("delivery.flown");
   // The card order is settled and closes; the settlement order waits for its clearance.
   expect(await t.gw.orders.closability(settled)).toBe("clearance_open");
   expect(await run("orders.closing")).toEqual({ closed: 1, waiting: 1 });
@@ -90,6 +93,7 @@ test("delivered and settled: Closed through the actor, OrderClosingNotifRQ pushe
 test("OrderClosingNotifRQ commits with the move or not at all", async () => {
   const orderId = await book("A", "card");
   expect(await state(orderId)).toBe("booked");
+  await run("delivery.flown");
   await t.gw.store.write((_tx, raw) => raw.exec("CREATE TRIGGER fail_outbox BEFORE INSERT ON notification_deliveries BEGIN SELECT RAISE(ABORT, 'injected'); END"));
   try {
     await expect(t.gw.orders.closeSettled()).rejects.toThrow();
@@ -106,6 +110,7 @@ test("OrderClosingNotifRQ commits with the move or not at all", async () => {
 test("each run goes on from where the last stopped: an order waiting for its clearance never keeps the next one from closing", async () => {
   const waiting = await book("W", "settlement");
   const ready = await book("R", "card");
+  await run("delivery.flown");
   // One order per run: whatever the ids' order, the ready one is closed within two runs, the waiting one stays booked.
   for (let i = 0; i < 2 && (await state(ready)) !== "closed"; i++) await t.gw.orders.closeSettled(undefined, 1);
   expect(await state(ready)).toBe("closed");

@@ -36,6 +36,12 @@ export function startOrdersBackground(
     try {
       const expired = await deps.orders.expireUnpaid(now);
       const report = await deps.orders.reconcile(now, { minAgeMs });
+      // The operations jobs, when no in-process scheduler runs them (serve --no-scheduler; decision 0025):
+      // before the closing check, which waits for the deliveries they record.
+      for (const [job, run] of Object.entries(deps.sweeps ?? {})) {
+        const summary = await run();
+        if (Object.values(summary).some((n) => n > 0)) deps.logger.info("orders_background_done", { job, ...summary });
+      }
       // The closing check, when no scheduler runs beside the actors in this process (serve --no-scheduler): decision 0027.
       const closed = opts.closing ? (await deps.orders.closeSettled(now)).closed : [];
       // A quiet pass writes nothing, so an idle gateway's log is not one line every few seconds.
@@ -51,11 +57,6 @@ export function startOrdersBackground(
       // Raised to staff now (their last attempt failed): the durable item is the row in
       // reconcile_failures; this line only says one appeared. Operation ids, no personal data.
       if (report.raised.length) deps.logger.warn("reconcile_failed_raised", { operations: report.raised.join(","), code: "reconcile_failed" });
-      // The operations jobs, when no in-process scheduler runs them (serve --no-scheduler; decision 0025).
-      for (const [job, run] of Object.entries(deps.sweeps ?? {})) {
-        const summary = await run();
-        if (Object.values(summary).some((n) => n > 0)) deps.logger.info("orders_background_done", { job, ...summary });
-      }
     } catch (e) {
       // Logged, not thrown: the next tick tries again; a failing pass must not stop the gateway.
       deps.logger.error("orders_background_failed", { error: e instanceof Error ? e.message : String(e) });

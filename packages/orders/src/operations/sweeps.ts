@@ -85,7 +85,7 @@ export async function runOperationsFeed(ctx: OrdersContext, now: number, perMill
  * later start) has departed once its date is more than a day past; otherwise its order would stay
  * a candidate of every delivery run.
  */
-async function recordDeparted(ctx: OrdersContext, order: Order, now: number, all: boolean): Promise<boolean> {
+export async function recordDeparted(ctx: OrdersContext, order: Order, now: number, all: boolean): Promise<boolean> {
   const placed = await unflownFlights(ctx, order);
   const flown = new Set((order.flown ?? []).map((f) => f.flightKey));
   const unplaced = flyingFlightKeys(order).filter((k) => !flown.has(k) && !placed.some((f) => f.key === k));

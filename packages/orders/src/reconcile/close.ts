@@ -6,6 +6,8 @@ import type { Order } from "../state";
 import { deliveryStateOf } from "../view/delivery";
 import { orderDetails } from "../view/details";
 import { serviceFlightKeys } from "../view/services";
+import { flyingFlightKeys } from "../operations/schedule-change";
+import { recordDeparted } from "../operations/sweeps";
 
 /** Orders looked at per run: a run stays short, the next takes the rest. */
 export const CLOSING_BATCH = 200;
@@ -31,6 +33,11 @@ export async function closability(ctx: OrdersContext, order: Order): Promise<Not
   const flown = new Set(details.flown);
   const undelivered = order.items.some((it) => serviceFlightKeys(order, it).some((key) => deliveryStateOf(order, it, key, flown).code !== "DELIVERED"));
   if (undelivered) return "service_not_delivered";
+  // Closed only once the delivery sweep has recorded each flight flown on the order (and written
+  // service.delivered for what that delivered): a closed order is not swept again, so closing
+  // first would leave a delivery unannounced.
+  const recorded = new Set((order.flown ?? []).map((f) => f.flightKey));
+  if (flyingFlightKeys(order).some((k) => !recorded.has(k))) return "service_not_delivered";
   if (details.legs.some((l) => l.state === "authorising" || l.state === "authorised")) return "payment_open";
   if ((await orderClearances(ctx.store.db, order.orderId)).some((c) => c.status === "requested")) return "clearance_open";
   return null;
@@ -60,7 +67,9 @@ export async function closeSettled(ctx: OrdersContext, now: number, limit = CLOS
   const closed: string[] = [];
   let waiting = 0;
   for (const { orderId } of due) {
-    const order = await ctx.orders.ask(orderId, { op: "get" });
+    let order = await ctx.orders.ask(orderId, { op: "get" });
+    // What has flown is recorded first, with its service.delivered, as the delivery sweep would.
+    if (order && (await recordDeparted(ctx, order, now, false))) order = await ctx.orders.ask(orderId, { op: "get" });
     if (!order || (await closability(ctx, order)) !== null) {
       waiting++;
       continue;
