@@ -3,7 +3,8 @@
  * It imports nothing of the gateway: only the platform (fetch, node:zlib, node:crypto),
  * @xmldom/xmldom and xml-crypto.
  */
-export { NdcClient, newId, type ClientOptions, type Fetch, type Exchange, type SendResult } from "./client";
+export { NdcClient } from "./client";
+export { NdcTransport, newId, type ClientOptions, type Fetch, type Exchange, type SendResult } from "./transport";
 export { isLive, acceptsGzipRequests, type Discovery, type DiscoveredMessage } from "./discovery";
 export { NdcError, OAuthError, TransportError } from "./errors";
 export { DEFAULT_RETRY, backoffMs, retryAfterMs, type RetryPolicy } from "./retry";

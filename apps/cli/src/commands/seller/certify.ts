@@ -1,7 +1,8 @@
 import { NdcError, TransportError, OAuthError } from "@ndc-gateway/client";
 import { positional, Usage } from "../clients";
 import { client, count, signingKey, type SellerContext } from "./context";
-import { NotRun, STEPS, type Journey } from "./certify-steps";
+import { NotRun, type Journey } from "./certify-journey";
+import { STEPS } from "./certify-steps";
 import { schemasDir, validate } from "./xsd";
 
 /**
