@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createVerify } from "node:crypto";
-import { DOMParser, XMLSerializer } from "@xmldom/xmldom";
+import { DOMParser } from "@xmldom/xmldom";
 import { SignedXml } from "xml-crypto";
 import { party, selectAll, signXml, verifyXml, signatureMethodFor } from "@ndc-gateway/client";
 import { assertSchemaValid } from "../support/xsd";
-import { ed25519Pem, sellerKey } from "./keys";
+import { asStandardSignature, DSIG, ed25519Pem, sellerKey } from "./keys";
 import { sandboxClient, startListeningGateway, travelDate, type ListeningGateway } from "./support";
 
 /**
@@ -21,18 +21,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await g.close();
 });
-
-const DSIG = "http://www.w3.org/2000/09/xmldsig#";
-
-/** The reverse move: `cns:SignatureType` content back into a `ds:Signature`, as xmlsec1 or xml-crypto would place it. */
-function asStandardSignature(xml: string): string {
-  const doc = new DOMParser().parseFromString(xml, "text/xml");
-  const st = doc.getElementsByTagNameNS("http://www.iata.org/IATA/2015/EASD/00/IATA_OffersAndOrdersCommonTypes", "SignatureType")[0]!;
-  const ds = doc.createElementNS(DSIG, "ds:Signature");
-  while (st.firstChild) ds.appendChild(st.firstChild);
-  st.parentNode!.replaceChild(ds, st);
-  return new XMLSerializer().serializeToString(doc);
-}
 
 function standardCheck(xml: string, certificatePem: string): boolean {
   const std = asStandardSignature(xml);
