@@ -43,7 +43,9 @@ export async function listen(ctx: SellerContext): Promise<void> {
       if (req.method !== "POST") return new Response("a notification receiver: POST only\n", { status: 405 });
       const body = await req.text();
       const v = judge(body, req.headers, secret, airlineCert, schemas, tolerance);
-      ctx.print(`${new Date().toISOString()} ${v.message ?? "?"} ${v.webhookId ?? "-"}: webhook signature ${v.signature}; XML signature ${v.xmlSignature}; XSD ${v.xsd} -> ${v.ok ? "acknowledged" : "refused 400"}`, v);
+      // One line per push in both forms: --json is JSON Lines, for a script reading as pushes arrive.
+      if (ctx.json) ctx.io.out(JSON.stringify({ at: new Date().toISOString(), ...v }));
+      else ctx.io.out(`${new Date().toISOString()} ${v.message ?? "?"} ${v.webhookId ?? "-"}: webhook signature ${v.signature}; XML signature ${v.xmlSignature}; XSD ${v.xsd} -> ${v.ok ? "acknowledged" : "refused 400"}`);
       if (stopAfter && ++seen >= stopAfter) setTimeout(done, 50);
       return v.ok ? new Response(null, ACK) : new Response("refused: see the receiver's output\n", { status: 400 });
     },
