@@ -24,13 +24,15 @@ export function ed25519Pem(): string {
 
 export const DSIG = "http://www.w3.org/2000/09/xmldsig#";
 
-/** The reverse move: `cns:SignatureType` content back into a `ds:Signature`, as xmlsec1 or xml-crypto would place it. */
+/**
+ * The standard form of a 24.4 signature (docs/signatures.md): `cns:SignatureType`'s children back
+ * into a `ds:Signature` inside it, as a standard tool signs over the 24.4 template.
+ */
 export function asStandardSignature(xml: string): string {
   const doc = new DOMParser().parseFromString(xml, "text/xml");
   const st = doc.getElementsByTagNameNS("http://www.iata.org/IATA/2015/EASD/00/IATA_OffersAndOrdersCommonTypes", "SignatureType")[0]!;
   const ds = doc.createElementNS(DSIG, "ds:Signature");
   while (st.firstChild) ds.appendChild(st.firstChild);
-  st.parentNode!.replaceChild(ds, st);
+  st.appendChild(ds);
   return new XMLSerializer().serializeToString(doc);
 }
-

@@ -124,7 +124,7 @@ test("sign FILE and verify FILE: the signed request verifies, a changed one does
     expect(signed.code).toBe(0);
     const ok = await cli(["seller", "verify", join(dir, "signed.xml"), "--cert", join(dir, `${kind}.crt`)]);
     expect(ok.code).toBe(0);
-    expect(ok.out[0]).toMatch(new RegExp(`^valid: ${kind === "rsa" ? "RSA" : "ECDSA"}-SHA256 signature by certificate [0-9A-F:]{95}`));
+    expect(ok.out[0]).toMatch(new RegExp(`^valid: ${kind === "rsa" ? "RSA" : "ECDSA"}-SHA256 signature by key [0-9A-F:]{95}`));
     writeFileSync(join(dir, "changed.xml"), readFileSync(join(dir, "signed.xml"), "utf8").replace("LOVELACE", "LOVELACF"));
     const bad = await cli(["seller", "verify", join(dir, "changed.xml"), "--cert", join(dir, `${kind}.crt`), "--json"]);
     expect(bad.code).toBe(1);
@@ -135,7 +135,7 @@ test("sign FILE and verify FILE: the signed request verifies, a changed one does
   // Without --cert: the airline certificate from discovery, which this gateway does not publish (it does not sign yet).
   const fromDiscovery = await seller(["verify", join(dir, "signed.xml")]);
   expect(fromDiscovery.code).toBe(1);
-  expect(fromDiscovery.out[0]).toBe(`cannot verify: ${g.url} publishes no airline certificate in discovery (signatures.airlineCertificate)`);
+  expect(fromDiscovery.out[0]).toBe(`cannot verify: ${g.url} publishes no airline certificate in discovery (signatures.airline.certificate)`);
 }, 60_000);
 
 test("listen: prints each push with its verdicts, acknowledges a good one and refuses a forged one", async () => {

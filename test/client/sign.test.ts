@@ -9,10 +9,11 @@ import { sandboxClient, startListeningGateway, travelDate, type ListeningGateway
 
 /**
  * Issue 11 item 6: optional request signing, in the layout of the 24.4 `Signature/SignatureType`
- * wrapper with the digest over the message with the empty wrapper in place (docs/seller-toolkit.md,
- * docs/signatures.md). Checked three ways: the client's own verifier, xml-crypto's standard
- * verification of the same signature moved back into a `ds:Signature` (what a standard tool makes),
- * and a booking through the real gateway, whose request is valid against IATA_OrderCreateRQ.xsd.
+ * wrapper with the digest over the message with the empty wrapper `<Signature><cns:SignatureType/>`
+ * in place (docs/seller-toolkit.md, and the gateway's signatures page). Checked three ways: the
+ * client's own verifier, xml-crypto's standard verification of the same signature put back into a
+ * `ds:Signature` (what a standard tool makes), and a booking through the real gateway, whose
+ * request is valid against IATA_OrderCreateRQ.xsd.
  */
 let g: ListeningGateway;
 beforeAll(async () => {
@@ -48,7 +49,7 @@ for (const kind of ["rsa", "ec"] as const) {
       const order = await c.create({ offers: [selectAll(shop.offers[0]!)], passengers: [{ paxId: "PAX1", ptc: "ADT", givenName: "Ada", surname: "LOVELACE", title: "MS" }] });
       expect(order.orderId).toMatch(/^ORD-/);
       assertSchemaValid(order.request);
-      expect(order.request).toMatch(/<Signature><cns:SignatureType xmlns:ds="http:\/\/www.w3.org\/2000\/09\/xmldsig#"><ds:SignedInfo>/);
+      expect(order.request).toMatch(/<Signature><cns:SignatureType><ds:SignedInfo xmlns:ds="http:\/\/www.w3.org\/2000\/09\/xmldsig#">/);
       expect(order.request).toContain(`Algorithm="${signatureMethodFor(key.privateKeyPem)}"`);
       expect(order.request).toContain('<ds:Reference URI="">');
       const v = verifyXml(order.request, key.certificatePem);

@@ -1,5 +1,6 @@
 import { selectAll, verifyWebhook, webhookHeaders } from "@ndc-gateway/client";
 import { notRun, passenger, type Journey, type NotRun } from "./certify-journey";
+import { checkAirlineSignature } from "./airline-signature";
 import { validate } from "./xsd";
 
 /**
@@ -47,7 +48,9 @@ export async function pushedNotification(j: Journey): Promise<string | NotRun> {
     if (!wh.ok) throw new Error(`webhook signature: ${wh.reason}`);
     const xsd = validate(push.body, j.schemas);
     if (!xsd.ok) throw new Error(`the push is not valid against ${xsd.schema}: ${xsd.detail}`);
-    return `${xsd.schema.replace(".xsd", "")} for ${held.orderId}: webhook signature valid, XSD valid (clock moved ${advanceSeconds} s)`;
+    const signed = checkAirlineSignature(push.body, d);
+    if (typeof signed === "string") throw new Error(signed);
+    return `${xsd.schema.replace(".xsd", "")} for ${held.orderId}: webhook signature valid, XSD valid${signed ? ", airline signature verified" : ""} (clock moved ${advanceSeconds} s)`;
   } finally {
     receiver.stop(true);
     if (subId) await j.client.json("DELETE", `/notifications/subscriptions/${subId}`).catch(() => undefined);
