@@ -33,11 +33,11 @@ export class NdcClient extends NdcTransport {
   /**
    * OrderCreateRQ. The CorrelationID and TrxID are made once (or given, to resume a booking
    * whose answer was lost) and every retry sends the same bytes, so the gateway books once and
-   * replays its answer. Signed when the client has a signing key, unless `sign: false`.
+   * replays its answer. Signed when the client has a signing key (`sign` overrides).
    */
   async create(r: CreateRequest & { correlationId?: string; trxId?: string; sign?: boolean }) {
     const ids = { correlationId: r.correlationId ?? newId("ORDER"), trxId: r.trxId ?? newId("TRX") };
-    const res = await this.call("OrderCreateRQ", createRequest(r), { ...ids, sign: r.sign ?? Boolean(this.o.signingKey) });
+    const res = await this.call("OrderCreateRQ", createRequest(r), { ...ids, sign: r.sign });
     return { ...readOrderView(res.xml), xml: res.xml, request: res.request, ...ids, exchange: res.exchange };
   }
 

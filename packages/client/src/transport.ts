@@ -22,7 +22,10 @@ export interface ClientOptions {
   retry?: Partial<RetryPolicy>;
   /** gzip request bodies: "auto" (when discovery says the gateway takes them, the default), true or false. */
   gzipRequests?: boolean | "auto";
-  /** Sign OrderCreateRQ with this key (docs/signatures.md of the gateway). */
+  /**
+   * Sign requests with this key (docs/signatures.md of the gateway): every message discovery lists
+   * under `signatures.requests.messages`, or OrderCreateRQ alone when it lists none.
+   */
   signingKey?: SigningKey;
   /** Refresh the token this long before it expires (default 60 s). */
   refreshBeforeMs?: number;
@@ -194,11 +197,18 @@ export class NdcTransport {
     }
   }
 
-  /** Builds the envelope around a request body, signs it when asked, and sends it. */
+  /** Whether a message is signed by default: the client has a key, and the gateway verifies that message. */
+  async signs(message: string): Promise<boolean> {
+    if (!this.o.signingKey) return false;
+    const listed = (await this.discovery()).signatures?.requests?.messages;
+    return listed ? listed.includes(message) : message === "OrderCreateRQ";
+  }
+
+  /** Builds the envelope around a request body, signs it (`sign`, else by `signs(message)`), and sends it. */
   async call(message: string, request: string, o: { correlationId?: string; trxId?: string; sign?: boolean } = {}): Promise<SendResult & { request: string }> {
     const ids = { correlationId: o.correlationId ?? newId(message.replace(/RQ$/, "").toUpperCase()), trxId: o.trxId };
     let xml = envelope(message, { carrier: await this.carrier(), seller: this.o.seller, ...ids }, request);
-    if (o.sign) {
+    if (o.sign ?? (await this.signs(message))) {
       if (!this.o.signingKey) throw new Error("signing asked for, but the client has no signingKey");
       xml = signXml(xml, this.o.signingKey);
     }

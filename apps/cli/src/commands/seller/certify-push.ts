@@ -33,7 +33,7 @@ export async function pushedNotification(j: Journey): Promise<string | NotRun> {
     const sub = await j.client.subscribe(`http://127.0.0.1:${receiver.port}`, ["order.payment_expired"]);
     subId = sub.id;
     const fresh = await j.client.shop({ ...j.route!, passengers: [{ paxId: "PAX1", ptc: "ADT" }] });
-    const held = await j.client.create({ offers: [selectAll(fresh.offers[0]!)], passengers: [passenger], sign: false });
+    const held = await j.client.create({ offers: [selectAll(fresh.offers[0]!)], passengers: [passenger] });
     if (!held.paymentTimeLimit) throw new Error("the held order shows no payment time limit");
     want = `>${held.orderId}<`;
     const advanceSeconds = Math.max(60, Math.ceil((Date.parse(held.paymentTimeLimit) - Date.now()) / 1000) + 60);

@@ -61,7 +61,7 @@ export const STEPS: Step[] = [
     name: "book held",
     run: async (j) => {
       if (!j.offer) return notRun("no offer from the shop step");
-      j.order = await j.client.create({ offers: [selectAll(j.offer)], passengers: [passenger], sign: false });
+      j.order = await j.client.create({ offers: [selectAll(j.offer)], passengers: [passenger] });
       if (!j.order.orderId) throw new Error("OrderViewRS without an OrderID");
       return `${j.order.orderId} ${j.order.status}, pay by ${j.order.paymentTimeLimit ?? "?"}`;
     },
