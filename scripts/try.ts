@@ -3,21 +3,19 @@
  * `npm run try [-- <base-url>]`: the seller's first journey against a running local gateway
  * (`npm start`), printed step by step: token, AirShoppingRQ, OfferPriceRQ, SeatAvailabilityRQ,
  * OrderCreateRQ (flight and a seat, paid with a sandbox card token), OrderRetrieveRQ. Each id
- * is taken from the answer before it, as a seller's system would. Exits 1 at the first step that
- * fails, naming it and the error code the gateway answered.
+ * is taken from the answer before it, as a seller's system would, through @ndc-gateway/client
+ * (docs/seller-toolkit.md). Exits 1 at the first step that fails, naming it and the error code
+ * the gateway answered.
  *
  * Base URL: the argument, else http://127.0.0.1:$PORT (8080). Credentials: the sandbox seller
  * the gateway wrote to $GATEWAY_DATA_DIR/sandbox-credentials.json (./data) in local mode.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { all, blocks, decimal, firstOffer, minor, totalPrice } from "./try/read";
-import { airShoppingRQ, offerPriceRQ, orderCreateRQ, orderRetrieveRQ, seatAvailabilityRQ } from "./try/requests";
+import { NdcClient, NdcError, party, selectAll } from "@ndc-gateway/client";
 
 const base = (process.argv[2] ?? `http://127.0.0.1:${process.env.PORT || 8080}`).replace(/\/$/, "");
 const credsFile = join(process.env.GATEWAY_DATA_DIR || "data", "sandbox-credentials.json");
-/** A fresh CorrelationID per run (and TrxID for the booking), so a rerun books again instead of replaying. */
-const run = `TRY-${Date.now().toString(36).toUpperCase()}`;
 
 function fail(step: string, detail: string): never {
   console.error(`✗ ${step}: ${detail}`);
@@ -32,65 +30,59 @@ function readCredentials(): { client_id: string; client_secret: string } {
   }
 }
 
-async function token(): Promise<string> {
-  const c = readCredentials();
-  const basic = Buffer.from(`${encodeURIComponent(c.client_id)}:${encodeURIComponent(c.client_secret)}`).toString("base64");
-  const res = await fetch(`${base}/oauth/token`, {
-    method: "POST",
-    headers: { authorization: `Basic ${basic}`, "content-type": "application/x-www-form-urlencoded" },
-    body: "grant_type=client_credentials",
-  }).catch((e: Error) => fail("token", `${base} does not answer (${e.message}); is the gateway running?`));
-  const body = (await res.json().catch(() => ({}))) as { access_token?: string; error?: string; scope?: string };
-  if (res.status !== 200 || !body.access_token) fail("token", `HTTP ${res.status} ${body.error ?? ""}`);
-  console.log(`✓ token            POST /oauth/token -> 200, scopes: ${body.scope}`);
-  return body.access_token;
-}
-
-async function ndc(bearer: string, message: string, xml: string): Promise<string> {
-  const res = await fetch(`${base}/24.4/${message}`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${bearer}`, "content-type": "application/xml", "iata-message-name": `IATA_${message}` },
-    body: xml,
-  });
-  const text = await res.text();
-  if (res.status !== 200 || /<(?:cns:)?Error>/.test(text)) {
-    fail(message, `HTTP ${res.status} ${all(text, "Code")[0] ?? ""} ${all(text, "DescText")[0] ?? ""}`.trim());
+/** Runs one step; an NDC refusal or a gateway that does not answer ends the journey with its reason. */
+async function step<T>(name: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (e) {
+    if (e instanceof NdcError) fail(name, `HTTP ${e.status} ${e.code} ${e.message.split(": ").slice(2).join(": ")}`.trim());
+    fail(name, `${(e as Error).message}; is the gateway running at ${base}?`);
   }
-  return text;
 }
 
-const step = (name: string, line: string) => console.log(`✓ ${name.padEnd(16)} ${line}`);
+const line = (name: string, text: string) => console.log(`✓ ${name.padEnd(16)} ${text}`);
 
-const bearer = await token();
+const creds = readCredentials();
+const ndc = new NdcClient({ baseUrl: base, clientId: creds.client_id, clientSecret: creds.client_secret, retry: { attempts: 2 } });
+const token = await step("token", () => ndc.tokens!.get());
+line("token", `POST /oauth/token -> 200, scopes: ${token.scope}`);
 
 // A date a month ahead: always inside the sandbox's 330-day schedule.
 const date = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
-const shop = await ndc(bearer, "AirShoppingRQ", airShoppingRQ({ from: "LHR", to: "CDG", date, correlationId: `${run}-SHOP` }));
-const offer = firstOffer(shop);
-step("AirShopping", `LHR-CDG ${date}: ${blocks(shop, "Offer").length} offers; first ${offer.offerId} at ${offer.total} EUR`);
+const shop = await step("AirShoppingRQ", () => ndc.shop({ origin: "LHR", destination: "CDG", date, passengers: party({ adults: 1 }), currency: "EUR" }));
+const offer = shop.offers[0] ?? fail("AirShoppingRQ", "no offer in the answer");
+line("AirShopping", `LHR-CDG ${date}: ${shop.offers.length} offers; first ${offer.offerId} at ${offer.total?.amount} EUR`);
 
-const priced = await ndc(bearer, "OfferPriceRQ", offerPriceRQ({ offer, correlationId: `${run}-PRICE` }));
-const pricedTotal = totalPrice(blocks(priced, "PricedOffer")[0] ?? priced);
-step("OfferPrice", `${offer.offerId} priced at ${pricedTotal} EUR`);
+const priced = await step("OfferPriceRQ", () => ndc.price({ offers: [selectAll(offer)], currency: "EUR" }));
+line("OfferPrice", `${offer.offerId} priced at ${priced.offer.total?.amount} EUR`);
 
-const seats = await ndc(bearer, "SeatAvailabilityRQ", seatAvailabilityRQ({ offerId: offer.offerId, correlationId: `${run}-SEATS` }));
-const seatOffer = blocks(seats, "ALaCarteOffer")[0];
-if (!seatOffer) fail("SeatAvailabilityRQ", "no seat offer in the answer");
-const seatItem = blocks(seatOffer, "OfferItem")[0]!;
-const seat = { offerId: all(seatOffer, "OfferID")[0]!, itemId: all(seatItem, "OfferItemID")[0]!, price: all(seatItem, "TotalAmount")[0]! };
-step("SeatAvailability", `${blocks(seatOffer, "OfferItem").length} seats for sale; taking ${seat.itemId} at ${seat.price} EUR`);
+const seats = await step("SeatAvailabilityRQ", () => ndc.seats({ offerId: offer.offerId, ownerCode: offer.ownerCode, currency: "EUR" }));
+const seatOffer = seats.offers[0] ?? fail("SeatAvailabilityRQ", "no seat offer in the answer");
+const seat = seatOffer.items[0]!;
+line("SeatAvailability", `${seatOffer.items.length} seats for sale; taking ${seat.offerItemId} at ${seat.price?.amount} EUR`);
 
 // What OrderCreateRQ charges for a direct booking: the shopped offer plus the seat's unit price, a seat being one unit
 // (docs/messages/OrderCreateRQ.md, "What an item costs"); OfferPriceRS adds promotions such as a fuel surcharge to its own total.
-const amount = decimal(minor(offer.total) + minor(seat.price));
-const created = await ndc(
-  bearer,
-  "OrderCreateRQ",
-  orderCreateRQ({ offer, seat, amount, correlationId: `${run}-ORDER`, trxId: `${run}-TRX` }),
+const amount = decimal(minor(offer.total!.amount) + minor(seat.price!.amount));
+const created = await step("OrderCreateRQ", () =>
+  ndc.create({
+    offers: [selectAll(offer), { offerId: seatOffer.offerId, ownerCode: seatOffer.ownerCode, items: [{ offerItemId: seat.offerItemId, paxRefIds: ["PAX1"] }] }],
+    passengers: [{ paxId: "PAX1", ptc: "ADT", givenName: "Sandbox", surname: "TRAVELLER", title: "MR", birthdate: "1980-02-03" }],
+    payment: { amount, currency: "EUR", cardToken: "tok_approve_visa" },
+  }),
 );
-const orderId = all(created, "OrderID")[0]!;
-step("OrderCreate", `order ${orderId} booked and paid ${amount} EUR (card token tok_approve_visa)`);
+line("OrderCreate", `order ${created.orderId} booked and paid ${amount} EUR (card token tok_approve_visa)`);
 
-const read = await ndc(bearer, "OrderRetrieveRQ", orderRetrieveRQ({ orderId, correlationId: `${run}-RETRIEVE` }));
-step("OrderRetrieve", `order ${all(read, "OrderID")[0]}: status ${all(read, "StatusCode")[0] ?? "?"}, ${blocks(read, "OrderItem").length} order items`);
-console.log(`booked ${orderId}`);
+const read = await step("OrderRetrieveRQ", () => ndc.retrieve({ orderId: created.orderId, ownerCode: created.ownerCode || offer.ownerCode }));
+line("OrderRetrieve", `order ${read.orderId}: status ${read.status || "?"}, ${read.items.length} order items`);
+console.log(`booked ${created.orderId}`);
+
+/** Amounts as integer minor units, never binary floats: "143.50" -> 14350. */
+function minor(a: string): number {
+  const [units, cents = ""] = a.split(".");
+  return Number(units) * 100 + Number(cents.padEnd(2, "0").slice(0, 2));
+}
+
+function decimal(m: number): string {
+  return `${Math.trunc(m / 100)}.${String(m % 100).padStart(2, "0")}`;
+}

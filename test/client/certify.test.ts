@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { SignedXml } from "xml-crypto";
 import { STEPS } from "../../apps/cli/src/commands/seller/certify-steps";
 import { cli } from "./cli";
 import { sellerKey } from "./keys";
@@ -93,6 +94,35 @@ test("a gateway that says it verifies signed OrderCreateRQ but books one changed
   const signed = JSON.parse(r.stdout).steps.find((s: { step: string }) => s.step === "signed OrderCreate");
   expect(signed).toMatchObject({ result: "FAIL", detail: "a request changed after signing was accepted without signature_not_checked; it must be refused 400 or 401" });
 }, 120_000);
+
+/** Signs an answer the way the airline does (docs/signatures.md of the gateway): an enveloped ds:Signature appended to AugmentationPoint. */
+function airlineSign(xml: string, key: { privateKeyPem: string; certificatePem: string }): string {
+  const sig = new SignedXml({ privateKey: key.privateKeyPem, publicCert: key.certificatePem, signatureAlgorithm: "http://www.w3.org/2001/04/xmldsig-more#rsa-sha256", canonicalizationAlgorithm: "http://www.w3.org/2001/10/xml-exc-c14n#" });
+  sig.addReference({ xpath: "/*", transforms: ["http://www.w3.org/2000/09/xmldsig#enveloped-signature", "http://www.w3.org/2001/10/xml-exc-c14n#"], digestAlgorithm: "http://www.w3.org/2001/04/xmlenc#sha256", isEmptyUri: true });
+  sig.computeSignature(xml, { prefix: "ds", location: { reference: "/*/*[local-name(.)='AugmentationPoint']", action: "append" } });
+  return sig.getSignedXml();
+}
+
+test("answers the airline signed are checked against the certificate discovery publishes", async () => {
+  const airline = sellerKey("rsa");
+  const signing = proxy({
+    discovery: (d) => ({ ...d, signatures: { requests: { messages: [] }, airline: { messages: ["OrderViewRS"], certificate: airline.certificatePem } } }),
+    answer: (_m, xml) => (xml.includes("<IATA_OrderViewRS") && !xml.includes("<Error>") ? airlineSign(xml, airline) : xml),
+  });
+  const good = await cli(["seller", "certify", "--base-url", signing, "--json"], env);
+  expect(good.code).toBe(0);
+  const steps = JSON.parse(good.stdout).steps as { step: string; result: string; detail: string }[];
+  expect(steps.find((s) => s.step === "retrieve")!.detail).toMatch(/\(airline signature verified on 1 answer\)$/);
+  // Changed after the airline signed it: the step fails, naming why.
+  const forged = proxy({
+    discovery: (d) => ({ ...d, signatures: { airline: { certificate: airline.certificatePem } } }),
+    answer: (m, xml) => (xml.includes("<IATA_OrderViewRS") && !xml.includes("<Error>") ? (m === "OrderRetrieveRQ" ? airlineSign(xml, airline).replace("<cns:StatusCode>BOOKED", "<cns:StatusCode>CANCELLED") : airlineSign(xml, airline)) : xml),
+  });
+  const bad = await cli(["seller", "certify", "--base-url", forged, "--json"], env);
+  expect(bad.code).toBe(1);
+  const retrieve = (JSON.parse(bad.stdout).steps as { step: string; result: string; detail: string }[]).find((s) => s.step === "retrieve")!;
+  expect(retrieve).toMatchObject({ result: "FAIL", detail: "the airline's signature on IATA_OrderViewRS does not verify: the digest does not match: the message was changed after signing" });
+}, 180_000);
 
 test("a gateway that does not answer: discovery fails and nothing else runs", async () => {
   const r = await cli(["seller", "certify", "--base-url", "http://127.0.0.1:9", "--json"], env);

@@ -1,10 +1,13 @@
 import { afterEach, expect, test } from "bun:test";
+import { gunzipSync } from "node:zlib";
 import { NdcClient, backoffMs, DEFAULT_RETRY, retryAfterMs } from "@ndc-gateway/client";
+import { assertSchemaValid } from "../support/xsd";
+import { startListeningGateway } from "./support";
 
 /**
  * Issue 11 item 6, Proof: the client's retries against a local server that answers 429 with
- * Retry-After and then 200: it waits as asked, and it does not hammer. The server is a stand-in
- * for an overloaded gateway (the real gateway's own 429 needs a minute's budget spent).
+ * Retry-After and then 200: it waits as asked, and it does not hammer. The first tests use a
+ * stand-in server, whose answers can be set one by one; the last spends the real gateway's budget.
  */
 const XML_OK = `<?xml version="1.0" encoding="UTF-8"?><IATA_OrderListRS xmlns="http://www.iata.org/IATA/2015/EASD/00/IATA_OffersAndOrdersMessage"><Response/></IATA_OrderListRS>`;
 
@@ -97,12 +100,54 @@ test("a 400 is never retried", async () => {
   expect(s.hits()).toHaveLength(1);
 }, 20_000);
 
-test("the backoff arithmetic: doubled per attempt, capped, jittered, never under Retry-After", () => {
+test("the backoff arithmetic: doubled per attempt, capped, jittered; Retry-After plus the jitter", () => {
   const p = { ...DEFAULT_RETRY, baseDelayMs: 200, maxDelayMs: 1000 };
   expect([0, 1, 2, 3, 4].map((a) => backoffMs(p, a, undefined, () => 1))).toEqual([200, 400, 800, 1000, 1000]);
   expect(backoffMs(p, 2, undefined, () => 0.25)).toBe(200);
-  expect(backoffMs(p, 0, 3000, () => 1)).toBe(3000);
+  expect(backoffMs(p, 0, 3000, () => 1)).toBe(3200);
+  expect(backoffMs(p, 0, 3000, () => 0)).toBe(3000);
   expect(retryAfterMs("7", 0)).toBe(7000);
   expect(retryAfterMs("soon", 0)).toBeUndefined();
   expect(retryAfterMs(new Date(10_000).toUTCString(), 4_000)).toBe(6000);
 });
+
+test("the real gateway's own 429: a burst past RATE_LIMIT_DEFAULT_PER_MINUTE waits out each Retry-After and every call lands", async () => {
+  // 30 a minute: a bucket of 30 that refills one every 2 s, so calls past the 30th are told to wait.
+  const g = await startListeningGateway({ RATE_LIMIT_DEFAULT_PER_MINUTE: "30" });
+  try {
+    // Every attempt of each call (keyed by its CorrelationID): when it was sent, what came back, what Retry-After said.
+    const attempts = new Map<string, { at: number; status: number; retryAfter?: number }[]>();
+    const answers: string[] = [];
+    const c = new NdcClient({
+      baseUrl: g.url,
+      clientId: g.clientId,
+      clientSecret: g.clientSecret,
+      fetch: async (url, init) => {
+        const at = performance.now();
+        const res = await fetch(url, init);
+        if (url.endsWith("/OrderListRQ")) {
+          const rq = gunzipSync(init!.body as Uint8Array).toString();
+          const id = rq.match(/<cns:CorrelationID>([^<]+)/)![1]!;
+          const ra = res.headers.get("retry-after");
+          attempts.set(id, [...(attempts.get(id) ?? []), { at, status: res.status, retryAfter: ra === null ? undefined : Number(ra) }]);
+          answers.push(await res.clone().text());
+        }
+        return res;
+      },
+    });
+    await c.list(); // the token and discovery first, so the burst is NDC calls only
+    const results = await Promise.all(Array.from({ length: 32 }, () => c.list()));
+    expect(results).toHaveLength(32);
+    const refused = [...attempts.values()].filter((a) => a.some((x) => x.status === 429));
+    expect(refused.length).toBeGreaterThanOrEqual(1);
+    for (const a of refused) {
+      expect(a.at(-1)!.status).toBe(200);
+      // Never sooner than the gateway asked, and no hammering: a handful of attempts per call at most.
+      for (let i = 1; i < a.length; i++) expect(a[i]!.at - a[i - 1]!.at).toBeGreaterThanOrEqual(a[i - 1]!.retryAfter! * 1000 - 5);
+      expect(a.length).toBeLessThanOrEqual(DEFAULT_RETRY.attempts);
+    }
+    for (const xml of new Set(answers)) assertSchemaValid(xml);
+  } finally {
+    await g.close();
+  }
+}, 60_000);

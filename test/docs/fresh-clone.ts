@@ -1,8 +1,8 @@
 /**
  * A fresh clone of this checkout's HEAD in a temp dir, for tests that run what the README tells a
  * newcomer to paste. node_modules is borrowed from the checkout instead of `npm ci` (minutes):
- * packages are symlinked, while node_modules/@ndc and .bin are copied, because their relative
- * symlinks must resolve to the clone's own workspace packages and binaries.
+ * packages are symlinked, while node_modules/@ndc, @ndc-gateway and .bin are copied, because their
+ * relative symlinks must resolve to the clone's own workspace packages and binaries.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, utimesSync } from "node:fs";
@@ -21,7 +21,7 @@ export function freshClone(): string {
   const to = join(repo, "node_modules");
   mkdirSync(to);
   for (const entry of readdirSync(from)) {
-    if (entry === "@ndc" || entry === ".bin" || entry === ".package-lock.json") cpSync(join(from, entry), join(to, entry), { recursive: true, verbatimSymlinks: true });
+    if (entry === "@ndc" || entry === "@ndc-gateway" || entry === ".bin" || entry === ".package-lock.json") cpSync(join(from, entry), join(to, entry), { recursive: true, verbatimSymlinks: true });
     else symlinkSync(join(from, entry), join(to, entry));
   }
   // scripts/run.mjs reinstalls when package-lock.json is newer than this marker; the clone's lock was just written.

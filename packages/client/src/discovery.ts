@@ -18,8 +18,15 @@ export interface Discovery {
   requestCompression?: { gzip?: boolean; maxBodyBytes?: number; maxInflatedBytes?: number } | string;
   responseCompression?: { gzip?: boolean };
   notifications?: { subscriptionsUrl?: string; scope?: string; events?: string[]; signature?: string };
-  /** Signed messages, where the gateway verifies them (docs/signatures.md). */
-  signatures?: { requests?: { messages?: string[] }; airlineCertificate?: string; [k: string]: unknown };
+  /**
+   * Signed messages (the gateway's docs/signatures.md): the requests it verifies, and when the
+   * airline signs its answers, where and with which certificate.
+   */
+  signatures?: {
+    requests?: { messages?: string[]; form?: string; signatureMethods?: string[]; policies?: string[] };
+    airline?: { messages?: string[]; placement?: string; signatureMethod?: string; fingerprint?: string; certificate?: string } | null;
+    [k: string]: unknown;
+  };
   sandbox?: { airports?: { code: string; city?: string; country?: string }[]; cityPairs?: [string, string][] };
   [k: string]: unknown;
 }
@@ -33,4 +40,9 @@ export function isLive(d: Discovery, message: string): boolean {
 export function acceptsGzipRequests(d: Discovery): boolean {
   const rc = d.requestCompression;
   return rc === "gzip" || (typeof rc === "object" && rc !== null && rc.gzip === true);
+}
+
+/** The certificate (or public key) PEM the airline signs its answers and pushes with, when discovery publishes one. */
+export function airlineCertificate(d: Discovery): string | undefined {
+  return d.signatures?.airline?.certificate ?? undefined;
 }

@@ -3,12 +3,13 @@
  * It imports nothing of the gateway: only the platform (fetch, node:zlib, node:crypto),
  * @xmldom/xmldom and xml-crypto.
  */
-export { NdcClient, newId, type ClientOptions, type Fetch, type Exchange, type SendResult } from "./client";
-export { isLive, acceptsGzipRequests, type Discovery, type DiscoveredMessage } from "./discovery";
+export { NdcClient } from "./client";
+export { NdcTransport, newId, type ClientOptions, type Fetch, type Exchange, type SendResult } from "./transport";
+export { isLive, acceptsGzipRequests, airlineCertificate, type Discovery, type DiscoveredMessage } from "./discovery";
 export { NdcError, OAuthError, TransportError } from "./errors";
 export { DEFAULT_RETRY, backoffMs, retryAfterMs, type RetryPolicy } from "./retry";
 export { TokenSource, type Token } from "./token";
-export { signXml, verifyXml, signatureMethodFor, moveIntoSignatureType, type SigningKey, type VerifyResult } from "./sign";
+export { signXml, verifyXml, signatureMethodFor, liftSignature, type SigningKey, type VerifyResult } from "./sign";
 export { verifyWebhook, webhookHeaders, type WebhookCheck, type WebhookHeaders } from "./webhook";
 export { envelope, esc, MSG_NS, CNS_NS, type EnvelopeIds } from "./xml/envelope";
 export { party, paxList, type PartyMember, type PassengerType } from "./messages/party";

@@ -36,10 +36,12 @@ export function retryAfterMs(header: string | null, now: number): number | undef
 /**
  * The wait before attempt `attempt + 1` (attempt counts from 0): full jitter over the doubled
  * backoff (AWS's "exponential backoff and jitter"), so many sellers retrying after one outage
- * spread out; never shorter than what the server asked for in Retry-After.
+ * spread out. With a Retry-After, that long plus the jitter: never sooner than asked, and callers
+ * told the same second do not all come back in it (a bucket refilling one call at a time would
+ * refuse all but one of them again).
  */
 export function backoffMs(policy: RetryPolicy, attempt: number, asked: number | undefined, random: () => number): number {
   const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** attempt);
   const jittered = Math.round(ceiling * random());
-  return asked === undefined ? jittered : Math.max(asked, jittered);
+  return asked === undefined ? jittered : asked + jittered;
 }

@@ -1,13 +1,16 @@
-import { NdcError, TransportError, OAuthError } from "@ndc-gateway/client";
+import { NdcError, OAuthError, TransportError } from "@ndc-gateway/client";
+import { checkAirlineSignature } from "./airline-signature";
 import { positional, Usage } from "../clients";
 import { client, count, signingKey, type SellerContext } from "./context";
-import { NotRun, STEPS, type Journey } from "./certify-steps";
+import { NotRun, type Journey } from "./certify-journey";
+import { STEPS } from "./certify-steps";
 import { schemasDir, validate } from "./xsd";
 
 /**
  * `seller certify --base-url URL`: the conformance journey of certify-steps.ts against any NDC
- * 24.4 gateway. Every XML answer is checked against the XSDs of `--schemas DIR`; a step whose
- * answer is not valid fails even if the answer was what the step wanted. Prints a table (step,
+ * 24.4 gateway. Every XML answer is checked against the XSDs of `--schemas DIR`, and an answer
+ * the airline signed against the certificate discovery publishes; a step whose answer is not
+ * valid fails even if the answer was what the step wanted. Prints a table (step,
  * PASS / FAIL / NOT RUN, ms, detail) or `--json`. Exit 1 on any failure; NOT RUN alone exits 0,
  * or 1 with `--strict`.
  */
@@ -22,13 +25,19 @@ export async function certify(ctx: SellerContext): Promise<number> {
   positional(ctx.p, 0, "no positional arguments");
   const schemas = schemasDir(ctx.p, process.cwd());
   if (!schemas) throw new Usage("no 24.4 schemas: give --schemas DIR (the default ../shared/ndc-schemas/24.4 is not there)");
-  let invalid: string[] = [];
+  // What is wrong with the answers of the step running: an invalid document, an airline signature that does not verify.
+  let problems: string[] = [];
+  let airlineSigned = 0;
   const c = client(ctx, {
     fetch: async (url, init) => {
       const res = await fetch(url, init);
       if ((res.headers.get("content-type") ?? "").includes("xml")) {
-        const v = validate(await res.clone().text(), schemas);
-        if (!v.ok) invalid.push(`${v.schema}: ${v.detail}`);
+        const text = await res.clone().text();
+        const v = validate(text, schemas);
+        if (!v.ok) problems.push(`answer not valid against ${v.schema}: ${v.detail}`);
+        const signed = checkAirlineSignature(text, j.discovery);
+        if (signed === true) airlineSigned++;
+        else if (signed) problems.push(signed);
       }
       return res;
     },
@@ -44,7 +53,8 @@ export async function certify(ctx: SellerContext): Promise<number> {
   const results: StepResult[] = [];
   for (const step of STEPS) {
     if (step.name === "shop") j.route = route ?? defaultRoute(j);
-    invalid = [];
+    problems = [];
+    airlineSigned = 0;
     const started = performance.now();
     let result: StepResult["result"];
     let detail: string;
@@ -56,10 +66,10 @@ export async function certify(ctx: SellerContext): Promise<number> {
       result = "FAIL";
       detail = e instanceof NdcError ? `${e.status} ${e.code}: ${e.message.split(": ").slice(2).join(": ")}` : e instanceof OAuthError || e instanceof TransportError ? e.message : ((e as Error).message ?? String(e));
     }
-    if (invalid.length && result !== "FAIL") {
+    if (problems.length && result !== "FAIL") {
       result = "FAIL";
-      detail = `answer not valid against ${invalid[0]}`;
-    }
+      detail = problems[0]!;
+    } else if (airlineSigned && result === "PASS") detail += ` (airline signature verified on ${airlineSigned} answer${airlineSigned > 1 ? "s" : ""})`;
     results.push({ step: step.name, result, ms: Math.round(performance.now() - started), detail });
     // Nothing after a failed discovery or token can run.
     if (result === "FAIL" && (step.name === "discovery" || step.name === "token")) break;

@@ -2,13 +2,15 @@ import { readFileSync } from "node:fs";
 import { verifyWebhook, verifyXml, webhookHeaders } from "@ndc-gateway/client";
 import { Usage } from "../clients";
 import { client, count, type SellerContext } from "./context";
+import { discoveredAirlineCertificate } from "./sign";
 import { rootOf, schemasDir, validate } from "./xsd";
 
 /**
  * `seller listen --port N`: a local receiver for pushed notifications. Each push is printed with
  * its webhook-id, message and verdicts: the Standard Webhooks signature (with `--secret`, or the
  * secret of the subscription `--subscribe EVENTS` makes through the gateway), the XML signature
- * when the push carries one and an airline certificate is known (`--airline-cert`), and the
+ * when the push carries one and an airline certificate is known (`--airline-cert`, else the one
+ * the discovery document of `--base-url` publishes), and the
  * 24.4 XSD. A push that passes is acknowledged (204); one that fails a check is answered 400, so
  * the airline sends it again and the seller sees it. A webhook-timestamp further than
  * `--tolerance` seconds (300) from this machine's clock fails the signature check (replays).
@@ -31,7 +33,9 @@ export async function listen(ctx: SellerContext): Promise<void> {
   // A local gateway whose sandbox clock was moved stamps its pushes ahead of this machine: --tolerance widens the replay window.
   const tolerance = count(ctx.p, "tolerance", 300, 1, 400 * 86_400);
   const schemas = schemasDir(ctx.p, process.cwd());
-  const airlineCert = ctx.p.flags.get("airline-cert") ? readFileSync(ctx.p.flags.get("airline-cert")!, "utf8") : undefined;
+  // Without --airline-cert, the certificate the gateway of --base-url publishes, when it signs its pushes.
+  const hasBase = Boolean(ctx.p.flags.get("base-url") ?? ctx.io.env.NDC_BASE_URL);
+  const airlineCert = ctx.p.flags.get("airline-cert") ? readFileSync(ctx.p.flags.get("airline-cert")!, "utf8") : hasBase ? await discoveredAirlineCertificate(ctx) : undefined;
   let secret = ctx.p.flags.get("secret");
   let done: () => void = () => {};
   const finished = new Promise<void>((r) => (done = r));
@@ -43,7 +47,9 @@ export async function listen(ctx: SellerContext): Promise<void> {
       if (req.method !== "POST") return new Response("a notification receiver: POST only\n", { status: 405 });
       const body = await req.text();
       const v = judge(body, req.headers, secret, airlineCert, schemas, tolerance);
-      ctx.print(`${new Date().toISOString()} ${v.message ?? "?"} ${v.webhookId ?? "-"}: webhook signature ${v.signature}; XML signature ${v.xmlSignature}; XSD ${v.xsd} -> ${v.ok ? "acknowledged" : "refused 400"}`, v);
+      // One line per push in both forms: --json is JSON Lines, for a script reading as pushes arrive.
+      if (ctx.json) ctx.io.out(JSON.stringify({ at: new Date().toISOString(), ...v }));
+      else ctx.io.out(`${new Date().toISOString()} ${v.message ?? "?"} ${v.webhookId ?? "-"}: webhook signature ${v.signature}; XML signature ${v.xmlSignature}; XSD ${v.xsd} -> ${v.ok ? "acknowledged" : "refused 400"}`);
       if (stopAfter && ++seen >= stopAfter) setTimeout(done, 50);
       return v.ok ? new Response(null, ACK) : new Response("refused: see the receiver's output\n", { status: 400 });
     },

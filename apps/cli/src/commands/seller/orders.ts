@@ -1,12 +1,12 @@
 import { selectAll, type OrderView } from "@ndc-gateway/client";
 import { positional } from "../clients";
 import { client, type SellerContext } from "./context";
+import { money } from "./format";
 import { passengersOf } from "./party";
 import { pickOffer, shopRequestOf } from "./shopping";
 
 /** `seller book`, `seller retrieve`, `seller list`, `seller cancel`. */
 
-const money = (a?: { amount: string; currency: string }) => (a ? `${a.amount} ${a.currency}` : "-");
 
 function orderLines(o: OrderView): string[] {
   return [

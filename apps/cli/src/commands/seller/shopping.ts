@@ -1,11 +1,11 @@
-import { party, selectAll, type Offer, type SelectedOffer } from "@ndc-gateway/client";
+import type { Offer, SelectedOffer } from "@ndc-gateway/client";
 import { positional, required, Usage, type Parsed } from "../clients";
 import { client, type SellerContext } from "./context";
+import { money } from "./format";
 import { partyOf } from "./party";
 
 /** `seller token`, `seller shop`, `seller price`, `seller seats`. */
 
-const money = (a?: { amount: string; currency: string }) => (a ? `${a.amount} ${a.currency}` : "-");
 
 /** An offer item as the CLI prints it and reads it back: ITEM_ID:PAX1,PAX2 */
 export const itemArg = (i: { offerItemId: string; paxRefIds: string[] }) => `${i.offerItemId}:${i.paxRefIds.join(",")}`;
@@ -82,4 +82,3 @@ export function pickOffer(offers: Offer[], brand?: string): Offer {
   return o;
 }
 
-export { party, selectAll };

@@ -1,5 +1,5 @@
 import { readFileSync, writeFileSync } from "node:fs";
-import { signXml, verifyXml } from "@ndc-gateway/client";
+import { airlineCertificate, signXml, verifyXml, type Discovery } from "@ndc-gateway/client";
 import { positional, Usage } from "../clients";
 import { baseUrl, signingKey, type SellerContext } from "./context";
 
@@ -28,17 +28,21 @@ export async function verify(ctx: SellerContext): Promise<number> {
   let source = certFile ?? "";
   if (!cert) {
     if (!ctx.p.flags.get("base-url") && !ctx.io.env.NDC_BASE_URL) throw new Usage("--cert, or --base-url to use the airline certificate from discovery");
-    const res = await fetch(`${baseUrl(ctx).replace(/\/+$/, "")}/24.4`);
-    const d = (await res.json()) as { signatures?: { airlineCertificate?: string } };
-    cert = d.signatures?.airlineCertificate;
+    cert = await discoveredAirlineCertificate(ctx);
     source = "the discovery document's airline certificate";
     if (!cert) {
-      ctx.print(`cannot verify: ${baseUrl(ctx)} publishes no airline certificate in discovery (signatures.airlineCertificate)`, { ok: false, reason: "no airline certificate in discovery" });
+      ctx.print(`cannot verify: ${baseUrl(ctx)} publishes no airline certificate in discovery (signatures.airline.certificate)`, { ok: false, reason: "no airline certificate in discovery" });
       return 1;
     }
   }
   const r = verifyXml(readFileSync(file!, "utf8"), cert);
   const method = r.signatureMethod?.split("#")[1]?.toUpperCase();
-  ctx.print(r.ok ? `valid: ${method} signature by certificate ${r.fingerprint} (${source})` : `NOT valid: ${r.reason}`, { file, ...r });
+  ctx.print(r.ok ? `valid: ${method} signature by key ${r.fingerprint} (${source})` : `NOT valid: ${r.reason}`, { file, ...r });
   return r.ok ? 0 : 1;
+}
+
+/** The airline certificate (or public key) of the gateway's discovery document, if it publishes one. */
+export async function discoveredAirlineCertificate(ctx: SellerContext): Promise<string | undefined> {
+  const res = await fetch(`${baseUrl(ctx).replace(/\/+$/, "")}/24.4`);
+  return airlineCertificate((await res.json()) as Discovery);
 }
