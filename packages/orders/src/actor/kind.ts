@@ -100,6 +100,7 @@ function decideEvents(order: Order | null, command: OrderCommand, now: number): 
       // A retried commit finds its own cancellation; any other cancelled order is refused.
       if (order.state === "cancelled" && order.cancellation?.quoteId === command.cancellation.quoteId) return [];
       if (order.state !== "booked") throw new GatewayError("order_state_invalid", { detail: `The order is ${order.state}; only a booked order is cancelled this way.` });
+      if (command.atVersion !== undefined && order.version !== command.atVersion) throw new GatewayError("cancel_quote_stale");
       return [{ type: "cancelled", at: now, cancellation: { ...command.cancellation, at: now } }];
     case "updatePax":
       if (order.history.some((h) => h.kind === "pax_updated" && h.changed.includes(`change:${command.changeRef}`))) return [];
@@ -113,6 +114,7 @@ function decideEvents(order: Order | null, command: OrderCommand, now: number): 
       // A retried commit finds its own change.
       if (order.itemCancellations?.some((x) => x.changeRef === c.changeRef)) return [];
       if (order.state !== "booked") throw new GatewayError("order_state_invalid", { detail: `The order is ${order.state}; only a booked order's items are cancelled.` });
+      if (order.version !== command.atVersion) throw new GatewayError("cancel_quote_stale");
       const missing = c.items.find((i) => !order.items.some((o) => o.orderItemId === i.orderItemId));
       if (missing) throw new GatewayError("cancel_quote_stale", { detail: `Item ${missing.orderItemId} is no longer on the order.` });
       return [{ type: "items_cancelled", at: now, ...command.change, cancellation: { ...c, at: now } }];

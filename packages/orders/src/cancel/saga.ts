@@ -78,7 +78,7 @@ export async function commitCancel(ctx: OrdersContext, orderId: string, who: Sel
     };
     const cancellation = { quoteId, at: now, refundMinor: plan.refundMinor, penaltyMinor: plan.penaltyMinor, ...(isStaff(by) ? { staffId: by.staffId } : {}), ...(override ? { override } : {}) };
     const asks: JointAsk[] = [
-      { ref: ctx.orders as never, key: order.orderId, command: { op: "cancel", cancellation } },
+      { ref: ctx.orders as never, key: order.orderId, command: { op: "cancel", cancellation, atVersion: signed.version } },
       ...order.seatHolds.map((h) => ctx.inventory.joint.releaseSeats(h.flightKey, h.holdId)),
       ...order.partnerHolds.map((p) => ctx.inventory.joint.releasePartnerProduct(p.productCode, p.holdId)),
     ];
