@@ -123,10 +123,9 @@ function decideEvents(order: Order | null, command: OrderCommand, now: number): 
       // One refund per cancellation, recorded in its close write: a retried close finds it.
       const ref = command.changeRef;
       if (order.history.some((h) => h.kind === "refunded" && (ref ? h.changed.includes(`change:${ref}`) : h.state === "cancelled" && !h.changed.some((x) => x.startsWith("change:"))))) return [];
-      if (order.state !== (ref ? "booked" : "cancelled")) {
-        // An items refund closes after the order was cancelled too: the cancellation refunded only what was left.
-        if (!(ref && order.state === "cancelled")) throw new GatewayError("order_state_invalid", { detail: `The order is ${order.state}.` });
-      }
+      // An items refund may close on an order cancelled since (the cancellation refunded only what was left).
+      const closes = ref ? order.state === "booked" || order.state === "cancelled" : order.state === "cancelled";
+      if (!closes) throw new GatewayError("order_state_invalid", { detail: `The order is ${order.state}.` });
       return [{ type: "refunded", at: now, legs: command.legs, ...(ref ? { changeRef: ref } : {}) }];
     }
   }

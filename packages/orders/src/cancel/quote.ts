@@ -4,7 +4,7 @@ import { refundPlan, type PaymentLeg, type RefundShare } from "@ndc/payments";
 import type { FieldKey } from "@ndc/pii";
 import type { OrdersContext } from "../context";
 import { actorOf, isStaff, orderFor, type ServicingActor } from "../servicing/actor";
-import type { Order, Seller } from "../state";
+import type { ItemsCancellation, Order, Seller } from "../state";
 import { cancelTerms, type CancelTerms } from "./terms";
 
 /** How long a cancel quote is firm. */
@@ -83,9 +83,13 @@ export async function quoteCancel(ctx: OrdersContext, orderId: string, who: Sell
  */
 export function paidOf(order: Order, legs: readonly PaymentLeg[]): number {
   const captured = legs.reduce((sum, l) => sum + (l.state === "captured" || l.state === "refunded" ? l.captured - l.refunded : 0), 0);
+  return Math.max(0, captured - refundsPending(order).reduce((sum, c) => sum + c.refundMinor, 0));
+}
+
+/** Items cancellations committed whose refund is not recorded yet (its `refunded` history entry names the change). */
+export function refundsPending(order: Order): ItemsCancellation[] {
   const paidBack = new Set(order.history.filter((h) => h.kind === "refunded").flatMap((h) => h.changed.filter((c) => c.startsWith("change:")).map((c) => c.slice(7))));
-  const pending = (order.itemCancellations ?? []).filter((c) => !paidBack.has(c.changeRef)).reduce((sum, c) => sum + c.refundMinor, 0);
-  return Math.max(0, captured - pending);
+  return (order.itemCancellations ?? []).filter((c) => c.refundMinor > 0 && !paidBack.has(c.changeRef));
 }
 
 export function cancelQuote(ctx: OrdersContext, order: Order, legs: readonly PaymentLeg[], now: number, o: { airline?: boolean } = {}): CancelQuote {
