@@ -10,6 +10,7 @@ import { gateway, orderRetrieveRQ, otherSeller, ndcAs } from "../orders-http/hel
 import { all, blocks, orderHistoryRQ } from "../orders-http/order-list-helpers";
 import { acceptCancelRQ, bookCancellable, cancelItemsRQ, quote, quoteItems, sellerOf } from "./cancel-helpers";
 import { addRQ, extrasFor } from "./add-helpers";
+import { PspTimeoutError } from "@ndc/payments";
 
 /**
  * Cancelling ITEMS of a booked order over HTTP (issue 9 item 4, docs/servicing.md#cancelling-items):
@@ -124,6 +125,53 @@ describe("an extra cancelled", () => {
     expect(after.state).toBe("cancelled");
     expect(after.seatHolds.length).toBeGreaterThan(0);
     for (const h of after.seatHolds) for (const s of h.seatIds) expect(await liveRows(h.flightKey, s)).toEqual([]);
+  }, 60_000);
+
+  test("an items quote and a whole-order quote of the same version committed at once: one wins, the other is stale; money back once", async () => {
+    const { orderId, extra } = await withExtra("XI4");
+    const [qi, qw] = await Promise.all([quoteItems(t, orderId, [extra.orderItemId]), quote(t, orderId)]);
+    const [ri, rw] = await Promise.all([t.ndc("OrderChangeRQ", acceptCancelRQ(orderId, qi.quoteId, { trxId: "race-i" })), t.ndc("OrderChangeRQ", acceptCancelRQ(orderId, qw.quoteId, { trxId: "race-w" }))]);
+    const won = [ri, rw].filter((r) => r.status === 200);
+    expect(won).toHaveLength(1);
+    const lost = ri.status === 200 ? rw : ri;
+    expect(errorCode(lost.body)).toBe("cancel_quote_stale");
+    const legs = await t.gw.orders.ctx.payments.ledger.legs(orderId);
+    for (const l of legs) expect(l.refunded).toBeLessThanOrEqual(l.captured);
+    expect(legs.reduce((s, l) => s + l.refunded, 0)).toBe(minorOf(ri.status === 200 ? qi.refund : qw.refund));
+  }, 60_000);
+});
+
+describe("a refund the PSP does not answer", () => {
+  test("the items are cancelled at the commit and the seller answered; the refund is left to the reconciler, and no other cancellation is committed until it is paid", async () => {
+    const { orderId, extra } = await withExtra("XP1");
+    const q = await quoteItems(t, orderId, [extra.orderItemId]);
+    const psp = t.gw.orders.ctx.payments.psp;
+    const refund = psp.refund.bind(psp);
+    psp.refund = async () => {
+      throw new PspTimeoutError();
+    };
+    try {
+      const r = await t.ndc("OrderChangeRQ", acceptCancelRQ(orderId, q.quoteId));
+      expect(r.status).toBe(200);
+      expect(all(r.body, "OrderItemID")).not.toContain(extra.orderItemId);
+      expect(r.body).not.toContain("<cns:PaymentStatusCode>REFUNDED</cns:PaymentStatusCode>");
+      // The whole order is quoted without the promised refund, and not committed while it is unpaid.
+      const whole = await quote(t, orderId);
+      const refused = await t.ndc("OrderChangeRQ", acceptCancelRQ(orderId, whole.quoteId));
+      expect(errorCode(refused.body)).toBe("order_state_invalid");
+      expect((await t.gw.orders.retrieve(orderId, sellerOf(t))).state).toBe("booked");
+    } finally {
+      psp.refund = refund;
+    }
+    const rep = await t.gw.orders.reconcile(clock.now(), { minAgeMs: 0 });
+    expect(rep.failed).toEqual([]);
+    const legs = await t.gw.orders.ctx.payments.ledger.legs(orderId);
+    expect(legs.reduce((s, l) => s + l.refunded, 0)).toBe(extra.totalMinor);
+    const whole = await quote(t, orderId);
+    expect((await t.ndc("OrderChangeRQ", acceptCancelRQ(orderId, whole.quoteId))).status).toBe(200);
+    const after = await t.gw.orders.ctx.payments.ledger.legs(orderId);
+    for (const l of after) expect(l.refunded).toBeLessThanOrEqual(l.captured);
+    expect(after.reduce((s, l) => s + l.refunded, 0)).toBe(extra.totalMinor + minorOf(whole.refund));
   }, 60_000);
 });
 

@@ -51,3 +51,26 @@ test("seats and partner stock come back; voucher, settlement and card legs are r
   // The quote named the same shares, in the same order.
   expect(quote.shares.map((x) => x.legId)).toEqual(legs.filter((l) => l.refunded > 0).map((l) => l.legId));
 });
+
+test("a partner product cancelled alone: its unit back in the partner's stock in the commit write, its amount refunded newest leg first to own instruments and cards; the seat stays sold", async () => {
+  const seat = freeSeats(b.supply)[4]!;
+  const s = await shop(b, { tag: "rel-items", seats: [seat], partners: ["PP-ESIM"], brand: "CLASSIC" });
+  const stockBefore = await b.inventory.partnerStock("PP-ESIM");
+  const order = await b.orders.create(orderInput("rel-items", s, { payment: [card(s.total - 1_000), voucher(1_000)] }));
+  expect(order.state).toBe("booked");
+  const partner = order.items.find((i) => i.kind === "partner_product")!;
+  const { quote } = await b.orders.quoteCancelItems(order.orderId, SELLER, [partner.orderItemId]);
+  expect(quote.refundMinor).toBe(partner.totalMinor);
+  const after = await b.orders.cancel(order.orderId, SELLER, quote.quoteId);
+  expect(after.state).toBe("booked");
+  expect(after.partnerHolds).toEqual([]);
+  expect((await b.inventory.partnerStock("PP-ESIM")).sold).toBe(stockBefore.sold);
+  const f = await footprint(b.store, order.orderId);
+  expect(f.partners).toEqual([]);
+  expect(f.seats.length).toBe(1);
+  // The voucher (the newest leg) gives back first, then the card.
+  const legs = (await b.payments.ledger.legs(order.orderId)).sort((x, y) => y.seq - x.seq);
+  expect(legs.map((l) => l.kind)).toEqual(["voucher", "card"]);
+  expect(legs[0]!.refunded).toBe(Math.min(1_000, partner.totalMinor));
+  expect(legs[1]!.refunded).toBe(Math.max(0, partner.totalMinor - 1_000));
+});

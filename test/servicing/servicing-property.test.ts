@@ -5,13 +5,13 @@ import { WebShopChannel } from "@ndc/inventory";
 import type { TestGateway } from "../support/gateway";
 import { gateway } from "../orders-http/helpers";
 import { addRQ, extrasFor, seatsFor } from "./add-helpers";
-import { acceptCancelRQ, bookCancellable, quote, sellerOf } from "./cancel-helpers";
+import { acceptCancelRQ, bookCancellable, cancelItemsRQ, quote, sellerOf } from "./cancel-helpers";
 
 /**
  * Sibling of cancel-property.test.ts, over real HTTP (every answer XSD-checked by t.ndc): random
  * sequences of create (with a seat), add (ORDRE2 extras, paid by an approving or a declining
  * card), seat change, the web shop selling seats of the same flight, cancel (quote, then one or
- * several concurrent commits) and partial refunds. After each run, for every order and leg:
+ * several concurrent commits), an extra or a seat cancelled alone (the same) and partial refunds. After each run, for every order and leg:
  * captured <= authorised, refunded <= captured, the order's balance in the ledger (captures -
  * refunds) = captured - refunded over its legs, the PSP refunded what the ledger says; no seat
  * has two live claims across the NDC and web-shop channels.
@@ -30,6 +30,7 @@ type Op =
   | { kind: "seat"; n: number; pick: number }
   | { kind: "webShop"; n: number; pick: number }
   | { kind: "cancel"; n: number; commits: number }
+  | { kind: "cancelItem"; n: number; pick: number; commits: number }
   | { kind: "refund"; n: number; minor: number };
 
 const op: fc.Arbitrary<Op> = fc.oneof(
@@ -39,12 +40,13 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant("webShop" as const), n: fc.nat(1), pick: fc.nat(20) }),
   { arbitrary: fc.record({ kind: fc.constant("cancel" as const), n: fc.nat(1), commits: fc.integer({ min: 1, max: 3 }) }), weight: 2 },
   fc.record({ kind: fc.constant("refund" as const), n: fc.nat(1), minor: fc.integer({ min: 1, max: 3_000 }) }),
+  { arbitrary: fc.record({ kind: fc.constant("cancelItem" as const), n: fc.nat(1), pick: fc.nat(5), commits: fc.integer({ min: 1, max: 3 }) }), weight: 2 },
 );
 
-const seen = { orders: 0, added: 0, seatChanges: 0, cancelled: 0, webShop: 0, refundedLegs: 0 };
+const seen = { orders: 0, added: 0, seatChanges: 0, cancelled: 0, itemsCancelled: 0, webShop: 0, refundedLegs: 0 };
 let run = 0;
 
-test("no sequence of create / add / seat change / cancel / refund moves money wrongly or sells a seat twice", async () => {
+test("no sequence of create / add / seat change / cancel / items cancel / refund moves money wrongly or sells a seat twice", async () => {
   await fc.assert(
     fc.asyncProperty(fc.array(op, { minLength: 3, maxLength: 8 }), async (ops) => {
       run++;
@@ -86,6 +88,16 @@ test("no sequence of create / add / seat change / cancel / refund moves money wr
           if (!q) continue;
           const commits = await Promise.all(Array.from({ length: o.commits }, (_, k) => t.ndc("OrderChangeRQ", acceptCancelRQ(orderId!, q.quoteId, { trxId: `cx-${run}-${i}-${k}` }))));
           if (commits.some((c) => c.status === 200)) seen.cancelled++;
+        } else if (o.kind === "cancelItem") {
+          const order = await t.gw.orders.retrieve(orderId!, sellerOf(t));
+          const extras = order.items.filter((x) => x.kind !== "flight" && x.kind !== "bundle");
+          const item = extras[o.pick % Math.max(1, extras.length)];
+          if (!item) continue;
+          const q = await t.ndc("OrderReshopRQ", cancelItemsRQ(orderId!, [item.orderItemId]));
+          const quoteId = q.status === 200 ? /<cns:OfferID>([^<]+)</.exec(q.body)?.[1] : undefined;
+          if (!quoteId) continue;
+          const commits = await Promise.all(Array.from({ length: o.commits }, (_, k) => t.ndc("OrderChangeRQ", acceptCancelRQ(orderId!, quoteId, { trxId: `ci-${run}-${i}-${k}` }))));
+          if (commits.some((c) => c.status === 200)) seen.itemsCancelled++;
         } else if (o.kind === "refund") {
           await t.gw.orders.ctx.payments.refund(orderId!, { amount: o.minor, currency: "EUR" }, `refund-${run}-${i}`).catch(() => undefined);
         }
@@ -130,6 +142,7 @@ test("no sequence of create / add / seat change / cancel / refund moves money wr
             { kind: "seat", n: 0, pick: 3 },
             { kind: "webShop", n: 0, pick: 5 },
             { kind: "refund", n: 0, minor: 100 },
+            { kind: "cancelItem", n: 0, pick: 0, commits: 2 },
             { kind: "cancel", n: 0, commits: 2 },
           ],
         ],
@@ -140,4 +153,5 @@ test("no sequence of create / add / seat change / cancel / refund moves money wr
   expect(seen.orders).toBeGreaterThan(3);
   expect(seen.added + seen.seatChanges).toBeGreaterThan(0);
   expect(seen.cancelled).toBeGreaterThan(0);
+  expect(seen.itemsCancelled).toBeGreaterThan(0);
 }, 300_000);

@@ -16,7 +16,8 @@ const NOT_SERVED: Readonly<Record<Exclude<OrderChange["form"], "paymentRetry" | 
  * payment, with PaymentFunctions alone; the answer is the order as OrderViewRS (Booked with the
  * legs captured, or still held with the decline shown). A booked order takes airline extras or
  * one seat (ORDRE2, docs/servicing.md), answered with the order changed; AcceptCancelledOffer
- * accepts a firm cancel quote (cancel/saga.ts), answered with the order cancelled. Every other change is refused with
+ * accepts a firm cancel quote, of the whole order (cancel/saga.ts, answered with the order
+ * cancelled) or of items of it (cancel/items-saga.ts, answered with the order without them). Every other change is refused with
  * change_not_supported rather than ignored, so a seller never reads an unchanged order as a
  * done change. An IdentityDoc anywhere is refused by the decoder (identity_document_not_updatable).
  */
@@ -44,7 +45,7 @@ export function orderChangeHandler(deps: HandlerDeps): MessageHandler {
     }
     if (rq.change.form === "acceptCancel") {
       if (rq.change.ownerCode !== deps.config.airline.designator) throw new GatewayError("cancel_quote_invalid", { element: "Request/ChangeOrderChoice/AcceptCancelledOffer/OwnerCode" });
-      // Keyed by the order itself: any number of retries (any TrxID) cancel and refund once.
+      // Keyed by the order (whole) or the quote (items): any number of retries (any TrxID) cancel and refund once.
       const order = await deps.orders.cancel(orderId, owner, rq.change.offerId);
       return orderViewResult(await deps.orders.details(order), deps, rq.languages);
     }

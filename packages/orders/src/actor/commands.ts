@@ -23,11 +23,12 @@ export type OrderCommand =
   /** The cancellation's commit: in the same joint write as its seat and partner releases. */
   /** A flight change's commit (servicing/flight/saga.ts): refused unless booked; a repeat of its changeRef changes nothing. */
   | { op: "changeFlights"; change: Omit<Extract<OrderEvent, { type: "flights_changed" }>, "type" | "at"> }
-  | { op: "cancel"; cancellation: OrderCancellation }
+  /** `atVersion`: the version the quote was given for, checked in the actor's own decision so no change slips in between the check and the write. */
+  | { op: "cancel"; cancellation: OrderCancellation; atVersion?: number }
   /** `changeRef`: an items cancellation's refund (one per change); absent, the cancelled order's (one). */
   | { op: "recordRefunds"; legs: { legId: string; amountMinor: number }[]; changeRef?: string }
   /** An items cancellation's commit: in the same joint write as its seat (kept or not) and partner releases. */
-  | { op: "cancelItems"; change: Omit<Extract<OrderEvent, { type: "items_cancelled" }>, "type" | "at"> }
+  | { op: "cancelItems"; change: Omit<Extract<OrderEvent, { type: "items_cancelled" }>, "type" | "at">; atVersion: number }
   /** A cheaper flight change's refund (servicing/flight/refund.ts), once per change. */
   | { op: "recordChangeRefund"; changeRef: string; legs: { legId: string; amountMinor: number }[] }
   /** A name correction's single write (servicing/rename): refused unless booked; a repeat of its changeRef changes nothing. */

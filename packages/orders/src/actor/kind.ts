@@ -112,6 +112,7 @@ function decideEvents(order: Order | null, command: OrderCommand, now: number): 
       // A retried commit finds its own cancellation; any other cancelled order is refused.
       if (order.state === "cancelled" && order.cancellation?.quoteId === command.cancellation.quoteId) return [];
       if (order.state !== "booked") throw new GatewayError("order_state_invalid", { detail: `The order is ${order.state}; only a booked order is cancelled this way.` });
+      if (command.atVersion !== undefined && order.version !== command.atVersion) throw new GatewayError("cancel_quote_stale");
       return [{ type: "cancelled", at: now, cancellation: { ...command.cancellation, at: now } }];
     case "updatePax":
       if (order.history.some((h) => h.kind === "pax_updated" && h.changed.includes(`change:${command.changeRef}`))) return [];
@@ -131,6 +132,7 @@ function decideEvents(order: Order | null, command: OrderCommand, now: number): 
       // A retried commit finds its own change.
       if (order.itemCancellations?.some((x) => x.changeRef === c.changeRef)) return [];
       if (order.state !== "booked") throw new GatewayError("order_state_invalid", { detail: `The order is ${order.state}; only a booked order's items are cancelled.` });
+      if (order.version !== command.atVersion) throw new GatewayError("cancel_quote_stale");
       const missing = c.items.find((i) => !order.items.some((o) => o.orderItemId === i.orderItemId));
       if (missing) throw new GatewayError("cancel_quote_stale", { detail: `Item ${missing.orderItemId} is no longer on the order.` });
       return [{ type: "items_cancelled", at: now, ...command.change, cancellation: { ...c, at: now } }];
@@ -139,10 +141,9 @@ function decideEvents(order: Order | null, command: OrderCommand, now: number): 
       // One refund per cancellation, recorded in its close write: a retried close finds it.
       const ref = command.changeRef;
       if (order.history.some((h) => h.kind === "refunded" && (ref ? refundOfChange(h) === ref : !refundOfChange(h)))) return [];
-      if (order.state !== (ref ? "booked" : "cancelled")) {
-        // An items refund closes after the order was cancelled too: the cancellation refunded only what was left.
-        if (!(ref && order.state === "cancelled")) throw new GatewayError("order_state_invalid", { detail: `The order is ${order.state}.` });
-      }
+      // An items refund may close on an order cancelled since (the cancellation refunded only what was left).
+      const closes = ref ? order.state === "booked" || order.state === "cancelled" : order.state === "cancelled";
+      if (!closes) throw new GatewayError("order_state_invalid", { detail: `The order is ${order.state}.` });
       return [{ type: "refunded", at: now, legs: command.legs, ...(ref ? { changeRef: ref } : {}) }];
     }
     case "recordChangeRefund":

@@ -1,10 +1,9 @@
-import { timingSafeEqual } from "node:crypto";
 import { GatewayError } from "@ndc/errors";
 import { refundPlan, type PaymentLeg } from "@ndc/payments";
 import type { OrdersContext } from "../context";
 import { actorOf, isStaff, orderFor, type ServicingActor } from "../servicing/actor";
 import type { Order, OrderItem, Seller } from "../state";
-import { CANCEL_QUOTE_TTL_MS, mac, paidOf, type CancelQuote } from "./quote";
+import { CANCEL_QUOTE_TTL_MS, mac, paidOf, sameMac, type CancelQuote } from "./quote";
 import { cancelItemsTerms } from "./terms";
 
 /** A firm offer to cancel items of a booked order (OrderReshopRS), accepted by AcceptCancelledOffer/OfferID = quoteId. */
@@ -47,9 +46,7 @@ export function verifyItemsQuote(ctx: Pick<OrdersContext, "fieldKey">, quoteId: 
   const parts = quoteId.split(".");
   const invalid = () => new GatewayError("cancel_quote_invalid", { element: ELEMENT });
   if (parts.length !== 6 || parts[0] !== ITEMS_PREFIX) throw invalid();
-  const given = Buffer.from(parts[5]!, "base64url");
-  const want = Buffer.from(mac(ctx.fieldKey, [ITEMS_PREFIX, orderId, ...parts.slice(1, 5)].join("."), PURPOSE), "base64url");
-  if (given.length !== want.length || !timingSafeEqual(given, want)) throw invalid();
+  if (!sameMac(parts[5]!, mac(ctx.fieldKey, [ITEMS_PREFIX, orderId, ...parts.slice(1, 5)].join("."), PURPOSE))) throw invalid();
   const [version, refundMinor, expiresS] = parts.slice(1, 4).map(Number) as [number, number, number];
   const hex = Buffer.from(parts[4]!, "base64url").toString("hex").toUpperCase();
   const orderItemIds = Array.from({ length: hex.length / 8 }, (_, i) => `${orderId}-${hex.slice(i * 8, i * 8 + 8)}`);

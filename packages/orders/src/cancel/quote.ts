@@ -4,7 +4,7 @@ import { refundPlan, type PaymentLeg, type RefundShare } from "@ndc/payments";
 import type { FieldKey } from "@ndc/pii";
 import type { OrdersContext } from "../context";
 import { actorOf, isStaff, orderFor, type ServicingActor } from "../servicing/actor";
-import type { Order, Seller } from "../state";
+import type { ItemsCancellation, Order, Seller } from "../state";
 import { cancelTerms, type CancelTerms } from "./terms";
 
 /** How long a cancel quote is firm. */
@@ -51,11 +51,20 @@ export function verifyQuote(key: FieldKey, quoteId: string, orderId: string): Si
   const invalid = () => new GatewayError("cancel_quote_invalid", { element: "ChangeOrderChoice/AcceptCancelledOffer/OfferID" });
   if (parts.length !== 7 || parts[0] !== PREFIX) throw invalid();
   const body = parts.slice(0, 6).join(".");
-  const given = Buffer.from(parts[6]!, "base64url");
-  const want = Buffer.from(mac(key, body), "base64url");
-  if (given.length !== want.length || !timingSafeEqual(given, want) || parts[1] !== orderId) throw invalid();
+  if (!sameMac(parts[6]!, mac(key, body)) || parts[1] !== orderId) throw invalid();
   const [version, refundMinor, penaltyMinor, expiresS] = parts.slice(2, 6).map(Number) as [number, number, number, number];
   return { orderId, version, refundMinor, penaltyMinor, expiresAt: expiresS * 1000 };
+}
+
+/**
+ * Whether a quote id's MAC is the one computed, compared as text in constant time. Not as
+ * decoded bytes: base64url's last character carries spare bits, so several texts decode to the
+ * same bytes, and an altered id must never pass.
+ */
+export function sameMac(given: string, want: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(want);
+  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 /** The MAC of a quote id's body, under a key derived from the field key for `purpose` (one per kind of signed quote). */
@@ -83,9 +92,13 @@ export async function quoteCancel(ctx: OrdersContext, orderId: string, who: Sell
  */
 export function paidOf(order: Order, legs: readonly PaymentLeg[]): number {
   const captured = legs.reduce((sum, l) => sum + (l.state === "captured" || l.state === "refunded" ? l.captured - l.refunded : 0), 0);
+  return Math.max(0, captured - refundsPending(order).reduce((sum, c) => sum + c.refundMinor, 0));
+}
+
+/** Items cancellations committed whose refund is not recorded yet (its `refunded` history entry names the change). */
+export function refundsPending(order: Order): ItemsCancellation[] {
   const paidBack = new Set(order.history.filter((h) => h.kind === "refunded").flatMap((h) => h.changed.filter((c) => c.startsWith("change:")).map((c) => c.slice(7))));
-  const pending = (order.itemCancellations ?? []).filter((c) => !paidBack.has(c.changeRef)).reduce((sum, c) => sum + c.refundMinor, 0);
-  return Math.max(0, captured - pending);
+  return (order.itemCancellations ?? []).filter((c) => c.refundMinor > 0 && !paidBack.has(c.changeRef));
 }
 
 export function cancelQuote(ctx: OrdersContext, order: Order, legs: readonly PaymentLeg[], now: number, o: { airline?: boolean } = {}): CancelQuote {

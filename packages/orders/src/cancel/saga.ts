@@ -9,7 +9,7 @@ import { crashPoint } from "../saga/crash-point";
 import { appendOverride } from "../servicing/override/audit";
 import { actorOf, isStaff, orderFor, type ServicingActor } from "../servicing/actor";
 import { notFound, type ChangeOverride, type Order, type Seller } from "../state";
-import { paidOf, verifyQuote } from "./quote";
+import { paidOf, refundsPending, verifyQuote } from "./quote";
 import { cancelTerms } from "./terms";
 
 /** The cancellation's recovery record (operations.plan): the quote it accepted and where the refund goes. */
@@ -78,7 +78,7 @@ export async function commitCancel(ctx: OrdersContext, orderId: string, who: Sel
     };
     const cancellation = { quoteId, at: now, refundMinor: plan.refundMinor, penaltyMinor: plan.penaltyMinor, ...(isStaff(by) ? { staffId: by.staffId } : {}), ...(override ? { override } : {}) };
     const asks: JointAsk[] = [
-      { ref: ctx.orders as never, key: order.orderId, command: { op: "cancel", cancellation } },
+      { ref: ctx.orders as never, key: order.orderId, command: { op: "cancel", cancellation, atVersion: signed.version } },
       ...order.seatHolds.map((h) => ctx.inventory.joint.releaseSeats(h.flightKey, h.holdId)),
       ...order.partnerHolds.map((p) => ctx.inventory.joint.releasePartnerProduct(p.productCode, p.holdId)),
     ];
@@ -99,8 +99,7 @@ export function staffOf(by: ServicingActor, override: ChangeOverride | undefined
  * (a retry, the reconciler or staff finish it first): two plans never promise the same money.
  */
 export function assertNoRefundPending(order: Order): void {
-  const paidBack = new Set(order.history.filter((h) => h.kind === "refunded").flatMap((h) => h.changed.filter((c) => c.startsWith("change:")).map((c) => c.slice(7))));
-  const pending = (order.itemCancellations ?? []).find((c) => c.refundMinor > 0 && !paidBack.has(c.changeRef));
+  const [pending] = refundsPending(order);
   if (pending) throw new GatewayError("order_state_invalid", { detail: `The refund of an earlier cancellation (${pending.changeRef}) is still being paid back; ask again once it is.` });
 }
 
