@@ -74,6 +74,16 @@ export interface Seller {
   agencyId: string;
 }
 
+/** Who asks for a post-sale change: a seller over NDC (a machine channel: the fare can refuse it; ownership checked), or the airline's staff in process (never refused by the fare: SHPOR1 rule 4; any order). */
+export type ServicingActor = { channel: "seller"; seller: Seller } | { channel: "airline_staff"; staffId: string };
+
+/** The order a servicing actor may change: a seller's own (another's is order_not_found, as a missing one), any for the airline's staff. */
+export function orderFor<T extends { owner: Seller }>(order: T | null | undefined, by: ServicingActor): T {
+  if (by.channel === "seller") return assertOwner(order, by.seller);
+  if (!order) throw notFound();
+  return order;
+}
+
 export interface OrderItem {
   orderItemId: string;
   /** The offer and offer item it was sold from. */

@@ -17,7 +17,7 @@ export type OrderEvent =
   | { type: "refunded"; at: number; legs: { legId: string; amountMinor: number }[]; changeRef?: string }
   /** A passenger's name corrected (servicing/rename): the names only, never a document. `changeRef` makes a retry a no-op. */
   /** One direction's flights replaced by an accepted flight-change quote (servicing/flight): its legs authorised, its charge (the amount due, fee included). */
-  | { type: "flights_changed"; at: number; direction: number; journey: OrderJourney; legs: OrderLegRef[]; charge: PostSaleCharge; seats?: MovedSeats }
+  | { type: "flights_changed"; at: number; direction: number; journey: OrderJourney; legs: OrderLegRef[]; charge: PostSaleCharge; seats?: MovedSeats; flexibilityItemId?: string; override?: ChangeOverride; staffId?: string }
   | { type: "pax_updated"; at: number; changeRef: string; paxId: string; name: PaxName; flexibilityItemId?: string; override?: ChangeOverride; staffId?: string };
 
 /** A flight change's seats: each old flight's hold (released) and, at the same index, the hold of the seats that replace them on the new flight (sold), seat for seat. */
@@ -55,13 +55,21 @@ export function evolve(order: Order | null, e: OrderEvent): Order | null {
     case "items_added":
       return changed(order, "items_added", e.at, ["items", "legs", ...(e.seatHold ? ["seatHolds"] : [])], withItemsAdded(order, e));
     case "flights_changed":
-      return changed(order, "flights_changed", e.at, [`journey:${order.journeys[e.direction]?.paxJourneyId}`, "legs", `change:${e.charge.changeRef}`], {
-        journeys: order.journeys.map((j, i) => (i === e.direction ? e.journey : j)),
-        ...(e.seats ? withSeatsMoved(order, e.seats) : {}),
-        legs: mergeLegs(order.legs, e.legs),
-        totalMinor: order.totalMinor + e.charge.amountMinor,
-        charges: [...(order.charges ?? []), e.charge],
-      });
+      return changed(
+        order,
+        "flights_changed",
+        e.at,
+        [`journey:${order.journeys[e.direction]?.paxJourneyId}`, "legs", `change:${e.charge.changeRef}`, ...(e.flexibilityItemId ? [`flexibility:${e.flexibilityItemId}`] : []), ...(e.override ? [`override:${e.override.ruleCode}`] : [])],
+        {
+          journeys: order.journeys.map((j, i) => (i === e.direction ? e.journey : j)),
+          ...(e.seats ? withSeatsMoved(order, e.seats) : {}),
+          legs: mergeLegs(order.legs, e.legs),
+          totalMinor: order.totalMinor + e.charge.amountMinor,
+          charges: [...(order.charges ?? []), e.charge],
+          ...(e.flexibilityItemId ? { flexibilityUsed: [...(order.flexibilityUsed ?? []), { orderItemId: e.flexibilityItemId, changeRef: e.charge.changeRef, at: e.at }] } : {}),
+        },
+        e.staffId,
+      );
     case "cancelled":
       return changed(order, "cancelled", e.at, ["state", "seatHolds", "partnerHolds"], { cancellation: e.cancellation });
     case "pax_updated":

@@ -6,14 +6,14 @@ import { judgeChange, type Allowance } from "../../conditions/flexibility";
 import type { OrdersContext } from "../../context";
 import { ids } from "../../ids";
 import { writeOpen, writePhase, type OperationRow, type RequestKey } from "../../operation/store";
-import { assertOwner, notFound, type Order, type Seller } from "../../state";
+import { assertOwner, notFound, type Order, type ServicingActor } from "../../state";
 import { appendOverride } from "../override/audit";
 import type { PaxName } from "./name";
 
 export interface RenameInput {
   orderId: string;
   /** Who asks: a seller over NDC (a machine channel: the fare can refuse it; ownership checked), or the airline's staff in process (never refused by the fare: SHPOR1 rule 4). */
-  by: { channel: "seller"; seller: Seller } | { channel: "airline_staff"; staffId: string };
+  by: ServicingActor;
   request: RequestKey;
   /** The passenger of the order whose name is corrected (UpdatePax/Current). */
   paxId: string;
