@@ -65,7 +65,7 @@ describe("the gateway as shipped", () => {
     const doc = await discovery(t);
     const live = new Set(doc.messages.filter((m) => m.status === "live").map((m) => m.name));
     expect(doc.capabilities).toEqual(expectedCodes(live));
-    // Withdrawn until the servicing issue lands: OrderRulesRQ and the servicing rules (SHPOR1).
+    // Withheld until SHPOR1 rule 4 also holds for a cancellation (capabilities.ts names it); every other SHPOR1 rule is built.
     expect(doc.capabilities).not.toContain("SHPOR1");
     // Every response spec 4.8 rule 1 names answers in the requested language (test/servicing/*-localisation*.test.ts).
     expect(doc.capabilities).toContain("SHPLOC");

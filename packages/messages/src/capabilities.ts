@@ -38,8 +38,8 @@ export const CAPABILITIES: Readonly<Record<string, Capability>> = {
   SHPOR1: {
     description: "offer conditions",
     messages: [...SHOP, "OrderRulesRQ", "OrderReshopRQ", "OrderQuoteRQ", "OrderChangeRQ"],
-    // Built: frozen conditions, fee bands, OrderRulesRQ, the cancel quote, commission on post-sale charges, renames with Flexibility and the staff override, the flight-change quote with fare_not_changeable, its acceptance when the change costs the fare paid or more (docs/servicing.md). Not yet: a cheaper change's refund.
-    unfinished: ["accepting a quoted flight change that costs less than the fare paid (its refund through the phased refund; refused with change_not_supported today)"],
+    // Built (docs/servicing.md): rule 1 frozen conditions with the current-policy warning on every quote; 2 per direction, whole-order terms from the outbound; 3 fare_not_changeable; 5 the fee bands; 6 commission on post-sale charges (extras and flight changes); 4 for renames and flight changes (Flexibility spent only when asked; the staff override on the quote, the change and the audit trail). Not yet: rule 4 on a cancellation.
+    unfinished: ["the airline's staff cancelling an order whose fare refuses it (SHPOR1 rule 4: the cancellation has no staff path with the override recorded yet)"],
   },
   ORDWPM: { description: "order without payment", messages: BOOK },
   ORDCRE: { description: "order with instant payment", messages: BOOK },
