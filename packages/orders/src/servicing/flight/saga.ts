@@ -82,7 +82,9 @@ export async function changeFlights(ctx: OrdersContext, input: FlightChangeInput
     }
     if (seen && seen.plan.fingerprint !== fingerprint) throw new GatewayError("idempotency_conflict");
     if (seen?.status === "compensated") {
-      throw new GatewayError("payment_leg_voided", { detail: `This change was not made (${seen.errorCode ?? "compensated"}) and its payment was voided; ask OrderReshopRQ for a new quote.` });
+      // A change that took nothing (refunded, or free) had no payment to void: the text says only that it was not made.
+      const voided = seen.plan.legCount > 0 ? " and its payment was voided" : "";
+      throw new GatewayError("payment_leg_voided", { detail: `This change was not made (${seen.errorCode ?? "compensated"})${voided}; ask OrderReshopRQ for a new quote.` });
     }
     if (seen && (seen.status === "done" || seen.phase === "committed")) return closeFlightChange(ctx, seen);
     const order = orderFor(await ctx.orders.ask(input.orderId, { op: "get" }), input.by);
