@@ -16,11 +16,14 @@ export interface Priced extends Shopped {
  * given types (PAX1, PAX2, ...; one adult by default). FLEX in EUR on the NDC channel
  * carries both a discount (PR-NDC-FLEX10, 10%) and a surcharge (PR-NDC-FUEL, EUR 3.00 a passenger);
  * any other brand carries the surcharge alone (packages/supply/src/promotions/rules.ts).
+ * `currency`: another currency (JPY: PR-NDC-JPY's 1000 JPY discount on the flight instead);
+ * `totalMinor` assumes 2 decimals, so read `offer` for another.
  */
-export async function pricedOffer(t: Pick<TestGateway, "ndc">, o: { brand?: string; ptcs?: string[]; bag?: boolean; headers?: Record<string, string> } = {}): Promise<Priced> {
+export async function pricedOffer(t: Pick<TestGateway, "ndc">, o: { brand?: string; ptcs?: string[]; bag?: boolean; headers?: Record<string, string>; currency?: string } = {}): Promise<Priced> {
+  const currency = o.currency ?? "EUR";
   const pax = (o.ptcs ?? ["ADT"]).map((ptc, i): [string, string] => [`PAX${i + 1}`, ptc]);
   const criteria = o.bag ? [{ rfisc: ["0CC"] }] : undefined;
-  const shop = await t.ndc("AirShoppingRQ", airShoppingRQ({ legs: [{ from: "LHR", to: "CDG", date: TRAVEL_DATE }], pax, currency: "EUR", criteria }), { headers: o.headers });
+  const shop = await t.ndc("AirShoppingRQ", airShoppingRQ({ legs: [{ from: "LHR", to: "CDG", date: TRAVEL_DATE }], pax, currency, criteria }), { headers: o.headers });
   expect(shop.status).toBe(200);
   const brand = o.brand ?? "FLEX";
   const offers = blocks(shop.body, "Offer");
@@ -35,7 +38,7 @@ export async function pricedOffer(t: Pick<TestGateway, "ndc">, o: { brand?: stri
     const bag = blocks(alc, "OfferItem").find((i) => all(i, "PaxRefID").includes("PAX1"))!;
     selected.push({ offerId: all(alc, "OfferID")[0]!, items: [{ id: all(bag, "OfferItemID")[0]!, pax: ["PAX1"] }] });
   }
-  const priced = await t.ndc("OfferPriceRQ", offerPriceRQ({ offers: selected, currency: "EUR" }), { headers: o.headers });
+  const priced = await t.ndc("OfferPriceRQ", offerPriceRQ({ offers: selected, currency }), { headers: o.headers });
   expect(priced.status).toBe(200);
   const po = blocks(priced.body, "PricedOffer")[0]!;
   const total = all(blocks(po, "TotalPrice")[0]!, "TotalAmount").at(-1);

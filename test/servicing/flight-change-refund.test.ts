@@ -3,7 +3,8 @@ import { eq } from "drizzle-orm";
 import { tables } from "@ndc/store";
 import { countWrites } from "../support/count-writes";
 import { errorCode, type TestGateway } from "../support/gateway";
-import { gateway, orderRetrieveRQ } from "../orders-http/helpers";
+import { gateway, orderCreateRQ, orderIdOf, orderRetrieveRQ } from "../orders-http/helpers";
+import { pricedOffer } from "../orders-http/adjustments-helpers";
 import { all, blocks, orderHistoryRQ } from "../orders-http/order-list-helpers";
 import { addRQ } from "./add-helpers";
 import { sellerOf } from "./cancel-helpers";
@@ -15,7 +16,8 @@ import { flightQuote, outboundOf, reshopFlightRQ } from "./flight-change-helpers
  * refund", servicing/flight/refund.ts): nothing is taken, the direction is replaced in the commit
  * write, and the quote's difference (the new fare less the direction as paid plus the change fee
  * the airline keeps) is paid back through the cancellation's phased, keyed refund: newest leg
- * first, each share under its key, so retries give nothing back twice. In JPY the band's fee is
+ * first, each share under its key, so retries give nothing back twice; a discount on the changed
+ * flight is clawed back from it (spec 4.5 rule 6). In JPY the band's fee is
  * the bare integer 25 (docs/servicing.md), so the sandbox's cheaper days refund: CLASSIC LHR-CDG
  * on 2027-01-06 is quoted -949 JPY. Every answer is XSD-checked by t.ndc (xmllint --nonet).
  */
@@ -127,4 +129,29 @@ test("durable writes: open, commit, close (3 gateway writes) and 1 PSP write per
   const replay = await count(() => t.ndc("OrderChangeRQ", rq()));
   expect(replay.result.status).toBe(200);
   expect(replay.gateway + replay.psp).toBe(0);
+}, 60_000);
+
+test("spec 4.5 rule 6: a discount on the changed flight is clawed back from the refund exactly as the quote says", async () => {
+  // FLEX in JPY priced by OfferPriceRQ carries PR-NDC-JPY, a 1000 JPY discount on the flight item.
+  const priced = await pricedOffer(t, { brand: "FLEX", currency: "JPY" });
+  const total = [...blocks(priced.offer, "TotalPrice")[0]!.matchAll(/TotalAmount CurCode="JPY">(\d+)</g)].at(-1)![1]!;
+  const pay = `<cns:PaymentFunctions><cns:PaymentProcessingDetails><cns:Amount CurCode="JPY">${total}</cns:Amount><cns:PaymentMethod><cns:PaymentCard><cns:TokenizedCardID>tok_approve_visa</cns:TokenizedCardID></cns:PaymentCard></cns:PaymentMethod></cns:PaymentProcessingDetails></cns:PaymentFunctions>`;
+  const created = await t.ndc("OrderCreateRQ", orderCreateRQ({ shopped: { offerId: priced.offerId, itemIds: priced.itemIds, itemPax: priced.itemPax, totalMinor: 0 }, correlationId: "c-fcr-disc", trxId: "t1" }).replace("</Request>", `${pay}</Request>`));
+  expect(created.status).toBe(200);
+  const order = await t.gw.orders.retrieve(orderIdOf(created.body), sellerOf(t));
+  const discount = order.adjustments.filter((a) => a.effect === "discount").reduce((n, a) => n + a.minor, 0);
+  expect(discount).toBe(1000);
+  const out = outboundOf(t, order);
+  const q = await flightQuote(t, reshopFlightRQ(order.orderId, out.itemIds, { ...out, date: CHEAPER_DAY }));
+  const offer = q.offers.find((o) => Number(o.due) < 0)!;
+  const [fare, held, surcharge, clawback, fee] = [...offer.desc.find((d) => d.startsWith("New fare"))!.matchAll(/(-?\d+) JPY/g)].map((m) => Number(m[1]));
+  // A one-way order: the whole discount is the changed direction's, clawed back.
+  expect(clawback).toBe(discount);
+  const refundMinor = -Number(offer.due);
+  expect(fare! - held! - surcharge! + clawback! + fee!).toBe(-refundMinor);
+  const r = await t.ndc("OrderChangeRQ", addRQ(order.orderId, offer.quoteId, [{ offerItemId: "FC1-1", paxId: "PAX1" }], [], { correlationId: "fcr-disc", trxId: "t1" }));
+  expect(r.status).toBe(200);
+  // Paid back: the quote's amount, the discount kept back from it.
+  expect((await ledgerLegs(order.orderId)).reduce((n, l) => n + l.refunded, 0)).toBe(refundMinor);
+  expect((await t.gw.orders.ctx.orders.ask(order.orderId, { op: "get" }))!.totalMinor).toBe(order.totalMinor - refundMinor);
 }, 60_000);

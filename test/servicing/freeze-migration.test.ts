@@ -9,6 +9,7 @@ import { startTestGateway } from "../support/gateway";
 import { T0, orderRetrieveRQ } from "../orders-http/helpers";
 import { all, blocks } from "../shopping/shop-requests";
 import { bookBrand, orderRulesByOrder } from "./helpers";
+import { outboundOf, reshopFlightRQ } from "./flight-change-helpers";
 
 /**
  * Migration 0016 freezes orders booked before freezing existed from their booked brand. Orders
@@ -73,6 +74,16 @@ test("older orders are frozen from their booked brand; one whose brand policy ca
     expect(all(view.body, "Code")).toContain("fare_conditions_current_policy");
     const frozenView = await second.ndc("OrderRetrieveRQ", orderRetrieveRQ(classic.orderId));
     expect(frozenView.body).not.toContain("fare_conditions_current_policy");
+    // And the flight-change quote (SHPOR1 rule 1: every quote says so).
+    const comfortOrder = await second.gw.orders.ctx.orders.ask(comfort.orderId, { op: "get" });
+    const out = outboundOf(second, comfortOrder!);
+    const fallbackQuote = await second.ndc("OrderReshopRQ", reshopFlightRQ(comfort.orderId, out.itemIds, { ...out, date: "2027-01-13" }));
+    expect(fallbackQuote.status).toBe(200);
+    expect(all(blocks(fallbackQuote.body, "Warning")[0]!, "Code")).toEqual(["fare_conditions_current_policy"]);
+    const classicOrder = await second.gw.orders.ctx.orders.ask(classic.orderId, { op: "get" });
+    const frozenQuote = await second.ndc("OrderReshopRQ", reshopFlightRQ(classic.orderId, outboundOf(second, classicOrder!).itemIds, { ...outboundOf(second, classicOrder!), date: "2027-01-13" }));
+    expect(frozenQuote.status).toBe(200);
+    expect(frozenQuote.body).not.toContain("fare_conditions_current_policy");
   } finally {
     await second.close();
   }

@@ -65,8 +65,8 @@ describe("the gateway as shipped", () => {
     const doc = await discovery(t);
     const live = new Set(doc.messages.filter((m) => m.status === "live").map((m) => m.name));
     expect(doc.capabilities).toEqual(expectedCodes(live));
-    // Withdrawn until the servicing issue lands: OrderRulesRQ and the servicing rules (SHPOR1).
-    expect(doc.capabilities).not.toContain("SHPOR1");
+    // Every SHPOR1 rule is built, rule 4 on cancellations included (test/servicing/cancel-staff.test.ts).
+    expect(doc.capabilities).toContain("SHPOR1");
     // Every response spec 4.8 rule 1 names answers in the requested language (test/servicing/*-localisation*.test.ts).
     expect(doc.capabilities).toContain("SHPLOC");
     // OrderReshopRQ is live for its cancel-quote and ORDRE2 forms: ORDRE2 is advertised, nothing that needs a flight change.

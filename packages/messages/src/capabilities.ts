@@ -38,8 +38,7 @@ export const CAPABILITIES: Readonly<Record<string, Capability>> = {
   SHPOR1: {
     description: "offer conditions",
     messages: [...SHOP, "OrderRulesRQ", "OrderReshopRQ", "OrderQuoteRQ", "OrderChangeRQ"],
-    // Built: frozen conditions, fee bands, OrderRulesRQ, the cancel quote, commission on post-sale charges, renames with Flexibility and the staff override, the flight-change quote with fare_not_changeable, its acceptance when the change costs the fare paid or more (docs/servicing.md). Not yet: a cheaper change's refund.
-    unfinished: ["accepting a quoted flight change that costs less than the fare paid (its refund through the phased refund; refused with change_not_supported today)"],
+    // Every rule built (docs/servicing.md "SHPOR1, rule by rule"): 1 frozen conditions with the current-policy warning on every quote; 2 per direction, whole-order terms from the outbound; 3 fare_not_changeable; 4 the staff override on renames, flight changes and cancellations (on the quote, the change and the audit trail), Flexibility spent only when asked; 5 the fee bands; 6 commission on post-sale charges.
   },
   ORDWPM: { description: "order without payment", messages: BOOK },
   ORDCRE: { description: "order with instant payment", messages: BOOK },

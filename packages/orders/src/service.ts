@@ -174,7 +174,18 @@ export class OrdersService {
 
   /** OrderReshopRQ replacing a direction's flights: its terms and each alternative as a firm, signed quote (servicing/flight). */
   quoteFlightChange(orderId: string, seller: Seller, ask: FlightChangeAsk): Promise<{ order: Order; quote: FlightChangeQuote }> {
-    return quoteFlightChange(this.ctx, orderId, seller, ask);
+    return quoteFlightChange(this.ctx, orderId, { channel: "seller", seller }, ask);
+  }
+
+  /** The airline's staff quoting a flight change in process (never refused by the fare: the quote's terms name the rule overridden, SHPOR1 rule 4). */
+  quoteFlightChangeAsStaff(orderId: string, staffId: string, ask: FlightChangeAsk): Promise<{ order: Order; quote: FlightChangeQuote }> {
+    return quoteFlightChange(this.ctx, orderId, { channel: "airline_staff", staffId }, ask);
+  }
+
+  /** The airline's staff accepting a flight-change quote in process: no agency (no settlement account, no commission); the override recorded in the commit write. */
+  changeFlightsAsStaff(input: Omit<FlightChangeInput, "by" | "commissionAgreement"> & { staffId: string }): Promise<Order> {
+    const { staffId, ...rest } = input;
+    return changeFlights(this.ctx, { ...rest, by: { channel: "airline_staff", staffId } });
   }
 
   /** OrderChangeRQ accepting a flight-change quote (`FCQ.` id): the agency's settlement and agreement as for extras, then the saga (servicing/flight/saga.ts). */

@@ -34,7 +34,7 @@ export function orderChangeHandler(deps: HandlerDeps): MessageHandler {
       if (quoted[0]!.ownerCode !== deps.config.airline.designator) throw new GatewayError("offer_not_found", { element: "Request/ChangeOrderChoice/AcceptSelectedQuotedOfferList/SelectedPricedOffer/OwnerCode" });
       const { correlationId, trxId } = envelope.payload;
       if (!correlationId || !trxId) throw new GatewayError("request_invalid", { detail: "PayloadAttributes/CorrelationID and TrxID are required: a change is idempotent on them.", element: PA });
-      const input = { seller: owner, orderId, quoteId: quoted[0]!.offerId, correlationId, trxId, payment: rq.paymentLegs };
+      const input = { by: { channel: "seller" as const, seller: owner }, orderId, quoteId: quoted[0]!.offerId, correlationId, trxId, payment: rq.paymentLegs, useFlexibility: rq.useFlexibility };
       const order = await deps.orders.acceptFlightChange(input, { agencyId: seller.agencyId, iataNumber: seller.iataNumber });
       return orderViewResult(await deps.orders.details(order), deps, rq.languages);
     }

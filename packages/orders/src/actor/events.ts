@@ -20,7 +20,7 @@ export type OrderEvent =
   | { type: "items_cancelled"; at: number; cancellation: ItemsCancellation; seats: CancelledSeats[]; partnerHoldIds: string[] }
   /** A passenger's name corrected (servicing/rename): the names only, never a document. `changeRef` makes a retry a no-op. */
   /** One direction's flights replaced by an accepted flight-change quote (servicing/flight): its legs authorised, its charge (the amount due, fee included). */
-  | { type: "flights_changed"; at: number; direction: number; journey: OrderJourney; legs: OrderLegRef[]; charge: PostSaleCharge; seats?: MovedSeats }
+  | { type: "flights_changed"; at: number; direction: number; journey: OrderJourney; legs: OrderLegRef[]; charge: PostSaleCharge; seats?: MovedSeats; flexibilityItemId?: string; override?: ChangeOverride; staffId?: string }
   /** The closing check found every service delivered and the money settled (reconcile/close.ts). */
   | { type: "closed"; at: number }
   | { type: "pax_updated"; at: number; changeRef: string; paxId: string; name: PaxName; flexibilityItemId?: string; override?: ChangeOverride; staffId?: string }
@@ -72,13 +72,21 @@ export function evolve(order: Order | null, e: OrderEvent): Order | null {
     case "items_added":
       return changed(order, "items_added", e.at, ["items", "legs", ...(e.seatHold ? ["seatHolds"] : [])], withItemsAdded(order, e));
     case "flights_changed":
-      return changed(order, "flights_changed", e.at, [`journey:${order.journeys[e.direction]?.paxJourneyId}`, "legs", `change:${e.charge.changeRef}`], {
-        journeys: order.journeys.map((j, i) => (i === e.direction ? e.journey : j)),
-        ...(e.seats ? withSeatsMoved(order, e.seats) : {}),
-        legs: mergeLegs(order.legs, e.legs),
-        totalMinor: order.totalMinor + e.charge.amountMinor,
-        charges: [...(order.charges ?? []), e.charge],
-      });
+      return changed(
+        order,
+        "flights_changed",
+        e.at,
+        [`journey:${order.journeys[e.direction]?.paxJourneyId}`, "legs", `change:${e.charge.changeRef}`, ...(e.flexibilityItemId ? [`flexibility:${e.flexibilityItemId}`] : []), ...(e.override ? [`override:${e.override.ruleCode}`] : [])],
+        {
+          journeys: order.journeys.map((j, i) => (i === e.direction ? e.journey : j)),
+          ...(e.seats ? withSeatsMoved(order, e.seats) : {}),
+          legs: mergeLegs(order.legs, e.legs),
+          totalMinor: order.totalMinor + e.charge.amountMinor,
+          charges: [...(order.charges ?? []), e.charge],
+          ...(e.flexibilityItemId ? { flexibilityUsed: [...(order.flexibilityUsed ?? []), { orderItemId: e.flexibilityItemId, changeRef: e.charge.changeRef, at: e.at }] } : {}),
+        },
+        e.staffId,
+      );
     case "closed":
       return changed(order, "closed", e.at, ["state"], {});
     case "cancelled":

@@ -27,6 +27,13 @@ export interface FlightChangeQuoteView {
   warnings: WarningView[];
 }
 
+/** How the change is allowed, when not simply by the fare (SHPOR1 rule 4): stated on every offer of the quote. */
+function allowedBy(a: FlightChangeQuote["terms"]["allowance"]): string[] {
+  if (a.by === "flexibility") return [`The fare does not allow a change; the order's Flexibility service (item ${a.flexibilityItemId}) does: accept with OrderChangeParameters/ReasonCode FLEXIBILITY to spend it.`];
+  if (a.by === "override") return [`Override by the airline's staff of ${a.overridden?.ruleCode}: ${a.overridden?.ruleText} Recorded with the change and in the audit trail.`];
+  return [];
+}
+
 /** Pure: the domain's quote as the answer shows it, the sums stated in English per offer. */
 export function flightChangeQuoteViewOf(order: Order, quote: FlightChangeQuote, orderItemIds: string[], ownerCode: string): FlightChangeQuoteView {
   const m = (minor: number) => money(minor, order.currency, minorUnits(order.currency as CurrencyCode));
@@ -47,6 +54,7 @@ export function flightChangeQuoteViewOf(order: Order, quote: FlightChangeQuote, 
       descriptions: [
         `Flights: ${a.journey.segments.map((s) => `${s.marketing.carrier.code}${s.marketing.number} ${s.origin}-${s.destination} ${s.departure.local}`).join(", ")}; brand ${a.brandCode}.`,
         `New fare ${f(a.priceMinor)}, priced without promotion adjustments; fare of the replaced direction ${f(t.fareMinor)}; surcharge refunded ${f(t.surchargeRefundMinor)}; discount clawed back ${f(t.discountClawbackMinor)}; change fee ${f(t.feeMinor)} (${t.band.id}, ${t.band.fee} per passenger).`,
+        ...allowedBy(t.allowance),
         a.dueMinor >= 0 ? `Due: ${f(a.dueMinor)}.` : `Refunded: ${f(-a.dueMinor)}.`,
       ],
     })),

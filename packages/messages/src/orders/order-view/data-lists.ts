@@ -1,12 +1,12 @@
 import type { OrderDetails } from "@ndc/orders";
 import { ids as shoppingIds } from "@ndc/shopping/src/common/ids";
 import type { Localiser } from "@ndc/shopping";
-import { catalogueService, partnerProduct, serviceBundle, type Flight } from "@ndc/supply";
+import { catalogueService, fareBrand, partnerProduct, serviceBundle, type Flight } from "@ndc/supply";
 import type { BaggageAllowanceView } from "../../shopping/shared/view/common";
 import type { SegmentView, ServiceDefinitionView } from "../../shopping/shared/view/data-lists";
 import type { OrderDataListsView } from "../shared/view/order";
 import type { OrderContactView, OrderPaxView } from "../shared/view/pax";
-import { serviceDefinitionIdOf } from "./service-definition";
+import { fareDefinitionId, SEAT_DEFINITION_ID, serviceDefinitionIdOf } from "./service-definition";
 
 const SERVICE_NAMES: Record<string, string> = {
   service: "Airline service",
@@ -18,11 +18,36 @@ const SERVICE_NAMES: Record<string, string> = {
 /**
  * DataLists of an OrderViewRS: the order's flights (as the domain read them from the supply
  * schedule, so a view shows what flies, not what the seller sent), its journeys, the
- * definitions its extras refer to, and the passengers and contacts already built by orderViewOf.
+ * definitions every Service refers to (each fare brand flown, with its frozen allowance by
+ * reference; the seat assignment; each extra), and the passengers and contacts already built by
+ * orderViewOf.
  */
 export function orderDataLists({ order, flights, servicing }: OrderDetails, ownerCode: string, passengers: OrderPaxView[], contacts: OrderContactView[], loc: Localiser): OrderDataListsView {
   const segments = flights.map((f) => segmentOf(f, loc));
   const definitions = new Map<string, ServiceDefinitionView>();
+  for (const d of servicing.conditions.directions) {
+    const id = fareDefinitionId(d.brandCode);
+    if (definitions.has(id)) continue;
+    const allowances = (d.allowances ?? []).map(allowanceId);
+    const brand = fareBrand(d.brandCode);
+    definitions.set(id, {
+      serviceDefinitionId: id,
+      ownerCode,
+      // The brand's name in the seller's language where translated (airline content, spec 4.8 rule 1).
+      name: brand ? loc.text(brand.nameKey) : d.brandCode,
+      descriptions: [`Flights in fare brand ${d.brandCode}${allowances.length ? ", with the baggage allowance frozen onto the order" : ""}.`],
+      taxonomy: [],
+      ...(allowances.length ? { association: { kind: "baggage" as const, baggageAllowanceIds: [...new Set(allowances)] } } : {}),
+    });
+  }
+  // A journey whose conditions were not frozen still names its brand's definition.
+  for (const j of order.journeys) {
+    const id = fareDefinitionId(j.brandCode);
+    if (!definitions.has(id)) definitions.set(id, { serviceDefinitionId: id, ownerCode, name: j.brandCode, descriptions: [`Flights in fare brand ${j.brandCode}.`], taxonomy: [] });
+  }
+  if (order.items.some((i) => i.kind === "seat")) {
+    definitions.set(SEAT_DEFINITION_ID, { serviceDefinitionId: SEAT_DEFINITION_ID, ownerCode, name: "Seat assignment", descriptions: ["A seat on one flight for one passenger."], taxonomy: [] });
+  }
   for (const it of order.items) {
     if (it.kind === "flight" || it.kind === "seat") continue;
     for (const code of it.bundleOptions ?? []) {
@@ -64,11 +89,18 @@ function baggageAllowances(directions: OrderDetails["servicing"]["conditions"]["
   const out = new Map<string, BaggageAllowanceView>();
   for (const d of directions) {
     for (const a of d.allowances ?? []) {
-      const id = `BAG-${a.kind === "Checked" ? "CHK" : "CAB"}-${a.pieces}X${a.kgPerPiece}-${a.paxTypes.join("")}`;
+      const id = allowanceId(a);
       if (!out.has(id)) out.set(id, { baggageAllowanceId: id, type: a.kind, pieces: a.pieces, ...(a.kgPerPiece > 0 ? { kgPerPiece: a.kgPerPiece } : {}) });
     }
   }
   return [...out.values()];
+}
+
+type Allowance = NonNullable<OrderDetails["servicing"]["conditions"]["directions"][number]["allowances"]>[number];
+
+/** An allowance's BaggageAllowanceID (the list's, and the fare definitions' references to it). */
+function allowanceId(a: Allowance): string {
+  return `BAG-${a.kind === "Checked" ? "CHK" : "CAB"}-${a.pieces}X${a.kgPerPiece}-${a.paxTypes.join("")}`;
 }
 
 function duration(minutes: number): string {

@@ -11,7 +11,7 @@ import type { OrderContactView, OrderPaxView } from "../shared/view/pax";
 import type { PaymentEntryView } from "../shared/view/payment";
 import { ORDER_STATUS_CODES } from "../shared/view/status-codes";
 import { orderDataLists } from "./data-lists";
-import { serviceDefinitionIdOf } from "./service-definition";
+import { fareDefinitionId, SEAT_DEFINITION_ID, serviceDefinitionIdOf } from "./service-definition";
 
 const ITEM_STATUS: Readonly<Record<OrderState, string>> = {
   held_unpaid: "HELD",
@@ -226,7 +226,7 @@ function itemView(details: OrderDetails, it: OrderItem, m: ToMoney, flown: Reado
     ownerCode: order.offers.find((o) => o.offerId === it.offerId)?.ownerCode ?? ownerCode,
     kind: it.kind === "bundle" ? "partner_product" : it.kind,
     statusCode: status,
-    createdAt: iso(order.createdAt),
+    createdAt: iso(itemCreatedAt(order, it)),
     ...(restrictions ? { restrictions: { ...restrictions, paxIds: it.paxIds } } : {}),
     price: { base: m(base), taxes, total: m(it.totalMinor), ...(discounts.length ? { discounts } : {}), ...(surcharges.length ? { surcharges } : {}) },
     services: (flight ? flightServices(order, it, status) : extraServices(it, status)).map(({ flightKey, ...sv }) => {
@@ -234,6 +234,16 @@ function itemView(details: OrderDetails, it: OrderItem, m: ToMoney, flown: Reado
       return { ...sv, deliveryStatusCode: d.code, deliveryText: d.text };
     }),
   };
+}
+
+/**
+ * When an item joined the order: at booking, or at the post-sale change that added it (its
+ * charge). A flight change's charge names the flight items it repriced; they were booked with
+ * the order, so a flight item is always the order's own age.
+ */
+function itemCreatedAt(order: Order, it: OrderItem): number {
+  if (it.kind === "flight") return order.createdAt;
+  return order.charges?.find((c) => c.orderItemIds.includes(it.orderItemId))?.at ?? order.createdAt;
 }
 
 /** A service and the flight it is for (a flight item has one per flight), before its delivery state. */
@@ -248,9 +258,14 @@ function flightServices(order: Order, it: OrderItem, status: string): PlacedServ
       paxId,
       statusCode: status,
       flightKey: key,
-      association: { kind: "segment" as const, paxSegmentId: shoppingIds.segment(key) },
+      association: { kind: "segment" as const, paxSegmentId: shoppingIds.segment(key), serviceDefinitionId: fareDefinitionId(brandOf(order, key)) },
     })),
   );
+}
+
+/** The fare brand a flight of the order is flown in (its journey's). */
+function brandOf(order: Order, flightKey: string): string {
+  return (order.journeys.find((j) => j.flightKeys.includes(flightKey)) ?? order.journeys[0])?.brandCode ?? "UNKNOWN";
 }
 
 const SEAT_ID = /^([0-9]{1,3})([A-Z])$/;
@@ -260,7 +275,7 @@ function extraServices(it: OrderItem, status: string): PlacedService[] {
   const seat = it.kind === "seat" && it.ref ? SEAT_ID.exec(it.ref) : null;
   if (seat && segment) {
     // A seat item is offered to every seated passenger; one seat seats one, the first named.
-    return [{ serviceId: `${it.orderItemId}-1`, paxId: it.paxIds[0]!, statusCode: status, description: `Seat ${it.ref}`, association: { kind: "seat", row: Number(seat[1]), column: seat[2]!, paxSegmentId: segment } }];
+    return [{ serviceId: `${it.orderItemId}-1`, paxId: it.paxIds[0]!, statusCode: status, description: `Seat ${it.ref}`, association: { kind: "seat", row: Number(seat[1]), column: seat[2]!, paxSegmentId: segment, serviceDefinitionId: SEAT_DEFINITION_ID } }];
   }
   const paxSegmentIds = segment ? { paxSegmentIds: [segment] } : {};
   return it.paxIds.flatMap((paxId, i) => [

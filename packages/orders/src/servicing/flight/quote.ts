@@ -3,7 +3,8 @@ import { GatewayError } from "@ndc/errors";
 import type { FieldKey } from "@ndc/pii";
 import { mac } from "../../cancel/quote";
 import type { OrdersContext } from "../../context";
-import { assertOwner, type Order, type Seller } from "../../state";
+import type { Order } from "../../state";
+import { orderFor, type ServicingActor } from "../actor";
 import { flightAlternatives, flightChangeTerms, type FlightAlternative, type FlightChangeTerms } from "./terms";
 
 /** How long a flight-change quote is firm (as the other servicing quotes). */
@@ -68,15 +69,20 @@ export function verifyFlightChange(key: FieldKey, quoteId: string, orderId: stri
   return { orderId, version: Number(version), direction: Number(direction), flightKeys: keys.split("+"), brandCode, dueMinor: Number(due), expiresAt: Number(expiresS) * 1000 };
 }
 
-/** OrderReshopRQ replacing a direction: the seller's own booked order, its terms, and each alternative as a firm quote. */
-export async function quoteFlightChange(ctx: OrdersContext, orderId: string, seller: Seller, ask: FlightChangeAsk): Promise<{ order: Order; quote: FlightChangeQuote }> {
-  const order = assertOwner(await ctx.orders.ask(orderId, { op: "get" }), seller);
+/**
+ * OrderReshopRQ replacing a direction: the seller's own booked order (any order for the airline's
+ * staff), its terms, and each alternative as a firm quote. The quote states how the change is
+ * allowed (terms.allowance: the fare, the order's Flexibility to be spent on acceptance, or the
+ * staff's override of the fare rule), and spends nothing.
+ */
+export async function quoteFlightChange(ctx: OrdersContext, orderId: string, by: ServicingActor, ask: FlightChangeAsk): Promise<{ order: Order; quote: FlightChangeQuote }> {
+  const order = orderFor(await ctx.orders.ask(orderId, { op: "get" }), by);
   const now = ctx.clock.now();
-  return { order, quote: flightChangeQuote(ctx, order, ask, now) };
+  return { order, quote: flightChangeQuote(ctx, order, ask, now, by.channel === "airline_staff") };
 }
 
-export function flightChangeQuote(ctx: Pick<OrdersContext, "supply" | "fieldKey">, order: Order, ask: FlightChangeAsk, now: number): FlightChangeQuote {
-  const terms = flightChangeTerms(ctx.supply, order, ask, now, ask.at);
+export function flightChangeQuote(ctx: Pick<OrdersContext, "supply" | "fieldKey">, order: Order, ask: FlightChangeAsk, now: number, airline = false): FlightChangeQuote {
+  const terms = flightChangeTerms(ctx.supply, order, ask, now, ask.at, { quoting: true, airline });
   const expiresAt = Math.floor((now + FLIGHT_CHANGE_QUOTE_TTL_MS) / 1000) * 1000;
   const alternatives = flightAlternatives(ctx.supply, order, terms, ask).map((a) => ({
     ...a,

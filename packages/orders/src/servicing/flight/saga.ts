@@ -8,16 +8,21 @@ import { fingerprintOf } from "../../fingerprint";
 import { ids } from "../../ids";
 import { writePhase, type OperationRow } from "../../operation/store";
 import { crashPoint } from "../../saga/crash-point";
-import { assertOwner, type Order, type OrderJourney, type PostSaleCharge, type SeatHoldRef, type Seller } from "../../state";
+import type { ChangeOverride, Order, OrderJourney, PostSaleCharge, SeatHoldRef } from "../../state";
+import { orderFor, type ServicingActor } from "../actor";
+import type { Allowance } from "../../conditions/flexibility";
+import { appendOverride } from "../override/audit";
 import { authorisedLegs, authoriseCommitFinish, openChargePhase } from "../add/saga";
 import { ACCEPT_AT, checkFlightChangeQuote } from "./accept";
 import { closeFlightChange, planChangeRefund, type ChangeRefund } from "./refund";
 import { flightAlternatives, flightChangeTerms } from "./terms";
 import { refuseIfHeldElsewhere } from "../../saga/held-elsewhere";
 
-/** OrderChangeRQ naming a flight-change quote (`FCQ.` id) as its SelectedPricedOffer, with the legs paying its due. */
+/** OrderChangeRQ naming a flight-change quote (`FCQ.` id) as its SelectedPricedOffer, with the legs paying its due; or the airline's staff accepting one in process. */
 export interface FlightChangeInput {
-  seller: Seller;
+  by: ServicingActor;
+  /** The request asks to use the order's Flexibility service if the fare does not allow the change (OrderChangeParameters/ReasonCode FLEXIBILITY). */
+  useFlexibility?: boolean;
   orderId: string;
   quoteId: string;
   correlationId: string;
@@ -43,6 +48,11 @@ export interface FlightChangePlan {
   seatHolds: SeatHoldRef[];
   /** The order's holds on the flights replaced, released in the commit write. */
   released: SeatHoldRef[];
+  /** How the change was allowed (SHPOR1 rules 3, 4): by the fare, a Flexibility spent in the commit write, or the staff's override (recorded in the commit write: history and audit trail). */
+  allowedBy: Allowance["by"];
+  flexibilityItemId?: string;
+  override?: ChangeOverride & { ruleText: string };
+  staffId?: string;
 }
 
 type FlightOperation = OperationRow<FlightChangePlan>;
@@ -75,10 +85,12 @@ export async function changeFlights(ctx: OrdersContext, input: FlightChangeInput
     if (seen && seen.plan.fingerprint !== fingerprint) throw new GatewayError("idempotency_conflict");
     refuseIfHeldElsewhere(ctx, seen);
     if (seen?.status === "compensated") {
-      throw new GatewayError("payment_leg_voided", { detail: `This change was not made (${seen.errorCode ?? "compensated"}) and its payment was voided; ask OrderReshopRQ for a new quote.` });
+      // A change that took nothing (refunded, or free) had no payment to void: the text says only that it was not made.
+      const voided = seen.plan.legCount > 0 ? " and its payment was voided" : "";
+      throw new GatewayError("payment_leg_voided", { detail: `This change was not made (${seen.errorCode ?? "compensated"})${voided}; ask OrderReshopRQ for a new quote.` });
     }
     if (seen && (seen.status === "done" || seen.phase === "committed")) return closeFlightChange(ctx, seen);
-    const order = assertOwner(await ctx.orders.ask(input.orderId, { op: "get" }), input.seller);
+    const order = orderFor(await ctx.orders.ask(input.orderId, { op: "get" }), input.by);
     // A change costing nothing or refunded is sent without legs (planOf refuses legs it does not need).
     const planned = input.payment.length ? ctx.payments.sale.plan(input.payment, `${operationId}/authorise`) : [];
     // Phase 1: the new flights' seats held, the operation row, the planned legs (one write).
@@ -100,7 +112,9 @@ async function planOf(ctx: OrdersContext, order: Order, input: FlightChangeInput
   // The terms again (the direction still changeable, not departed), and the quoted journey still offered.
   const flightItemIds = order.items.filter((i) => i.kind === "flight").map((i) => i.orderItemId);
   const ask = { orderItemIds: flightItemIds, origin: first.origin, destination: last.destination, date: first.date };
-  const terms = flightChangeTerms(ctx.supply, order, ask, now, ACCEPT_AT);
+  const staff = input.by.channel === "airline_staff" ? input.by.staffId : undefined;
+  const terms = flightChangeTerms(ctx.supply, order, ask, now, ACCEPT_AT, { useFlexibility: input.useFlexibility ?? false, airline: staff !== undefined });
+  const { allowance } = terms;
   if (terms.direction !== direction) throw new GatewayError("offer_not_found", { detail: "The quote's flights do not replace the direction it names.", element: ACCEPT_AT });
   const keys = s.flightKeys.join(" ");
   if (!flightAlternatives(ctx.supply, order, terms, ask).some((a) => a.brandCode === s.brandCode && a.journey.segments.map((x) => x.key).join(" ") === keys)) {
@@ -117,7 +131,7 @@ async function planOf(ctx: OrdersContext, order: Order, input: FlightChangeInput
   if (s.dueMinor > 0) checkLegsPayTotal(input.payment, order.currency, s.dueMinor);
   else if (input.payment.length) throw new GatewayError("payment_legs_invalid", { detail: s.dueMinor < 0 ? "The change is refunded to the legs that paid the order; send no PaymentFunctions." : "The change costs nothing; send no PaymentFunctions." });
   const refund = s.dueMinor < 0 ? await planChangeRefund(ctx, order.orderId, order.currency, -s.dueMinor, operationId) : undefined;
-  // SHPOR1 rule 6: commission on the charge's own amount, as for extras.
+  // SHPOR1 rule 6: commission on the charge's own amount, as for extras (the airline's own staff sell through no agency).
   const c = input.commissionAgreement && s.dueMinor > 0 ? chargeCommission(input.commissionAgreement, money(s.dueMinor, order.currency as CurrencyCode)) : undefined;
   const changeRef = `chg-${operationId.slice(3, 15)}`;
   const plan: FlightChangePlan = {
@@ -128,9 +142,14 @@ async function planOf(ctx: OrdersContext, order: Order, input: FlightChangeInput
     ...(refund ? { refund } : {}),
     seatHolds,
     released,
+    allowedBy: allowance.by,
+    ...(allowance.flexibilityItemId ? { flexibilityItemId: allowance.flexibilityItemId } : {}),
+    ...(allowance.overridden && staff ? { override: { staffId: staff, ruleCode: allowance.overridden.ruleCode, ruleText: allowance.overridden.ruleText } } : {}),
+    ...(staff ? { staffId: staff } : {}),
   };
+  const clientId = input.by.channel === "seller" ? input.by.seller.clientId : `staff:${input.by.staffId}`;
   return {
-    operationId, kind: "order_change_flight", request: { clientId: input.seller.clientId, correlationId: input.correlationId, trxId: input.trxId },
+    operationId, kind: "order_change_flight", request: { clientId, correlationId: input.correlationId, trxId: input.trxId },
     fingerprint, orderId: order.orderId, owner: order.owner, phase: "open", status: "running", plan, lockOwner: ctx.instanceId, createdAt: now, updatedAt: now,
   };
 }
@@ -146,10 +165,17 @@ async function commitPhase(ctx: OrdersContext, op: FlightOperation, auth: SaleAu
   const now = ctx.clock.now();
   const seats = [...plan.seatHolds.map((h) => ctx.inventory.joint.confirmSeats(h.flightKey, h.holdId)), ...plan.released.map((h) => ctx.inventory.joint.releaseSeats(h.flightKey, h.holdId))];
   const moved = plan.released.length ? { seats: { released: plan.released, sold: plan.seatHolds } } : {};
-  const change = { direction: plan.direction, journey: plan.journey, legs, charge: plan.charge, ...moved };
+  const change = {
+    direction: plan.direction, journey: plan.journey, legs, charge: plan.charge, ...moved,
+    ...(plan.flexibilityItemId ? { flexibilityItemId: plan.flexibilityItemId } : {}),
+    ...(plan.override ? { override: { staffId: plan.override.staffId, ruleCode: plan.override.ruleCode } } : {}),
+    ...(plan.staffId ? { staffId: plan.staffId } : {}),
+  };
   await askTogether(ctx.store, ctx.clock, [{ ref: ctx.orders as never, key: op.orderId, command: { op: "changeFlights", change } }, ...seats], async (tx) => {
     await ctx.payments.sale.record(tx, op.orderId, auth, now);
     await writePhase(tx, op.operationId, "committed", now);
+    // The override is recorded exactly when the change is made: in its own write (SHPOR1 rule 4).
+    if (plan.override) await appendOverride(tx, { at: now, staffId: plan.override.staffId, channel: "airline_staff", orderId: op.orderId, operationId: op.operationId, ruleCode: plan.override.ruleCode, ruleText: plan.override.ruleText });
   });
 }
 

@@ -1,7 +1,8 @@
-import { GatewayError } from "@ndc/errors";
+import { GatewayError, isGatewayError } from "@ndc/errors";
 import type { CurrencyCode } from "@ndc/money";
 import type { Journey, PaxCounts, PaxType, Supply } from "@ndc/supply";
 import { bandAt, bandFeeMinor, departureReadAsUtc, type FeeBand } from "../../conditions/fee-bands";
+import { flexibilityOf, judgeChange, type Allowance } from "../../conditions/flexibility";
 import { conditionsOfOrder } from "../../conditions/frozen";
 import type { Order, OrderJourney } from "../../state";
 
@@ -11,6 +12,8 @@ export interface FlightChangeTerms {
   direction: OrderJourney;
   basis: "frozen" | "current_policy";
   conditionsSource: "brand" | "supplier";
+  /** How the change is allowed (conditions/flexibility.ts judgeChange): by the fare, a Flexibility service, or the airline's override (SHPOR1 rule 4). */
+  allowance: Allowance;
   /** The band of the changed direction's first departure read as UTC (fee-bands.ts, the one table). */
   band: FeeBand;
   /** The band's fee times the order's passengers, minor units of the order's currency. */
@@ -30,14 +33,24 @@ export interface FlightChangeTerms {
 /**
  * The terms of changing one direction's flights (spec 4.7 SHPOR1; issue 9 item 3): judged per
  * direction under the conditions frozen onto the order (rule 1): a direction whose fare does not
- * allow change is fare_not_changeable (every seller's channel is a machine channel; the staff
- * override is not on this path). The fee is the band's (fee-bands.ts: 25 / 50 / 75, edges at 72 h
+ * allow change is fare_not_changeable for a seller's machine channel, unless the order's unspent
+ * Flexibility service covers it and the request asks to use it (`useFlexibility`; a quote,
+ * `quoting`, spends nothing and is given when one is held); the airline's own staff (`airline`)
+ * are never refused by the fare: the change is allowed `by: "override"`, naming the rule, for the
+ * acceptance to record (rule 4; judgeChange, the one judgement servicing uses). The fee is the band's (fee-bands.ts: 25 / 50 / 75, edges at 72 h
  * and 24 h, a bare integer in every currency) per passenger, measured from the changed direction's
  * own first departure read as UTC, as OrderRulesRS states each direction's band. The old flights
  * are valued without their promotion adjustments, so the surcharge paid on them comes back and a
  * discount on them is clawed back (spec 4.5 rule 6).
  */
-export function flightChangeTerms(supply: Supply, order: Order, ask: { orderItemIds: readonly string[]; origin: string; destination: string }, now: number, at: string): FlightChangeTerms {
+export function flightChangeTerms(
+  supply: Supply,
+  order: Order,
+  ask: { orderItemIds: readonly string[]; origin: string; destination: string },
+  now: number,
+  at: string,
+  o: { useFlexibility?: boolean; airline?: boolean; quoting?: boolean } = {},
+): FlightChangeTerms {
   if (order.state !== "booked") throw new GatewayError("order_state_invalid", { detail: `The order is ${order.state}; only a booked order's flights are changed.` });
   // A flight item is priced per passenger type over every direction of its offer: the items named
   // must be the order's flight items, and the direction is the one whose ends the request names.
@@ -52,7 +65,16 @@ export function flightChangeTerms(supply: Supply, order: Order, ask: { orderItem
   if (!direction) throw new GatewayError("request_invalid", { detail: `The order has no direction ${ask.origin}-${ask.destination}.`, element: at.replace(/DeleteOrderItem$/, "AddOfferItems/FlightRequest") });
   const { conditions, basis } = conditionsOfOrder(order);
   const c = conditions.directions.find((d) => d.paxJourneyId === direction.paxJourneyId);
-  if (!c?.changeable) throw new GatewayError("fare_not_changeable", { detail: `Brand ${direction.brandCode} of journey ${direction.paxJourneyId} does not allow a change.` });
+  const judge = (useFlexibility: boolean) => judgeChange(order, "change", { paxJourneyId: direction.paxJourneyId, useFlexibility, ...(o.airline ? { airline: true } : {}) });
+  let allowance: Allowance;
+  try {
+    allowance = judge(o.useFlexibility ?? false);
+  } catch (e) {
+    // A quote spends nothing: with an unspent Flexibility covering the direction it is given, and the acceptance must ask to use it.
+    const held = flexibilityOf(order).some((f) => !f.usedBy && f.paxJourneyIds.includes(direction.paxJourneyId));
+    if (!(o.quoting && held && isGatewayError(e) && e.code === "fare_not_changeable")) throw e;
+    allowance = judge(true);
+  }
   const first = supply.flight(direction.flightKeys[0]!);
   const band = first ? bandAt(conditions.changeFeeBands, departureReadAsUtc(first.departure.local), now) : undefined;
   if (!band || band.departed) throw new GatewayError("order_state_invalid", { detail: "The direction's first flight has departed." });
@@ -72,7 +94,8 @@ export function flightChangeTerms(supply: Supply, order: Order, ask: { orderItem
     direction,
     heldJourney: held[index]!,
     basis,
-    conditionsSource: c.source,
+    conditionsSource: c?.source ?? "brand",
+    allowance,
     band: band.band,
     feeMinor: bandFeeMinor(band.band, order.currency) * Math.max(1, order.passengers.length),
     paidMinor: fareMinor + surchargeRefundMinor - discountClawbackMinor,

@@ -15,9 +15,14 @@ export function commission(cm: CommissionView): XNode {
   );
 }
 
-function serviceAssociation(a: OrderServiceView["association"]): XNode {
+/** `definitions`: the message lists the ServiceDefinitions (OrderViewRS), so a flight and a seat name theirs too. */
+function serviceAssociation(a: OrderServiceView["association"], definitions: boolean): XNode {
   switch (a.kind) {
     case "segment":
+      // OrderServiceAssociation is a choice: a flight naming its fare's definition keeps its segment inside ServiceDefinitionRef.
+      if (definitions && a.serviceDefinitionId) {
+        return c("ServiceDefinitionRef", c("OrderFlightAssociations", c("PaxSegmentRef", c("PaxSegmentRefID", a.paxSegmentId))), c("ServiceDefinitionRefID", a.serviceDefinitionId));
+      }
       return c("PaxSegmentRef", c("PaxSegmentRefID", a.paxSegmentId));
     case "seat": {
       const legs = a.legIds ?? [];
@@ -29,7 +34,7 @@ function serviceAssociation(a: OrderServiceView["association"]): XNode {
           "SeatAssignmentAssociations",
           legs.length > 0 ? c("DatedOperatingLegRef", legs.map((l) => c("DatedOperatingLegRefID", l))) : c("PaxSegmentRef", c("PaxSegmentRefID", a.paxSegmentId!)),
         ),
-        cOpt("ServiceDefinitionRefID", a.serviceDefinitionId),
+        cOpt("ServiceDefinitionRefID", definitions ? a.serviceDefinitionId : undefined),
       );
     }
     case "serviceDefinition": {
@@ -49,18 +54,20 @@ function serviceAssociation(a: OrderServiceView["association"]): XNode {
  * The part of a Service that OrderedServiceType (OrderViewRS) and DeliveredServiceType
  * (ServiceDeliveryRS) share, in the order both declare it: DescText, OrderServiceAssociation,
  * PaxRefID, ServiceID, StatusCode (the elements either type puts between them are not written).
+ * `definitions`: the message carries a ServiceDefinitionList every Service can refer to (OrderViewRS;
+ * ServiceDeliveryRS has no DataLists, so its flights and seats name their segment only).
  */
-export function serviceCore(s: OrderServiceView): (XNode | null)[] {
-  return [cOpt("DescText", s.description), ...serviceRefs(s)];
+export function serviceCore(s: OrderServiceView, definitions = false): (XNode | null)[] {
+  return [cOpt("DescText", s.description), ...serviceRefs(s, definitions)];
 }
 
 /** OrderServiceAssociation, PaxRefID, ServiceID, StatusCode: the same in every service type (AccountedServiceType puts InternalValue before them). */
-export function serviceRefs(s: OrderServiceView): (XNode | null)[] {
-  return [c("OrderServiceAssociation", serviceAssociation(s.association)), c("PaxRefID", s.paxId), c("ServiceID", s.serviceId), cOpt("StatusCode", s.statusCode)];
+export function serviceRefs(s: OrderServiceView, definitions = false): (XNode | null)[] {
+  return [c("OrderServiceAssociation", serviceAssociation(s.association, definitions)), c("PaxRefID", s.paxId), c("ServiceID", s.serviceId), cOpt("StatusCode", s.statusCode)];
 }
 
 function service(s: OrderServiceView): XNode {
-  return c("Service", taxonomies(s.taxonomy), cOpt("DeliveryStatusCode", s.deliveryStatusCode), serviceCore(s));
+  return c("Service", taxonomies(s.taxonomy), cOpt("DeliveryStatusCode", s.deliveryStatusCode), serviceCore(s, true));
 }
 
 function orderItem(i: OrderItemView, paymentTimeLimit: string | undefined): XNode {

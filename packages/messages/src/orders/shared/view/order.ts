@@ -80,7 +80,8 @@ export interface OrderServiceView {
   description?: string;
   taxonomy?: TaxonomyView[];
   association:
-    | { kind: "segment"; paxSegmentId: string }
+    /** A flight: its segment, and (OrderViewRS) the fare's ServiceDefinition (order-view/service-definition.ts). */
+    | { kind: "segment"; paxSegmentId: string; serviceDefinitionId?: string }
     | { kind: "seat"; row: number; column: string; characteristics?: string[]; seatProfileId?: string; legIds?: string[]; paxSegmentId?: string; serviceDefinitionId?: string }
     | { kind: "serviceDefinition"; serviceDefinitionId: string; paxSegmentIds?: string[] };
 }
