@@ -56,7 +56,10 @@ test("one passenger's seat of a shared booking changed: the new seat sold and th
 
   // OrderHistoryRS lists the change.
   const h = await t.ndc("OrderHistoryRQ", orderHistoryRQ(orderId));
-  expect(blocks(h.body, "ChangeOperation").some((b) => b.includes("ITEMS_ADDED") && all(b, "OrderItemID").length === 1)).toBe(true);
+  // Its Old and New are the whole order before and after (decision 0022): New has exactly the new seat item more.
+  const addedOp = blocks(h.body, "ChangeOperation").find((b) => b.includes("ITEMS_ADDED"))!;
+  const before = new Set(all(blocks(addedOp, "Old")[0]!, "opt:OrderItemID"));
+  expect(all(blocks(addedOp, "New")[0]!, "opt:OrderItemID").filter((id) => !before.has(id))).toHaveLength(1);
 
   // The same request again: the same change, nothing moves.
   const again = await t.ndc("OrderChangeRQ", addRQ(orderId, map.offerId, [{ offerItemId: item.offerItemId, paxId: "PAX1", seat: seatId }], [{ card: "tok_approve_visa", minor: item.unitMinor }], { correlationId: "SS1-change" }));
