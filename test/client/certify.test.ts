@@ -57,9 +57,31 @@ test("the local gateway is certified: every step passes but the signed OrderCrea
   const rows = r.out.slice(2, 2 + STEPS.length).map((l) => l.split(/ {2,}/));
   expect(rows.map((row) => row[0])).toEqual(STEPS.map((s) => s.name));
   expect(rows.filter((row) => row[1] !== "PASS").map((row) => `${row[0]}: ${row[1]}`)).toEqual(["signed OrderCreate: NOT RUN"]);
-  expect(r.stdout).toContain("discovery lists no signed OrderCreateRQ (signatures.requests.messages)");
+  // Why it did not run follows what this gateway's discovery says of signed requests.
+  const verifies = (await discovery()).signatures?.requests?.messages?.includes("OrderCreateRQ");
+  expect(r.stdout).toContain(verifies ? "no --key and --cert to sign with" : "discovery lists no signed OrderCreateRQ (signatures.requests.messages)");
   expect(r.stdout).toMatch(/pushed notification +PASS +\d+ +IATA_OrderChangeNotifRQ for ORD-\S+: webhook signature valid, XSD valid/);
   expect(r.out.at(-1)).toBe("13 passed, 0 failed, 1 not run: CERTIFIED (incomplete)");
+}, 120_000);
+
+/** The discovery document of the gateway under test. */
+async function discovery(): Promise<{ signatures?: { requests?: { messages?: string[] }; airline?: { certificate?: string } | null } }> {
+  return (await fetch(`${g.url}/24.4`)).json();
+}
+
+test("with a seller key: where discovery lists signed OrderCreateRQ the signed step runs (under this seller's default policy), else NOT RUN", async () => {
+  const key = sellerKey("rsa");
+  writeFileSync(join(dir, "seller.key"), key.privateKeyPem);
+  writeFileSync(join(dir, "seller.crt"), key.certificatePem);
+  const r = await cli(["seller", "certify", "--base-url", g.url, "--key", join(dir, "seller.key"), "--cert", join(dir, "seller.crt"), "--json"], env);
+  expect(r.code).toBe(0);
+  const signed = JSON.parse(r.stdout).steps.find((s: { step: string }) => s.step === "signed OrderCreate");
+  if ((await discovery()).signatures?.requests?.messages?.includes("OrderCreateRQ")) {
+    // No key registered for the sandbox agency and the policy `none`: the changed copy books, and the gateway says it did not check.
+    expect(signed).toMatchObject({ result: "PASS", detail: expect.stringMatching(/^policy none: a request changed after signing booked ORD-\S+ with signature_not_checked/) });
+  } else {
+    expect(signed).toMatchObject({ result: "NOT RUN", detail: "discovery lists no signed OrderCreateRQ (signatures.requests.messages)" });
+  }
 }, 120_000);
 
 test("--json for scripts; --strict turns NOT RUN into exit 1", async () => {
@@ -70,6 +92,8 @@ test("--json for scripts; --strict turns NOT RUN into exit 1", async () => {
   expect(j.steps).toHaveLength(STEPS.length);
   for (const s of j.steps) expect(s.ms).toBeGreaterThanOrEqual(0);
   expect(j.steps.find((s: { step: string }) => s.step === "book held").detail).toMatch(/^ORD-\S+ /);
+  // A later run on a gateway whose clock earlier runs moved still moves it by one payment time limit (24 h) and a minute.
+  expect(j.steps.find((s: { step: string }) => s.step === "pushed notification").detail).toEndWith("(clock moved 86460 s)");
 }, 120_000);
 
 test("an answer that is not valid 24.4 fails its step, and certify exits 1", async () => {
@@ -87,8 +111,12 @@ test("a gateway that says it verifies signed OrderCreateRQ but books one changed
   const key = sellerKey("ec");
   writeFileSync(join(dir, "k.pem"), key.privateKeyPem);
   writeFileSync(join(dir, "c.pem"), key.certificatePem);
-  // This gateway does not verify yet (docs/seller-toolkit.md): advertising it is exactly the lie certify must catch.
-  const url = proxy({ discovery: (d) => ({ ...d, signatures: { requests: { messages: ["OrderCreateRQ"] } } }) });
+  // A gateway that advertises verification, books the changed copy and says nothing: the proxy drops any
+  // signature_not_checked warning the gateway behind it gives (a gateway that does not verify gives none).
+  const url = proxy({
+    discovery: (d) => ({ ...d, signatures: { ...d.signatures, requests: { messages: ["OrderCreateRQ"] } } }),
+    answer: (_m, xml) => xml.replace(/<cns:Warning><cns:Code>signature_not_checked<\/cns:Code>[\s\S]*?<\/cns:Warning>/g, ""),
+  });
   const r = await cli(["seller", "certify", "--base-url", url, "--key", join(dir, "k.pem"), "--cert", join(dir, "c.pem"), "--json"], env);
   expect(r.code).toBe(1);
   const signed = JSON.parse(r.stdout).steps.find((s: { step: string }) => s.step === "signed OrderCreate");

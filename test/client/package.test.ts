@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
+import { newId } from "@ndc-gateway/client";
 import { startListeningGateway, type ListeningGateway } from "./support";
 
 /**
@@ -83,3 +84,11 @@ console.log(JSON.stringify({ offers: shop.offers.length, first: shop.offers[0].o
   expect(r.first).toMatch(/^OFR-/);
   expect(r.tokens).toBe(1);
 }, 120_000);
+
+test("fresh CorrelationIDs and TrxIDs: unique, within 24.4's text limits, and never a digit a gateway could take for a card number", () => {
+  const ids = Array.from({ length: 20_000 }, () => newId("ORDERRETRIEVE"));
+  expect(new Set(ids).size).toBe(ids.length);
+  expect(ids.every((id) => /^ORDERRETRIEVE-[A-Z]{22}$/.test(id))).toBe(true);
+  // Every letter appears: the alphabet is used whole (a biased or truncated one would show here).
+  expect(new Set(ids.map((id) => id.slice("ORDERRETRIEVE-".length)).join("")).size).toBe(26);
+});

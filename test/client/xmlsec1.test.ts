@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createRequest, envelope, liftSignature, party, selectAll, signXml, verifyXml } from "@ndc-gateway/client";
+import { createRequest, envelope, liftSignature, newId, party, selectAll, signXml, verifyXml } from "@ndc-gateway/client";
 import { assertSchemaValid } from "../support/xsd";
 import { asStandardSignature, sellerKey } from "./keys";
 import { sandboxClient, startListeningGateway, travelDate, type ListeningGateway } from "./support";
@@ -56,7 +56,7 @@ for (const kind of ["rsa", "ec"] as const) {
     test("signed by xmlsec1, verified by the client, and booked through the gateway in the 24.4 form", async () => {
       const c = sandboxClient(g);
       const shop = await c.shop({ origin: "LHR", destination: "CDG", date: travelDate(), passengers: party({ adults: 1 }) });
-      const ids = { correlationId: `XMLSEC-${kind}-${crypto.randomUUID()}`, trxId: `TRX-${crypto.randomUUID()}` };
+      const ids = { correlationId: newId(`XMLSEC-${kind}`), trxId: newId("TRX") };
       const unsigned = envelope("OrderCreateRQ", { carrier: "XB", ...ids }, createRequest({ offers: [selectAll(shop.offers[0]!)], passengers: [{ paxId: "PAX1", ptc: "ADT", givenName: "Ada", surname: "LOVELACE", title: "MS" }] }));
       writeFileSync(join(dir, "template.xml"), unsigned.replace("</IATA_OrderCreateRQ>", `${TEMPLATE(method)}</IATA_OrderCreateRQ>`));
       const signing = xmlsec1(["--sign", "--privkey-pem", `${files.key},${files.cert}`, "--output", join(dir, "xmlsec1-signed.xml"), join(dir, "template.xml")]);

@@ -65,6 +65,8 @@ export interface OrderView extends Answer {
   /** Order/StatusCode, e.g. BOOKED, PAYMENT_PENDING. */
   status: string;
   version?: string;
+  /** When the gateway created the order, by its own clock (a sandbox's may run ahead). */
+  createdAt?: string;
   total?: Amount;
   /** The earliest PaymentTimeLimitDateTime of a held order's items. */
   paymentTimeLimit?: string;
@@ -84,6 +86,7 @@ export function readOrderView(xml: string): OrderView {
     ownerCode: textAt(order, "OwnerCode") ?? "",
     status: textAt(order, "StatusCode") ?? "",
     version: textAt(order, "OrderVersionNumber"),
+    createdAt: textAt(order, "CreationDateTime"),
     total: totalOf(order),
     paymentTimeLimit: limits[0],
     items: kids(order, "OrderItem").map((i) => ({ orderItemId: textAt(i, "OrderItemID") ?? "", status: textAt(i, "StatusCode"), price: amountOf(at(i, "Price", "TotalAmount")) })),

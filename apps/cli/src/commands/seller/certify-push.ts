@@ -36,15 +36,16 @@ export async function pushedNotification(j: Journey): Promise<string | NotRun> {
     const held = await j.client.create({ offers: [selectAll(fresh.offers[0]!)], passengers: [passenger] });
     if (!held.paymentTimeLimit) throw new Error("the held order shows no payment time limit");
     want = `>${held.orderId}<`;
-    const advanceSeconds = Math.max(60, Math.ceil((Date.parse(held.paymentTimeLimit) - Date.now()) / 1000) + 60);
+    // Measured on the gateway's clock (the order's creation time), which an earlier move may have put ahead of ours.
+    const gatewayNow = Date.parse(held.createdAt ?? new Date().toISOString());
+    const advanceSeconds = Math.max(60, Math.ceil((Date.parse(held.paymentTimeLimit) - gatewayNow) / 1000) + 60);
     const moved = await j.client.json("POST", "/sandbox/clock", { advanceSeconds });
     if (moved.status !== 200) throw new Error(`POST /sandbox/clock answered ${moved.status} ${moved.json?.error ?? ""}`);
     const timeout = new Promise<"timeout">((r) => setTimeout(() => r("timeout"), j.pushTimeoutMs));
     if ((await Promise.race([got, timeout])) === "timeout") throw new Error(`no push within ${j.pushTimeoutMs / 1000} s of moving the clock`);
     const push = pushes.find((p) => p.body.includes(want))!;
     // The gateway's clock moved: judge the timestamp by the clock it now reads.
-    const gatewayNow = Date.parse(moved.json.now);
-    const wh = verifyWebhook(sub.secret, webhookHeaders(push.headers), push.body, { now: gatewayNow });
+    const wh = verifyWebhook(sub.secret, webhookHeaders(push.headers), push.body, { now: Date.parse(moved.json.now) });
     if (!wh.ok) throw new Error(`webhook signature: ${wh.reason}`);
     const xsd = validate(push.body, j.schemas);
     if (!xsd.ok) throw new Error(`the push is not valid against ${xsd.schema}: ${xsd.detail}`);
