@@ -10,6 +10,9 @@ import { addSigningKey, brokenEvidenceAt, revokeSigningKey } from "@ndc/signatur
 import { errorCode, startTestGateway, type TestGateway } from "../support/gateway";
 import { DOC_NUMBER, orderCreateRQ, orderIdOf, shopOffer } from "../orders-http/helpers";
 import { keyDir, lift, makeKey, sellerSign, withEmptyWrapper, type TestKey } from "./support";
+import { orderCommand } from "../../apps/cli/src/commands/order-evidence";
+import { mkdtempSync, readFileSync, readdirSync } from "node:fs";
+import { tmpdir } from "node:os";
 
 /**
  * Issue 11 items 2, 3 and 5 over HTTP: a signed OrderCreateRQ under each policy, the evidence
@@ -95,6 +98,42 @@ describe("policy required", () => {
     const erased = (await t.gw.store.db.all(sql`SELECT ciphertext, erased_at FROM signed_originals WHERE order_id = ${id}`)) as { ciphertext: unknown; erased_at: number }[];
     expect(erased[0]!.ciphertext).toBeNull();
     expect(erased[0]!.erased_at).toBeGreaterThan(0);
+  }, 60_000);
+
+  test("`order evidence` writes the signed original as received and a report (chain holds, original re-verified); after erasure it says so; a row edited outside SQL breaks it", async () => {
+    const body = sellerSign(await request({ doc: true }), rsa);
+    const r = await t.ndc("OrderCreateRQ", body);
+    expect(r.status).toBe(200);
+    const id = orderIdOf(r.body);
+    const run = async (dir: string) => {
+      const out: string[] = [];
+      const err: string[] = [];
+      const code = await orderCommand(["evidence", id, "--out", dir], { out: (l) => out.push(l), err: (l) => err.push(l), env: { GATEWAY_DATA_DIR: t.dataDir, GATEWAY_MODE: "local" } }, { store: t.gw.store });
+      return { code, out, err };
+    };
+    const dir = mkdtempSync(join(tmpdir(), "ndc-evidence-"));
+    const first = await run(dir);
+    expect(first.code).toBe(0);
+    const signedFile = readdirSync(dir).find((f) => f.endsWith("-signed.xml"))!;
+    expect(readFileSync(join(dir, signedFile), "utf8")).toBe(body);
+    const report = JSON.parse(readFileSync(join(dir, `${id}-verification.json`), "utf8"));
+    expect(report.chain).toEqual({ holds: true });
+    expect(report.entries[0].reverified).toEqual({ ok: true });
+    expect(report.entries[0].original.sha256Matches).toBe(true);
+    expect(JSON.stringify(report)).not.toContain(DOC_NUMBER);
+
+    await eraseIdentityDocuments(t.gw.store, [id], clock.now());
+    const dir2 = mkdtempSync(join(tmpdir(), "ndc-evidence-"));
+    const second = await run(dir2);
+    expect(second.code).toBe(0);
+    expect(second.out.join("\n")).toContain("erased");
+    expect(readdirSync(dir2).filter((f) => f.endsWith(".xml"))).toEqual([]);
+
+    await t.gw.store.exec("DROP TRIGGER signature_evidence_no_update");
+    await t.gw.store.exec(`UPDATE signature_evidence SET client_id = 'someone-else' WHERE order_id = '${id}'`);
+    const third = await run(mkdtempSync(join(tmpdir(), "ndc-evidence-")));
+    expect(third.code).toBe(1);
+    expect(third.out.join("\n")).toContain("BROKEN");
   }, 60_000);
 
   test("a request signed by xmlsec1 (Debian's xmlsec1, a standard tool) verifies and books", async () => {

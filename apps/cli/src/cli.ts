@@ -2,6 +2,7 @@ import { ConfigError } from "@ndc/config";
 import { registryCommand } from "./commands/clients-dispatch";
 import { migrateCommand } from "./commands/migrate";
 import { overridesCommand } from "./commands/overrides";
+import { orderCommand } from "./commands/order-evidence";
 import { reconcileFailedCommand } from "./commands/reconcile-failed";
 import { schedulerCommand } from "./commands/scheduler";
 import { seedCommand } from "./commands/seed";
@@ -27,6 +28,8 @@ const COMMANDS: Record<string, Command> = {
   "reconcile-failed": (args, io) => reconcileFailedCommand(args, io),
   // Staff: the audit trail of the airline's fare-rule overrides.
   overrides: (args, io) => overridesCommand(args, io),
+  // The airline's export of a signed request's evidence (docs/signatures.md).
+  order: (args, io) => orderCommand(args, io),
   version: async (_args, io) => (io.out(versionLine()), 0),
   help: async (_args, io) => (io.out(USAGE), 0),
 };

@@ -11,6 +11,7 @@ commands:
   web-shop ...            sell seats through the airline's own web shop (ndc-gateway web-shop help)
   reconcile-failed ...    list and resolve payment steps the reconciler could not finish (ndc-gateway reconcile-failed help)
   overrides ...           the airline's fare-rule overrides (append-only, hash-chained; ndc-gateway overrides help)
+  order evidence ID       write a signed order's original request and its verification report (docs/signatures.md)
   version                 print the version
   help                    print this text
 

@@ -7,3 +7,4 @@ export * from "./algorithms";
 export * from "./tables";
 export { keepEvidence, evidenceOf, brokenEvidenceAt, evidenceHash, type EvidenceInput, type EvidenceRow, type OrderEvidence } from "./evidence";
 export { loadAirlineKey, type AirlineKey } from "./airline-key";
+export { evidenceReport, type EvidenceReport, type EvidenceEntry } from "./evidence-report";
