@@ -19,7 +19,7 @@ import { pathOf } from "../http/url-path";
 import { readBody } from "./body";
 import { clientGone } from "./client-gone";
 import { reply, xmlHeaders } from "./reply";
-import type { SignatureStep } from "./signature-step";
+import type { SignatureCheck, SignatureStep } from "./signature-step";
 import { signEnveloped, type AirlineKey } from "@ndc/signatures";
 
 export interface NdcDeps {
@@ -68,7 +68,8 @@ export async function handleNdc(request: Request, messageName: string, deps: Ndc
     let seller = deps.auth.resolveSeller(x.principal, x.envelope.distributionChain);
     // Before the handler reads or reserves anything. A verified request is decoded again from the
     // canonical bytes its digest covered, so what is read is exactly what was signed.
-    const signing = deps.signatures ? await deps.signatures(x.spec.name, seller, x.envelope, body) : {};
+    const pending = deps.signatures?.(x.spec.name, seller, x.envelope, body);
+    const signing: SignatureCheck = pending === undefined ? NOTHING_SIGNED : await pending;
     if (signing.canonical !== undefined) {
       x.envelope = readEnvelope(signing.canonical, x.spec, deps);
       requireContentScopes(deps, x.principal, x.spec, x.envelope);
@@ -154,6 +155,8 @@ function readEnvelope(body: string, spec: MessageSpec, deps: NdcDeps): Envelope 
 function requireContentScopes(deps: NdcDeps, principal: Principal, spec: MessageSpec, envelope: Envelope): void {
   for (const scope of contentScopes(spec, envelope)) deps.auth.requireScope(principal, scope);
 }
+
+const NOTHING_SIGNED: SignatureCheck = Object.freeze({});
 
 function findMessage(messageName: string): MessageSpec {
   const spec = messageByName(messageName);
