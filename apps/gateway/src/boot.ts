@@ -1,5 +1,5 @@
 import { signatureStep } from "./ndc/signature-step";
-import { loadAirlineKey } from "@ndc/signatures";
+import { lazyAirlineKey, notificationSigner } from "@ndc/signatures";
 import { ensurePrivateDir, loadConfig, type GatewayConfig } from "@ndc/config";
 import { OffsetClock, systemClock, type Clock } from "@ndc/clock";
 import { createLogger, type Logger } from "@ndc/log";
@@ -112,7 +112,9 @@ export async function bootGateway(
   // Views stored by an earlier process were placed on its schedule with its encoder.
   await orders.clearStoredViews();
   const subscriptions = new Subscriptions({ store, clock, fieldKey, mode: config.mode, resolve: opts.resolve });
-  const dispatcher = new Dispatcher({ store, clock, logger, subscriptions, mode: config.mode, resolve: opts.resolve, post: postWebhook, claimMs: config.notifyClaimMs });
+  // Read (or made, outside production) at first use: a boot that never signs makes no key.
+  const airlineKey = lazyAirlineKey(config);
+  const dispatcher = new Dispatcher({ store, clock, logger, subscriptions, mode: config.mode, resolve: opts.resolve, post: postWebhook, claimMs: config.notifyClaimMs, signBody: notificationSigner(store, airlineKey) });
   const gatewayDeps = {
     config,
     auth,
@@ -120,8 +122,7 @@ export async function bootGateway(
     handlers: opts.handlers ?? messageHandlers({ config, store, clock, logger, supply, offers, actors, inventory, payments, orders, fieldKey }),
     logger,
     signatures: signatureStep({ store, clock }),
-    // Read (or made, outside production) at first use: a boot that never signs makes no key.
-    airlineKey: once(() => loadAirlineKey(config)),
+    airlineKey,
     ready: async () => {
       await store.db.all("SELECT 1");
       return true;
@@ -173,9 +174,4 @@ export async function bootGateway(
       await store.close();
     },
   };
-}
-
-function once<T>(make: () => T): () => T {
-  let made: { value: T } | undefined;
-  return () => (made ??= { value: make() }).value;
 }

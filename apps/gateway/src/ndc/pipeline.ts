@@ -20,7 +20,7 @@ import { readBody } from "./body";
 import { clientGone } from "./client-gone";
 import { reply, xmlHeaders } from "./reply";
 import type { SignatureCheck, SignatureStep } from "./signature-step";
-import { signEnveloped, type AirlineKey } from "@ndc/signatures";
+import { airlineSign, type AirlineKey } from "@ndc/signatures";
 
 export interface NdcDeps {
   config: GatewayConfig;
@@ -96,7 +96,9 @@ export async function handleNdc(request: Request, messageName: string, deps: Ndc
     if ("durable" in result && result.durable) await result.durable;
     const status = "document" in result ? result.status : (result.status ?? 200);
     const key = status === 200 && seller.signing?.airlineSigns && typeof xml === "string" && x.spec.response.root === "IATA_OrderViewRS" ? deps.airlineKey?.() : undefined;
-    const answer = key && typeof xml === "string" ? airlineSigned(xml, key) : xml;
+    // The airline's signature (docs/signatures.md): every 200 OrderViewRS to an agency whose
+    // agreement asks, a replayed OrderCreate answer too (RSA signs the same bytes the same way).
+    const answer = key && typeof xml === "string" ? airlineSign(xml, key) : xml;
     outcome = result.outcome ?? {};
     response = reply(request, status, answer, { ...xmlHeaders(true), "x-request-id": x.requestId });
   } catch (e) {
@@ -128,17 +130,6 @@ export async function handleNdc(request: Request, messageName: string, deps: Ndc
     declineReason: outcome.declineReason,
   });
   return response;
-}
-
-/**
- * The airline's enveloped signature over the whole answer, in the root's AugmentationPoint (the
- * only place OrderViewRS's XSD leaves open): a standard ds:Signature any XML-DSig tool verifies
- * with the certificate of the discovery document. Applied to every 200 OrderViewRS of an agency
- * whose agreement asks for it, a stored OrderCreate answer included (RSA PKCS#1 v1.5 signs the
- * same bytes the same way, so a replay stays byte for byte).
- */
-function airlineSigned(xml: string, key: AirlineKey): string {
-  return signEnveloped(xml, key, { reference: "/*/*[local-name()='AugmentationPoint']", action: "append" });
 }
 
 /** Body text -> the checked envelope: root, card data, parts, and the scopes its content needs. */
