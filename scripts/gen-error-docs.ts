@@ -106,10 +106,10 @@ const WHEN: Record<string, string> = {
   subscription_url_refused: "Checked when subscribing and again before every delivery attempt, after resolving the host name.",
   sandbox_clock_local_only: "POST /sandbox/clock in sandbox mode.",
   scheduler_job_unknown: "POST /sandbox/scheduler/run.",
-  signature_invalid: "A signed OrderCreateRQ under policy optional or required whose Signature breaks a rule of docs/signatures.md (wrong place, a second signature, a Reference not covering the whole message, SHA-1, comments, digest mismatch). DescText names the rule; never key material.",
+  signature_invalid: "A signed OrderCreateRQ or OrderChangeRQ under policy optional or required whose Signature breaks a rule of docs/signatures.md (wrong place, a second signature, a Reference not covering the whole message, SHA-1, comments, digest mismatch). DescText names the rule; never key material.",
   signature_required: "An unsigned OrderCreateRQ from an agency whose signing policy is required.",
   signature_key_unknown: "The signature verifies with no registered key of the agency, or with one revoked or outside its validity window. A certificate in KeyInfo is never trusted.",
-  signature_not_checked: "A signed OrderCreateRQ from an agency whose signing policy is none: booked, the signature ignored.",
+  signature_not_checked: "A signed OrderCreateRQ or OrderChangeRQ from an agency whose signing policy is none: processed, the signature ignored.",
   actor_busy: "The mailbox of the order or inventory the message needs is full. Header Retry-After: 1; retry with backoff.",
   internal_error: "An unexpected failure; logged under the request id quoted in DescText.",
 };

@@ -8,7 +8,8 @@ import { SANDBOX_AGENCY_ID, setSigningPolicy } from "@ndc/auth";
 import { eraseIdentityDocuments } from "@ndc/pii";
 import { addSigningKey, brokenEvidenceAt, revokeSigningKey } from "@ndc/signatures";
 import { errorCode, startTestGateway, type TestGateway } from "../support/gateway";
-import { DOC_NUMBER, orderCreateRQ, orderIdOf, shopOffer } from "../orders-http/helpers";
+import { decimal, DOC_NUMBER, orderCreateRQ, orderIdOf, shopOffer } from "../orders-http/helpers";
+import { paymentRetryRQ } from "../orders-http/order-list-helpers";
 import { keyDir, lift, makeKey, sellerSign, withEmptyWrapper, type TestKey } from "./support";
 import { orderCommand } from "../../apps/cli/src/commands/order-evidence";
 import { mkdtempSync, readFileSync, readdirSync } from "node:fs";
@@ -211,3 +212,39 @@ describe("attack corpus: each refused, no order, hold or payment created", () =>
     expect(await footprint()).toBe(before);
   }, 30_000);
 });
+
+describe("OrderChangeRQ: verified when signed (never demanded), kept as evidence with the order it changed", () => {
+  test("a signed payment verifies and pays; the same request changed after signing is refused and pays nothing; under policy none a signed change carries the Warning", async () => {
+    await setSigningPolicy(t.gw.store, SANDBOX_AGENCY_ID, "required");
+    const shopped = await shopOffer(t, { n: 1 });
+    const held = await t.ndc("OrderCreateRQ", sellerSign(orderCreateRQ({ shopped, correlationId: "CHG-1", trxId: "T1" }), rsa));
+    expect(held.status).toBe(200);
+    const id = orderIdOf(held.body);
+    const pay = (trx: string) => paymentRetryRQ(id, decimal(shopped.totalMinor), "tok_approve_visa", { correlationId: "CHG-PAY", trxId: trx });
+
+    // Unsigned changes stay accepted under required: it demands a signed OrderCreateRQ only.
+    const tampered = signChange(pay("P1")).replace(/(<cns:Amount CurCode="EUR">)[^<]+/, "$10.01");
+    const before = await footprint();
+    const refused = await t.ndc("OrderChangeRQ", tampered);
+    expect(refused.status).toBe(400);
+    expect(errorCode(refused.body)).toBe("signature_invalid");
+    expect(await footprint()).toBe(before);
+
+    const paid = await t.ndc("OrderChangeRQ", signChange(pay("P2")));
+    expect(paid.status).toBe(200);
+    const rows = (await t.gw.store.db.all(sql`SELECT message FROM signature_evidence WHERE order_id = ${id} ORDER BY seq`)) as { message: string }[];
+    expect(rows.map((r) => r.message)).toEqual(["OrderCreateRQ", "OrderChangeRQ"]);
+
+    await setSigningPolicy(t.gw.store, SANDBOX_AGENCY_ID, "none");
+    const shopped2 = await shopOffer(t, { n: 1 });
+    const held2 = await t.ndc("OrderCreateRQ", orderCreateRQ({ shopped: shopped2, correlationId: "CHG-2", trxId: "T1" }));
+    const pay2 = paymentRetryRQ(orderIdOf(held2.body), decimal(shopped2.totalMinor), "tok_approve_visa", { correlationId: "CHG-PAY2", trxId: "P1" });
+    const warned = await t.ndc("OrderChangeRQ", signChange(pay2));
+    expect(warned.status).toBe(200);
+    expect(warned.body).toContain("<cns:Code>signature_not_checked</cns:Code>");
+  }, 60_000);
+});
+
+function signChange(xml: string): string {
+  return sellerSign(xml, rsa, { root: "IATA_OrderChangeRQ" });
+}
