@@ -137,6 +137,13 @@ describe("policy required", () => {
     expect(third.out.join("\n")).toContain("BROKEN");
   }, 60_000);
 
+  test("inclusive c14n, and a Reference naming the root's Id instead of URI \"\", verify too", async () => {
+    const inclusive = await t.ndc("OrderCreateRQ", sellerSign(await request(), rsa, { canonicalization: "http://www.w3.org/TR/2001/REC-xml-c14n-20010315" }));
+    expect(inclusive.status).toBe(200);
+    const byId = await t.ndc("OrderCreateRQ", sellerSign((await request()).replace("<IATA_OrderCreateRQ ", '<IATA_OrderCreateRQ Id="msg" '), rsa, { uri: "#msg", xpath: "/*" }));
+    expect(byId.status).toBe(200);
+  }, 30_000);
+
   test("a request signed by xmlsec1 (Debian's xmlsec1, a standard tool) verifies and books", async () => {
     const template = withEmptyWrapper(await request()).replace(
       /<cns:SignatureType xmlns:cns="([^"]+)"\/>/,
@@ -187,6 +194,14 @@ describe("attack corpus: each refused, no order, hold or payment created", () =>
     ["a KeyInfo carrying the attacker's own certificate", async () => sellerSign(await request(), attacker, { keyInfoCert: attacker.cert }), "signature_key_unknown"],
     ["SHA-1 (rsa-sha1 and a sha1 digest)", async () => sellerSign(await request(), rsa, { algorithm: "http://www.w3.org/2000/09/xmldsig#rsa-sha1", digest: "http://www.w3.org/2000/09/xmldsig#sha1" }), "signature_invalid"],
     ["a revoked certificate", async () => sellerSign(await request(), revoked), "signature_key_unknown"],
+    [
+      "a duplicate Id: the Reference names the root's Id and a second element carries it too",
+      async () => {
+        const rq = (await request()).replace("<IATA_OrderCreateRQ ", '<IATA_OrderCreateRQ Id="msg" ');
+        return sellerSign(rq, rsa, { uri: "#msg", xpath: "/*" }).replace("<DistributionChain>", '<AugmentationPoint><w:X xmlns:w="urn:x-attacker" Id="msg"/></AugmentationPoint><DistributionChain>');
+      },
+      "signature_invalid",
+    ],
     ["a comment inside a signed text node", async () => (sellerSign(await request(), rsa)).replace("<cns:Surname>CURIE", "<cns:Surname>CU<!---->RIE"), "signature_invalid"],
   ];
   for (const [name, make, code] of cases) {
