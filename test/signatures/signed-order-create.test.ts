@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { ManualClock } from "@ndc/clock";
 import { SANDBOX_AGENCY_ID, setSigningPolicy } from "@ndc/auth";
-import { eraseIdentityDocuments } from "@ndc/pii";
+import { eraseIdentityDocuments, sweepRetention } from "@ndc/pii";
 import { addSigningKey, brokenEvidenceAt, revokeSigningKey } from "@ndc/signatures";
 import { errorCode, startTestGateway, type TestGateway } from "../support/gateway";
 import { decimal, DOC_NUMBER, orderCreateRQ, orderIdOf, shopOffer } from "../orders-http/helpers";
@@ -136,6 +136,18 @@ describe("policy required", () => {
     expect(third.code).toBe(1);
     expect(third.out.join("\n")).toContain("BROKEN");
   }, 60_000);
+
+  test("the retention sweep erases the signed original of an order that holds no identity document", async () => {
+    const r = await t.ndc("OrderCreateRQ", sellerSign(await request(), rsa));
+    expect(r.status).toBe(200);
+    const id = orderIdOf(r.body);
+    const live = async () => ((await t.gw.store.db.all(sql`SELECT count(*) AS n FROM signed_originals WHERE order_id = ${id} AND erased_at IS NULL`)) as { n: number }[])[0]!.n;
+    expect(await live()).toBe(1);
+    await sweepRetention(t.gw.store, clock.now(), 30); // travel not over: kept
+    expect(await live()).toBe(1);
+    await sweepRetention(t.gw.store, Date.UTC(2030, 0, 1), 30);
+    expect(await live()).toBe(0);
+  }, 30_000);
 
   test("inclusive c14n, and a Reference naming the root's Id instead of URI \"\", verify too", async () => {
     const inclusive = await t.ndc("OrderCreateRQ", sellerSign(await request(), rsa, { canonicalization: "http://www.w3.org/TR/2001/REC-xml-c14n-20010315" }));

@@ -18,7 +18,8 @@ export function travelEndOf(travelTo: string): number {
 /**
  * The identity-document retention sweep (spec 8): erases the documents of orders whose travel
  * ended `days` ago, the deadline computed now from the order's current travel dates (a flight
- * moved later moves it). An order with no travel dates is kept. At most `limit` orders a run.
+ * moved later moves it), and the signed originals kept with them. An order with no travel dates
+ * is kept. At most `limit` orders a run (per kind).
  * Returns the orders whose documents it erased and how many documents.
  */
 export async function sweepRetention(store: Store, now: number, days: number, limit = 500): Promise<{ orders: number; documents: number }> {
@@ -34,6 +35,18 @@ export async function sweepRetention(store: Store, now: number, days: number, li
     .orderBy(asc(o.travelTo))
     .limit(limit)
     .all();
+  // Signed originals too (docs/signatures.md): an order kept as evidence may hold none of the documents above.
+  const s = tables.signedOriginals;
+  const signed = await store.db
+    .selectDistinct({ orderId: o.orderId, travelTo: o.travelTo })
+    .from(o)
+    .innerJoin(s, eq(s.orderId, o.orderId))
+    .where(and(isNotNull(o.travelTo), lte(o.travelTo, latestDate), isNull(s.erasedAt)))
+    .orderBy(asc(o.travelTo))
+    .limit(limit)
+    .all();
+  const seen = new Set(rows.map((r) => r.orderId));
+  for (const r of signed) if (!seen.has(r.orderId)) rows.push(r);
   const due = rows.filter((r) => {
     const deadline = retentionDeadline([travelEndOf(r.travelTo!)], days);
     return deadline !== undefined && deadline <= now;
