@@ -149,6 +149,20 @@ describe("policy required", () => {
     expect(await live()).toBe(0);
   }, 30_000);
 
+  test("a standard tool's enveloped ds:Signature left as a child of the root (not 24.4-valid) is accepted too", async () => {
+    const template = (await request()).replace(
+      "</IATA_OrderCreateRQ>",
+      `<ds:Signature xmlns:ds="http://www.w3.org/2000/09/xmldsig#"><ds:SignedInfo><ds:CanonicalizationMethod Algorithm="http://www.w3.org/2001/10/xml-exc-c14n#"/><ds:SignatureMethod Algorithm="http://www.w3.org/2001/04/xmldsig-more#ecdsa-sha256"/><ds:Reference URI=""><ds:Transforms><ds:Transform Algorithm="http://www.w3.org/2000/09/xmldsig#enveloped-signature"/><ds:Transform Algorithm="http://www.w3.org/2001/10/xml-exc-c14n#"/></ds:Transforms><ds:DigestMethod Algorithm="http://www.w3.org/2001/04/xmlenc#sha256"/><ds:DigestValue/></ds:Reference></ds:SignedInfo><ds:SignatureValue/></ds:Signature></IATA_OrderCreateRQ>`,
+    );
+    const file = join(keyDir, "bare.xml");
+    writeFileSync(file, template);
+    const signed = execFileSync("xmlsec1", ["--sign", "--privkey-pem", ec.keyFile, file], { encoding: "utf8" });
+    const r = await t.ndc("OrderCreateRQ", signed);
+    expect(r.status).toBe(200);
+    const [row] = (await t.gw.store.db.all(sql`SELECT form, signature_method FROM signature_evidence WHERE order_id = ${orderIdOf(r.body)}`)) as { form: string; signature_method: string }[];
+    expect(row).toEqual({ form: "ds:Signature", signature_method: "http://www.w3.org/2001/04/xmldsig-more#ecdsa-sha256" });
+  }, 30_000);
+
   test("inclusive c14n, and a Reference naming the root's Id instead of URI \"\", verify too", async () => {
     const inclusive = await t.ndc("OrderCreateRQ", sellerSign(await request(), rsa, { canonicalization: "http://www.w3.org/TR/2001/REC-xml-c14n-20010315" }));
     expect(inclusive.status).toBe(200);
