@@ -37,7 +37,7 @@ function xmlsecVerifies(xml: string, pem: string, name: string): boolean {
 
 async function discoveryCertificate(): Promise<string> {
   const d = (await (await t.fetch("/24.4")).json()) as { signatures: { requests: { messages: string[] }; airline: { certificate: string; messages: string[] } } };
-  expect(d.signatures.requests.messages).toEqual(["OrderCreateRQ"]);
+  expect(d.signatures.requests.messages).toEqual(["OrderCreateRQ", "OrderChangeRQ"]);
   expect(d.signatures.airline.messages).toEqual(["OrderViewRS"]);
   return d.signatures.airline.certificate;
 }

@@ -5,11 +5,15 @@ import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { ManualClock } from "@ndc/clock";
 import { SANDBOX_AGENCY_ID, setSigningPolicy } from "@ndc/auth";
-import { eraseIdentityDocuments } from "@ndc/pii";
+import { eraseIdentityDocuments, sweepRetention } from "@ndc/pii";
 import { addSigningKey, brokenEvidenceAt, revokeSigningKey } from "@ndc/signatures";
 import { errorCode, startTestGateway, type TestGateway } from "../support/gateway";
-import { DOC_NUMBER, orderCreateRQ, orderIdOf, shopOffer } from "../orders-http/helpers";
+import { decimal, DOC_NUMBER, orderCreateRQ, orderIdOf, shopOffer } from "../orders-http/helpers";
+import { paymentRetryRQ } from "../orders-http/order-list-helpers";
 import { keyDir, lift, makeKey, sellerSign, withEmptyWrapper, type TestKey } from "./support";
+import { orderCommand } from "../../apps/cli/src/commands/order-evidence";
+import { mkdtempSync, readFileSync, readdirSync } from "node:fs";
+import { tmpdir } from "node:os";
 
 /**
  * Issue 11 items 2, 3 and 5 over HTTP: a signed OrderCreateRQ under each policy, the evidence
@@ -97,6 +101,75 @@ describe("policy required", () => {
     expect(erased[0]!.erased_at).toBeGreaterThan(0);
   }, 60_000);
 
+  test("`order evidence` writes the signed original as received and a report (chain holds, original re-verified); after erasure it says so; a row edited outside SQL breaks it", async () => {
+    const body = sellerSign(await request({ doc: true }), rsa);
+    const r = await t.ndc("OrderCreateRQ", body);
+    expect(r.status).toBe(200);
+    const id = orderIdOf(r.body);
+    const run = async (dir: string) => {
+      const out: string[] = [];
+      const err: string[] = [];
+      const code = await orderCommand(["evidence", id, "--out", dir], { out: (l) => out.push(l), err: (l) => err.push(l), env: { GATEWAY_DATA_DIR: t.dataDir, GATEWAY_MODE: "local" } }, { store: t.gw.store });
+      return { code, out, err };
+    };
+    const dir = mkdtempSync(join(tmpdir(), "ndc-evidence-"));
+    const first = await run(dir);
+    expect(first.code).toBe(0);
+    const signedFile = readdirSync(dir).find((f) => f.endsWith("-signed.xml"))!;
+    expect(readFileSync(join(dir, signedFile), "utf8")).toBe(body);
+    const report = JSON.parse(readFileSync(join(dir, `${id}-verification.json`), "utf8"));
+    expect(report.chain).toEqual({ holds: true });
+    expect(report.entries[0].reverified).toEqual({ ok: true });
+    expect(report.entries[0].original.sha256Matches).toBe(true);
+    expect(JSON.stringify(report)).not.toContain(DOC_NUMBER);
+
+    await eraseIdentityDocuments(t.gw.store, [id], clock.now());
+    const dir2 = mkdtempSync(join(tmpdir(), "ndc-evidence-"));
+    const second = await run(dir2);
+    expect(second.code).toBe(0);
+    expect(second.out.join("\n")).toContain("erased");
+    expect(readdirSync(dir2).filter((f) => f.endsWith(".xml"))).toEqual([]);
+
+    await t.gw.store.exec("DROP TRIGGER signature_evidence_no_update");
+    await t.gw.store.exec(`UPDATE signature_evidence SET client_id = 'someone-else' WHERE order_id = '${id}'`);
+    const third = await run(mkdtempSync(join(tmpdir(), "ndc-evidence-")));
+    expect(third.code).toBe(1);
+    expect(third.out.join("\n")).toContain("BROKEN");
+  }, 60_000);
+
+  test("the retention sweep erases the signed original of an order that holds no identity document", async () => {
+    const r = await t.ndc("OrderCreateRQ", sellerSign(await request(), rsa));
+    expect(r.status).toBe(200);
+    const id = orderIdOf(r.body);
+    const live = async () => ((await t.gw.store.db.all(sql`SELECT count(*) AS n FROM signed_originals WHERE order_id = ${id} AND erased_at IS NULL`)) as { n: number }[])[0]!.n;
+    expect(await live()).toBe(1);
+    await sweepRetention(t.gw.store, clock.now(), 30); // travel not over: kept
+    expect(await live()).toBe(1);
+    await sweepRetention(t.gw.store, Date.UTC(2030, 0, 1), 30);
+    expect(await live()).toBe(0);
+  }, 30_000);
+
+  test("a standard tool's enveloped ds:Signature left as a child of the root (not 24.4-valid) is accepted too", async () => {
+    const template = (await request()).replace(
+      "</IATA_OrderCreateRQ>",
+      `<ds:Signature xmlns:ds="http://www.w3.org/2000/09/xmldsig#"><ds:SignedInfo><ds:CanonicalizationMethod Algorithm="http://www.w3.org/2001/10/xml-exc-c14n#"/><ds:SignatureMethod Algorithm="http://www.w3.org/2001/04/xmldsig-more#ecdsa-sha256"/><ds:Reference URI=""><ds:Transforms><ds:Transform Algorithm="http://www.w3.org/2000/09/xmldsig#enveloped-signature"/><ds:Transform Algorithm="http://www.w3.org/2001/10/xml-exc-c14n#"/></ds:Transforms><ds:DigestMethod Algorithm="http://www.w3.org/2001/04/xmlenc#sha256"/><ds:DigestValue/></ds:Reference></ds:SignedInfo><ds:SignatureValue/></ds:Signature></IATA_OrderCreateRQ>`,
+    );
+    const file = join(keyDir, "bare.xml");
+    writeFileSync(file, template);
+    const signed = execFileSync("xmlsec1", ["--sign", "--privkey-pem", ec.keyFile, file], { encoding: "utf8" });
+    const r = await t.ndc("OrderCreateRQ", signed);
+    expect(r.status).toBe(200);
+    const [row] = (await t.gw.store.db.all(sql`SELECT form, signature_method FROM signature_evidence WHERE order_id = ${orderIdOf(r.body)}`)) as { form: string; signature_method: string }[];
+    expect(row).toEqual({ form: "ds:Signature", signature_method: "http://www.w3.org/2001/04/xmldsig-more#ecdsa-sha256" });
+  }, 30_000);
+
+  test("inclusive c14n, and a Reference naming the root's Id instead of URI \"\", verify too", async () => {
+    const inclusive = await t.ndc("OrderCreateRQ", sellerSign(await request(), rsa, { canonicalization: "http://www.w3.org/TR/2001/REC-xml-c14n-20010315" }));
+    expect(inclusive.status).toBe(200);
+    const byId = await t.ndc("OrderCreateRQ", sellerSign((await request()).replace("<IATA_OrderCreateRQ ", '<IATA_OrderCreateRQ Id="msg" '), rsa, { uri: "#msg", xpath: "/*" }));
+    expect(byId.status).toBe(200);
+  }, 30_000);
+
   test("a request signed by xmlsec1 (Debian's xmlsec1, a standard tool) verifies and books", async () => {
     const template = withEmptyWrapper(await request()).replace(
       /<cns:SignatureType xmlns:cns="([^"]+)"\/>/,
@@ -147,6 +220,14 @@ describe("attack corpus: each refused, no order, hold or payment created", () =>
     ["a KeyInfo carrying the attacker's own certificate", async () => sellerSign(await request(), attacker, { keyInfoCert: attacker.cert }), "signature_key_unknown"],
     ["SHA-1 (rsa-sha1 and a sha1 digest)", async () => sellerSign(await request(), rsa, { algorithm: "http://www.w3.org/2000/09/xmldsig#rsa-sha1", digest: "http://www.w3.org/2000/09/xmldsig#sha1" }), "signature_invalid"],
     ["a revoked certificate", async () => sellerSign(await request(), revoked), "signature_key_unknown"],
+    [
+      "a duplicate Id: the Reference names the root's Id and a second element carries it too",
+      async () => {
+        const rq = (await request()).replace("<IATA_OrderCreateRQ ", '<IATA_OrderCreateRQ Id="msg" ');
+        return sellerSign(rq, rsa, { uri: "#msg", xpath: "/*" }).replace("<DistributionChain>", '<AugmentationPoint><w:X xmlns:w="urn:x-attacker" Id="msg"/></AugmentationPoint><DistributionChain>');
+      },
+      "signature_invalid",
+    ],
     ["a comment inside a signed text node", async () => (sellerSign(await request(), rsa)).replace("<cns:Surname>CURIE", "<cns:Surname>CU<!---->RIE"), "signature_invalid"],
   ];
   for (const [name, make, code] of cases) {
@@ -172,3 +253,39 @@ describe("attack corpus: each refused, no order, hold or payment created", () =>
     expect(await footprint()).toBe(before);
   }, 30_000);
 });
+
+describe("OrderChangeRQ: verified when signed (never demanded), kept as evidence with the order it changed", () => {
+  test("a signed payment verifies and pays; the same request changed after signing is refused and pays nothing; under policy none a signed change carries the Warning", async () => {
+    await setSigningPolicy(t.gw.store, SANDBOX_AGENCY_ID, "required");
+    const shopped = await shopOffer(t, { n: 1 });
+    const held = await t.ndc("OrderCreateRQ", sellerSign(orderCreateRQ({ shopped, correlationId: "CHG-1", trxId: "T1" }), rsa));
+    expect(held.status).toBe(200);
+    const id = orderIdOf(held.body);
+    const pay = (trx: string) => paymentRetryRQ(id, decimal(shopped.totalMinor), "tok_approve_visa", { correlationId: "CHG-PAY", trxId: trx });
+
+    // Unsigned changes stay accepted under required: it demands a signed OrderCreateRQ only.
+    const tampered = signChange(pay("P1")).replace(/(<cns:Amount CurCode="EUR">)[^<]+/, "$10.01");
+    const before = await footprint();
+    const refused = await t.ndc("OrderChangeRQ", tampered);
+    expect(refused.status).toBe(400);
+    expect(errorCode(refused.body)).toBe("signature_invalid");
+    expect(await footprint()).toBe(before);
+
+    const paid = await t.ndc("OrderChangeRQ", signChange(pay("P2")));
+    expect(paid.status).toBe(200);
+    const rows = (await t.gw.store.db.all(sql`SELECT message FROM signature_evidence WHERE order_id = ${id} ORDER BY seq`)) as { message: string }[];
+    expect(rows.map((r) => r.message)).toEqual(["OrderCreateRQ", "OrderChangeRQ"]);
+
+    await setSigningPolicy(t.gw.store, SANDBOX_AGENCY_ID, "none");
+    const shopped2 = await shopOffer(t, { n: 1 });
+    const held2 = await t.ndc("OrderCreateRQ", orderCreateRQ({ shopped: shopped2, correlationId: "CHG-2", trxId: "T1" }));
+    const pay2 = paymentRetryRQ(orderIdOf(held2.body), decimal(shopped2.totalMinor), "tok_approve_visa", { correlationId: "CHG-PAY2", trxId: "P1" });
+    const warned = await t.ndc("OrderChangeRQ", signChange(pay2));
+    expect(warned.status).toBe(200);
+    expect(warned.body).toContain("<cns:Code>signature_not_checked</cns:Code>");
+  }, 60_000);
+});
+
+function signChange(xml: string): string {
+  return sellerSign(xml, rsa, { root: "IATA_OrderChangeRQ" });
+}

@@ -53,6 +53,8 @@ export interface SignOpts {
   xpath?: string;
   keyInfoCert?: string;
   canonicalization?: string;
+  /** The root element's name, for the wrapper's place; default IATA_OrderCreateRQ. */
+  root?: string;
 }
 
 /** Signs as a seller: a standard ds:Signature appended to the empty SignatureType, then lifted. */
@@ -71,7 +73,7 @@ export function sellerSign(xml: string, k: Pick<TestKey, "key">, o: SignOpts = {
     uri: o.uri ?? "",
     isEmptyUri: (o.uri ?? "") === "",
   });
-  sx.computeSignature(withEmptyWrapper(xml), { prefix: "ds", location: { reference: `//*[local-name()='SignatureType']`, action: "append" } });
+  sx.computeSignature(withEmptyWrapper(xml, o.root), { prefix: "ds", location: { reference: `//*[local-name()='SignatureType']`, action: "append" } });
   return lift(sx.getSignedXml());
 }
 

@@ -3,6 +3,7 @@ import { registryCommand } from "./commands/clients-dispatch";
 import { documentsCommand } from "./commands/documents";
 import { migrateCommand } from "./commands/migrate";
 import { overridesCommand } from "./commands/overrides";
+import { orderCommand } from "./commands/order-evidence";
 import { reconcileFailedCommand } from "./commands/reconcile-failed";
 import { schedulerCommand } from "./commands/scheduler";
 import { seedCommand } from "./commands/seed";

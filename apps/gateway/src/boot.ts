@@ -1,5 +1,5 @@
 import { signatureStep } from "./ndc/signature-step";
-import { loadAirlineKey } from "@ndc/signatures";
+import { lazyAirlineKey, notificationSigner } from "@ndc/signatures";
 import { ensurePrivateDir, loadConfig, type GatewayConfig } from "@ndc/config";
 import { OffsetClock, systemClock, type Clock } from "@ndc/clock";
 import { createLogger, type Logger } from "@ndc/log";
@@ -137,7 +137,9 @@ export async function bootGateway(
   // Views stored by an earlier process were placed on its schedule with its encoder.
   await orders.clearStoredViews();
   const subscriptions = new Subscriptions({ store, clock, fieldKey, mode: config.mode, resolve: opts.resolve });
-  const dispatcher = new Dispatcher({ store, clock, logger, subscriptions, mode: config.mode, resolve: opts.resolve, post: postWebhook, claimMs: config.notifyClaimMs, holdsGrant: registryGrants(store) });
+  // Read (or made, outside production) at first use: a boot that never signs makes no key.
+  const airlineKey = lazyAirlineKey(config);
+  const dispatcher = new Dispatcher({ store, clock, logger, subscriptions, mode: config.mode, resolve: opts.resolve, post: postWebhook, claimMs: config.notifyClaimMs, holdsGrant: registryGrants(store), signBody: notificationSigner(store, airlineKey) });
   const rateLimiter = createRateLimiter(config.rateLimits, clock);
   // The operations jobs, under the scheduler's names (apps/scheduler/src/jobs/operations.ts): the same domain calls.
   const operations = {
@@ -152,8 +154,7 @@ export async function bootGateway(
     handlers: opts.handlers ?? messageHandlers({ config, store, clock, logger, supply, offers, actors, inventory, payments, orders, fieldKey, clearances }),
     logger,
     signatures: signatureStep({ store, clock }),
-    // Read (or made, outside production) at first use: a boot that never signs makes no key.
-    airlineKey: once(() => loadAirlineKey(config)),
+    airlineKey,
     ready: async () => {
       await store.db.all("SELECT 1");
       return true;
@@ -226,11 +227,6 @@ export async function bootGateway(
 export function clearanceDeskOf(config: GatewayConfig): ClearanceDesk {
   const carrier = { accountingCode: config.airline.accountingCode, designator: config.airline.designator };
   return { carrier, hook: clearanceNotifications(carrier) };
-}
-
-function once<T>(make: () => T): () => T {
-  let made: { value: T } | undefined;
-  return () => (made ??= { value: make() }).value;
 }
 
 /** Runs `run` at most once every `ms` of `clock` (the partner read-back's interval inside a faster pass); otherwise an empty summary. */

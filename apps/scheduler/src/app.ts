@@ -1,3 +1,4 @@
+import { lazyAirlineKey, notificationSigner } from "@ndc/signatures";
 import { systemClock, type Clock } from "@ndc/clock";
 import type { GatewayConfig } from "@ndc/config";
 import type { Logger } from "@ndc/log";
@@ -28,7 +29,10 @@ export async function runSchedulerApp(opts: {
   const clock = opts.clock ?? systemClock;
   // The scheduler process dispatches notifications (serve run with NOTIFY_DISPATCH_MS=0 leaves them to it).
   const subscriptions = new Subscriptions({ store, clock, fieldKey: loadFieldKey(opts.config), mode: opts.config.mode });
-  const notifications = new Dispatcher({ store, clock, logger: opts.logger, subscriptions, mode: opts.config.mode, post: postWebhook, claimMs: opts.config.notifyClaimMs, holdsGrant: registryGrants(store) });
+  const notifications = new Dispatcher({ store, clock, logger: opts.logger, subscriptions, mode: opts.config.mode, post: postWebhook, claimMs: opts.config.notifyClaimMs, holdsGrant: registryGrants(store),
+    // The airline's XML signature for agencies whose agreement asks (docs/signatures.md), as in `serve`.
+    signBody: notificationSigner(store, lazyAirlineKey(opts.config)),
+  });
   // Clearances are payment rows with their outbox rows, no actor's state: the scheduler process clears them.
   const clearances = new ClearanceManager({ store, clock, desk: clearanceDeskOf(opts.config) });
   const scheduler = startScheduler({ store, config: opts.config, logger: opts.logger, clock, notifications, clearances });

@@ -45,6 +45,11 @@ export interface DispatcherDeps {
   claimMs?: number;
   /** Whether the subscription's client still holds a grant (the registry's, @ndc/auth clientHoldsScope), asked before each delivery of a granted event. */
   holdsGrant: (clientId: string, scope: string) => Promise<boolean>;
+  /**
+   * The airline's XML signature on the body for agencies whose agreement asks (docs/signatures.md);
+   * applied at each attempt, before the webhook-signature, which then covers the signed body.
+   */
+  signBody?: (agencyId: string, body: string) => Promise<string>;
 }
 
 type Outcome = { status: "delivered" | "retry" | "failed"; httpStatus?: number; error?: string; retryAfterMs?: number };
@@ -148,13 +153,14 @@ export class Dispatcher {
       return { status: "retry", error: e instanceof GatewayError ? e.code : "url check failed" };
     }
     const timestamp = Math.floor(this.deps.clock.now() / 1000);
+    const body = this.deps.signBody ? await this.deps.signBody(sub.agencyId, row.body) : row.body;
     const answer = await this.deps.post({
       url: `${base.href.replace(/\/+$/, "")}/24.4/${row.messageName}`,
       messageName: row.messageName,
       webhookId: row.deliveryId,
       timestamp,
-      signature: signWebhook(this.deps.subscriptions.secretOf(sub), row.deliveryId, timestamp, row.body),
-      body: row.body,
+      signature: signWebhook(this.deps.subscriptions.secretOf(sub), row.deliveryId, timestamp, body),
+      body,
       timeoutMs: ATTEMPT_TIMEOUT_MS,
     });
     if (answer.kind !== "answered") return { status: "retry", error: answer.kind === "timeout" ? "timeout" : "connection failed" };

@@ -51,3 +51,9 @@ function writeCertificate(keyFile: string, certFile: string, privateKeyPem: stri
   }
   writeFileSync(certFile, createPublicKey(privateKeyPem).export({ type: "spki", format: "pem" }));
 }
+
+/** The key read (or made) at first use: a process that never signs makes no key and reads no file. */
+export function lazyAirlineKey(config: GatewayConfig): () => AirlineKey | undefined {
+  let made: { key: AirlineKey | undefined } | undefined;
+  return () => (made ??= { key: loadAirlineKey(config) }).key;
+}

@@ -1,5 +1,4 @@
-import type { Document, Element } from "@xmldom/xmldom";
-import * as xpath from "xpath";
+import type { Document, Element, Node } from "@xmldom/xmldom";
 import { DSIG } from "./algorithms";
 
 const NDC_MESSAGE = "http://www.iata.org/IATA/2015/EASD/00/IATA_OffersAndOrdersMessage";
@@ -15,8 +14,6 @@ export interface Located {
   signedInfo: Element;
 }
 
-const els = (expr: string, doc: Document) => xpath.select(expr, doc as never) as unknown as Element[];
-
 /**
  * Finds the one signature of a message and refuses every other shape, so no second signature,
  * no signature buried elsewhere and no Id reused can make the verifier look at one thing while
@@ -24,14 +21,13 @@ const els = (expr: string, doc: Document) => xpath.select(expr, doc as never) as
  * refusal's English reason, or where the signature is.
  */
 export function locateSignature(doc: Document): Located | string {
-  if (els("//comment() | //processing-instruction()[name() != 'xml']", doc).length > 0) {
+  const found = walk(doc);
+  if (found.commentOrPi) {
     return "A signed message may carry no comments or processing instructions: canonicalisation leaves them outside the signature, so what is signed and what is read could differ.";
   }
-  const signedInfos = els(`//*[local-name()='SignedInfo' and namespace-uri()='${DSIG}']`, doc);
-  const dsSignatures = els(`//*[local-name()='Signature' and namespace-uri()='${DSIG}']`, doc);
-  const wrappers = els(`//*[local-name()='SignatureType' and namespace-uri()='${NDC_COMMON}']`, doc);
-  if (signedInfos.length > 1 || dsSignatures.length + wrappers.length > 1) return "The message carries more than one signature; exactly one is accepted.";
-  const signedInfo = signedInfos[0];
+  if (found.signedInfos.length > 1 || found.signatures > 1) return "The message carries more than one signature; exactly one is accepted.";
+  if (found.duplicateId) return "Two elements carry the same Id; a signed message must not repeat one.";
+  const signedInfo = found.signedInfos[0];
   if (!signedInfo) return "The Signature holds no ds:SignedInfo.";
   const root = doc.documentElement!;
   const container = signedInfo.parentNode as Element | null;
@@ -43,14 +39,38 @@ export function locateSignature(doc: Document): Located | string {
     form = "ds:Signature";
   }
   if (!form || !container) return "The signature must be the message's own Signature/SignatureType, a child of the root (or an enveloped ds:Signature child of the root).";
-  const seen = new Set<string>();
-  for (const el of els("//*", doc)) {
-    for (const name of ["Id", "ID", "id"]) {
-      if (!el.hasAttribute(name)) continue;
-      const v = el.getAttribute(name) ?? "";
-      if (seen.has(v)) return "Two elements carry the same Id; a signed message must not repeat one.";
-      seen.add(v);
+  return { form, container, signedInfo };
+}
+
+const ELEMENT = 1;
+const PI = 7;
+const COMMENT = 8;
+
+/**
+ * One pass over the whole document (xpath's `//` scans cost a hundred times more): comments and
+ * processing instructions (the XML declaration is none), SignedInfo elements, signature
+ * elements of either form, and Id values seen twice.
+ */
+function walk(doc: Document): { commentOrPi: boolean; signedInfos: Element[]; signatures: number; duplicateId: boolean } {
+  const out = { commentOrPi: false, signedInfos: [] as Element[], signatures: 0, duplicateId: false };
+  const ids = new Set<string>();
+  const stack: Node[] = [doc as unknown as Node];
+  while (stack.length) {
+    const node = stack.pop()!;
+    for (let c = node.firstChild; c; c = c.nextSibling) {
+      if (c.nodeType === COMMENT || (c.nodeType === PI && c.nodeName !== "xml")) out.commentOrPi = true;
+      if (c.nodeType !== ELEMENT) continue;
+      const el = c as unknown as Element;
+      if (el.namespaceURI === DSIG && el.localName === "SignedInfo") out.signedInfos.push(el);
+      if ((el.namespaceURI === DSIG && el.localName === "Signature") || (el.namespaceURI === NDC_COMMON && el.localName === "SignatureType")) out.signatures++;
+      for (const name of ["Id", "ID", "id"]) {
+        if (!el.hasAttribute(name)) continue;
+        const v = el.getAttribute(name) ?? "";
+        if (ids.has(v)) out.duplicateId = true;
+        ids.add(v);
+      }
+      stack.push(c);
     }
   }
-  return { form, container, signedInfo };
+  return out;
 }

@@ -27,3 +27,15 @@ export function signEnveloped(xml: string, key: SignerKey, location: { reference
   sx.computeSignature(xml, { prefix: "ds", location });
   return sx.getSignedXml();
 }
+
+/**
+ * The airline's signature on a message it sends (an OrderViewRS answer, a pushed notification):
+ * a standard ds:Signature appended to the root's AugmentationPoint, the only open place their
+ * XSDs leave (`xs:any`, lax). A root without one (the notifications) gets one as its first child,
+ * where every 24.4 root declares it. docs/signatures.md, "The airline's signature".
+ */
+export function airlineSign(xml: string, key: SignerKey): string {
+  const hasPoint = /<AugmentationPoint[\s>]/.test(xml);
+  const withPoint = hasPoint ? xml : xml.replace(/(<IATA_\w+(?:\s[^>]*)?>)/, "$1<AugmentationPoint></AugmentationPoint>");
+  return signEnveloped(withPoint, key, { reference: "/*/*[local-name()='AugmentationPoint']", action: "append" });
+}

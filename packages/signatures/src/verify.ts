@@ -57,7 +57,7 @@ export function verifySignedMessage(xml: string, keys: readonly VerifyKey[], now
   if (typeof where === "string") return invalid(where);
   const standard = where.form === "ds:Signature" ? xml : standardForm(doc, where.container, where.signedInfo);
   const doc2 = parse(standard);
-  const node = doc2 && (xpath.select1(`//*[local-name()='Signature' and namespace-uri()='${DSIG}']`, doc2 as never) as unknown as Element | undefined);
+  const node = doc2 && signatureElement(doc2, where.form);
   if (!doc2 || !node) return invalid("The Signature could not be read.");
 
   const probe = newSignedXml();
@@ -70,7 +70,13 @@ export function verifySignedMessage(xml: string, keys: readonly VerifyKey[], now
   if (rules) return invalid(rules);
   const method = probe.signatureAlgorithm!;
   const reference = probe.getReferences()[0]!;
-  const candidates = keys.filter((k) => SIGNATURE_METHOD[k.algorithm] === method);
+  // Each key tried costs a whole check, so the likely one goes first: the one KeyInfo names (a
+  // hint for the order only, never trusted), then keys in force, then revoked or expired ones
+  // (tried last, to say why a signature made with them is refused).
+  const hint = keyInfoFingerprint(node);
+  const inForce = (k: VerifyKey) => k.revokedAt === undefined && (k.notAfter === undefined || now <= k.notAfter) && (k.notBefore === undefined || now >= k.notBefore);
+  const rank = (k: VerifyKey) => (k.fingerprint === hint ? 0 : inForce(k) ? 1 : 2);
+  const candidates = keys.filter((k) => SIGNATURE_METHOD[k.algorithm] === method).sort((a, b) => rank(a) - rank(b));
 
   for (const key of candidates) {
     const sx = newSignedXml(key.pem);
@@ -91,8 +97,7 @@ export function verifySignedMessage(xml: string, keys: readonly VerifyKey[], now
     return { ok: true, canonical, form: where.form, fingerprint: key.fingerprint, signatureMethod: method, canonicalization: probe.canonicalizationAlgorithm!, referenceUri: reference.uri ?? "" };
   }
   if (keys.length === 0) return unknownKey("The agency has no registered signing key (ndc-gateway agency signing add).");
-  const offered = keyInfoFingerprint(node);
-  if (offered && !keys.some((k) => k.fingerprint === offered)) {
+  if (hint && !keys.some((k) => k.fingerprint === hint)) {
     return unknownKey("The signature was not made with a key registered for the agency; a certificate in KeyInfo is never trusted.");
   }
   return unknownKey("The signature does not verify with any key registered for the agency.");
@@ -142,4 +147,18 @@ function standardForm(doc: Document, container: Element, signedInfo: Element): s
   while (container.firstChild) signature.appendChild(container.firstChild);
   container.appendChild(signature);
   return new XMLSerializer().serializeToString(doc);
+}
+
+/** The ds:Signature of the standard form: a child of the root, or of the root's Signature/SignatureType. */
+function signatureElement(doc: Document, form: SignatureForm): Element | undefined {
+  const children = (el: Element | null | undefined) => {
+    const out: Element[] = [];
+    for (let c = el?.firstChild; c; c = c.nextSibling) if (c.nodeType === 1) out.push(c as unknown as Element);
+    return out;
+  };
+  const isSig = (e: Element) => e.namespaceURI === DSIG && e.localName === "Signature";
+  const root = doc.documentElement;
+  if (form === "ds:Signature") return children(root).find(isSig);
+  const wrapper = children(root).find((e) => e.localName === "Signature" && !isSig(e));
+  return children(children(wrapper)[0]).find(isSig);
 }

@@ -1,7 +1,7 @@
 import { GatewayError } from "@ndc/errors";
 import { addInput, decodeOrderChangeRQ, type MessageHandler, type OrderChange } from "@ndc/messages";
 import type { HandlerDeps } from "./deps";
-import { orderViewResult } from "./order-view-cache";
+import { signedOrderView } from "./signed-view";
 
 const PA = "PayloadAttributes";
 
@@ -22,7 +22,7 @@ const NOT_SERVED: Readonly<Record<Exclude<OrderChange["form"], "paymentRetry" | 
  * done change. An IdentityDoc anywhere is refused by the decoder (identity_document_not_updatable).
  */
 export function orderChangeHandler(deps: HandlerDeps): MessageHandler {
-  return async ({ envelope, seller }) => {
+  return async ({ envelope, seller, signature }) => {
     const rq = decodeOrderChangeRQ(envelope);
     const { orderId, ownerCode } = rq.order;
     // Another airline's order is never ours: answered like a missing order.
@@ -36,18 +36,18 @@ export function orderChangeHandler(deps: HandlerDeps): MessageHandler {
       if (!correlationId || !trxId) throw new GatewayError("request_invalid", { detail: "PayloadAttributes/CorrelationID and TrxID are required: a change is idempotent on them.", element: PA });
       const input = { by: { channel: "seller" as const, seller: owner }, orderId, quoteId: quoted[0]!.offerId, correlationId, trxId, payment: rq.paymentLegs, useFlexibility: rq.useFlexibility };
       const order = await deps.orders.acceptFlightChange(input, { agencyId: seller.agencyId, iataNumber: seller.iataNumber });
-      return orderViewResult(await deps.orders.details(order), deps, rq.languages);
+      return signedOrderView(deps, order, signature, rq.languages);
     }
     if (rq.change.form === "seat" || rq.change.form === "services") {
       const input = addInput(rq, rq.change, envelope.payload, seller);
       const order = await deps.orders.addToOrder(input, { agencyId: seller.agencyId, iataNumber: seller.iataNumber });
-      return orderViewResult(await deps.orders.details(order), deps, rq.languages);
+      return signedOrderView(deps, order, signature, rq.languages);
     }
     if (rq.change.form === "acceptCancel") {
       if (rq.change.ownerCode !== deps.config.airline.designator) throw new GatewayError("cancel_quote_invalid", { element: "Request/ChangeOrderChoice/AcceptCancelledOffer/OwnerCode" });
       // Keyed by the order (whole) or the quote (items): any number of retries (any TrxID) cancel and refund once.
       const order = await deps.orders.cancel(orderId, owner, rq.change.offerId);
-      return orderViewResult(await deps.orders.details(order), deps, rq.languages);
+      return signedOrderView(deps, order, signature, rq.languages);
     }
     if (rq.change.form === "updatePax") {
       // A name correction is idempotent on the seller's ids, like every change (servicing/rename).
@@ -56,7 +56,7 @@ export function orderChangeHandler(deps: HandlerDeps): MessageHandler {
       const order = await deps.orders.renamePax({
         orderId, by: { channel: "seller", seller: owner }, request: { clientId: seller.clientId, correlationId, trxId }, paxId: rq.change.currentPaxId, name: rq.change.name, useFlexibility: rq.useFlexibility,
       });
-      return orderViewResult(await deps.orders.details(order), deps, rq.languages);
+      return signedOrderView(deps, order, signature, rq.languages);
     }
     if (rq.change.form !== "paymentRetry") {
       // Ownership first: another seller's order must not learn which changes exist for it.
@@ -70,7 +70,7 @@ export function orderChangeHandler(deps: HandlerDeps): MessageHandler {
     if (!correlationId) throw new GatewayError("request_invalid", { detail: "PayloadAttributes/CorrelationID is required: a payment is idempotent on CorrelationID and TrxID.", element: `${PA}/CorrelationID` });
     if (!trxId) throw new GatewayError("request_invalid", { detail: "PayloadAttributes/TrxID is required: a payment is idempotent on CorrelationID and TrxID.", element: `${PA}/TrxID` });
     const order = await deps.orders.retryPayment(orderId, owner, rq.paymentLegs, `${correlationId}/${trxId}`);
-    const { response, trailing, decline } = orderViewResult(await deps.orders.details(order), deps, rq.languages);
+    const { response, trailing, decline } = await signedOrderView(deps, order, signature, rq.languages);
     // A declined attempt answers 200 with the order held; its log line names the PSP's reason.
     return { response, trailing, ...(decline ? { outcome: decline } : {}) };
   };

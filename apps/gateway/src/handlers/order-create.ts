@@ -1,11 +1,10 @@
 import { isGatewayError, type ErrorCode } from "@ndc/errors";
-import { decodeOrderCreateRQ, encodeOrderViewRS, orderCreateInput, orderViewOf, requestedLanguages, storedOutcome, type HandlerInput, type MessageHandler } from "@ndc/messages";
-import { keepEvidence } from "@ndc/signatures";
+import { decodeOrderCreateRQ, orderCreateInput, requestedLanguages, storedOutcome, type HandlerInput, type MessageHandler } from "@ndc/messages";
 import { fingerprintOf } from "@ndc/orders";
 import { errorDocument, responseDocument, type ResponseContext } from "@ndc/xml";
 import { statusOf } from "../http/error-mapping";
 import type { HandlerDeps } from "./deps";
-import { orderViewResult } from "./order-view-cache";
+import { signedOrderView } from "./signed-view";
 
 // Failures that say "not now" rather than "not this request": never stored, so a retry with
 // the same ids is tried again instead of being told the same thing forever.
@@ -32,11 +31,8 @@ export function orderCreateHandler(deps: HandlerDeps): MessageHandler {
         const order = await deps.orders.create(input);
         // In the requested language (spec 4.8 rule 1): part of the body, so a replay of the same
         // body is the same language and gets these bytes again.
-        // Non-repudiation (docs/signatures.md): the verified request is kept with its order.
-        if (x.signature?.status === "verified") await keepEvidence(deps.store, deps.fieldKey, { orderId: order.orderId, ...x.signature.evidence });
-        const details = await deps.orders.details(order);
-        const languages = requestedLanguages(rq.preferences);
-        const view = x.signature?.status === "not_checked" ? warnedView(details, deps.config.airline.designator, languages) : orderViewResult(details, deps, languages);
+        // Non-repudiation and policy none's Warning (docs/signatures.md).
+        const view = await signedOrderView(deps, order, x.signature, requestedLanguages(rq.preferences));
         return { status: 200, body: new TextEncoder().encode(responseDocument(x.spec.response, view.response, ctx, view.trailing)) };
       } catch (e) {
         const status = isGatewayError(e) ? statusOf(e.code) : 500;
@@ -48,11 +44,4 @@ export function orderCreateHandler(deps: HandlerDeps): MessageHandler {
     const document = new TextDecoder().decode(answered.body);
     return { document, status: answered.status, outcome: storedOutcome(document) };
   };
-}
-
-/** The view with the Warning that a Signature was ignored under policy none (never silence). */
-function warnedView(details: Parameters<typeof orderViewOf>[0], designator: string, languages: readonly string[]) {
-  const { view } = orderViewOf(details, designator, languages);
-  view.warnings.push({ code: "signature_not_checked" });
-  return encodeOrderViewRS(view);
 }

@@ -19,8 +19,8 @@ import { pathOf } from "../http/url-path";
 import { readBody } from "./body";
 import { clientGone } from "./client-gone";
 import { reply, xmlHeaders } from "./reply";
-import type { SignatureStep } from "./signature-step";
-import { signEnveloped, type AirlineKey } from "@ndc/signatures";
+import type { SignatureCheck, SignatureStep } from "./signature-step";
+import { airlineSign, type AirlineKey } from "@ndc/signatures";
 
 export interface NdcDeps {
   config: GatewayConfig;
@@ -68,7 +68,8 @@ export async function handleNdc(request: Request, messageName: string, deps: Ndc
     let seller = sellerOf(deps, x.principal, x.spec, x.envelope);
     // Before the handler reads or reserves anything. A verified request is decoded again from the
     // canonical bytes its digest covered, so what is read is exactly what was signed.
-    const signing = deps.signatures ? await deps.signatures(x.spec.name, seller, x.envelope, body) : {};
+    const pending = deps.signatures?.(x.spec.name, seller, x.envelope, body);
+    const signing: SignatureCheck = pending === undefined ? NOTHING_SIGNED : await pending;
     if (signing.canonical !== undefined) {
       x.envelope = readEnvelope(signing.canonical, x.spec, deps);
       requireContentScopes(deps, x.principal, x.spec, x.envelope);
@@ -95,7 +96,9 @@ export async function handleNdc(request: Request, messageName: string, deps: Ndc
     if ("durable" in result && result.durable) await result.durable;
     const status = "document" in result ? result.status : (result.status ?? 200);
     const key = status === 200 && seller.signing?.airlineSigns && typeof xml === "string" && x.spec.response.root === "IATA_OrderViewRS" ? deps.airlineKey?.() : undefined;
-    const answer = key && typeof xml === "string" ? airlineSigned(xml, key) : xml;
+    // The airline's signature (docs/signatures.md): every 200 OrderViewRS to an agency whose
+    // agreement asks, a replayed OrderCreate answer too (RSA signs the same bytes the same way).
+    const answer = key && typeof xml === "string" ? airlineSign(xml, key) : xml;
     outcome = result.outcome ?? {};
     response = reply(request, status, answer, { ...xmlHeaders(true), "x-request-id": x.requestId });
   } catch (e) {
@@ -129,17 +132,6 @@ export async function handleNdc(request: Request, messageName: string, deps: Ndc
   return response;
 }
 
-/**
- * The airline's enveloped signature over the whole answer, in the root's AugmentationPoint (the
- * only place OrderViewRS's XSD leaves open): a standard ds:Signature any XML-DSig tool verifies
- * with the certificate of the discovery document. Applied to every 200 OrderViewRS of an agency
- * whose agreement asks for it, a stored OrderCreate answer included (RSA PKCS#1 v1.5 signs the
- * same bytes the same way, so a replay stays byte for byte).
- */
-function airlineSigned(xml: string, key: AirlineKey): string {
-  return signEnveloped(xml, key, { reference: "/*/*[local-name()='AugmentationPoint']", action: "append" });
-}
-
 /** Body text -> the checked envelope: root, card data, parts, and the scopes its content needs. */
 function readEnvelope(body: string, spec: MessageSpec, deps: NdcDeps): Envelope {
   const root = parseXml(body, deps.config.xml);
@@ -161,6 +153,8 @@ function sellerOf(deps: NdcDeps, principal: Principal, spec: MessageSpec, envelo
 function requireContentScopes(deps: NdcDeps, principal: Principal, spec: MessageSpec, envelope: Envelope): void {
   for (const scope of contentScopes(spec, envelope)) deps.auth.requireScope(principal, scope);
 }
+
+const NOTHING_SIGNED: SignatureCheck = Object.freeze({});
 
 function findMessage(messageName: string): MessageSpec {
   const spec = messageByName(messageName);

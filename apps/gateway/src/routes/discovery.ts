@@ -48,7 +48,7 @@ export function discoveryDocument(
     // Signed messages (docs/signatures.md): what is verified, and the airline's own certificate.
     signatures: {
       requests: {
-        messages: ["OrderCreateRQ"].filter(isLive),
+        messages: ["OrderCreateRQ", "OrderChangeRQ"].filter(isLive),
         form: "Signature/SignatureType",
         signatureMethods: [RSA_SHA256, ECDSA_SHA256],
         digestMethods: [SHA256],

@@ -20,7 +20,8 @@ export function travelEndOf(travelTo: string): number {
  * ended `days` ago. The end is the orders index row's travel_end_at, which the order's actor
  * rewrites with every change of the order (the scheduled end, travelEndOf, moved later by the
  * airline's retimes), so the deadline is computed at each run from the order as it is now: a
- * flight moved later moves it. An order with no travel dates is kept. At most `limit` orders a run.
+ * flight moved later moves it; the signed originals kept with them go too. An order with no travel
+ * dates is kept. At most `limit` orders a run (per kind).
  * Returns the orders whose documents it erased and how many documents.
  */
 export async function sweepRetention(store: Store, now: number, days: number, limit = 500): Promise<{ orders: number; documents: number }> {
@@ -34,6 +35,18 @@ export async function sweepRetention(store: Store, now: number, days: number, li
     .orderBy(asc(o.travelEndAt))
     .limit(limit)
     .all();
+  // Signed originals too (docs/signatures.md): an order kept as evidence may hold none of the documents above.
+  const s = tables.signedOriginals;
+  const signed = await store.db
+    .selectDistinct({ orderId: o.orderId, travelEndAt: o.travelEndAt })
+    .from(o)
+    .innerJoin(s, eq(s.orderId, o.orderId))
+    .where(and(isNotNull(o.travelEndAt), lte(o.travelEndAt, now - days * DAY_MS), isNull(s.erasedAt)))
+    .orderBy(asc(o.travelEndAt))
+    .limit(limit)
+    .all();
+  const seen = new Set(rows.map((r) => r.orderId));
+  for (const r of signed) if (!seen.has(r.orderId)) rows.push(r);
   const due = rows.filter((r) => {
     const deadline = retentionDeadline([r.travelEndAt!], days);
     return deadline !== undefined && deadline <= now;

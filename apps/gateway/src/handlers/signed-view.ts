@@ -1,0 +1,22 @@
+import type { SignatureOutcome } from "@ndc/messages";
+import { encodeOrderViewRS, orderViewOf } from "@ndc/messages";
+import type { Order } from "@ndc/orders";
+import { keepEvidence } from "@ndc/signatures";
+import type { HandlerDeps } from "./deps";
+import { orderViewResult, type ViewResult } from "./order-view-cache";
+
+/**
+ * The answer to a request that may have been signed (OrderCreateRQ, OrderChangeRQ;
+ * docs/signatures.md): a verified request is kept as evidence with the order it created or
+ * changed, and one whose Signature was ignored under policy none says so in a Warning.
+ */
+export async function signedOrderView(deps: HandlerDeps, order: Order, signature: SignatureOutcome | undefined, languages: readonly string[]): Promise<ViewResult> {
+  if (signature?.status === "verified") await keepEvidence(deps.store, deps.fieldKey, { orderId: order.orderId, ...signature.evidence });
+  const details = await deps.orders.details(order);
+  if (signature?.status !== "not_checked") return orderViewResult(details, deps, languages);
+  // Never silence: the view is encoded with the Warning (not from the view cache, which holds none).
+  const { view, decline } = orderViewOf(details, deps.config.airline.designator, languages);
+  view.warnings.push({ code: "signature_not_checked" });
+  const built = encodeOrderViewRS(view);
+  return { response: built.response, trailing: built.trailing, ...(decline ? { decline } : {}) };
+}
