@@ -123,7 +123,7 @@ describe("policy required", () => {
     expect(report.entries[0].original.sha256Matches).toBe(true);
     expect(JSON.stringify(report)).not.toContain(DOC_NUMBER);
 
-    await eraseIdentityDocuments(t.gw.store, [id], clock.now());
+    await eraseIdentityDocuments(t.gw.store, [id], clock.now(), { path: "supervisor", actor: "test-supervisor", reason: "signed original erased with the documents" });
     const dir2 = mkdtempSync(join(tmpdir(), "ndc-evidence-"));
     const second = await run(dir2);
     expect(second.code).toBe(0);
