@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { call } from "../notifications/helpers";
+import { orderCreateRQ, orderIdOf, shopOffer } from "../orders-http/helpers";
 import { REASON, documentRefOf, staffWorld, type Session, type StaffWorld } from "./support";
 
 /**
@@ -74,6 +76,31 @@ describe("orders", () => {
     expect(body.history.map((h: { kind: string }) => h.kind)).toContain("created");
     expect(Array.isArray(body.commission)).toBe(true);
     expect((await json(await agent.call(`/staff/api/orders/ORD-NOPE`))).status).toBe(404);
+  });
+});
+
+describe("notifications sent", () => {
+  test("the order lists what was pushed about it: event, message, subscription, status, attempts; never the body", async () => {
+    const key = w.t.gw.sandbox!.api_key;
+    const sub = await call(w.t, "POST", "/notifications/subscriptions", key, { url: "http://127.0.0.1:9/hook", events: ["order.payment_expired"] });
+    expect(sub.status).toBe(201);
+    const shopped = await shopOffer(w.t, { pax: 1 });
+    const held = await w.t.ndc("OrderCreateRQ", orderCreateRQ({ shopped, pax: [{ id: "PAX1", surname: "Franklin" }], correlationId: "STAFF-HELD", trxId: "TRX-1" }));
+    const heldId = orderIdOf(held.body);
+    expect((await json(await agent.call(`/staff/api/orders/${heldId}`))).body.notifications).toEqual([]);
+    w.clock.advance(25 * 3_600_000);
+    expect(await w.t.gw.orders.expireUnpaid()).toEqual([heldId]);
+    const expiredAt = new Date(w.clock.now()).toISOString();
+    // A day on, every session is idle-expired: log in again.
+    agent = await w.login("agnes");
+    senior = await w.login("sam");
+    supervisor = await w.login("sue");
+    admin = await w.login("adam");
+    const { body } = await json(await agent.call(`/staff/api/orders/${heldId}`));
+    expect(body.state).toBe("cancelled");
+    expect(body.notifications).toEqual([
+      { deliveryId: expect.any(String), subscriptionId: sub.json.id, event: "order.payment_expired", message: "OrderChangeNotifRQ", status: "pending", attempts: 0, createdAt: expiredAt, updatedAt: expiredAt },
+    ]);
   });
 });
 

@@ -214,7 +214,8 @@ ${table(["Flight", "From", "To", "Departs (UTC)", "Arrives (UTC)"], o.flights.ma
 ${erase}
 <h2>Payments (PAYSUM)</h2>${table(["Leg", "Kind", "State", "Authorised", "Captured", "Refunded", "Card or account", "PSP reference"], o.payments.map((l) => [esc(l.legId), esc(l.kind), esc(l.state), `${esc(l.authorised)} ${esc(l.currency)}`, esc(l.captured), esc(l.refunded), esc([l.cardBrand, l.cardLast4 ? `ending ${l.cardLast4}` : "", l.voucherCode, l.settlementAccountId].filter(Boolean).join(" ")), esc(l.pspReference ?? "")]), "Payment legs")}
 <h2>Commission</h2>${table(["On", "Amount", "Basis", "Rule"], o.commission.map((c) => [esc(c.on), esc(c.amount), esc(c.basis), esc(c.rule)]), "Commission")}
-<h2>History</h2>${table(["Version", "When", "Change", "State", "Changed", "Staff"], o.history.map((h) => [esc(h.version), esc(h.at), esc(h.kind), esc(h.state), esc(h.changed.join(", ")), esc(h.staffId ?? "")]), "Order history")}`;
+<h2>History</h2>${table(["Version", "When", "Change", "State", "Changed", "Staff"], o.history.map((h) => [esc(h.version), esc(h.at), esc(h.kind), esc(h.state), esc(h.changed.join(", ")), esc(h.staffId ?? "")]), "Order history")}
+<h2>Notifications sent</h2>${table(["When", "Event", "Message", "Subscription", "Status", "Attempts", "Last answer"], o.notifications.map((n) => [esc(n.createdAt), esc(n.event), esc(n.message), esc(n.subscriptionId), esc(n.status), esc(n.attempts), esc([n.lastHttpStatus, n.lastError].filter((v) => v !== undefined).join(" "))]), "Notifications")}`;
   return page(200, `Order ${o.orderId}`, body, chrome);
 }
 
