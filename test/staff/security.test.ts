@@ -111,6 +111,17 @@ describe("login throttling", () => {
     expect(rows[4]!.detail).toBe("wrong password; locked after 5 failures");
   });
 
+  test("failures sent at once are each counted: six concurrent wrong passwords lock the account", async () => {
+    const { password } = await w.addStaff("ola", "agent");
+    w.clock.advance(120_000); // a full per-source budget
+    const wrong = () => w.t.fetch("/staff/api/session", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: "ola", password: "not the password", totp: "123456" }) });
+    expect((await Promise.all(Array.from({ length: 6 }, wrong))).map((r) => r.status)).toEqual(Array(6).fill(401));
+    expect(await errorOf(await w.attempt("ola", password))).toEqual([401, "staff_login_failed"]);
+    const locked = (await w.cli(["list"])).out.find((l) => l.startsWith("ola "));
+    expect(locked).toContain("locked until");
+    w.clock.advance(15 * 60_000);
+  });
+
   test("a wrong TOTP code and a code used twice fail like a wrong password", async () => {
     const { password, totpSecret } = await w.addStaff("ned", "agent");
     expect(await errorOf(await w.attempt("ned", password, "000000"))).toEqual([401, "staff_login_failed"]);
@@ -171,6 +182,8 @@ describe("the number appears only in the reveal answer", () => {
     expect(await res.text()).toContain(NUMBER);
     expect(w.t.logs.length).toBeGreaterThan(10);
     expect(w.t.logs.filter((l) => l.includes(NUMBER))).toEqual([]);
+    // Nor the surname searched for: the request log has the path, never the query.
+    expect(w.t.logs.filter((l) => l.toLowerCase().includes("turing"))).toEqual([]);
     expect(w.t.logs.some((l) => l.includes("/reveal"))).toBe(true);
   });
 });
