@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { call } from "../notifications/helpers";
-import { orderCreateRQ, orderIdOf, shopOffer } from "../orders-http/helpers";
+import { orderCreateRQ, orderIdOf, orderRetrieveRQ, shopOffer } from "../orders-http/helpers";
 import { REASON, documentRefOf, staffWorld, type Session, type StaffWorld } from "./support";
 
 /**
@@ -152,6 +152,7 @@ describe("erase (spec 8)", () => {
     const ref = await documentRefOf(supervisor, target);
     const [{ sealed }] = (await w.t.gw.store.db.all(`SELECT number_ciphertext AS sealed FROM identity_documents WHERE document_id = '${ref}'` as never)) as { sealed: string }[];
     expect(sealed.length).toBeGreaterThan(10);
+    expect((await w.t.ndc("OrderRetrieveRQ", orderRetrieveRQ(target))).body).toContain("IdentityDoc>");
     const refused = await json(await senior.call(`/staff/api/orders/${target}/documents/erase`, { method: "POST", body: { reason: "Guest asked for erasure by email" } }));
     expect([refused.status, refused.body.error]).toEqual([403, "staff_forbidden"]);
     const noReason = await json(await supervisor.call(`/staff/api/orders/${target}/documents/erase`, { method: "POST", body: { reason: "pls" } }));
@@ -164,6 +165,11 @@ describe("erase (spec 8)", () => {
     expect(detail.documentsErasedAt).toBe(done.body.erasedAt);
     const reveal = await json(await supervisor.call(`/staff/api/orders/${target}/documents/${ref}/reveal`, { method: "POST", body: REASON }));
     expect([reveal.status, reveal.body.error]).toEqual([410, "identity_document_erased"]);
+    // The seller's OrderViewRS (XSD-checked) holds no document any more.
+    const view = await w.t.ndc("OrderRetrieveRQ", orderRetrieveRQ(target));
+    expect(view.status).toBe(200);
+    expect(view.body).toContain("Hopper");
+    expect(view.body).not.toContain("IdentityDoc");
     const rows = (await json(await admin.call(`/staff/api/audit?action=pii.erase&orderId=${target}`))).body.entries;
     expect(rows.map((e: { username: string; outcome: string; detail?: string }) => [e.username, e.outcome, e.detail ?? ""])).toEqual([
       ["sam", "refused", "role senior_agent lacks pii.erase"],
