@@ -209,3 +209,18 @@ describe("the audit chain", () => {
     expect(broken.err).toEqual([`staff audit trail broken at seq ${seq}`]);
   });
 });
+
+describe("the sessions table", () => {
+  test("a login deletes the account's sessions that are over; live ones stay", async () => {
+    const count = async () => ((await w.t.gw.store.db.all(sql`SELECT count(*) AS n FROM staff_sessions s JOIN staff_accounts a USING (staff_id) WHERE a.username = 'lou'`)) as { n: number }[])[0]!.n;
+    const a = await w.login("lou");
+    const b = await w.login("lou");
+    expect((await a.call("/staff/api/session", { method: "DELETE" })).status).toBe(204);
+    const before = await count();
+    expect(before).toBeGreaterThanOrEqual(2);
+    const c = await w.login("lou");
+    expect(await count()).toBe(2); // b (live) and c
+    expect((await b.call("/staff/api/session")).status).toBe(200);
+    expect((await c.call("/staff/api/session")).status).toBe(200);
+  });
+});
