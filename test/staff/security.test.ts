@@ -53,6 +53,13 @@ describe("CSRF", () => {
     expect((await reveal(senior)).status).toBe(200);
   });
 
+  test("a login posted from another site's page is refused before any credential is checked", async () => {
+    const res = await w.t.fetch("/staff/api/session", { method: "POST", headers: { "content-type": "text/plain", origin: "https://evil.example" }, body: JSON.stringify({ username: "sam", password: "x", totp: "1" }) });
+    expect(await errorOf(res)).toEqual([403, "staff_csrf_invalid"]);
+    const page = await w.t.fetch("/staff/login", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://evil.example" }, body: "username=sam&password=x&totp=1" });
+    expect(page.status).toBe(403);
+  });
+
   test("a page form posted without its csrf_token, or from another origin, is refused", async () => {
     const post = (body: string, origin?: string) =>
       w.t.fetch(`/staff/orders/${orderId}/documents/${ref}/reveal`, { method: "POST", headers: { cookie: senior.cookie, "content-type": "application/x-www-form-urlencoded", host: "localhost", ...(origin ? { origin } : {}) }, body });

@@ -5,7 +5,7 @@ import { eraseDocuments, orderDetail, readAudit, revealDocument, searchOrders } 
 import { reconcileQueue, resolveReconcileItem, sellers, switchSeller } from "./work";
 import { clearedCookie, sessionCookie } from "./cookie";
 import type { StaffDeps } from "./deps";
-import { loginSource, remoteOf, staffCaller, who } from "./guard";
+import { loginSource, remoteOf, sameOrigin, staffCaller, who } from "./guard";
 import { recordAudit } from "@ndc/staff";
 
 const ID = "([A-Za-z0-9_.:-]{1,64})";
@@ -25,6 +25,7 @@ const NO_STORE = { "cache-control": "no-store", pragma: "no-cache" };
 export async function staffApi(request: Request, path: string, deps: StaffDeps): Promise<Response> {
   try {
     const m = request.method;
+    if (m !== "GET" && m !== "HEAD" && !sameOrigin(request)) throw new GatewayError("staff_csrf_invalid", { detail: "The request came from another origin." });
     if (path === "/session") {
       if (m === "POST") return await openSession(request, deps);
       if (m === "DELETE") {

@@ -1,6 +1,5 @@
 import { CATALOGUE, GatewayError } from "@ndc/errors";
 import { csrfTokenOf, endSession, may, REASON_CATEGORIES, recordAudit, SESSION_ABSOLUTE_MS } from "@ndc/staff";
-import { arrivedUrl } from "../edge";
 import { statusOf } from "../http/error-mapping";
 import { readWithin } from "../http/read-within";
 import { eraseDocuments, orderDetail, readAudit, revealDocument, searchOrders, type OrderPage } from "./actions";
@@ -8,7 +7,7 @@ import { loggedIn } from "./api";
 import { reconcileQueue, resolveReconcileItem, sellers, switchSeller } from "./work";
 import { clearedCookie, sessionCookie, sessionToken } from "./cookie";
 import type { StaffDeps } from "./deps";
-import { staffCaller, who, type StaffCaller } from "./guard";
+import { sameOrigin, staffCaller, who, type StaffCaller } from "./guard";
 import { CONSOLE_CSS, csrfInput, esc, page, REVEAL_JS, table } from "./html";
 
 const ID = "([A-Za-z0-9_.:-]{1,64})";
@@ -99,20 +98,6 @@ export async function staffPages(request: Request, path: string, deps: StaffDeps
 function errorPage(e: GatewayError, status = statusOf(e.code), chrome: Parameters<typeof page>[3] = {}): Response {
   const login = e.code === "staff_session_required" ? `<p><a href="/staff/login">Log in</a></p>` : "";
   return page(status, status === 404 ? "Not found" : "Refused", `<p class="error" role="alert">${esc(e.description)}</p>${login}`, chrome);
-}
-
-/**
- * A posted form must come from this console: Origin (or Referer), when the browser sends one, names
- * the host the request arrived at (the URL as the socket saw it: the edge may rewrite it for routing).
- */
-function sameOrigin(request: Request): boolean {
-  const from = request.headers.get("origin") ?? request.headers.get("referer");
-  if (!from) return true;
-  try {
-    return new URL(from).host === new URL(arrivedUrl(request)).host;
-  } catch {
-    return false;
-  }
 }
 
 async function readForm(request: Request): Promise<URLSearchParams> {
