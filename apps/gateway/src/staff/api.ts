@@ -1,19 +1,15 @@
 import { GatewayError } from "@ndc/errors";
-import { endSession, login, SESSION_ABSOLUTE_MS } from "@ndc/staff";
+import { SESSION_ABSOLUTE_MS } from "@ndc/staff";
 import { json, jsonError, notFound, readJsonObject } from "../routes/json";
 import { eraseDocuments, orderDetail, readAudit, revealDocument, searchOrders } from "./actions";
-import { reconcileQueue, resolveReconcileItem, sellers, switchSeller } from "./work";
 import { clearedCookie, sessionCookie } from "./cookie";
 import type { StaffDeps } from "./deps";
-import { loginSource, remoteOf, sameOrigin, staffCaller, who } from "./guard";
-import { recordAudit } from "@ndc/staff";
+import { sameOrigin, staffCaller } from "./guard";
+import { logIn, logOut } from "./login";
+import { STAFF_PATHS } from "./paths";
+import { reconcileQueue, resolveReconcileItem, sellers, switchSeller } from "./work";
 
-const ID = "([A-Za-z0-9_.:-]{1,64})";
-const ORDER = new RegExp(`^/orders/${ID}$`);
-const REVEAL = new RegExp(`^/orders/${ID}/documents/${ID}/reveal$`);
-const ERASE = new RegExp(`^/orders/${ID}/documents/erase$`);
-const RESOLVE = new RegExp(`^/queues/reconcile-failed/${ID}/resolve$`);
-const SELLER = new RegExp(`^/sellers/${ID}/(suspend|resume)$`);
+const { order: ORDER, reveal: REVEAL, erase: ERASE, resolve: RESOLVE, seller: SELLER } = STAFF_PATHS;
 
 /** Nothing of a staff answer is stored by a browser or a proxy; a reveal's least of all. */
 const NO_STORE = { "cache-control": "no-store", pragma: "no-cache" };
@@ -29,9 +25,7 @@ export async function staffApi(request: Request, path: string, deps: StaffDeps):
     if (path === "/session") {
       if (m === "POST") return await openSession(request, deps);
       if (m === "DELETE") {
-        const caller = await staffCaller(request, deps);
-        await endSession(deps.store, caller.session.sessionHash, deps.clock.now());
-        await recordAudit(deps.store, { ...who(caller), at: deps.clock.now(), action: "staff.logout", outcome: "ok" });
+        await logOut(deps, await staffCaller(request, deps));
         return json(204, null, { ...NO_STORE, "set-cookie": clearedCookie(deps.mode) });
       }
       if (m === "GET") {
@@ -92,23 +86,10 @@ export async function staffApi(request: Request, path: string, deps: StaffDeps):
 async function openSession(request: Request, deps: StaffDeps): Promise<Response> {
   const body = await readJsonObject(request);
   const text = (k: string) => (typeof body[k] === "string" ? (body[k] as string) : "");
-  const session = await loggedIn(request, deps, { username: text("username"), password: text("password"), totp: text("totp") });
+  const session = await logIn(request, deps, { username: text("username"), password: text("password"), totp: text("totp") });
   return json(
     200,
     { csrfToken: session.csrfToken, role: session.role, expiresAt: new Date(session.expiresAt).toISOString() },
     { ...NO_STORE, "set-cookie": sessionCookie(session.token, deps.mode, SESSION_ABSOLUTE_MS / 1000) },
   );
-}
-
-/**
- * The login both the API and the login page use. A failed attempt spends one unit of the source's
- * failure budget (RATE_LIMIT_TOKEN_FAILURES_PER_MINUTE, the token endpoint's); a success gives it back.
- */
-export async function loggedIn(request: Request, deps: StaffDeps, creds: { username: string; password: string; totp: string }) {
-  const source = loginSource(request);
-  const budget = deps.rateLimiter.take(source, "token_failure");
-  if (!budget.ok) throw new GatewayError("rate_limited", { detail: "Too many failed logins from this address.", retryAfterSeconds: budget.retryAfterSeconds });
-  const session = await login(deps.store, deps.fieldKey, { ...creds, remote: remoteOf(request) }, deps.clock.now());
-  deps.rateLimiter.give(source, "token_failure");
-  return session;
 }

@@ -11,7 +11,15 @@ export function esc(v: unknown): string {
  */
 const CSP = "default-src 'none'; style-src 'self'; script-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
-export function page(status: number, title: string, body: string, opts: { session?: StaffSession; csrfToken?: string; head?: string; headers?: Record<string, string> } = {}): Response {
+/** What a page shows around its body once the caller is known: who is logged in, and the logout form's CSRF token. */
+export interface PageChrome {
+  session?: StaffSession;
+  csrfToken?: string;
+  head?: string;
+  headers?: Record<string, string>;
+}
+
+export function page(status: number, title: string, body: string, opts: PageChrome = {}): Response {
   const nav = opts.session
     ? `<nav aria-label="Console"><ul>
   <li><a href="/staff/orders">Orders</a></li>

@@ -1,0 +1,15 @@
+/**
+ * The staff routes with an id in them, one definition for the JSON API (under /staff/api) and the
+ * pages (under /staff): order, document reveal, erase, work-item resolution, seller switch. An id is
+ * 1 to 64 characters of letters, digits and `_.:-` (order, document, operation and client ids all
+ * are); anything else matches no route.
+ */
+const ID = "([A-Za-z0-9_.:-]{1,64})";
+
+export const STAFF_PATHS = {
+  order: new RegExp(`^/orders/${ID}$`),
+  reveal: new RegExp(`^/orders/${ID}/documents/${ID}/reveal$`),
+  erase: new RegExp(`^/orders/${ID}/documents/erase$`),
+  resolve: new RegExp(`^/queues/reconcile-failed/${ID}/resolve$`),
+  seller: new RegExp(`^/sellers/${ID}/(suspend|resume)$`),
+} as const;

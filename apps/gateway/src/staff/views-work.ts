@@ -1,0 +1,49 @@
+import { may } from "@ndc/staff";
+import type { StaffCaller } from "./guard";
+import { csrfInput, esc, page, table, type PageChrome } from "./html";
+import type { reconcileQueue, sellers } from "./work";
+
+/** The work queue and sellers pages, rendered from the work actions' results (pages.ts routes to them). */
+
+function age(seconds: number): string {
+  if (seconds < 3600) return `${Math.floor(seconds / 60)} min`;
+  if (seconds < 86_400) return `${Math.floor(seconds / 3600)} h ${Math.floor((seconds % 3600) / 60)} min`;
+  return `${Math.floor(seconds / 86_400)} d ${Math.floor((seconds % 86_400) / 3600)} h`;
+}
+
+export function queuePage(q: Awaited<ReturnType<typeof reconcileQueue>>, caller: StaffCaller, csrf: string, chrome: PageChrome): Response {
+  const canResolve = may(caller.session.role, "queue.resolve");
+  const rows = q.items.map((i) => [
+    esc(i.operationId),
+    esc(i.kind),
+    i.orderId ? `<a href="/staff/orders/${esc(i.orderId)}">${esc(i.orderId)}</a>` : "",
+    esc(i.phase),
+    esc(i.attempts),
+    esc(i.lastError),
+    `${esc(age(i.ageSeconds))} (raised ${esc(i.raisedAt)})`,
+    canResolve
+      ? `<form method="post" action="/staff/queues/reconcile-failed/${esc(i.operationId)}/resolve">${csrfInput(csrf)}
+<label for="res-${esc(i.operationId)}">Resolution</label><select id="res-${esc(i.operationId)}" name="resolution"><option value="retry">retry: the cause is fixed</option><option value="close">close: settled outside the gateway</option></select>
+<label for="note-${esc(i.operationId)}">Note (at least 10 characters)</label><textarea id="note-${esc(i.operationId)}" name="note" required minlength="10" maxlength="500" rows="2"></textarea>
+<p><button type="submit">Mark resolved</button></p></form>`
+      : "Senior agents, supervisors and admins",
+  ]);
+  return page(200, "Work queue: reconcile_failed", `<p>Payment steps the reconciler could not finish after its last attempt (spec 3), oldest first.</p>${table(["Operation", "Kind", "Order", "Phase", "Attempts", "Last error", "Age", "Resolve"], rows, "Open items")}`, chrome);
+}
+
+export function sellersPage(s: Awaited<ReturnType<typeof sellers>>, csrf: string, chrome: PageChrome): Response {
+  const rows = s.clients.map((c) => {
+    const to = c.suspended ? "resume" : "suspend";
+    return [
+      esc(c.clientId),
+      esc(c.name ?? ""),
+      esc(c.agencyId),
+      esc(c.scopes.join(" ")),
+      c.suspended ? "<strong>Suspended</strong>" : "Active",
+      `<form method="post" action="/staff/sellers/${esc(c.clientId)}/${to}">${csrfInput(csrf)}
+<label for="why-${esc(c.clientId)}">Reason (at least 10 characters)</label><textarea id="why-${esc(c.clientId)}" name="reason" required minlength="10" maxlength="500" rows="2"></textarea>
+<p><button type="submit">${to === "suspend" ? "Suspend" : "Resume"}</button></p></form>`,
+    ];
+  });
+  return page(200, "Sellers", `<p>Suspension refuses the client's next NDC call, tokens already issued included; a resumed client fetches a new token.</p>${table(["Client", "Name", "Agency", "Scopes", "State", "Change"], rows, "Seller clients")}`, chrome);
+}
