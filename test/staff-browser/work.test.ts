@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { listen } from "@ndc/gateway";
-import { totpAt } from "@ndc/staff";
 import { orderRetrieveRQ } from "../orders-http/helpers";
 import { raiseReconcileFailed, staffWorld, type StaffWorld } from "../staff/support";
-import { chromiumMissing, expectAccessible, openBrowser, shot, type Browser } from "./browser";
+import { chromiumMissing, expectAccessible, logIn, openBrowser, shot, type Browser } from "./browser";
 
 /**
  * Issue 12 item 5 in Chromium: a supervisor resolves a reconcile_failed item from the work queue
@@ -32,12 +31,7 @@ describe.skipIf(chromiumMissing !== undefined)(`work queue and sellers in Chromi
     const item = await raiseReconcileFailed(w, "BW1");
     const orderId = await w.book("Meitner", "LM1878110");
     const { page } = b;
-    w.clock.advance(30_000);
-    await page.goto(`${server.url}/staff/login`);
-    await page.fill("#username", "sue");
-    await page.fill("#password", account.password);
-    await page.fill("#totp", totpAt(account.totpSecret, w.clock.now()));
-    await Promise.all([page.waitForURL("**/staff/orders"), page.click("button[type=submit]")]);
+    await logIn(page, server.url, w, "sue", account);
 
     await Promise.all([page.waitForURL("**/staff/queues/reconcile-failed"), page.click("text=Work queue")]);
     expect(await page.content()).toContain(item.operationId);
