@@ -35,6 +35,9 @@ describe.skipIf(chromiumMissing !== undefined)(`work queue and sellers in Chromi
 
     await Promise.all([page.waitForURL("**/staff/queues/reconcile-failed"), page.click("text=Work queue")]);
     expect(await page.content()).toContain(item.operationId);
+    await Promise.all([page.waitForResponse((r) => r.url().endsWith("/take")), page.click('button:has-text("Take")')]);
+    await page.waitForLoadState("load");
+    expect(await page.textContent("tbody")).toContain("sue since");
     await expectAccessible(page, "work queue");
     await shot(page, "08-work-queue");
     item.restore();

@@ -37,6 +37,24 @@ describe("the reconcile_failed work queue", () => {
     const mine = listed.body.items.find((i: { operationId: string }) => i.operationId === item.operationId);
     expect(mine).toMatchObject({ orderId: item.orderId, attempts: RECONCILE_MAX_ATTEMPTS });
     expect(mine.ageSeconds).toBeGreaterThanOrEqual(2 * 3600);
+    expect(mine.takenBy).toBeUndefined();
+    // Taking: who holds it shows on the queue; taking it from someone else names them on the audit trail.
+    const take = `/staff/api/queues/reconcile-failed/${item.operationId}/take`;
+    expect((await json(await agent.call(take, { method: "POST" }))).status).toBe(403);
+    const took = await json(await senior.call(take, { method: "POST" }));
+    expect(took.body).toEqual({ operationId: item.operationId, takenBy: "sam", takenAt: new Date(w.clock.now()).toISOString() });
+    expect((await json(await agent.call("/staff/api/queues/reconcile-failed"))).body.items[0]).toMatchObject({ takenBy: "sam", takenAt: took.body.takenAt });
+    w.clock.advance(60_000);
+    expect((await json(await supervisor.call(take, { method: "POST" }))).body.takenBy).toBe("sue");
+    expect((await json(await senior.call(take, { method: "POST" }))).body.takenBy).toBe("sam");
+    const takes = (await json(await supervisor.call("/staff/api/audit?action=queue.take"))).body.entries;
+    expect(takes.map((e: { username: string; outcome: string; detail: string }) => [e.username, e.outcome, e.detail])).toEqual([
+      ["agnes", "refused", "role agent lacks queue.resolve"],
+      ["sam", "ok", `reconcile_failed ${item.operationId}`],
+      ["sue", "ok", `reconcile_failed ${item.operationId}; taken from sam`],
+      ["sam", "ok", `reconcile_failed ${item.operationId}; taken from sue`],
+    ]);
+    expect((await json(await senior.call(`/staff/api/queues/reconcile-failed/OP-NOPE/take`, { method: "POST" }))).status).toBe(404);
     const path = `/staff/api/queues/reconcile-failed/${item.operationId}/resolve`;
     expect((await json(await agent.call(path, { method: "POST", body: { resolution: "retry", note: "PSP fixed, ticket 42" } }))).status).toBe(403);
     const noNote = await json(await senior.call(path, { method: "POST", body: { resolution: "retry", note: "ok" } }));

@@ -21,6 +21,7 @@ export type AuditAction =
   | "audit.view"
   | "audit.export"
   | "queue.view"
+  | "queue.take"
   | "reconcile_failed.resolve"
   | "sellers.view"
   | "seller.suspend"

@@ -7,4 +7,5 @@ export { login, LOCK_AFTER_FAILURES, LOCK_MS, type LoggedIn, type LoginInput } f
 export { appendAudit, recordAudit, queryAudit, verifyAudit, auditHash, type AuditEntry, type AuditRow, type AuditAction, type AuditOutcome, type AuditQuery, type AuditCheck } from "./audit";
 export { statedReason, REASON_CATEGORIES, REASON_MIN, REASON_MAX, type ReasonCategory, type StatedReason } from "./reason";
 export { qrModules, terminalQr } from "./enrolment-qr";
-export { staffAccounts, staffSessions, staffAudit } from "./tables/staff";
+export { takeItem, claimsOf, type Claim, type StaffQueue } from "./claims";
+export { staffAccounts, staffSessions, staffAudit, staffQueueClaims } from "./tables/staff";

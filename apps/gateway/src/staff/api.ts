@@ -7,9 +7,9 @@ import type { StaffDeps } from "./deps";
 import { sameOrigin, staffCaller } from "./guard";
 import { logIn, logOut } from "./login";
 import { STAFF_PATHS } from "./paths";
-import { reconcileQueue, resolveReconcileItem, sellers, switchSeller } from "./work";
+import { reconcileQueue, resolveReconcileItem, sellers, switchSeller, takeReconcileItem } from "./work";
 
-const { order: ORDER, reveal: REVEAL, erase: ERASE, resolve: RESOLVE, seller: SELLER } = STAFF_PATHS;
+const { order: ORDER, reveal: REVEAL, erase: ERASE, resolve: RESOLVE, take: TAKE, seller: SELLER } = STAFF_PATHS;
 
 /** Nothing of a staff answer is stored by a browser or a proxy; a reveal's least of all. */
 const NO_STORE = { "cache-control": "no-store", pragma: "no-cache" };
@@ -69,6 +69,11 @@ export async function staffApi(request: Request, path: string, deps: StaffDeps):
       if (m !== "POST") throw new GatewayError("method_not_allowed", { allowedMethods: ["POST"] });
       const caller = await staffCaller(request, deps);
       return json(200, await resolveReconcileItem(deps, caller, r[1]!, await readJsonObject(request)), NO_STORE);
+    }
+    if ((r = TAKE.exec(path))) {
+      if (m !== "POST") throw new GatewayError("method_not_allowed", { allowedMethods: ["POST"] });
+      const caller = await staffCaller(request, deps);
+      return json(200, await takeReconcileItem(deps, caller, r[1]!), NO_STORE);
     }
     if ((r = SELLER.exec(path))) {
       if (m !== "POST") throw new GatewayError("method_not_allowed", { allowedMethods: ["POST"] });

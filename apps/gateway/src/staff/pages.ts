@@ -11,9 +11,9 @@ import { logIn, logOut } from "./login";
 import { STAFF_PATHS } from "./paths";
 import { auditPage, loginPage, orderPage, revealPage, searchPage } from "./views-orders";
 import { queuePage, sellersPage } from "./views-work";
-import { reconcileQueue, resolveReconcileItem, sellers, switchSeller } from "./work";
+import { reconcileQueue, resolveReconcileItem, sellers, switchSeller, takeReconcileItem } from "./work";
 
-const { order: ORDER, reveal: REVEAL, erase: ERASE, resolve: RESOLVE, seller: SELLER } = STAFF_PATHS;
+const { order: ORDER, reveal: REVEAL, erase: ERASE, resolve: RESOLVE, take: TAKE, seller: SELLER } = STAFF_PATHS;
 
 const redirect = (to: string, headers: Record<string, string> = {}) => new Response(null, { status: 303, headers: { location: to, "cache-control": "no-store", ...headers } });
 
@@ -70,6 +70,10 @@ export async function staffPages(request: Request, path: string, deps: StaffDeps
     if ((r = RESOLVE.exec(path)) && m === "POST") {
       await resolveReconcileItem(deps, caller, r[1]!, { resolution: form.get("resolution") ?? "", note: form.get("note") ?? "" });
       return redirect("/staff/queues/reconcile-failed?resolved=1");
+    }
+    if ((r = TAKE.exec(path)) && m === "POST") {
+      await takeReconcileItem(deps, caller, r[1]!);
+      return redirect("/staff/queues/reconcile-failed");
     }
     if (path === "/sellers" && m === "GET") return sellersPage(await sellers(deps, caller), csrf, chrome);
     if ((r = SELLER.exec(path)) && m === "POST") {

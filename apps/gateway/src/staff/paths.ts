@@ -1,6 +1,6 @@
 /**
  * The staff routes with an id in them, one definition for the JSON API (under /staff/api) and the
- * pages (under /staff): order, document reveal, erase, work-item resolution, seller switch. An id is
+ * pages (under /staff): order, document reveal, erase, taking and resolving a work item, seller switch. An id is
  * 1 to 64 characters of letters, digits and `_.:-` (order, document, operation and client ids all
  * are); anything else matches no route.
  */
@@ -11,5 +11,6 @@ export const STAFF_PATHS = {
   reveal: new RegExp(`^/orders/${ID}/documents/${ID}/reveal$`),
   erase: new RegExp(`^/orders/${ID}/documents/erase$`),
   resolve: new RegExp(`^/queues/reconcile-failed/${ID}/resolve$`),
+  take: new RegExp(`^/queues/reconcile-failed/${ID}/take$`),
   seller: new RegExp(`^/sellers/${ID}/(suspend|resume)$`),
 } as const;

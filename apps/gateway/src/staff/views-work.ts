@@ -21,6 +21,11 @@ export function queuePage(q: Awaited<ReturnType<typeof reconcileQueue>>, caller:
     esc(i.attempts),
     esc(i.lastError),
     `${esc(age(i.ageSeconds))} (raised ${esc(i.raisedAt)})`,
+    `${i.takenBy ? `${esc(i.takenBy)} since ${esc(i.takenAt)}` : "nobody"}${
+      canResolve && i.takenBy !== caller.session.username
+        ? `<form method="post" action="/staff/queues/reconcile-failed/${esc(i.operationId)}/take">${csrfInput(csrf)}<button type="submit">Take</button></form>`
+        : ""
+    }`,
     canResolve
       ? `<form method="post" action="/staff/queues/reconcile-failed/${esc(i.operationId)}/resolve">${csrfInput(csrf)}
 <label for="res-${esc(i.operationId)}">Resolution</label><select id="res-${esc(i.operationId)}" name="resolution"><option value="retry">retry: the cause is fixed</option><option value="close">close: settled outside the gateway</option></select>
@@ -28,7 +33,7 @@ export function queuePage(q: Awaited<ReturnType<typeof reconcileQueue>>, caller:
 <p><button type="submit">Mark resolved</button></p></form>`
       : "Senior agents, supervisors and admins",
   ]);
-  return page(200, "Work queue: reconcile_failed", `<p>Payment steps the reconciler could not finish after its last attempt (spec 3), oldest first.</p>${table(["Operation", "Kind", "Order", "Phase", "Attempts", "Last error", "Age", "Resolve"], rows, "Open items")}`, chrome);
+  return page(200, "Work queue: reconcile_failed", `<p>Payment steps the reconciler could not finish after its last attempt (spec 3), oldest first.</p>${table(["Operation", "Kind", "Order", "Phase", "Attempts", "Last error", "Age", "Taken by", "Resolve"], rows, "Open items")}`, chrome);
 }
 
 export function sellersPage(s: Awaited<ReturnType<typeof sellers>>, csrf: string, chrome: PageChrome): Response {

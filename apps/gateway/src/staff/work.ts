@@ -1,7 +1,7 @@
 import { isRegistryError, listClients, resumeClient, suspendClient } from "@ndc/auth";
 import { GatewayError } from "@ndc/errors";
 import { listReconcileFailed, resolveReconcileFailed } from "@ndc/orders";
-import { appendAudit, recordAudit, statedReason } from "@ndc/staff";
+import { appendAudit, claimsOf, recordAudit, statedReason, takeItem } from "@ndc/staff";
 import type { StaffDeps } from "./deps";
 import { requireRight, who, type StaffCaller } from "./guard";
 
@@ -17,14 +17,29 @@ const iso = (ms: number) => new Date(ms).toISOString();
 export async function reconcileQueue(deps: StaffDeps, caller: StaffCaller) {
   await requireRight(deps, caller, "queue.read", { action: "queue.view" });
   const now = deps.clock.now();
-  const items = await listReconcileFailed(deps.store);
+  const [items, claims] = await Promise.all([listReconcileFailed(deps.store), claimsOf(deps.store.db, "reconcile_failed")]);
   await recordAudit(deps.store, { ...who(caller), at: now, action: "queue.view", outcome: "ok", detail: `reconcile_failed: ${items.length} open` });
   return {
     items: items.map((i) => ({
       operationId: i.operationId, kind: i.kind, ...(i.orderId ? { orderId: i.orderId } : {}), phase: i.phase, attempts: i.attempts, lastError: i.lastError,
       raisedAt: iso(i.raisedAt), ageSeconds: Math.max(0, Math.floor((now - i.raisedAt) / 1000)),
+      ...(claims.has(i.operationId) ? { takenBy: claims.get(i.operationId)!.username, takenAt: iso(claims.get(i.operationId)!.takenAt) } : {}),
     })),
   };
+}
+
+/** Take an item (it shows who took it), from whoever held it: the audit row names them, in the same write. */
+export async function takeReconcileItem(deps: StaffDeps, caller: StaffCaller, operationId: string) {
+  await requireRight(deps, caller, "queue.resolve", { action: "queue.take" });
+  const item = (await listReconcileFailed(deps.store)).find((i) => i.operationId === operationId);
+  if (!item) throw new GatewayError("staff_target_not_found", { element: "operationId" });
+  const now = deps.clock.now();
+  await deps.store.write(async (tx) => {
+    const before = await takeItem(tx, "reconcile_failed", operationId, caller.session, now);
+    const from = before && before.staffId !== caller.session.staffId ? `; taken from ${before.username}` : "";
+    await appendAudit(tx, { ...who(caller), at: now, action: "queue.take", outcome: "ok", ...(item.orderId ? { orderId: item.orderId } : {}), detail: `reconcile_failed ${operationId}${from}` });
+  });
+  return { operationId, takenBy: caller.session.username, takenAt: iso(now) };
 }
 
 /** Mark an item resolved: `retry` (the cause is fixed: the reconciler tries again) or `close` (settled outside the gateway), with a note. */
