@@ -113,7 +113,7 @@ const WHEN: Record<string, string> = {
   staff_reason_invalid: "A reveal, erasure, seller suspension or resumption without a reason of 10 to 500 characters, a reveal without a category from the list, or a work item resolved without a note of 10 to 500 characters (docs/staff-api.md); element names the field.",
   identity_document_not_found: "The documentRef is not a document of the order in the path.",
   identity_document_erased: "A reveal of a document already erased (retention sweep or a supervisor's erasure).",
-  staff_target_not_found: "Staff console: resolving a reconcile_failed item that is not open (unknown, or already resolved), or suspending or resuming an unknown seller client.",
+  staff_target_not_found: "Staff console: taking or resolving a reconcile_failed item that is not open (unknown, or already resolved), taking or redelivering a delivery that is not failed, or suspending or resuming an unknown seller client.",
   actor_busy: "The mailbox of the order or inventory the message needs is full. Header Retry-After: 1; retry with backoff.",
   internal_error: "An unexpected failure; logged under the request id quoted in DescText.",
 };

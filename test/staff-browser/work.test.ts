@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { listen } from "@ndc/gateway";
 import { orderRetrieveRQ } from "../orders-http/helpers";
-import { raiseReconcileFailed, staffWorld, type StaffWorld } from "../staff/support";
+import { raiseFailedDelivery, raiseReconcileFailed, staffWorld, type StaffWorld } from "../staff/support";
 import { chromiumMissing, expectAccessible, logIn, openBrowser, shot, type Browser } from "./browser";
 
 /**
@@ -26,6 +26,30 @@ describe.skipIf(chromiumMissing !== undefined)(`work queue and sellers in Chromi
     await server?.stop(100);
     await w?.t.close();
   });
+
+  test("take and redeliver a failed notification delivery", async () => {
+    const { rx } = await raiseFailedDelivery(w);
+    try {
+      const { page } = b;
+      await logIn(page, server.url, w, "sue", account);
+      await Promise.all([page.waitForURL("**/staff/queues/failed-deliveries"), page.click("nav >> text=Failed deliveries")]);
+      expect(await page.textContent("tbody")).toContain("order.payment_expired");
+      await Promise.all([page.waitForResponse((r) => r.url().endsWith("/take")), page.click('button:has-text("Take")')]);
+      await page.waitForLoadState("load");
+      expect(await page.textContent("tbody")).toContain("sue since");
+      await expectAccessible(page, "failed deliveries");
+      await shot(page, "10-failed-deliveries");
+      rx.answer = () => new Response(null, { status: 204 });
+      await page.fill("textarea[name=note]", "The seller fixed their endpoint");
+      await Promise.all([page.waitForURL("**/staff/queues/failed-deliveries?redelivered=1"), page.click('button:has-text("Redeliver")')]);
+      expect(await page.locator("tbody").count()).toBe(0);
+      await w.t.gw.notifications.dispatcher.tick();
+      expect(rx.requests.at(-1)!.headers.get("webhook-id")).toBe(rx.requests[0]!.headers.get("webhook-id"));
+      await Promise.all([page.waitForURL("**/staff/login"), page.click("text=Log out")]);
+    } finally {
+      rx.stop();
+    }
+  }, 90_000);
 
   test("resolve a reconcile_failed item, suspend and resume a seller", async () => {
     const item = await raiseReconcileFailed(w, "BW1");

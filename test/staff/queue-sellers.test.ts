@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { RECONCILE_MAX_ATTEMPTS } from "@ndc/orders";
+import { MAX_ATTEMPTS } from "@ndc/notifications";
 import { orderRetrieveRQ } from "../orders-http/helpers";
-import { raiseReconcileFailed, staffWorld, type Session, type StaffWorld } from "./support";
+import { raiseFailedDelivery, raiseReconcileFailed, staffWorld, type Session, type StaffWorld } from "./support";
 
 /**
  * Issue 12 item 5 over HTTP: the reconcile_failed work queue (list with age, mark resolved with a
@@ -42,7 +43,7 @@ describe("the reconcile_failed work queue", () => {
     const take = `/staff/api/queues/reconcile-failed/${item.operationId}/take`;
     expect((await json(await agent.call(take, { method: "POST" }))).status).toBe(403);
     const took = await json(await senior.call(take, { method: "POST" }));
-    expect(took.body).toEqual({ operationId: item.operationId, takenBy: "sam", takenAt: new Date(w.clock.now()).toISOString() });
+    expect(took.body).toEqual({ itemId: item.operationId, takenBy: "sam", takenAt: new Date(w.clock.now()).toISOString() });
     expect((await json(await agent.call("/staff/api/queues/reconcile-failed"))).body.items[0]).toMatchObject({ takenBy: "sam", takenAt: took.body.takenAt });
     w.clock.advance(60_000);
     expect((await json(await supervisor.call(take, { method: "POST" }))).body.takenBy).toBe("sue");
@@ -74,6 +75,42 @@ describe("the reconcile_failed work queue", () => {
       ["agnes", "refused", "", "", "role agent lacks queue.resolve"],
       ["sam", "ok", item.orderId, "PSP fixed, ticket 42", `${item.operationId} retry`],
     ]);
+  }, 60_000);
+});
+
+describe("failed notification deliveries", () => {
+  test("a push whose retries ran out is listed; taken and redelivered with a note by a senior agent, it is sent again with the same webhook-id", async () => {
+    const { rx, orderId, subscriptionId } = await raiseFailedDelivery(w);
+    try {
+      await logInAll();
+      const listed = await json(await agent.call("/staff/api/queues/failed-deliveries"));
+      expect(listed.status).toBe(200);
+      expect(listed.body.items).toHaveLength(1);
+      const item = listed.body.items[0];
+      expect(item).toMatchObject({ subscriptionId, agencyId: w.t.gw.sandbox!.agency_id, url: rx.url, event: "order.payment_expired", message: "OrderChangeNotifRQ", orderId, attempts: MAX_ATTEMPTS, lastHttpStatus: 500 });
+      expect(item.ageSeconds).toBeGreaterThanOrEqual(11 * 3600);
+      const redeliver = `/staff/api/queues/failed-deliveries/${item.deliveryId}/redeliver`;
+      expect((await json(await agent.call(redeliver, { method: "POST", body: { note: "Seller fixed their endpoint" } }))).status).toBe(403);
+      expect((await json(await senior.call(`/staff/api/queues/failed-deliveries/${item.deliveryId}/take`, { method: "POST" }))).body.takenBy).toBe("sam");
+      expect((await json(await agent.call("/staff/api/queues/failed-deliveries"))).body.items[0].takenBy).toBe("sam");
+      rx.answer = () => new Response(null, { status: 204 });
+      const done = await json(await senior.call(redeliver, { method: "POST", body: { note: "Seller fixed their endpoint" } }));
+      expect(done.body).toEqual({ deliveryId: item.deliveryId, status: "pending", nextAttemptAt: new Date(w.clock.now()).toISOString() });
+      await w.t.gw.notifications.dispatcher.tick();
+      expect(rx.requests.length).toBe(MAX_ATTEMPTS + 1);
+      expect(rx.requests.at(-1)!.headers.get("webhook-id")).toBe(rx.requests[0]!.headers.get("webhook-id"));
+      expect(rx.requests.at(-1)!.body).toBe(rx.requests[0]!.body);
+      expect((await json(await agent.call("/staff/api/queues/failed-deliveries"))).body.items).toEqual([]);
+      const again = await json(await senior.call(redeliver, { method: "POST", body: { note: "Seller fixed their endpoint" } }));
+      expect([again.status, again.body.error]).toEqual([404, "staff_target_not_found"]);
+      const audit = (await json(await supervisor.call("/staff/api/audit?action=delivery.redeliver"))).body.entries;
+      expect(audit.map((e: { username: string; outcome: string; orderId?: string; reason?: string }) => [e.username, e.outcome, e.orderId ?? "", e.reason ?? ""])).toEqual([
+        ["agnes", "refused", "", ""],
+        ["sam", "ok", orderId, "Seller fixed their endpoint"],
+      ]);
+    } finally {
+      rx.stop();
+    }
   }, 60_000);
 });
 

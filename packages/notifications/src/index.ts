@@ -3,6 +3,7 @@ export { EVENTS, EVENT_NAMES, PRODUCED_EVENTS, GRANTED_EVENTS, isEvent, type Not
 export { Subscriptions, parseEvents, type Subscriber, type SubscriptionView, type DeliveryView } from "./subscriptions";
 export { enqueue, type Notification } from "./outbox";
 export { orderDeliveries, type OrderDelivery } from "./order-deliveries";
+export { failedDeliveries, redeliverFailed, type FailedDelivery } from "./failed-deliveries";
 export { orderNotifications, PAYMENT_EXPIRED_CODES } from "./order-hook";
 export { orderChangeNotifRQ, type OrderChangeNotif } from "./order-change-notif";
 export { Dispatcher, ATTEMPT_TIMEOUT_MS, PER_SUBSCRIPTION, BATCH, type DispatcherDeps, type WebhookPost, type WebhookRequest, type WebhookAnswer } from "./dispatcher";

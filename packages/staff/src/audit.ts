@@ -23,6 +23,7 @@ export type AuditAction =
   | "queue.view"
   | "queue.take"
   | "reconcile_failed.resolve"
+  | "delivery.redeliver"
   | "sellers.view"
   | "seller.suspend"
   | "seller.resume";

@@ -2,8 +2,8 @@ import { and, eq } from "drizzle-orm";
 import type { StoreDb } from "@ndc/store";
 import { staffQueueClaims as C } from "./tables/staff";
 
-/** The work queues a member of staff can take items from. */
-export type StaffQueue = "reconcile_failed";
+/** The work queues a member of staff can take items from: payment steps (spec 3) and notification deliveries that ran out of retries. */
+export type StaffQueue = "reconcile_failed" | "failed_deliveries";
 
 export interface Claim {
   staffId: string;

@@ -4,12 +4,19 @@ import { json, jsonError, notFound, readJsonObject } from "../routes/json";
 import { eraseDocuments, orderDetail, readAudit, revealDocument, searchOrders } from "./actions";
 import { clearedCookie, sessionCookie } from "./cookie";
 import type { StaffDeps } from "./deps";
-import { sameOrigin, staffCaller } from "./guard";
+import { sameOrigin, staffCaller, type StaffCaller } from "./guard";
 import { logIn, logOut } from "./login";
 import { STAFF_PATHS } from "./paths";
-import { reconcileQueue, resolveReconcileItem, sellers, switchSeller, takeReconcileItem } from "./work";
+import { deliveriesQueue, QUEUE_OF_PATH, reconcileQueue, redeliverItem, resolveReconcileItem, sellers, switchSeller, takeWorkItem } from "./work";
 
-const { order: ORDER, reveal: REVEAL, erase: ERASE, resolve: RESOLVE, take: TAKE, seller: SELLER } = STAFF_PATHS;
+const { order: ORDER, reveal: REVEAL, erase: ERASE, resolve: RESOLVE, take: TAKE, redeliver: REDELIVER, seller: SELLER } = STAFF_PATHS;
+
+/** The GET listings of the work pages: the two queues and the sellers. */
+const LISTINGS: Record<string, (deps: StaffDeps, caller: StaffCaller) => Promise<unknown>> = {
+  "/queues/reconcile-failed": reconcileQueue,
+  "/queues/failed-deliveries": deliveriesQueue,
+  "/sellers": sellers,
+};
 
 /** Nothing of a staff answer is stored by a browser or a proxy; a reveal's least of all. */
 const NO_STORE = { "cache-control": "no-store", pragma: "no-cache" };
@@ -44,10 +51,11 @@ export async function staffApi(request: Request, path: string, deps: StaffDeps):
       if (m !== "GET") throw new GatewayError("method_not_allowed", { allowedMethods: ["GET"] });
       return json(200, await readAudit(deps, caller, new URL(request.url).searchParams), NO_STORE);
     }
-    if (path === "/queues/reconcile-failed" || path === "/sellers") {
+    const listing = LISTINGS[path];
+    if (listing) {
       const caller = await staffCaller(request, deps);
       if (m !== "GET") throw new GatewayError("method_not_allowed", { allowedMethods: ["GET"] });
-      return json(200, path === "/sellers" ? await sellers(deps, caller) : await reconcileQueue(deps, caller), NO_STORE);
+      return json(200, await listing(deps, caller), NO_STORE);
     }
     let r = ORDER.exec(path);
     if (r) {
@@ -73,7 +81,12 @@ export async function staffApi(request: Request, path: string, deps: StaffDeps):
     if ((r = TAKE.exec(path))) {
       if (m !== "POST") throw new GatewayError("method_not_allowed", { allowedMethods: ["POST"] });
       const caller = await staffCaller(request, deps);
-      return json(200, await takeReconcileItem(deps, caller, r[1]!), NO_STORE);
+      return json(200, await takeWorkItem(deps, caller, QUEUE_OF_PATH[r[1]!]!, r[2]!), NO_STORE);
+    }
+    if ((r = REDELIVER.exec(path))) {
+      if (m !== "POST") throw new GatewayError("method_not_allowed", { allowedMethods: ["POST"] });
+      const caller = await staffCaller(request, deps);
+      return json(200, await redeliverItem(deps, caller, r[1]!, await readJsonObject(request)), NO_STORE);
     }
     if ((r = SELLER.exec(path))) {
       if (m !== "POST") throw new GatewayError("method_not_allowed", { allowedMethods: ["POST"] });

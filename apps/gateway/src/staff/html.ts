@@ -24,6 +24,7 @@ export function page(status: number, title: string, body: string, opts: PageChro
     ? `<nav aria-label="Console"><ul>
   <li><a href="/staff/orders">Orders</a></li>
   <li><a href="/staff/queues/reconcile-failed">Work queue</a></li>
+  <li><a href="/staff/queues/failed-deliveries">Failed deliveries</a></li>
   ${may(opts.session.role, "sellers.read") ? `<li><a href="/staff/sellers">Sellers</a></li>` : ""}
   ${may(opts.session.role, "audit.read") ? `<li><a href="/staff/audit">Audit trail</a></li>` : ""}
 </ul>

@@ -10,10 +10,10 @@ import { CONSOLE_CSS, esc, page, REVEAL_JS, type PageChrome } from "./html";
 import { logIn, logOut } from "./login";
 import { STAFF_PATHS } from "./paths";
 import { auditPage, loginPage, orderPage, revealPage, searchPage } from "./views-orders";
-import { queuePage, sellersPage } from "./views-work";
-import { reconcileQueue, resolveReconcileItem, sellers, switchSeller, takeReconcileItem } from "./work";
+import { deliveriesPage, queuePage, sellersPage } from "./views-work";
+import { deliveriesQueue, QUEUE_OF_PATH, reconcileQueue, redeliverItem, resolveReconcileItem, sellers, switchSeller, takeWorkItem } from "./work";
 
-const { order: ORDER, reveal: REVEAL, erase: ERASE, resolve: RESOLVE, take: TAKE, seller: SELLER } = STAFF_PATHS;
+const { order: ORDER, reveal: REVEAL, erase: ERASE, resolve: RESOLVE, take: TAKE, redeliver: REDELIVER, seller: SELLER } = STAFF_PATHS;
 
 const redirect = (to: string, headers: Record<string, string> = {}) => new Response(null, { status: 303, headers: { location: to, "cache-control": "no-store", ...headers } });
 
@@ -72,8 +72,13 @@ export async function staffPages(request: Request, path: string, deps: StaffDeps
       return redirect("/staff/queues/reconcile-failed?resolved=1");
     }
     if ((r = TAKE.exec(path)) && m === "POST") {
-      await takeReconcileItem(deps, caller, r[1]!);
-      return redirect("/staff/queues/reconcile-failed");
+      await takeWorkItem(deps, caller, QUEUE_OF_PATH[r[1]!]!, r[2]!);
+      return redirect(`/staff/queues/${r[1]}`);
+    }
+    if (path === "/queues/failed-deliveries" && m === "GET") return deliveriesPage(await deliveriesQueue(deps, caller), caller, csrf, chrome);
+    if ((r = REDELIVER.exec(path)) && m === "POST") {
+      await redeliverItem(deps, caller, r[1]!, { note: form.get("note") ?? "" });
+      return redirect("/staff/queues/failed-deliveries?redelivered=1");
     }
     if (path === "/sellers" && m === "GET") return sellersPage(await sellers(deps, caller), csrf, chrome);
     if ((r = SELLER.exec(path)) && m === "POST") {

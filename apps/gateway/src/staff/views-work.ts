@@ -1,9 +1,16 @@
 import { may } from "@ndc/staff";
 import type { StaffCaller } from "./guard";
 import { csrfInput, esc, page, table, type PageChrome } from "./html";
-import type { reconcileQueue, sellers } from "./work";
+import type { deliveriesQueue, reconcileQueue, sellers } from "./work";
 
 /** The work queue and sellers pages, rendered from the work actions' results (pages.ts routes to them). */
+
+/** Who holds an item, and a Take button for those who may act on it and do not hold it already. */
+function takeCell(queuePath: string, id: string, item: { takenBy?: string; takenAt?: string }, caller: StaffCaller, csrf: string): string {
+  const holder = item.takenBy ? `${esc(item.takenBy)} since ${esc(item.takenAt)}` : "nobody";
+  if (!may(caller.session.role, "queue.resolve") || item.takenBy === caller.session.username) return holder;
+  return `${holder}<form method="post" action="/staff/queues/${queuePath}/${esc(id)}/take">${csrfInput(csrf)}<button type="submit">Take</button></form>`;
+}
 
 function age(seconds: number): string {
   if (seconds < 3600) return `${Math.floor(seconds / 60)} min`;
@@ -21,11 +28,7 @@ export function queuePage(q: Awaited<ReturnType<typeof reconcileQueue>>, caller:
     esc(i.attempts),
     esc(i.lastError),
     `${esc(age(i.ageSeconds))} (raised ${esc(i.raisedAt)})`,
-    `${i.takenBy ? `${esc(i.takenBy)} since ${esc(i.takenAt)}` : "nobody"}${
-      canResolve && i.takenBy !== caller.session.username
-        ? `<form method="post" action="/staff/queues/reconcile-failed/${esc(i.operationId)}/take">${csrfInput(csrf)}<button type="submit">Take</button></form>`
-        : ""
-    }`,
+    takeCell("reconcile-failed", i.operationId, i, caller, csrf),
     canResolve
       ? `<form method="post" action="/staff/queues/reconcile-failed/${esc(i.operationId)}/resolve">${csrfInput(csrf)}
 <label for="res-${esc(i.operationId)}">Resolution</label><select id="res-${esc(i.operationId)}" name="resolution"><option value="retry">retry: the cause is fixed</option><option value="close">close: settled outside the gateway</option></select>
@@ -51,4 +54,24 @@ export function sellersPage(s: Awaited<ReturnType<typeof sellers>>, csrf: string
     ];
   });
   return page(200, "Sellers", `<p>Suspension refuses the client's next NDC call, tokens already issued included; a resumed client fetches a new token.</p>${table(["Client", "Name", "Agency", "Scopes", "State", "Change"], rows, "Seller clients")}`, chrome);
+}
+
+export function deliveriesPage(q: Awaited<ReturnType<typeof deliveriesQueue>>, caller: StaffCaller, csrf: string, chrome: PageChrome): Response {
+  const canRedeliver = may(caller.session.role, "queue.resolve");
+  const rows = q.items.map((d) => [
+    esc(d.deliveryId),
+    esc(d.event),
+    d.orderId ? `<a href="/staff/orders/${esc(d.orderId)}">${esc(d.orderId)}</a>` : "",
+    `${esc(d.agencyId)}<br>${esc(d.url)}`,
+    esc(d.attempts),
+    esc([d.lastHttpStatus, d.lastError].filter((v) => v !== undefined).join(" ")),
+    `${esc(age(d.ageSeconds))} (failed ${esc(d.failedAt)})`,
+    takeCell("failed-deliveries", d.deliveryId, d, caller, csrf),
+    canRedeliver
+      ? `<form method="post" action="/staff/queues/failed-deliveries/${esc(d.deliveryId)}/redeliver">${csrfInput(csrf)}
+<label for="dn-${esc(d.deliveryId)}">Note (at least 10 characters)</label><textarea id="dn-${esc(d.deliveryId)}" name="note" required minlength="10" maxlength="500" rows="2"></textarea>
+<p><button type="submit">Redeliver</button></p></form>`
+      : "Senior agents, supervisors and admins",
+  ]);
+  return page(200, "Work queue: failed deliveries", `<p>Notifications whose retries ran out, oldest first. Redelivering sends the same message (same webhook-id) again now.</p>${table(["Delivery", "Event", "Order", "Seller and endpoint", "Attempts", "Last answer", "Age", "Taken by", "Redeliver"], rows, "Failed deliveries")}`, chrome);
 }
