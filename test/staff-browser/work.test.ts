@@ -86,5 +86,15 @@ describe.skipIf(chromiumMissing !== undefined)(`work queue and sellers in Chromi
     await page.fill(`[id="why-${clientId}"]`, "Cleared by the fraud team");
     await Promise.all([page.waitForResponse((r) => r.url().endsWith("/resume")), page.click("button:has-text(\"Resume\")")]);
     expect((await w.t.ndc("OrderRetrieveRQ", orderRetrieveRQ(orderId))).status).toBe(200);
+
+    // A new secret, shown once on a page of its own.
+    await page.fill(`[id="rot-${clientId}"]`, "The secret leaked in a support ticket");
+    const [rotated] = await Promise.all([page.waitForResponse((r) => r.url().endsWith("/rotate-secret")), page.click('button:has-text("New secret")')]);
+    expect(rotated.headers()["cache-control"]).toBe("no-store");
+    await page.waitForLoadState("load");
+    const secret = (await page.textContent(".number"))!;
+    await expectAccessible(page, "new secret");
+    const token = await w.t.fetch("/oauth/token", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", authorization: `Basic ${btoa(`${clientId}:${secret}`)}` }, body: "grant_type=client_credentials" });
+    expect(token.status).toBe(200);
   }, 90_000);
 });

@@ -140,4 +140,27 @@ describe("sellers", () => {
       ["seller.resume", "sue", "Cleared by the fraud team", `client ${clientId}`],
     ]);
   }, 60_000);
+
+  test("a supervisor gives the sandbox client a new secret: shown once (no-store), the old one refused, never in the audit or a log line", async () => {
+    await logInAll();
+    const sb = w.t.gw.sandbox!;
+    const token = (secret: string) => w.t.fetch("/oauth/token", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", authorization: `Basic ${btoa(`${sb.client_id}:${secret}`)}` }, body: "grant_type=client_credentials" });
+    expect((await token(sb.client_secret)).status).toBe(200);
+    const path = `/staff/api/sellers/${sb.client_id}/rotate-secret`;
+    expect((await json(await senior.call(path, { method: "POST", body: { reason: "Secret leaked in a ticket" } }))).status).toBe(403);
+    const res = await supervisor.call(path, { method: "POST", body: { reason: "Secret leaked in a ticket" } });
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    const body = (await res.json()) as { clientId: string; clientSecret: string; secretGeneration: number };
+    expect(body.clientId).toBe(sb.client_id);
+    expect(body.clientSecret.length).toBeGreaterThanOrEqual(43);
+    expect((await token(sb.client_secret)).status).toBe(401);
+    expect((await token(body.clientSecret)).status).toBe(200);
+    const audit = await json(await supervisor.call("/staff/api/audit?action=seller.rotate"));
+    expect(audit.body.entries.map((e: { username: string; outcome: string; detail?: string }) => [e.username, e.outcome, e.detail ?? ""])).toEqual([
+      ["sam", "refused", "role senior_agent lacks sellers.rotate"],
+      ["sue", "ok", `client ${sb.client_id} secret generation ${body.secretGeneration}`],
+    ]);
+    expect(JSON.stringify((await w.cli(["audit", "export"])).out)).not.toContain(body.clientSecret);
+    expect(w.t.logs.filter((l) => l.includes(body.clientSecret))).toEqual([]);
+  }, 60_000);
 });

@@ -26,6 +26,7 @@ export type AuditAction =
   | "delivery.redeliver"
   | "sellers.view"
   | "seller.suspend"
+  | "seller.rotate"
   | "seller.resume";
 
 /** ok: done; refused: the role may not (403); failed: the credentials or the target did not hold. */

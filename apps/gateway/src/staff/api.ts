@@ -7,9 +7,9 @@ import type { StaffDeps } from "./deps";
 import { sameOrigin, staffCaller, type StaffCaller } from "./guard";
 import { logIn, logOut } from "./login";
 import { STAFF_PATHS } from "./paths";
-import { deliveriesQueue, QUEUE_OF_PATH, reconcileQueue, redeliverItem, resolveReconcileItem, sellers, switchSeller, takeWorkItem } from "./work";
+import { deliveriesQueue, QUEUE_OF_PATH, reconcileQueue, redeliverItem, resolveReconcileItem, rotateSellerSecret, sellers, switchSeller, takeWorkItem } from "./work";
 
-const { order: ORDER, reveal: REVEAL, erase: ERASE, resolve: RESOLVE, take: TAKE, redeliver: REDELIVER, seller: SELLER } = STAFF_PATHS;
+const { order: ORDER, reveal: REVEAL, erase: ERASE, resolve: RESOLVE, take: TAKE, redeliver: REDELIVER, seller: SELLER, rotate: ROTATE } = STAFF_PATHS;
 
 /** The GET listings of the work pages: the two queues and the sellers. */
 const LISTINGS: Record<string, (deps: StaffDeps, caller: StaffCaller) => Promise<unknown>> = {
@@ -92,6 +92,12 @@ export async function staffApi(request: Request, path: string, deps: StaffDeps):
       if (m !== "POST") throw new GatewayError("method_not_allowed", { allowedMethods: ["POST"] });
       const caller = await staffCaller(request, deps);
       return json(200, await switchSeller(deps, caller, r[1]!, r[2] as "suspend" | "resume", await readJsonObject(request)), NO_STORE);
+    }
+    if ((r = ROTATE.exec(path))) {
+      if (m !== "POST") throw new GatewayError("method_not_allowed", { allowedMethods: ["POST"] });
+      const caller = await staffCaller(request, deps);
+      // The secret is in this answer only: no-store, like the token endpoint's.
+      return json(200, await rotateSellerSecret(deps, caller, r[1]!, await readJsonObject(request)), NO_STORE);
     }
     return notFound();
   } catch (e) {

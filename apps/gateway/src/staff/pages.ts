@@ -10,10 +10,10 @@ import { CONSOLE_CSS, esc, page, REVEAL_JS, type PageChrome } from "./html";
 import { logIn, logOut } from "./login";
 import { STAFF_PATHS } from "./paths";
 import { auditPage, loginPage, orderPage, revealPage, searchPage } from "./views-orders";
-import { deliveriesPage, queuePage, sellersPage } from "./views-work";
-import { deliveriesQueue, QUEUE_OF_PATH, reconcileQueue, redeliverItem, resolveReconcileItem, sellers, switchSeller, takeWorkItem } from "./work";
+import { deliveriesPage, queuePage, rotatedPage, sellersPage } from "./views-work";
+import { deliveriesQueue, QUEUE_OF_PATH, reconcileQueue, redeliverItem, resolveReconcileItem, rotateSellerSecret, sellers, switchSeller, takeWorkItem } from "./work";
 
-const { order: ORDER, reveal: REVEAL, erase: ERASE, resolve: RESOLVE, take: TAKE, redeliver: REDELIVER, seller: SELLER } = STAFF_PATHS;
+const { order: ORDER, reveal: REVEAL, erase: ERASE, resolve: RESOLVE, take: TAKE, redeliver: REDELIVER, seller: SELLER, rotate: ROTATE } = STAFF_PATHS;
 
 const redirect = (to: string, headers: Record<string, string> = {}) => new Response(null, { status: 303, headers: { location: to, "cache-control": "no-store", ...headers } });
 
@@ -85,6 +85,7 @@ export async function staffPages(request: Request, path: string, deps: StaffDeps
       await switchSeller(deps, caller, r[1]!, r[2] as "suspend" | "resume", { reason: form.get("reason") ?? "" });
       return redirect("/staff/sellers");
     }
+    if ((r = ROTATE.exec(path)) && m === "POST") return rotatedPage(await rotateSellerSecret(deps, caller, r[1]!, { reason: form.get("reason") ?? "" }), chrome);
     return errorPage(new GatewayError("request_invalid", { detail: "No such page." }), 404, chrome);
   } catch (e) {
     if (e instanceof GatewayError) return errorPage(e, statusOf(e.code), chrome);

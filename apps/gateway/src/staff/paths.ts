@@ -15,4 +15,5 @@ export const STAFF_PATHS = {
   take: new RegExp(`^/queues/(reconcile-failed|failed-deliveries)/${ID}/take$`),
   redeliver: new RegExp(`^/queues/failed-deliveries/${ID}/redeliver$`),
   seller: new RegExp(`^/sellers/${ID}/(suspend|resume)$`),
+  rotate: new RegExp(`^/sellers/${ID}/rotate-secret$`),
 } as const;

@@ -1,7 +1,7 @@
 import { may } from "@ndc/staff";
 import type { StaffCaller } from "./guard";
 import { csrfInput, esc, page, table, type PageChrome } from "./html";
-import type { deliveriesQueue, reconcileQueue, sellers } from "./work";
+import type { deliveriesQueue, reconcileQueue, rotateSellerSecret, sellers } from "./work";
 
 /** The work queue and sellers pages, rendered from the work actions' results (pages.ts routes to them). */
 
@@ -50,7 +50,10 @@ export function sellersPage(s: Awaited<ReturnType<typeof sellers>>, csrf: string
       c.suspended ? "<strong>Suspended</strong>" : "Active",
       `<form method="post" action="/staff/sellers/${esc(c.clientId)}/${to}">${csrfInput(csrf)}
 <label for="why-${esc(c.clientId)}">Reason (at least 10 characters)</label><textarea id="why-${esc(c.clientId)}" name="reason" required minlength="10" maxlength="500" rows="2"></textarea>
-<p><button type="submit">${to === "suspend" ? "Suspend" : "Resume"}</button></p></form>`,
+<p><button type="submit">${to === "suspend" ? "Suspend" : "Resume"}</button></p></form>
+<form method="post" action="/staff/sellers/${esc(c.clientId)}/rotate-secret">${csrfInput(csrf)}
+<label for="rot-${esc(c.clientId)}">Reason (at least 10 characters)</label><textarea id="rot-${esc(c.clientId)}" name="reason" required minlength="10" maxlength="500" rows="2"></textarea>
+<p><button type="submit">New secret</button></p></form>`,
     ];
   });
   return page(200, "Sellers", `<p>Suspension refuses the client's next NDC call, tokens already issued included; a resumed client fetches a new token.</p>${table(["Client", "Name", "Agency", "Scopes", "State", "Change"], rows, "Seller clients")}`, chrome);
@@ -74,4 +77,16 @@ export function deliveriesPage(q: Awaited<ReturnType<typeof deliveriesQueue>>, c
       : "Senior agents, supervisors and admins",
   ]);
   return page(200, "Work queue: failed deliveries", `<p>Notifications whose retries ran out, oldest first. Redelivering sends the same message (same webhook-id) again now.</p>${table(["Delivery", "Event", "Order", "Seller and endpoint", "Attempts", "Last answer", "Age", "Taken by", "Redeliver"], rows, "Failed deliveries")}`, chrome);
+}
+
+/** The one page that shows a new client secret: no-store, shown once, never logged or audited. */
+export function rotatedPage(r: Awaited<ReturnType<typeof rotateSellerSecret>>, chrome: PageChrome): Response {
+  return page(
+    200,
+    "New client secret",
+    `<p>Client ${esc(r.clientId)}, secret generation ${esc(r.secretGeneration)}. The old secret and every token issued under it are refused from now on. Give this secret to the seller now: it is shown once and kept only as a hash.</p>
+<p class="number">${esc(r.clientSecret)}</p>
+<p><a href="/staff/sellers">Back to sellers</a></p>`,
+    { ...chrome, headers: { pragma: "no-cache" } },
+  );
 }

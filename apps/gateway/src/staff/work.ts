@@ -1,4 +1,4 @@
-import { isRegistryError, listClients, resumeClient, suspendClient } from "@ndc/auth";
+import { isRegistryError, listClients, resumeClient, rotateSecret, suspendClient } from "@ndc/auth";
 import { GatewayError } from "@ndc/errors";
 import { listReconcileFailed, resolveReconcileFailed } from "@ndc/orders";
 import { failedDeliveries, redeliverFailed } from "@ndc/notifications";
@@ -121,4 +121,21 @@ export async function switchSeller(deps: StaffDeps, caller: StaffCaller, clientI
     throw e;
   }
   return { clientId, suspended: to === "suspend" };
+}
+
+/**
+ * A new client secret (the old one and every token under it refused from the next call), returned
+ * once to the caller: never stored in clear, never on the audit trail (which records the generation).
+ */
+export async function rotateSellerSecret(deps: StaffDeps, caller: StaffCaller, clientId: string, body: Record<string, unknown>) {
+  await requireRight(deps, caller, "sellers.rotate", { action: "seller.rotate" });
+  const { reason } = statedReason(body, false);
+  const now = deps.clock.now();
+  try {
+    const issued = await rotateSecret(deps.store, clientId, now, (tx, gen) => appendAudit(tx, { ...who(caller), at: now, action: "seller.rotate", outcome: "ok", reason, detail: `client ${clientId} secret generation ${gen}` }));
+    return { clientId, clientSecret: issued.clientSecret, secretGeneration: issued.secretGeneration };
+  } catch (e) {
+    if (isRegistryError(e) && e.code === "unknown_client") throw new GatewayError("staff_target_not_found", { element: "clientId" });
+    throw e;
+  }
 }

@@ -68,8 +68,11 @@ export async function registerClient(
   return { clientId, clientSecret, secretGeneration: 1, agencyId, scopes: stored.split(" ") };
 }
 
-/** A new secret; the old one and every token issued under it stop working at once. */
-export async function rotateSecret(store: Store, clientId: string, now = Date.now()): Promise<IssuedSecret> {
+/**
+ * A new secret; the old one and every token issued under it stop working at once.
+ * `alsoInTransaction` writes the record of it (the staff audit row, never the secret) with the new generation.
+ */
+export async function rotateSecret(store: Store, clientId: string, now = Date.now(), alsoInTransaction?: (tx: StoreDb, secretGeneration: number) => Promise<void>): Promise<IssuedSecret> {
   await requireClient(store.db, clientId);
   const clientSecret = newSecret();
   const secretHash = await hashSecret(clientSecret);
@@ -85,6 +88,7 @@ export async function rotateSecret(store: Store, clientId: string, now = Date.no
       })
       .where(eq(tables.clients.clientId, clientId))
       .returning({ gen: tables.clients.secretGeneration });
+    await alsoInTransaction?.(tx, rows[0]!.gen);
     return rows[0]!.gen;
   });
   return { clientId, clientSecret, secretGeneration: gen };
