@@ -13,12 +13,14 @@ let w: StaffWorld;
 let server: { url: string; stop(graceMs?: number): Promise<void> };
 let b: Browser;
 let account: { password: string; totpSecret: string };
+let adminAccount: { password: string; totpSecret: string };
 
 describe.skipIf(chromiumMissing !== undefined)(`work queue and sellers in Chromium${chromiumMissing ? ` (${chromiumMissing})` : ""}`, () => {
   beforeAll(async () => {
     w = await staffWorld({ PORT: "0", HOST: "127.0.0.1" });
     server = listen(w.t.gw);
     account = await w.addStaff("sue", "supervisor");
+    adminAccount = await w.addStaff("adam", "admin");
     b = await openBrowser();
   }, 90_000);
   afterAll(async () => {
@@ -96,5 +98,30 @@ describe.skipIf(chromiumMissing !== undefined)(`work queue and sellers in Chromi
     await expectAccessible(page, "new secret");
     const token = await w.t.fetch("/oauth/token", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", authorization: `Basic ${btoa(`${clientId}:${secret}`)}` }, body: "grant_type=client_credentials" });
     expect(token.status).toBe(200);
+    await Promise.all([page.waitForURL("**/staff/login"), page.click("text=Log out")]);
+  }, 90_000);
+
+  test("an admin registers a seller client from the sellers page and grants it a scope", async () => {
+    const { page } = b;
+    await logIn(page, server.url, w, "adam", adminAccount);
+    await Promise.all([page.waitForURL("**/staff/sellers"), page.click("nav >> text=Sellers")]);
+    await expectAccessible(page, "sellers (admin)");
+    await shot(page, "11-sellers-admin");
+    await page.fill("#reg-agency", w.t.gw.sandbox!.agency_id);
+    await page.fill("#reg-name", "Made in the console");
+    await page.selectOption("#reg-scopes", ["ndc:shop"]);
+    await page.fill("#reg-reason", "A new channel for the sandbox agency");
+    const [res] = await Promise.all([page.waitForResponse((r) => r.url().endsWith("/staff/sellers") && r.request().method() === "POST"), page.click('button:has-text("Register client")')]);
+    expect(res.headers()["cache-control"]).toBe("no-store");
+    await page.waitForLoadState("load");
+    const text = (await page.textContent("main"))!;
+    const clientId = /Client (ndc_[a-z0-9]+), registered/.exec(text)![1]!;
+    await expectAccessible(page, "new client secret");
+    await page.goto(`${server.url}/staff/sellers`);
+    await page.selectOption(`[id="sc-${clientId}"]`, "ndc:order");
+    await page.fill(`[id="scr-${clientId}"]`, "The agency signed the order terms");
+    await Promise.all([page.waitForResponse((r) => r.url().endsWith("/scopes/grant")), page.click(`form[action="/staff/sellers/${clientId}/scopes/grant"] button:has-text("Grant scope")`)]);
+    await page.waitForLoadState("load");
+    expect(await page.textContent("tbody")).toContain("ndc:shop ndc:order");
   }, 90_000);
 });

@@ -13,9 +13,10 @@ let w: StaffWorld;
 let agent: Session;
 let senior: Session;
 let supervisor: Session;
+let admin: Session;
 beforeAll(async () => {
   w = await staffWorld();
-  for (const [n, r] of [["agnes", "agent"], ["sam", "senior_agent"], ["sue", "supervisor"]]) await w.addStaff(n!, r!);
+  for (const [n, r] of [["agnes", "agent"], ["sam", "senior_agent"], ["sue", "supervisor"], ["adam", "admin"]]) await w.addStaff(n!, r!);
 }, 60_000);
 afterAll(() => w.t.close());
 
@@ -24,6 +25,7 @@ async function logInAll(): Promise<void> {
   agent = await w.login("agnes");
   senior = await w.login("sam");
   supervisor = await w.login("sue");
+  admin = await w.login("adam");
 }
 
 const json = async (res: Response) => ({ status: res.status, body: (await res.json()) as any });
@@ -162,5 +164,39 @@ describe("sellers", () => {
     ]);
     expect(JSON.stringify((await w.cli(["audit", "export"])).out)).not.toContain(body.clientSecret);
     expect(w.t.logs.filter((l) => l.includes(body.clientSecret))).toEqual([]);
+  }, 60_000);
+
+  test("an admin registers a client (its secret shown once) and grants and revokes its scopes; a supervisor may not", async () => {
+    await logInAll();
+    const agencyId = w.t.gw.sandbox!.agency_id;
+    const body = { agencyId, name: "Console-made client", scopes: ["ndc:shop"], reason: "New channel for the agency" };
+    expect((await json(await supervisor.call("/staff/api/sellers", { method: "POST", body }))).status).toBe(403);
+    const bad = await json(await admin.call("/staff/api/sellers", { method: "POST", body: { ...body, scopes: ["ndc:everything"] } }));
+    expect([bad.status, bad.body.element]).toEqual([400, "scopes"]);
+    const noAgency = await json(await admin.call("/staff/api/sellers", { method: "POST", body: { ...body, agencyId: "AGY-NOPE" } }));
+    expect([noAgency.status, noAgency.body.element]).toEqual([400, "agencyId"]);
+    const res = await admin.call("/staff/api/sellers", { method: "POST", body });
+    expect(res.status).toBe(201);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    const made = (await res.json()) as { clientId: string; clientSecret: string; agencyId: string; scopes: string[] };
+    expect([made.agencyId, made.scopes]).toEqual([agencyId, ["ndc:shop"]]);
+    const token = (scope: string) => w.t.fetch("/oauth/token", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", authorization: `Basic ${btoa(`${made.clientId}:${made.clientSecret}`)}` }, body: `grant_type=client_credentials&scope=${encodeURIComponent(scope)}` });
+    expect((await token("ndc:shop")).status).toBe(200);
+    expect((await token("ndc:order")).status).toBe(400);
+    const granted = await json(await admin.call(`/staff/api/sellers/${made.clientId}/scopes/grant`, { method: "POST", body: { scopes: ["ndc:order"], reason: "Agency signed the order terms" } }));
+    expect(granted.body).toEqual({ clientId: made.clientId, scopes: ["ndc:shop", "ndc:order"] });
+    expect((await token("ndc:order")).status).toBe(200);
+    const revoked = await json(await admin.call(`/staff/api/sellers/${made.clientId}/scopes/revoke`, { method: "POST", body: { scopes: ["ndc:order"], reason: "Agency terms ended today" } }));
+    expect(revoked.body.scopes).toEqual(["ndc:shop"]);
+    expect((await token("ndc:order")).status).toBe(400);
+    expect((await json(await supervisor.call(`/staff/api/sellers/${made.clientId}/scopes/grant`, { method: "POST", body: { scopes: ["ndc:order"], reason: "Agency signed the order terms" } }))).status).toBe(403);
+    const audit = (await json(await admin.call("/staff/api/audit?limit=1000"))).body.entries.filter((e: { action: string; outcome: string }) => (e.action === "seller.register" || e.action === "seller.scopes") && e.outcome === "ok");
+    expect(audit.map((e: { action: string; detail: string }) => [e.action, e.detail])).toEqual([
+      ["seller.register", `client ${made.clientId} for agency ${agencyId}`],
+      ["seller.scopes", `client ${made.clientId} grant ndc:order; now ndc:shop ndc:order`],
+      ["seller.scopes", `client ${made.clientId} revoke ndc:order; now ndc:shop`],
+    ]);
+    expect(JSON.stringify(audit)).not.toContain(made.clientSecret);
+    expect(w.t.logs.filter((l) => l.includes(made.clientSecret))).toEqual([]);
   }, 60_000);
 });

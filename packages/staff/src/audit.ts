@@ -27,6 +27,8 @@ export type AuditAction =
   | "sellers.view"
   | "seller.suspend"
   | "seller.rotate"
+  | "seller.register"
+  | "seller.scopes"
   | "seller.resume";
 
 /** ok: done; refused: the role may not (403); failed: the credentials or the target did not hold. */

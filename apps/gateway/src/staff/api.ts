@@ -7,9 +7,10 @@ import type { StaffDeps } from "./deps";
 import { sameOrigin, staffCaller, type StaffCaller } from "./guard";
 import { logIn, logOut } from "./login";
 import { STAFF_PATHS } from "./paths";
+import { changeSellerScopes, registerSeller } from "./registry";
 import { deliveriesQueue, QUEUE_OF_PATH, reconcileQueue, redeliverItem, resolveReconcileItem, rotateSellerSecret, sellers, switchSeller, takeWorkItem } from "./work";
 
-const { order: ORDER, reveal: REVEAL, erase: ERASE, resolve: RESOLVE, take: TAKE, redeliver: REDELIVER, seller: SELLER, rotate: ROTATE } = STAFF_PATHS;
+const { order: ORDER, reveal: REVEAL, erase: ERASE, resolve: RESOLVE, take: TAKE, redeliver: REDELIVER, seller: SELLER, rotate: ROTATE, scopes: SCOPES } = STAFF_PATHS;
 
 /** The GET listings of the work pages: the two queues and the sellers. */
 const LISTINGS: Record<string, (deps: StaffDeps, caller: StaffCaller) => Promise<unknown>> = {
@@ -51,10 +52,15 @@ export async function staffApi(request: Request, path: string, deps: StaffDeps):
       if (m !== "GET") throw new GatewayError("method_not_allowed", { allowedMethods: ["GET"] });
       return json(200, await readAudit(deps, caller, new URL(request.url).searchParams), NO_STORE);
     }
+    if (path === "/sellers" && m === "POST") {
+      const caller = await staffCaller(request, deps);
+      // A new client's secret is in this answer only: no-store, like the token endpoint's.
+      return json(201, await registerSeller(deps, caller, await readJsonObject(request)), NO_STORE);
+    }
     const listing = LISTINGS[path];
     if (listing) {
       const caller = await staffCaller(request, deps);
-      if (m !== "GET") throw new GatewayError("method_not_allowed", { allowedMethods: ["GET"] });
+      if (m !== "GET") throw new GatewayError("method_not_allowed", { allowedMethods: path === "/sellers" ? ["GET", "POST"] : ["GET"] });
       return json(200, await listing(deps, caller), NO_STORE);
     }
     let r = ORDER.exec(path);
@@ -92,6 +98,11 @@ export async function staffApi(request: Request, path: string, deps: StaffDeps):
       if (m !== "POST") throw new GatewayError("method_not_allowed", { allowedMethods: ["POST"] });
       const caller = await staffCaller(request, deps);
       return json(200, await switchSeller(deps, caller, r[1]!, r[2] as "suspend" | "resume", await readJsonObject(request)), NO_STORE);
+    }
+    if ((r = SCOPES.exec(path))) {
+      if (m !== "POST") throw new GatewayError("method_not_allowed", { allowedMethods: ["POST"] });
+      const caller = await staffCaller(request, deps);
+      return json(200, await changeSellerScopes(deps, caller, r[1]!, r[2] as "grant" | "revoke", await readJsonObject(request)), NO_STORE);
     }
     if ((r = ROTATE.exec(path))) {
       if (m !== "POST") throw new GatewayError("method_not_allowed", { allowedMethods: ["POST"] });

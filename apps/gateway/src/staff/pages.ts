@@ -10,10 +10,11 @@ import { CONSOLE_CSS, esc, page, REVEAL_JS, type PageChrome } from "./html";
 import { logIn, logOut } from "./login";
 import { STAFF_PATHS } from "./paths";
 import { auditPage, loginPage, orderPage, revealPage, searchPage } from "./views-orders";
-import { deliveriesPage, queuePage, rotatedPage, sellersPage } from "./views-work";
+import { deliveriesPage, queuePage, secretPage, sellersPage } from "./views-work";
+import { changeSellerScopes, registerSeller } from "./registry";
 import { deliveriesQueue, QUEUE_OF_PATH, reconcileQueue, redeliverItem, resolveReconcileItem, rotateSellerSecret, sellers, switchSeller, takeWorkItem } from "./work";
 
-const { order: ORDER, reveal: REVEAL, erase: ERASE, resolve: RESOLVE, take: TAKE, redeliver: REDELIVER, seller: SELLER, rotate: ROTATE } = STAFF_PATHS;
+const { order: ORDER, reveal: REVEAL, erase: ERASE, resolve: RESOLVE, take: TAKE, redeliver: REDELIVER, seller: SELLER, rotate: ROTATE, scopes: SCOPES } = STAFF_PATHS;
 
 const redirect = (to: string, headers: Record<string, string> = {}) => new Response(null, { status: 303, headers: { location: to, "cache-control": "no-store", ...headers } });
 
@@ -80,12 +81,20 @@ export async function staffPages(request: Request, path: string, deps: StaffDeps
       await redeliverItem(deps, caller, r[1]!, { note: form.get("note") ?? "" });
       return redirect("/staff/queues/failed-deliveries?redelivered=1");
     }
-    if (path === "/sellers" && m === "GET") return sellersPage(await sellers(deps, caller), csrf, chrome);
+    if (path === "/sellers" && m === "GET") return sellersPage(await sellers(deps, caller), caller, csrf, chrome);
+    if (path === "/sellers" && m === "POST") {
+      const issued = await registerSeller(deps, caller, { agencyId: form.get("agencyId") ?? "", name: form.get("name") ?? "", scopes: form.getAll("scopes"), reason: form.get("reason") ?? "" });
+      return secretPage(issued, chrome);
+    }
+    if ((r = SCOPES.exec(path)) && m === "POST") {
+      await changeSellerScopes(deps, caller, r[1]!, r[2] as "grant" | "revoke", { scopes: [form.get("scope") ?? ""], reason: form.get("reason") ?? "" });
+      return redirect("/staff/sellers");
+    }
     if ((r = SELLER.exec(path)) && m === "POST") {
       await switchSeller(deps, caller, r[1]!, r[2] as "suspend" | "resume", { reason: form.get("reason") ?? "" });
       return redirect("/staff/sellers");
     }
-    if ((r = ROTATE.exec(path)) && m === "POST") return rotatedPage(await rotateSellerSecret(deps, caller, r[1]!, { reason: form.get("reason") ?? "" }), chrome);
+    if ((r = ROTATE.exec(path)) && m === "POST") return secretPage(await rotateSellerSecret(deps, caller, r[1]!, { reason: form.get("reason") ?? "" }), chrome);
     return errorPage(new GatewayError("request_invalid", { detail: "No such page." }), 404, chrome);
   } catch (e) {
     if (e instanceof GatewayError) return errorPage(e, statusOf(e.code), chrome);

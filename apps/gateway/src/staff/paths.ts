@@ -16,4 +16,5 @@ export const STAFF_PATHS = {
   redeliver: new RegExp(`^/queues/failed-deliveries/${ID}/redeliver$`),
   seller: new RegExp(`^/sellers/${ID}/(suspend|resume)$`),
   rotate: new RegExp(`^/sellers/${ID}/rotate-secret$`),
+  scopes: new RegExp(`^/sellers/${ID}/scopes/(grant|revoke)$`),
 } as const;

@@ -1,7 +1,8 @@
+import { ALL_SCOPES } from "@ndc/messages";
 import { may } from "@ndc/staff";
 import type { StaffCaller } from "./guard";
 import { csrfInput, esc, page, table, type PageChrome } from "./html";
-import type { deliveriesQueue, reconcileQueue, rotateSellerSecret, sellers } from "./work";
+import type { deliveriesQueue, reconcileQueue, sellers } from "./work";
 
 /** The work queue and sellers pages, rendered from the work actions' results (pages.ts routes to them). */
 
@@ -39,7 +40,9 @@ export function queuePage(q: Awaited<ReturnType<typeof reconcileQueue>>, caller:
   return page(200, "Work queue: reconcile_failed", `<p>Payment steps the reconciler could not finish after its last attempt (spec 3), oldest first.</p>${table(["Operation", "Kind", "Order", "Phase", "Attempts", "Last error", "Age", "Taken by", "Resolve"], rows, "Open items")}`, chrome);
 }
 
-export function sellersPage(s: Awaited<ReturnType<typeof sellers>>, csrf: string, chrome: PageChrome): Response {
+export function sellersPage(s: Awaited<ReturnType<typeof sellers>>, caller: StaffCaller, csrf: string, chrome: PageChrome): Response {
+  const admin = may(caller.session.role, "sellers.register");
+  const scopeOptions = ALL_SCOPES.map((sc) => `<option>${esc(sc)}</option>`).join("");
   const rows = s.clients.map((c) => {
     const to = c.suspended ? "resume" : "suspend";
     return [
@@ -53,10 +56,25 @@ export function sellersPage(s: Awaited<ReturnType<typeof sellers>>, csrf: string
 <p><button type="submit">${to === "suspend" ? "Suspend" : "Resume"}</button></p></form>
 <form method="post" action="/staff/sellers/${esc(c.clientId)}/rotate-secret">${csrfInput(csrf)}
 <label for="rot-${esc(c.clientId)}">Reason (at least 10 characters)</label><textarea id="rot-${esc(c.clientId)}" name="reason" required minlength="10" maxlength="500" rows="2"></textarea>
-<p><button type="submit">New secret</button></p></form>`,
+<p><button type="submit">New secret</button></p></form>${
+        admin
+          ? `<form method="post" action="/staff/sellers/${esc(c.clientId)}/scopes/grant">${csrfInput(csrf)}
+<label for="sc-${esc(c.clientId)}">Scope</label><select id="sc-${esc(c.clientId)}" name="scope">${scopeOptions}</select>
+<label for="scr-${esc(c.clientId)}">Reason (at least 10 characters)</label><textarea id="scr-${esc(c.clientId)}" name="reason" required minlength="10" maxlength="500" rows="2"></textarea>
+<p><button type="submit">Grant scope</button> <button type="submit" formaction="/staff/sellers/${esc(c.clientId)}/scopes/revoke">Revoke scope</button></p></form>`
+          : ""
+      }`,
     ];
   });
-  return page(200, "Sellers", `<p>Suspension refuses the client's next NDC call, tokens already issued included; a resumed client fetches a new token.</p>${table(["Client", "Name", "Agency", "Scopes", "State", "Change"], rows, "Seller clients")}`, chrome);
+  const register = admin
+    ? `<form method="post" action="/staff/sellers">${csrfInput(csrf)}<fieldset><legend>Register a seller client</legend>
+<label for="reg-agency">Agency id (registered)</label><input id="reg-agency" name="agencyId" required maxlength="64">
+<label for="reg-name">Name</label><input id="reg-name" name="name" maxlength="200">
+<label for="reg-scopes">Scopes</label><select id="reg-scopes" name="scopes" multiple required size="6">${scopeOptions}</select>
+<label for="reg-reason">Reason (at least 10 characters)</label><textarea id="reg-reason" name="reason" required minlength="10" maxlength="500" rows="2"></textarea>
+<p><button type="submit">Register client</button></p></fieldset></form>`
+    : "";
+  return page(200, "Sellers", `<p>Suspension refuses the client's next NDC call, tokens already issued included; a resumed client fetches a new token. A new secret refuses the old one and its tokens.</p>${table(["Client", "Name", "Agency", "Scopes", "State", "Change"], rows, "Seller clients")}${register}`, chrome);
 }
 
 export function deliveriesPage(q: Awaited<ReturnType<typeof deliveriesQueue>>, caller: StaffCaller, csrf: string, chrome: PageChrome): Response {
@@ -79,12 +97,13 @@ export function deliveriesPage(q: Awaited<ReturnType<typeof deliveriesQueue>>, c
   return page(200, "Work queue: failed deliveries", `<p>Notifications whose retries ran out, oldest first. Redelivering sends the same message (same webhook-id) again now.</p>${table(["Delivery", "Event", "Order", "Seller and endpoint", "Attempts", "Last answer", "Age", "Taken by", "Redeliver"], rows, "Failed deliveries")}`, chrome);
 }
 
-/** The one page that shows a new client secret: no-store, shown once, never logged or audited. */
-export function rotatedPage(r: Awaited<ReturnType<typeof rotateSellerSecret>>, chrome: PageChrome): Response {
+/** The one page that shows a client secret (new client, or new secret): no-store, shown once, never logged or audited. */
+export function secretPage(r: { clientId: string; clientSecret: string; secretGeneration?: number }, chrome: PageChrome): Response {
+  const what = r.secretGeneration === undefined ? "registered" : `secret generation ${esc(r.secretGeneration)}; the old secret and every token issued under it are refused from now on`;
   return page(
     200,
-    "New client secret",
-    `<p>Client ${esc(r.clientId)}, secret generation ${esc(r.secretGeneration)}. The old secret and every token issued under it are refused from now on. Give this secret to the seller now: it is shown once and kept only as a hash.</p>
+    "Client secret",
+    `<p>Client ${esc(r.clientId)}, ${what}. Give this secret to the seller now: it is shown once and kept only as a hash.</p>
 <p class="number">${esc(r.clientSecret)}</p>
 <p><a href="/staff/sellers">Back to sellers</a></p>`,
     { ...chrome, headers: { pragma: "no-cache" } },
