@@ -24,7 +24,12 @@ export interface FailedDelivery {
  */
 export async function failedDeliveries(db: StoreDb, limit = 200): Promise<FailedDelivery[]> {
   const rows = await db
-    .select({ d: D, agencyId: S.agencyId, url: S.url })
+    // Named columns: the body is never read here.
+    .select({
+      d: { deliveryId: D.deliveryId, subscriptionId: D.subscriptionId, event: D.event, messageName: D.messageName, orderId: D.orderId, attempts: D.attempts, lastHttpStatus: D.lastHttpStatus, lastError: D.lastError, createdAt: D.createdAt, updatedAt: D.updatedAt },
+      agencyId: S.agencyId,
+      url: S.url,
+    })
     .from(D)
     .innerJoin(S, eq(S.subscriptionId, D.subscriptionId))
     .where(eq(D.status, "failed"))
