@@ -199,4 +199,31 @@ describe("sellers", () => {
     expect(JSON.stringify(audit)).not.toContain(made.clientSecret);
     expect(w.t.logs.filter((l) => l.includes(made.clientSecret))).toEqual([]);
   }, 60_000);
+
+  test("agencies: an admin registers one; a supervisor deactivates it and its client's next token request is refused; activated, it is served again", async () => {
+    await logInAll();
+    const body = { agencyId: "AGY-CONSOLE", iataNumber: "12345678", name: "Console Travel", reason: "Signed up at the trade fair" };
+    expect((await json(await supervisor.call("/staff/api/agencies", { method: "POST", body }))).status).toBe(403);
+    const made = await json(await admin.call("/staff/api/agencies", { method: "POST", body }));
+    expect([made.status, made.body]).toEqual([201, { agencyId: "AGY-CONSOLE", iataNumber: "12345678", name: "Console Travel", active: true }]);
+    const twice = await json(await admin.call("/staff/api/agencies", { method: "POST", body }));
+    expect([twice.status, twice.body.error, twice.body.element]).toEqual([400, "request_invalid", "agencyId"]);
+    const client = (await (await admin.call("/staff/api/sellers", { method: "POST", body: { agencyId: "AGY-CONSOLE", scopes: ["ndc:shop"], reason: "First client of the agency" } })).json()) as { clientId: string; clientSecret: string };
+    const token = () => w.t.fetch("/oauth/token", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", authorization: `Basic ${btoa(`${client.clientId}:${client.clientSecret}`)}` }, body: "grant_type=client_credentials" });
+    expect((await token()).status).toBe(200);
+    const off = await json(await supervisor.call("/staff/api/agencies/AGY-CONSOLE/deactivate", { method: "POST", body: { reason: "Agency stopped paying its BSP bills" } }));
+    expect([off.status, off.body.active]).toEqual([200, false]);
+    expect((await token()).status).toBe(401);
+    expect((await json(await supervisor.call("/staff/api/agencies/AGY-CONSOLE/activate", { method: "POST", body: { reason: "The bills are paid again" } }))).body.active).toBe(true);
+    expect((await token()).status).toBe(200);
+    expect((await json(await supervisor.call("/staff/api/agencies/AGY-NOPE/activate", { method: "POST", body: { reason: "The bills are paid again" } }))).status).toBe(404);
+    const listed = (await json(await supervisor.call("/staff/api/sellers"))).body;
+    expect(listed.agencies.find((a: { agencyId: string }) => a.agencyId === "AGY-CONSOLE")).toEqual({ agencyId: "AGY-CONSOLE", iataNumber: "12345678", name: "Console Travel", active: true });
+    const audit = (await json(await admin.call("/staff/api/audit?limit=1000"))).body.entries.filter((e: { action: string; outcome: string }) => e.action.startsWith("agency.") && e.outcome === "ok");
+    expect(audit.map((e: { action: string; username: string; detail: string }) => [e.action, e.username, e.detail])).toEqual([
+      ["agency.register", "adam", "agency AGY-CONSOLE IATA 12345678"],
+      ["agency.deactivate", "sue", "agency AGY-CONSOLE"],
+      ["agency.activate", "sue", "agency AGY-CONSOLE"],
+    ]);
+  }, 60_000);
 });

@@ -29,6 +29,9 @@ export type AuditAction =
   | "seller.rotate"
   | "seller.register"
   | "seller.scopes"
+  | "agency.register"
+  | "agency.activate"
+  | "agency.deactivate"
   | "seller.resume";
 
 /** ok: done; refused: the role may not (403); failed: the credentials or the target did not hold. */

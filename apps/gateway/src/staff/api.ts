@@ -7,10 +7,10 @@ import type { StaffDeps } from "./deps";
 import { sameOrigin, staffCaller, type StaffCaller } from "./guard";
 import { logIn, logOut } from "./login";
 import { STAFF_PATHS } from "./paths";
-import { changeSellerScopes, registerSeller } from "./registry";
+import { changeSellerScopes, registerSeller, registerSellerAgency, switchAgency } from "./registry";
 import { deliveriesQueue, QUEUE_OF_PATH, reconcileQueue, redeliverItem, resolveReconcileItem, rotateSellerSecret, sellers, switchSeller, takeWorkItem } from "./work";
 
-const { order: ORDER, reveal: REVEAL, erase: ERASE, resolve: RESOLVE, take: TAKE, redeliver: REDELIVER, seller: SELLER, rotate: ROTATE, scopes: SCOPES } = STAFF_PATHS;
+const { order: ORDER, reveal: REVEAL, erase: ERASE, resolve: RESOLVE, take: TAKE, redeliver: REDELIVER, seller: SELLER, rotate: ROTATE, scopes: SCOPES, agency: AGENCY } = STAFF_PATHS;
 
 /** The GET listings of the work pages: the two queues and the sellers. */
 const LISTINGS: Record<string, (deps: StaffDeps, caller: StaffCaller) => Promise<unknown>> = {
@@ -51,6 +51,17 @@ export async function staffApi(request: Request, path: string, deps: StaffDeps):
       const caller = await staffCaller(request, deps);
       if (m !== "GET") throw new GatewayError("method_not_allowed", { allowedMethods: ["GET"] });
       return json(200, await readAudit(deps, caller, new URL(request.url).searchParams), NO_STORE);
+    }
+    if (path === "/agencies") {
+      if (m !== "POST") throw new GatewayError("method_not_allowed", { allowedMethods: ["POST"] });
+      const caller = await staffCaller(request, deps);
+      return json(201, await registerSellerAgency(deps, caller, await readJsonObject(request)), NO_STORE);
+    }
+    const agency = AGENCY.exec(path);
+    if (agency) {
+      if (m !== "POST") throw new GatewayError("method_not_allowed", { allowedMethods: ["POST"] });
+      const caller = await staffCaller(request, deps);
+      return json(200, await switchAgency(deps, caller, agency[1]!, agency[2] as "activate" | "deactivate", await readJsonObject(request)), NO_STORE);
     }
     if (path === "/sellers" && m === "POST") {
       const caller = await staffCaller(request, deps);

@@ -11,10 +11,10 @@ import { logIn, logOut } from "./login";
 import { STAFF_PATHS } from "./paths";
 import { auditPage, loginPage, orderPage, revealPage, searchPage } from "./views-orders";
 import { deliveriesPage, queuePage, secretPage, sellersPage } from "./views-work";
-import { changeSellerScopes, registerSeller } from "./registry";
+import { changeSellerScopes, registerSeller, registerSellerAgency, switchAgency } from "./registry";
 import { deliveriesQueue, QUEUE_OF_PATH, reconcileQueue, redeliverItem, resolveReconcileItem, rotateSellerSecret, sellers, switchSeller, takeWorkItem } from "./work";
 
-const { order: ORDER, reveal: REVEAL, erase: ERASE, resolve: RESOLVE, take: TAKE, redeliver: REDELIVER, seller: SELLER, rotate: ROTATE, scopes: SCOPES } = STAFF_PATHS;
+const { order: ORDER, reveal: REVEAL, erase: ERASE, resolve: RESOLVE, take: TAKE, redeliver: REDELIVER, seller: SELLER, rotate: ROTATE, scopes: SCOPES, agency: AGENCY } = STAFF_PATHS;
 
 const redirect = (to: string, headers: Record<string, string> = {}) => new Response(null, { status: 303, headers: { location: to, "cache-control": "no-store", ...headers } });
 
@@ -82,6 +82,14 @@ export async function staffPages(request: Request, path: string, deps: StaffDeps
       return redirect("/staff/queues/failed-deliveries?redelivered=1");
     }
     if (path === "/sellers" && m === "GET") return sellersPage(await sellers(deps, caller), caller, csrf, chrome);
+    if (path === "/agencies" && m === "POST") {
+      await registerSellerAgency(deps, caller, { agencyId: form.get("agencyId") ?? "", iataNumber: form.get("iataNumber") ?? "", name: form.get("name") ?? "", reason: form.get("reason") ?? "" });
+      return redirect("/staff/sellers");
+    }
+    if ((r = AGENCY.exec(path)) && m === "POST") {
+      await switchAgency(deps, caller, r[1]!, r[2] as "activate" | "deactivate", { reason: form.get("reason") ?? "" });
+      return redirect("/staff/sellers");
+    }
     if (path === "/sellers" && m === "POST") {
       const issued = await registerSeller(deps, caller, { agencyId: form.get("agencyId") ?? "", name: form.get("name") ?? "", scopes: form.getAll("scopes"), reason: form.get("reason") ?? "" });
       return secretPage(issued, chrome);

@@ -17,4 +17,5 @@ export const STAFF_PATHS = {
   seller: new RegExp(`^/sellers/${ID}/(suspend|resume)$`),
   rotate: new RegExp(`^/sellers/${ID}/rotate-secret$`),
   scopes: new RegExp(`^/sellers/${ID}/scopes/(grant|revoke)$`),
+  agency: new RegExp(`^/agencies/${ID}/(activate|deactivate)$`),
 } as const;

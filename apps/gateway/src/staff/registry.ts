@@ -1,4 +1,4 @@
-import { grantScopes, isRegistryError, registerClient, revokeScopes, type RegistryError } from "@ndc/auth";
+import { grantScopes, isRegistryError, registerAgency, registerClient, revokeScopes, setAgencyActive, type RegistryError } from "@ndc/auth";
 import { GatewayError } from "@ndc/errors";
 import { appendAudit, statedReason } from "@ndc/staff";
 import type { StaffDeps } from "./deps";
@@ -11,10 +11,11 @@ import { requireRight, who, type StaffCaller } from "./guard";
  * the answer only.
  */
 
-/** A registry refusal as a console answer: an unknown client is not found; the rest name the field at fault. */
-function refusal(e: RegistryError): GatewayError {
+/** A registry refusal as a console answer: an unknown client or agency in the path is not found; the rest name the field at fault. */
+function refusal(e: RegistryError, pathTarget?: "agencyId"): GatewayError {
   if (e.code === "unknown_client") return new GatewayError("staff_target_not_found", { element: "clientId" });
-  const element = e.code === "unknown_scope" || e.code === "invalid_argument" ? "scopes" : e.code === "unknown_agency" || e.code === "agency_inactive" ? "agencyId" : undefined;
+  if (e.code === "unknown_agency" && pathTarget) return new GatewayError("staff_target_not_found", { element: pathTarget });
+  const element = e.code === "unknown_scope" ? "scopes" : e.code === "unknown_agency" || e.code === "agency_inactive" || e.code === "agency_exists" ? "agencyId" : undefined;
   return new GatewayError("request_invalid", { detail: e.message, ...(element ? { element } : {}) });
 }
 
@@ -49,6 +50,36 @@ export async function changeSellerScopes(deps: StaffDeps, caller: StaffCaller, c
     return { clientId, scopes: after };
   } catch (e) {
     if (isRegistryError(e)) throw refusal(e);
+    throw e;
+  }
+}
+
+const text = (v: unknown, max: number) => (typeof v === "string" ? v.slice(0, max) : "");
+
+/** An admin registers an agency (the registry's rules: id, eight-digit IATA number, name); active from the start. */
+export async function registerSellerAgency(deps: StaffDeps, caller: StaffCaller, body: Record<string, unknown>) {
+  await requireRight(deps, caller, "sellers.register", { action: "agency.register" });
+  const { reason } = statedReason(body, false);
+  const now = deps.clock.now();
+  const input = { agencyId: text(body.agencyId, 64), iataNumber: text(body.iataNumber, 8), name: text(body.name, 200) };
+  try {
+    return await registerAgency(deps.store, input, now, (tx) => appendAudit(tx, { ...who(caller), at: now, action: "agency.register", outcome: "ok", reason, detail: `agency ${input.agencyId} IATA ${input.iataNumber}` }));
+  } catch (e) {
+    if (isRegistryError(e)) throw refusal(e);
+    throw e;
+  }
+}
+
+/** Deactivate (every client of the agency refused from its next call) or activate an agency: supervisors and admins, like suspending a client. */
+export async function switchAgency(deps: StaffDeps, caller: StaffCaller, agencyId: string, to: "activate" | "deactivate", body: Record<string, unknown>) {
+  const action = to === "activate" ? "agency.activate" : "agency.deactivate";
+  await requireRight(deps, caller, "sellers.suspend", { action });
+  const { reason } = statedReason(body, false);
+  const now = deps.clock.now();
+  try {
+    return await setAgencyActive(deps.store, agencyId, to === "activate", (tx, id) => appendAudit(tx, { ...who(caller), at: now, action, outcome: "ok", reason, detail: `agency ${id}` }));
+  } catch (e) {
+    if (isRegistryError(e)) throw refusal(e, "agencyId");
     throw e;
   }
 }

@@ -66,6 +66,26 @@ export function sellersPage(s: Awaited<ReturnType<typeof sellers>>, caller: Staf
       }`,
     ];
   });
+  const agencyRows = s.agencies.map((a) => {
+    const to = a.active ? "deactivate" : "activate";
+    return [
+      esc(a.agencyId),
+      esc(a.iataNumber),
+      esc(a.name),
+      a.active ? "Active" : "<strong>Inactive</strong>",
+      `<form method="post" action="/staff/agencies/${esc(a.agencyId)}/${to}">${csrfInput(csrf)}
+<label for="ag-${esc(a.agencyId)}">Reason (at least 10 characters)</label><textarea id="ag-${esc(a.agencyId)}" name="reason" required minlength="10" maxlength="500" rows="2"></textarea>
+<p><button type="submit">${to === "activate" ? "Activate" : "Deactivate"}</button></p></form>`,
+    ];
+  });
+  const registerAgency = admin
+    ? `<form method="post" action="/staff/agencies">${csrfInput(csrf)}<fieldset><legend>Register an agency</legend>
+<label for="ra-id">Agency id</label><input id="ra-id" name="agencyId" required maxlength="64">
+<label for="ra-iata">IATA number (eight digits)</label><input id="ra-iata" name="iataNumber" required pattern="[0-9]{8}" maxlength="8">
+<label for="ra-name">Name</label><input id="ra-name" name="name" required maxlength="200">
+<label for="ra-reason">Reason (at least 10 characters)</label><textarea id="ra-reason" name="reason" required minlength="10" maxlength="500" rows="2"></textarea>
+<p><button type="submit">Register agency</button></p></fieldset></form>`
+    : "";
   const register = admin
     ? `<form method="post" action="/staff/sellers">${csrfInput(csrf)}<fieldset><legend>Register a seller client</legend>
 <label for="reg-agency">Agency id (registered)</label><input id="reg-agency" name="agencyId" required maxlength="64">
@@ -74,7 +94,7 @@ export function sellersPage(s: Awaited<ReturnType<typeof sellers>>, caller: Staf
 <label for="reg-reason">Reason (at least 10 characters)</label><textarea id="reg-reason" name="reason" required minlength="10" maxlength="500" rows="2"></textarea>
 <p><button type="submit">Register client</button></p></fieldset></form>`
     : "";
-  return page(200, "Sellers", `<p>Suspension refuses the client's next NDC call, tokens already issued included; a resumed client fetches a new token. A new secret refuses the old one and its tokens.</p>${table(["Client", "Name", "Agency", "Scopes", "State", "Change"], rows, "Seller clients")}${register}`, chrome);
+  return page(200, "Sellers", `<p>Suspension refuses the client's next NDC call, tokens already issued included; a resumed client fetches a new token. A new secret refuses the old one and its tokens. Deactivating an agency refuses every client of it from the next call.</p>${table(["Agency", "IATA number", "Name", "State", "Change"], agencyRows, "Agencies")}${registerAgency}${table(["Client", "Name", "Agency", "Scopes", "State", "Change"], rows, "Seller clients")}${register}`, chrome);
 }
 
 export function deliveriesPage(q: Awaited<ReturnType<typeof deliveriesQueue>>, caller: StaffCaller, csrf: string, chrome: PageChrome): Response {

@@ -1,4 +1,4 @@
-import { isRegistryError, listClients, resumeClient, rotateSecret, suspendClient } from "@ndc/auth";
+import { isRegistryError, listAgencies, listClients, resumeClient, rotateSecret, suspendClient } from "@ndc/auth";
 import { GatewayError } from "@ndc/errors";
 import { listReconcileFailed, resolveReconcileFailed } from "@ndc/orders";
 import { failedDeliveries, redeliverFailed } from "@ndc/notifications";
@@ -101,9 +101,12 @@ export async function resolveReconcileItem(deps: StaffDeps, caller: StaffCaller,
 
 export async function sellers(deps: StaffDeps, caller: StaffCaller) {
   await requireRight(deps, caller, "sellers.read", { action: "sellers.view" });
-  const clients = await listClients(deps.store);
-  await recordAudit(deps.store, { ...who(caller), at: deps.clock.now(), action: "sellers.view", outcome: "ok", detail: `${clients.length} clients` });
-  return { clients: clients.map((c) => ({ clientId: c.clientId, name: c.name, agencyId: c.agencyId, scopes: c.scopes, suspended: c.suspended, createdAt: iso(c.createdAt) })) };
+  const [clients, agencies] = await Promise.all([listClients(deps.store), listAgencies(deps.store)]);
+  await recordAudit(deps.store, { ...who(caller), at: deps.clock.now(), action: "sellers.view", outcome: "ok", detail: `${agencies.length} agencies, ${clients.length} clients` });
+  return {
+    agencies: agencies.map((a) => ({ agencyId: a.agencyId, iataNumber: a.iataNumber, name: a.name, active: a.active })),
+    clients: clients.map((c) => ({ clientId: c.clientId, name: c.name, agencyId: c.agencyId, scopes: c.scopes, suspended: c.suspended, createdAt: iso(c.createdAt) })),
+  };
 }
 
 /** Suspend (every token refused from the seller's next call) or resume (the seller fetches a new token), with a reason. */
