@@ -112,7 +112,7 @@ const WHEN: Record<string, string> = {
   clearance_amount_mismatch: "PaymentClearanceRQ; TagText names NetClearanceAmount.",
   staff_login_failed: "POST /staff/api/session (and the login page): one answer for an unknown name, a disabled or locked account, a wrong password and a wrong or reused TOTP code. Five failures in a row lock the account for 15 minutes; failures per source address are limited like the token endpoint's (rate_limited).",
   staff_session_required: "A /staff/ call without a live session cookie: none, unknown, logged out, idle 30 minutes, 12 hours old, or its account disabled. A seller's bearer token or API key is never read there.",
-  staff_csrf_invalid: "A state-changing /staff/ call (POST, DELETE) whose X-CSRF-Token header (form field csrf_token on the pages) is not the session's.",
+  staff_csrf_invalid: "A state-changing /staff/ call (POST, DELETE) whose X-CSRF-Token header (form field csrf_token on the pages) is not the session's, or whose Origin (or Referer) names another host, the login included.",
   staff_forbidden: "The role may not: a reveal by an agent or admin, an erasure by anyone but a supervisor, the audit read by an agent or senior agent. Audited with outcome refused.",
   staff_reason_invalid: "A reveal, erasure, seller suspension or resumption without a reason of 10 to 500 characters, a reveal without a category from the list, or a work item resolved without a note of 10 to 500 characters (docs/staff-api.md); element names the field.",
   identity_document_not_found: "The documentRef is not a document of the order in the path.",

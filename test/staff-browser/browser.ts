@@ -3,6 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect } from "bun:test";
 import type { BrowserContext, Page } from "playwright-core";
+import { totpAt } from "@ndc/staff";
+import type { StaffWorld } from "../staff/support";
 
 /**
  * Headless Chromium for the staff console's browser tests: Debian's `chromium` package (installed
@@ -56,4 +58,15 @@ export async function expectAccessible(page: Page, name: string): Promise<void> 
 
 export async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+/** Logs in through the login page with the account's current TOTP code (the clock moved to a fresh step first). */
+export async function logIn(page: Page, base: string, w: StaffWorld, username: string, account: { password: string; totpSecret: string }): Promise<void> {
+  w.clock.advance(30_000);
+  await page.goto(`${base}/staff/`);
+  expect(new URL(page.url()).pathname).toBe("/staff/login");
+  await page.fill("#username", username);
+  await page.fill("#password", account.password);
+  await page.fill("#totp", totpAt(account.totpSecret, w.clock.now()));
+  await Promise.all([page.waitForURL("**/staff/orders"), page.click("button[type=submit]")]);
 }

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { listen } from "@ndc/gateway";
-import { totpAt } from "@ndc/staff";
 import type { Page } from "playwright-core";
 import { staffWorld, type StaffWorld } from "../staff/support";
-import { chromiumMissing, expectAccessible, openBrowser, shot, type Browser } from "./browser";
+import { chromiumMissing, expectAccessible, logIn as logInAs, openBrowser, shot, type Browser } from "./browser";
 
 /**
  * The staff console in real headless Chromium over a real socket: log in with TOTP, find an order,
@@ -31,16 +30,7 @@ describe.skipIf(chromiumMissing !== undefined)(`staff console in Chromium${chrom
     await w?.t.close();
   });
 
-  async function logIn(page: Page, username: string): Promise<void> {
-    const a = accounts.get(username)!;
-    w.clock.advance(30_000);
-    await page.goto(`${server.url}/staff/`);
-    expect(new URL(page.url()).pathname).toBe("/staff/login");
-    await page.fill("#username", username);
-    await page.fill("#password", a.password);
-    await page.fill("#totp", totpAt(a.totpSecret, w.clock.now()));
-    await Promise.all([page.waitForURL("**/staff/orders", { timeout: 5000 }).catch(async (e) => { console.log(await page.textContent("main"), w.t.logs.slice(-3)); throw e; }), page.click("button[type=submit]")]);
-  }
+  const logIn = (page: Page, username: string) => logInAs(page, server.url, w, username, accounts.get(username)!);
 
   async function logOut(page: Page): Promise<void> {
     await Promise.all([page.waitForURL("**/staff/login"), page.click("text=Log out")]);

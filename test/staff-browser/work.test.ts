@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { listen } from "@ndc/gateway";
-import { totpAt } from "@ndc/staff";
 import { orderRetrieveRQ } from "../orders-http/helpers";
-import { raiseReconcileFailed, staffWorld, type StaffWorld } from "../staff/support";
-import { chromiumMissing, expectAccessible, openBrowser, shot, type Browser } from "./browser";
+import { raiseFailedDelivery, raiseReconcileFailed, staffWorld, type StaffWorld } from "../staff/support";
+import { chromiumMissing, expectAccessible, logIn, openBrowser, shot, type Browser } from "./browser";
 
 /**
  * Issue 12 item 5 in Chromium: a supervisor resolves a reconcile_failed item from the work queue
@@ -14,12 +13,14 @@ let w: StaffWorld;
 let server: { url: string; stop(graceMs?: number): Promise<void> };
 let b: Browser;
 let account: { password: string; totpSecret: string };
+let adminAccount: { password: string; totpSecret: string };
 
 describe.skipIf(chromiumMissing !== undefined)(`work queue and sellers in Chromium${chromiumMissing ? ` (${chromiumMissing})` : ""}`, () => {
   beforeAll(async () => {
     w = await staffWorld({ PORT: "0", HOST: "127.0.0.1" });
     server = listen(w.t.gw);
     account = await w.addStaff("sue", "supervisor");
+    adminAccount = await w.addStaff("adam", "admin");
     b = await openBrowser();
   }, 90_000);
   afterAll(async () => {
@@ -28,19 +29,41 @@ describe.skipIf(chromiumMissing !== undefined)(`work queue and sellers in Chromi
     await w?.t.close();
   });
 
+  test("take and redeliver a failed notification delivery", async () => {
+    const { rx } = await raiseFailedDelivery(w);
+    try {
+      const { page } = b;
+      await logIn(page, server.url, w, "sue", account);
+      await Promise.all([page.waitForURL("**/staff/queues/failed-deliveries"), page.click("nav >> text=Failed deliveries")]);
+      expect(await page.textContent("tbody")).toContain("order.payment_expired");
+      await Promise.all([page.waitForResponse((r) => r.url().endsWith("/take")), page.click('button:has-text("Take")')]);
+      await page.waitForLoadState("load");
+      expect(await page.textContent("tbody")).toContain("sue since");
+      await expectAccessible(page, "failed deliveries");
+      await shot(page, "10-failed-deliveries");
+      rx.answer = () => new Response(null, { status: 204 });
+      await page.fill("textarea[name=note]", "The seller fixed their endpoint");
+      await Promise.all([page.waitForURL("**/staff/queues/failed-deliveries?redelivered=1"), page.click('button:has-text("Redeliver")')]);
+      expect(await page.locator("tbody").count()).toBe(0);
+      await w.t.gw.notifications.dispatcher.tick();
+      expect(rx.requests.at(-1)!.headers.get("webhook-id")).toBe(rx.requests[0]!.headers.get("webhook-id"));
+      await Promise.all([page.waitForURL("**/staff/login"), page.click("text=Log out")]);
+    } finally {
+      rx.stop();
+    }
+  }, 90_000);
+
   test("resolve a reconcile_failed item, suspend and resume a seller", async () => {
     const item = await raiseReconcileFailed(w, "BW1");
     const orderId = await w.book("Meitner", "LM1878110");
     const { page } = b;
-    w.clock.advance(30_000);
-    await page.goto(`${server.url}/staff/login`);
-    await page.fill("#username", "sue");
-    await page.fill("#password", account.password);
-    await page.fill("#totp", totpAt(account.totpSecret, w.clock.now()));
-    await Promise.all([page.waitForURL("**/staff/orders"), page.click("button[type=submit]")]);
+    await logIn(page, server.url, w, "sue", account);
 
     await Promise.all([page.waitForURL("**/staff/queues/reconcile-failed"), page.click("text=Work queue")]);
     expect(await page.content()).toContain(item.operationId);
+    await Promise.all([page.waitForResponse((r) => r.url().endsWith("/take")), page.click('button:has-text("Take")')]);
+    await page.waitForLoadState("load");
+    expect(await page.textContent("tbody")).toContain("sue since");
     await expectAccessible(page, "work queue");
     await shot(page, "08-work-queue");
     item.restore();
@@ -65,5 +88,40 @@ describe.skipIf(chromiumMissing !== undefined)(`work queue and sellers in Chromi
     await page.fill(`[id="why-${clientId}"]`, "Cleared by the fraud team");
     await Promise.all([page.waitForResponse((r) => r.url().endsWith("/resume")), page.click("button:has-text(\"Resume\")")]);
     expect((await w.t.ndc("OrderRetrieveRQ", orderRetrieveRQ(orderId))).status).toBe(200);
+
+    // A new secret, shown once on a page of its own.
+    await page.fill(`[id="rot-${clientId}"]`, "The secret leaked in a support ticket");
+    const [rotated] = await Promise.all([page.waitForResponse((r) => r.url().endsWith("/rotate-secret")), page.click('button:has-text("New secret")')]);
+    expect(rotated.headers()["cache-control"]).toBe("no-store");
+    await page.waitForLoadState("load");
+    const secret = (await page.textContent(".number"))!;
+    await expectAccessible(page, "new secret");
+    const token = await w.t.fetch("/oauth/token", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", authorization: `Basic ${btoa(`${clientId}:${secret}`)}` }, body: "grant_type=client_credentials" });
+    expect(token.status).toBe(200);
+    await Promise.all([page.waitForURL("**/staff/login"), page.click("text=Log out")]);
+  }, 90_000);
+
+  test("an admin registers a seller client from the sellers page and grants it a scope", async () => {
+    const { page } = b;
+    await logIn(page, server.url, w, "adam", adminAccount);
+    await Promise.all([page.waitForURL("**/staff/sellers"), page.click("nav >> text=Sellers")]);
+    await expectAccessible(page, "sellers (admin)");
+    await shot(page, "11-sellers-admin");
+    await page.fill("#reg-agency", w.t.gw.sandbox!.agency_id);
+    await page.fill("#reg-name", "Made in the console");
+    await page.selectOption("#reg-scopes", ["ndc:shop"]);
+    await page.fill("#reg-reason", "A new channel for the sandbox agency");
+    const [res] = await Promise.all([page.waitForResponse((r) => r.url().endsWith("/staff/sellers") && r.request().method() === "POST"), page.click('button:has-text("Register client")')]);
+    expect(res.headers()["cache-control"]).toBe("no-store");
+    await page.waitForLoadState("load");
+    const text = (await page.textContent("main"))!;
+    const clientId = /Client (ndc_[a-z0-9]+), registered/.exec(text)![1]!;
+    await expectAccessible(page, "new client secret");
+    await page.goto(`${server.url}/staff/sellers`);
+    await page.selectOption(`[id="sc-${clientId}"]`, "ndc:order");
+    await page.fill(`[id="scr-${clientId}"]`, "The agency signed the order terms");
+    await Promise.all([page.waitForResponse((r) => r.url().endsWith("/scopes/grant")), page.click(`form[action="/staff/sellers/${clientId}/scopes/grant"] button:has-text("Grant scope")`)]);
+    await page.waitForLoadState("load");
+    expect(await page.textContent("main")).toContain("ndc:shop ndc:order");
   }, 90_000);
 });

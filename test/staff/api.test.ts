@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { call } from "../notifications/helpers";
+import { orderCreateRQ, orderIdOf, orderRetrieveRQ, shopOffer } from "../orders-http/helpers";
 import { REASON, documentRefOf, staffWorld, type Session, type StaffWorld } from "./support";
 
 /**
@@ -77,6 +79,31 @@ describe("orders", () => {
   });
 });
 
+describe("notifications sent", () => {
+  test("the order lists what was pushed about it: event, message, subscription, status, attempts; never the body", async () => {
+    const key = w.t.gw.sandbox!.api_key;
+    const sub = await call(w.t, "POST", "/notifications/subscriptions", key, { url: "http://127.0.0.1:9/hook", events: ["order.payment_expired"] });
+    expect(sub.status).toBe(201);
+    const shopped = await shopOffer(w.t, { pax: 1 });
+    const held = await w.t.ndc("OrderCreateRQ", orderCreateRQ({ shopped, pax: [{ id: "PAX1", surname: "Franklin" }], correlationId: "STAFF-HELD", trxId: "TRX-1" }));
+    const heldId = orderIdOf(held.body);
+    expect((await json(await agent.call(`/staff/api/orders/${heldId}`))).body.notifications).toEqual([]);
+    w.clock.advance(25 * 3_600_000);
+    expect(await w.t.gw.orders.expireUnpaid()).toEqual([heldId]);
+    const expiredAt = new Date(w.clock.now()).toISOString();
+    // A day on, every session is idle-expired: log in again.
+    agent = await w.login("agnes");
+    senior = await w.login("sam");
+    supervisor = await w.login("sue");
+    admin = await w.login("adam");
+    const { body } = await json(await agent.call(`/staff/api/orders/${heldId}`));
+    expect(body.state).toBe("cancelled");
+    expect(body.notifications).toEqual([
+      { deliveryId: expect.any(String), subscriptionId: sub.json.id, event: "order.payment_expired", message: "OrderChangeNotifRQ", status: "pending", attempts: 0, createdAt: expiredAt, updatedAt: expiredAt },
+    ]);
+  });
+});
+
 describe("reveal (spec 2.4 rule 5)", () => {
   test("a senior agent reveals one document with a reason: the number, no-store, and an audit row naming the document only", async () => {
     const ref = await documentRefOf(senior, orderId);
@@ -125,6 +152,7 @@ describe("erase (spec 8)", () => {
     const ref = await documentRefOf(supervisor, target);
     const [{ sealed }] = (await w.t.gw.store.db.all(`SELECT number_ciphertext AS sealed FROM identity_documents WHERE document_id = '${ref}'` as never)) as { sealed: string }[];
     expect(sealed.length).toBeGreaterThan(10);
+    expect((await w.t.ndc("OrderRetrieveRQ", orderRetrieveRQ(target))).body).toContain("IdentityDoc>");
     const refused = await json(await senior.call(`/staff/api/orders/${target}/documents/erase`, { method: "POST", body: { reason: "Guest asked for erasure by email" } }));
     expect([refused.status, refused.body.error]).toEqual([403, "staff_forbidden"]);
     const noReason = await json(await supervisor.call(`/staff/api/orders/${target}/documents/erase`, { method: "POST", body: { reason: "pls" } }));
@@ -137,6 +165,11 @@ describe("erase (spec 8)", () => {
     expect(detail.documentsErasedAt).toBe(done.body.erasedAt);
     const reveal = await json(await supervisor.call(`/staff/api/orders/${target}/documents/${ref}/reveal`, { method: "POST", body: REASON }));
     expect([reveal.status, reveal.body.error]).toEqual([410, "identity_document_erased"]);
+    // The seller's OrderViewRS (XSD-checked) holds no document any more.
+    const view = await w.t.ndc("OrderRetrieveRQ", orderRetrieveRQ(target));
+    expect(view.status).toBe(200);
+    expect(view.body).toContain("Hopper");
+    expect(view.body).not.toContain("IdentityDoc");
     const rows = (await json(await admin.call(`/staff/api/audit?action=pii.erase&orderId=${target}`))).body.entries;
     expect(rows.map((e: { username: string; outcome: string; detail?: string }) => [e.username, e.outcome, e.detail ?? ""])).toEqual([
       ["sam", "refused", "role senior_agent lacks pii.erase"],

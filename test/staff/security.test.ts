@@ -53,6 +53,13 @@ describe("CSRF", () => {
     expect((await reveal(senior)).status).toBe(200);
   });
 
+  test("a login posted from another site's page is refused before any credential is checked", async () => {
+    const res = await w.t.fetch("/staff/api/session", { method: "POST", headers: { "content-type": "text/plain", origin: "https://evil.example" }, body: JSON.stringify({ username: "sam", password: "x", totp: "1" }) });
+    expect(await errorOf(res)).toEqual([403, "staff_csrf_invalid"]);
+    const page = await w.t.fetch("/staff/login", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://evil.example" }, body: "username=sam&password=x&totp=1" });
+    expect(page.status).toBe(403);
+  });
+
   test("a page form posted without its csrf_token, or from another origin, is refused", async () => {
     const post = (body: string, origin?: string) =>
       w.t.fetch(`/staff/orders/${orderId}/documents/${ref}/reveal`, { method: "POST", headers: { cookie: senior.cookie, "content-type": "application/x-www-form-urlencoded", host: "localhost", ...(origin ? { origin } : {}) }, body });
@@ -109,6 +116,17 @@ describe("login throttling", () => {
     const rows = ((await (await sue.call("/staff/api/audit?action=staff.login&limit=1000")).json()) as { entries: { username: string; outcome: string; detail?: string }[] }).entries.filter((e) => e.username === "mia");
     expect(rows.map((e) => e.outcome)).toEqual(["failed", "failed", "failed", "failed", "locked", "locked", "ok"]);
     expect(rows[4]!.detail).toBe("wrong password; locked after 5 failures");
+  });
+
+  test("failures sent at once are each counted: six concurrent wrong passwords lock the account", async () => {
+    const { password } = await w.addStaff("ola", "agent");
+    w.clock.advance(120_000); // a full per-source budget
+    const wrong = () => w.t.fetch("/staff/api/session", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: "ola", password: "not the password", totp: "123456" }) });
+    expect((await Promise.all(Array.from({ length: 6 }, wrong))).map((r) => r.status)).toEqual(Array(6).fill(401));
+    expect(await errorOf(await w.attempt("ola", password))).toEqual([401, "staff_login_failed"]);
+    const locked = (await w.cli(["list"])).out.find((l) => l.startsWith("ola "));
+    expect(locked).toContain("locked until");
+    w.clock.advance(15 * 60_000);
   });
 
   test("a wrong TOTP code and a code used twice fail like a wrong password", async () => {
@@ -171,6 +189,8 @@ describe("the number appears only in the reveal answer", () => {
     expect(await res.text()).toContain(NUMBER);
     expect(w.t.logs.length).toBeGreaterThan(10);
     expect(w.t.logs.filter((l) => l.includes(NUMBER))).toEqual([]);
+    // Nor the surname searched for: the request log has the path, never the query.
+    expect(w.t.logs.filter((l) => l.toLowerCase().includes("turing"))).toEqual([]);
     expect(w.t.logs.some((l) => l.includes("/reveal"))).toBe(true);
   });
 });
@@ -194,5 +214,20 @@ describe("the audit chain", () => {
     const broken = await w.cli(["audit", "verify"]);
     expect(broken.code).toBe(1);
     expect(broken.err).toEqual([`staff audit trail broken at seq ${seq}`]);
+  });
+});
+
+describe("the sessions table", () => {
+  test("a login deletes the account's sessions that are over; live ones stay", async () => {
+    const count = async () => ((await w.t.gw.store.db.all(sql`SELECT count(*) AS n FROM staff_sessions s JOIN staff_accounts a USING (staff_id) WHERE a.username = 'lou'`)) as { n: number }[])[0]!.n;
+    const a = await w.login("lou");
+    const b = await w.login("lou");
+    expect((await a.call("/staff/api/session", { method: "DELETE" })).status).toBe(204);
+    const before = await count();
+    expect(before).toBeGreaterThanOrEqual(2);
+    const c = await w.login("lou");
+    expect(await count()).toBe(2); // b (live) and c
+    expect((await b.call("/staff/api/session")).status).toBe(200);
+    expect((await c.call("/staff/api/session")).status).toBe(200);
   });
 });

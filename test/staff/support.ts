@@ -3,10 +3,12 @@ import { ManualClock } from "@ndc/clock";
 import { totpAt } from "@ndc/staff";
 import { staffCommand } from "../../apps/cli/src/commands/staff";
 import { startTestGateway, type TestGateway } from "../support/gateway";
+import { MAX_ATTEMPTS } from "@ndc/notifications";
 import { RECONCILE_MAX_ATTEMPTS } from "@ndc/orders";
 import { PspTimeoutError } from "@ndc/payments";
 import { orderCreateRQ, orderIdOf, shopOffer, T0 } from "../orders-http/helpers";
 import { acceptCancelRQ, bookCancellable, quote } from "../servicing/cancel-helpers";
+import { call, startReceiver, type Receiver } from "../notifications/helpers";
 
 /**
  * A test gateway (in process, injected clock) with staff accounts made by the real CLI command
@@ -126,4 +128,26 @@ export async function raiseReconcileFailed(w: StaffWorld, tag: string): Promise<
   for (let i = 0; i < RECONCILE_MAX_ATTEMPTS; i++) raised = (await w.t.gw.orders.reconcile()).raised;
   expect(raised.length).toBe(1);
   return { orderId, operationId: raised[0]!, restore: () => (psp.refund = refund) };
+}
+
+/**
+ * One failed notification delivery: a held order's order.payment_expired push to a receiver that
+ * answers 500 to every attempt until its schedule runs out (the clock moved past each retry).
+ * The caller stops the receiver; `rx.answer` decides later answers.
+ */
+export async function raiseFailedDelivery(w: StaffWorld): Promise<{ rx: Receiver; orderId: string; subscriptionId: string }> {
+  const rx = startReceiver(() => new Response("down", { status: 500 }));
+  const key = w.t.gw.sandbox!.api_key;
+  const sub = await call(w.t, "POST", "/notifications/subscriptions", key, { url: rx.url, events: ["order.payment_expired"] });
+  expect(sub.status).toBe(201);
+  const shopped = await shopOffer(w.t, { pax: 1 });
+  const orderId = orderIdOf((await w.t.ndc("OrderCreateRQ", orderCreateRQ({ shopped, pax: [{ id: "PAX1", surname: "Noether" }], correlationId: `STAFF-FD-${new URL(rx.url).port}`, trxId: "TRX-1" }))).body);
+  w.clock.advance(25 * 3_600_000);
+  expect(await w.t.gw.orders.expireUnpaid()).toEqual([orderId]);
+  for (let i = 0; i < MAX_ATTEMPTS; i++) {
+    await w.t.gw.notifications.dispatcher.tick();
+    w.clock.advance(11 * 3_600_000);
+  }
+  expect(rx.requests.length).toBe(MAX_ATTEMPTS);
+  return { rx, orderId, subscriptionId: sub.json.id };
 }

@@ -9,6 +9,7 @@ import { openSecret, sealSecret } from "./secret-seal";
 import { newSecret } from "./signature";
 import { notificationDeliveries as D, notificationSubscriptions as S } from "./tables";
 import { checkDeliveryUrl, type GatewayMode, type Resolver } from "./url-policy";
+import { requeued } from "./failed-deliveries";
 
 /** Who asks: subscriptions belong to the selling agency; the client is recorded as its creator. */
 export interface Subscriber {
@@ -132,7 +133,7 @@ export class Subscriptions {
     const changed = await this.deps.store.write((tx) =>
       tx
         .update(D)
-        .set({ status: "pending", nextAttemptAt: now, updatedAt: now })
+        .set(requeued(now))
         .where(and(eq(D.deliveryId, deliveryId), eq(D.subscriptionId, id)))
         .returning({ id: D.deliveryId })
         .all(),

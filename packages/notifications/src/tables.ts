@@ -36,5 +36,5 @@ export const notificationDeliveries = sqliteTable(
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
   },
-  (t) => [index("notification_deliveries_due").on(t.status, t.nextAttemptAt), index("notification_deliveries_subscription").on(t.subscriptionId, t.createdAt)],
+  (t) => [index("notification_deliveries_due").on(t.status, t.nextAttemptAt), index("notification_deliveries_subscription").on(t.subscriptionId, t.createdAt), index("notification_deliveries_order").on(t.orderId, t.createdAt)],
 );

@@ -21,9 +21,17 @@ export type AuditAction =
   | "audit.view"
   | "audit.export"
   | "queue.view"
+  | "queue.take"
   | "reconcile_failed.resolve"
+  | "delivery.redeliver"
   | "sellers.view"
   | "seller.suspend"
+  | "seller.rotate"
+  | "seller.register"
+  | "seller.scopes"
+  | "agency.register"
+  | "agency.activate"
+  | "agency.deactivate"
   | "seller.resume";
 
 /** ok: done; refused: the role may not (403); failed: the credentials or the target did not hold. */

@@ -6,4 +6,6 @@ export { openSession, liveSession, endSession, csrfMatches, csrfTokenOf, SESSION
 export { login, LOCK_AFTER_FAILURES, LOCK_MS, type LoggedIn, type LoginInput } from "./login";
 export { appendAudit, recordAudit, queryAudit, verifyAudit, auditHash, type AuditEntry, type AuditRow, type AuditAction, type AuditOutcome, type AuditQuery, type AuditCheck } from "./audit";
 export { statedReason, REASON_CATEGORIES, REASON_MIN, REASON_MAX, type ReasonCategory, type StatedReason } from "./reason";
-export { staffAccounts, staffSessions, staffAudit } from "./tables/staff";
+export { qrModules, terminalQr } from "./enrolment-qr";
+export { takeItem, claimsOf, type Claim, type StaffQueue } from "./claims";
+export { staffAccounts, staffSessions, staffAudit, staffQueueClaims } from "./tables/staff";

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { DECOY_HASH, verifySecret } from "@ndc/auth";
 import { GatewayError } from "@ndc/errors";
 import type { FieldKey } from "@ndc/pii";
@@ -55,11 +55,12 @@ export async function login(store: Store, key: FieldKey, input: LoginInput, now:
   const step = passwordOk ? matchingStep(openTotpSecret(key, row), input.totp, now) : undefined;
   const fresh = step !== undefined && step > row.totpLastStep;
   if (!passwordOk || !fresh) {
-    const failures = row.failedLogins + 1;
-    const locks = failures >= LOCK_AFTER_FAILURES;
+    const why = !passwordOk ? "wrong password" : step === undefined ? "wrong TOTP code" : "TOTP code already used";
     await store.write(async (tx) => {
-      await tx.update(A).set({ failedLogins: locks ? 0 : failures, lockedUntil: locks ? now + LOCK_MS : row.lockedUntil, updatedAt: now }).where(eq(A.staffId, row.staffId));
-      const why = !passwordOk ? "wrong password" : step === undefined ? "wrong TOTP code" : "TOTP code already used";
+      // Counted in SQL, not from the row read above: concurrent failures each count.
+      const [after] = await tx.update(A).set({ failedLogins: sql`${A.failedLogins} + 1`, updatedAt: now }).where(eq(A.staffId, row.staffId)).returning({ failures: A.failedLogins });
+      const locks = (after?.failures ?? 0) >= LOCK_AFTER_FAILURES;
+      if (locks) await tx.update(A).set({ failedLogins: 0, lockedUntil: now + LOCK_MS }).where(eq(A.staffId, row.staffId));
       await appendAudit(tx, { ...who, at: now, outcome: locks ? "locked" : "failed", detail: locks ? `${why}; locked after ${LOCK_AFTER_FAILURES} failures` : why });
     });
     throw failed();

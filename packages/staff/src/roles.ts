@@ -19,9 +19,12 @@ export const RIGHTS = {
   // The work queue of reconcile_failed items (spec 3): everyone sees it; resolving settles money, so not an agent.
   "queue.read": ["agent", "senior_agent", "supervisor", "admin"],
   "queue.resolve": ["senior_agent", "supervisor", "admin"],
-  // Sellers: suspension takes a seller off the air at once, so supervisors and admins only.
+  // Sellers: suspension and a new secret take a seller off the air at once, so supervisors and admins only.
   "sellers.read": ["supervisor", "admin"],
   "sellers.suspend": ["supervisor", "admin"],
+  "sellers.rotate": ["supervisor", "admin"],
+  // Changing what a seller may do (a new client, its scopes) is the registry's administration: admins only.
+  "sellers.register": ["admin"],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export type StaffRight = keyof typeof RIGHTS;

@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, lt, or } from "drizzle-orm";
 import type { Store, StoreDb } from "@ndc/store";
 import type { StaffRole } from "./roles";
 import { staffAccounts as A, staffSessions as S } from "./tables/staff";
@@ -34,9 +34,12 @@ const expiresAt = (createdAt: number, lastSeenAt: number) => Math.min(lastSeenAt
 
 /**
  * Opens a session inside the caller's write (the login's, with its audit row). The cookie's token
- * and the CSRF token are returned once; only their SHA-256 digests are stored.
+ * and the CSRF token are returned once; only their SHA-256 digests are stored. The account's
+ * sessions that are over (ended, idle, or past 12 hours) are deleted first, so the table holds
+ * at most the live ones plus those not yet noticed; the audit trail, not this table, is the record.
  */
 export async function openSession(tx: StoreDb, staffId: string, remote: string, now: number): Promise<{ token: string; csrfToken: string; expiresAt: number }> {
+  await tx.delete(S).where(and(eq(S.staffId, staffId), or(isNotNull(S.endedAt), lt(S.lastSeenAt, now - SESSION_IDLE_MS), lt(S.createdAt, now - SESSION_ABSOLUTE_MS))));
   const token = newToken();
   const csrfToken = csrfTokenOf(token);
   await tx.insert(S).values({ sessionHash: digest(token), staffId, csrfHash: digest(csrfToken), createdAt: now, lastSeenAt: now, remote });

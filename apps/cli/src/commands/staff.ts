@@ -1,6 +1,6 @@
 import { systemClock, type Clock } from "@ndc/clock";
 import { loadFieldKey, type FieldKey } from "@ndc/pii";
-import { addStaff, disableStaff, listStaff, otpauthUri, queryAudit, resetStaffPassword, StaffAccountError, verifyAudit } from "@ndc/staff";
+import { addStaff, disableStaff, listStaff, otpauthUri, queryAudit, resetStaffPassword, StaffAccountError, terminalQr, verifyAudit } from "@ndc/staff";
 import type { Store } from "@ndc/store";
 import { loadRuntime } from "../config";
 import { UsageError, type CliIo } from "../io";
@@ -54,8 +54,7 @@ export async function staffCommand(args: string[], io: CliIo, deps: StaffCommand
           else {
             io.out(`staff ${username} added (${r.account.role})`);
             if (r.password) io.out(`password: ${r.password}`);
-            io.out(`totp secret: ${r.totpSecret}  (shown once: enter it in an authenticator app)`);
-            io.out(`totp uri: ${otpauthUri(issuer(), username, r.totpSecret)}`);
+            enrolment(io, otpauthUri(issuer(), username, r.totpSecret), r.totpSecret);
           }
           return 0;
         }
@@ -85,7 +84,7 @@ export async function staffCommand(args: string[], io: CliIo, deps: StaffCommand
           else {
             io.out(`staff ${username}: password reset; lockout cleared; open sessions ended`);
             if (r.password) io.out(`password: ${r.password}`);
-            if (r.totpSecret) io.out(`totp secret: ${r.totpSecret}  (shown once)`), io.out(`totp uri: ${otpauthUri(issuer(), username, r.totpSecret)}`);
+            if (r.totpSecret) enrolment(io, otpauthUri(issuer(), username, r.totpSecret), r.totpSecret);
           }
           return 0;
         }
@@ -122,6 +121,13 @@ export async function staffCommand(args: string[], io: CliIo, deps: StaffCommand
     }
     throw e;
   }
+}
+
+/** The TOTP enrolment, shown once: the secret, its otpauth:// URI, and the URI as a QR code to scan. */
+function enrolment(io: CliIo, uri: string, secret: string): void {
+  io.out(`totp secret: ${secret}  (shown once: scan the QR code below, or enter the secret, in an authenticator app)`);
+  io.out(`totp uri: ${uri}`);
+  for (const line of terminalQr(uri)) io.out(line);
 }
 
 const VALUED = new Set(["role", "action", "order"]);

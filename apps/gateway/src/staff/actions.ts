@@ -2,6 +2,7 @@ import { GatewayError } from "@ndc/errors";
 import { toDecimalString } from "@ndc/money";
 import { STATE_NAMES, type AirlineSearch, type OrderState } from "@ndc/orders";
 import { eraseIdentityDocuments, heldDocuments, IdentityDocumentUnavailable, isOmitted, revealNumber } from "@ndc/pii";
+import { orderDeliveries } from "@ndc/notifications";
 import { appendAudit, queryAudit, recordAudit, statedReason, type AuditRow } from "@ndc/staff";
 import type { StaffDeps } from "./deps";
 import { requireRight, who, type StaffCaller } from "./guard";
@@ -48,13 +49,14 @@ export type OrderPage = Awaited<ReturnType<typeof orderDetail>>;
 
 /**
  * GET one order: items, passengers, documents masked (each with its documentRef, or when it was
- * erased), payment legs (PAYSUM), commission and history. Never a document number.
+ * erased), payment legs (PAYSUM), commission, history and the notifications sent about it. Never a
+ * document number.
  */
 export async function orderDetail(deps: StaffDeps, caller: StaffCaller, orderId: string) {
   await requireRight(deps, caller, "orders.read", { action: "order.view", orderId });
   const details = await deps.orders.airlineDetails(orderId);
   const { order } = details;
-  const held = await heldDocuments(deps.store.db, orderId);
+  const [held, deliveries] = await Promise.all([heldDocuments(deps.store.db, orderId), orderDeliveries(deps.store.db, orderId)]);
   const masked = new Map(details.documents.map((d) => [d.documentId, d.view]));
   const documents = held.map((h) => {
     const base = { documentRef: h.documentId, paxId: h.paxId };
@@ -99,6 +101,11 @@ export async function orderDetail(deps: StaffDeps, caller: StaffCaller, orderId:
       ...(order.charges ?? []).flatMap((c) => (c.commission ? [{ on: c.changeRef, amount: amount(c.commission.amountMinor, cur), basis: amount(c.commission.basisMinor, cur), rule: c.commission.rule }] : [])),
     ],
     history: order.history.map((h) => ({ version: h.version, at: iso(h.at)!, kind: h.kind, state: h.state, changed: h.changed, ...(h.staffId ? { staffId: h.staffId } : {}) })),
+    notifications: deliveries.map((d) => ({
+      deliveryId: d.deliveryId, subscriptionId: d.subscriptionId, event: d.event, message: d.messageName, status: d.status, attempts: d.attempts,
+      ...(d.lastHttpStatus !== undefined ? { lastHttpStatus: d.lastHttpStatus } : {}), ...(d.lastError ? { lastError: d.lastError } : {}),
+      createdAt: iso(d.createdAt)!, updatedAt: iso(d.updatedAt)!,
+    })),
   };
 }
 

@@ -1,19 +1,23 @@
 import { GatewayError } from "@ndc/errors";
-import { endSession, login, SESSION_ABSOLUTE_MS } from "@ndc/staff";
+import { SESSION_ABSOLUTE_MS } from "@ndc/staff";
 import { json, jsonError, notFound, readJsonObject } from "../routes/json";
 import { eraseDocuments, orderDetail, readAudit, revealDocument, searchOrders } from "./actions";
-import { reconcileQueue, resolveReconcileItem, sellers, switchSeller } from "./work";
 import { clearedCookie, sessionCookie } from "./cookie";
 import type { StaffDeps } from "./deps";
-import { loginSource, remoteOf, staffCaller, who } from "./guard";
-import { recordAudit } from "@ndc/staff";
+import { sameOrigin, staffCaller, type StaffCaller } from "./guard";
+import { logIn, logOut } from "./login";
+import { STAFF_PATHS } from "./paths";
+import { changeSellerScopes, registerSeller, registerSellerAgency, switchAgency } from "./registry";
+import { deliveriesQueue, QUEUE_OF_PATH, reconcileQueue, redeliverItem, resolveReconcileItem, rotateSellerSecret, sellers, switchSeller, takeWorkItem } from "./work";
 
-const ID = "([A-Za-z0-9_.:-]{1,64})";
-const ORDER = new RegExp(`^/orders/${ID}$`);
-const REVEAL = new RegExp(`^/orders/${ID}/documents/${ID}/reveal$`);
-const ERASE = new RegExp(`^/orders/${ID}/documents/erase$`);
-const RESOLVE = new RegExp(`^/queues/reconcile-failed/${ID}/resolve$`);
-const SELLER = new RegExp(`^/sellers/${ID}/(suspend|resume)$`);
+const { order: ORDER, reveal: REVEAL, erase: ERASE, resolve: RESOLVE, take: TAKE, redeliver: REDELIVER, seller: SELLER, rotate: ROTATE, scopes: SCOPES, agency: AGENCY } = STAFF_PATHS;
+
+/** The GET listings of the work pages: the two queues and the sellers. */
+const LISTINGS: Record<string, (deps: StaffDeps, caller: StaffCaller) => Promise<unknown>> = {
+  "/queues/reconcile-failed": reconcileQueue,
+  "/queues/failed-deliveries": deliveriesQueue,
+  "/sellers": sellers,
+};
 
 /** Nothing of a staff answer is stored by a browser or a proxy; a reveal's least of all. */
 const NO_STORE = { "cache-control": "no-store", pragma: "no-cache" };
@@ -25,12 +29,11 @@ const NO_STORE = { "cache-control": "no-store", pragma: "no-cache" };
 export async function staffApi(request: Request, path: string, deps: StaffDeps): Promise<Response> {
   try {
     const m = request.method;
+    if (m !== "GET" && m !== "HEAD" && !sameOrigin(request)) throw new GatewayError("staff_csrf_invalid", { detail: "The request came from another origin." });
     if (path === "/session") {
       if (m === "POST") return await openSession(request, deps);
       if (m === "DELETE") {
-        const caller = await staffCaller(request, deps);
-        await endSession(deps.store, caller.session.sessionHash, deps.clock.now());
-        await recordAudit(deps.store, { ...who(caller), at: deps.clock.now(), action: "staff.logout", outcome: "ok" });
+        await logOut(deps, await staffCaller(request, deps));
         return json(204, null, { ...NO_STORE, "set-cookie": clearedCookie(deps.mode) });
       }
       if (m === "GET") {
@@ -49,10 +52,27 @@ export async function staffApi(request: Request, path: string, deps: StaffDeps):
       if (m !== "GET") throw new GatewayError("method_not_allowed", { allowedMethods: ["GET"] });
       return json(200, await readAudit(deps, caller, new URL(request.url).searchParams), NO_STORE);
     }
-    if (path === "/queues/reconcile-failed" || path === "/sellers") {
+    if (path === "/agencies") {
+      if (m !== "POST") throw new GatewayError("method_not_allowed", { allowedMethods: ["POST"] });
       const caller = await staffCaller(request, deps);
-      if (m !== "GET") throw new GatewayError("method_not_allowed", { allowedMethods: ["GET"] });
-      return json(200, path === "/sellers" ? await sellers(deps, caller) : await reconcileQueue(deps, caller), NO_STORE);
+      return json(201, await registerSellerAgency(deps, caller, await readJsonObject(request)), NO_STORE);
+    }
+    const agency = AGENCY.exec(path);
+    if (agency) {
+      if (m !== "POST") throw new GatewayError("method_not_allowed", { allowedMethods: ["POST"] });
+      const caller = await staffCaller(request, deps);
+      return json(200, await switchAgency(deps, caller, agency[1]!, agency[2] as "activate" | "deactivate", await readJsonObject(request)), NO_STORE);
+    }
+    if (path === "/sellers" && m === "POST") {
+      const caller = await staffCaller(request, deps);
+      // A new client's secret is in this answer only: no-store, like the token endpoint's.
+      return json(201, await registerSeller(deps, caller, await readJsonObject(request)), NO_STORE);
+    }
+    const listing = LISTINGS[path];
+    if (listing) {
+      const caller = await staffCaller(request, deps);
+      if (m !== "GET") throw new GatewayError("method_not_allowed", { allowedMethods: path === "/sellers" ? ["GET", "POST"] : ["GET"] });
+      return json(200, await listing(deps, caller), NO_STORE);
     }
     let r = ORDER.exec(path);
     if (r) {
@@ -75,10 +95,31 @@ export async function staffApi(request: Request, path: string, deps: StaffDeps):
       const caller = await staffCaller(request, deps);
       return json(200, await resolveReconcileItem(deps, caller, r[1]!, await readJsonObject(request)), NO_STORE);
     }
+    if ((r = TAKE.exec(path))) {
+      if (m !== "POST") throw new GatewayError("method_not_allowed", { allowedMethods: ["POST"] });
+      const caller = await staffCaller(request, deps);
+      return json(200, await takeWorkItem(deps, caller, QUEUE_OF_PATH[r[1]!]!, r[2]!), NO_STORE);
+    }
+    if ((r = REDELIVER.exec(path))) {
+      if (m !== "POST") throw new GatewayError("method_not_allowed", { allowedMethods: ["POST"] });
+      const caller = await staffCaller(request, deps);
+      return json(200, await redeliverItem(deps, caller, r[1]!, await readJsonObject(request)), NO_STORE);
+    }
     if ((r = SELLER.exec(path))) {
       if (m !== "POST") throw new GatewayError("method_not_allowed", { allowedMethods: ["POST"] });
       const caller = await staffCaller(request, deps);
       return json(200, await switchSeller(deps, caller, r[1]!, r[2] as "suspend" | "resume", await readJsonObject(request)), NO_STORE);
+    }
+    if ((r = SCOPES.exec(path))) {
+      if (m !== "POST") throw new GatewayError("method_not_allowed", { allowedMethods: ["POST"] });
+      const caller = await staffCaller(request, deps);
+      return json(200, await changeSellerScopes(deps, caller, r[1]!, r[2] as "grant" | "revoke", await readJsonObject(request)), NO_STORE);
+    }
+    if ((r = ROTATE.exec(path))) {
+      if (m !== "POST") throw new GatewayError("method_not_allowed", { allowedMethods: ["POST"] });
+      const caller = await staffCaller(request, deps);
+      // The secret is in this answer only: no-store, like the token endpoint's.
+      return json(200, await rotateSellerSecret(deps, caller, r[1]!, await readJsonObject(request)), NO_STORE);
     }
     return notFound();
   } catch (e) {
@@ -91,23 +132,10 @@ export async function staffApi(request: Request, path: string, deps: StaffDeps):
 async function openSession(request: Request, deps: StaffDeps): Promise<Response> {
   const body = await readJsonObject(request);
   const text = (k: string) => (typeof body[k] === "string" ? (body[k] as string) : "");
-  const session = await loggedIn(request, deps, { username: text("username"), password: text("password"), totp: text("totp") });
+  const session = await logIn(request, deps, { username: text("username"), password: text("password"), totp: text("totp") });
   return json(
     200,
     { csrfToken: session.csrfToken, role: session.role, expiresAt: new Date(session.expiresAt).toISOString() },
     { ...NO_STORE, "set-cookie": sessionCookie(session.token, deps.mode, SESSION_ABSOLUTE_MS / 1000) },
   );
-}
-
-/**
- * The login both the API and the login page use. A failed attempt spends one unit of the source's
- * failure budget (RATE_LIMIT_TOKEN_FAILURES_PER_MINUTE, the token endpoint's); a success gives it back.
- */
-export async function loggedIn(request: Request, deps: StaffDeps, creds: { username: string; password: string; totp: string }) {
-  const source = loginSource(request);
-  const budget = deps.rateLimiter.take(source, "token_failure");
-  if (!budget.ok) throw new GatewayError("rate_limited", { detail: "Too many failed logins from this address.", retryAfterSeconds: budget.retryAfterSeconds });
-  const session = await login(deps.store, deps.fieldKey, { ...creds, remote: remoteOf(request) }, deps.clock.now());
-  deps.rateLimiter.give(source, "token_failure");
-  return session;
 }

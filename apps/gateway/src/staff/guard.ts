@@ -1,7 +1,7 @@
 import { failureSource } from "@ndc/auth";
 import { GatewayError } from "@ndc/errors";
 import { csrfMatches, liveSession, may, recordAudit, type AuditAction, type StaffRight, type StaffSession } from "@ndc/staff";
-import { remoteAddress } from "../edge";
+import { arrivedUrl, remoteAddress } from "../edge";
 import { sessionToken } from "./cookie";
 import type { StaffDeps } from "./deps";
 
@@ -45,3 +45,19 @@ export async function requireRight(deps: StaffDeps, caller: StaffCaller, right: 
 
 /** The audit's who and from where. */
 export const who = (c: StaffCaller) => ({ staffId: c.session.staffId, username: c.session.username, role: c.session.role, remote: c.remote });
+
+/**
+ * A state-changing request must come from this console: its Origin (or Referer), when a browser
+ * sends one, names the host the request arrived at (the URL as the socket saw it: the edge may
+ * rewrite it for routing). Scripts send neither and are judged by their session and CSRF token;
+ * this stops a page on another site posting a login (the one call with no session to check).
+ */
+export function sameOrigin(request: Request): boolean {
+  const from = request.headers.get("origin") ?? request.headers.get("referer");
+  if (!from) return true;
+  try {
+    return new URL(from).host === new URL(arrivedUrl(request)).host;
+  } catch {
+    return false;
+  }
+}

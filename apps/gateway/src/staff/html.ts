@@ -11,11 +11,20 @@ export function esc(v: unknown): string {
  */
 const CSP = "default-src 'none'; style-src 'self'; script-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
-export function page(status: number, title: string, body: string, opts: { session?: StaffSession; csrfToken?: string; head?: string; headers?: Record<string, string> } = {}): Response {
+/** What a page shows around its body once the caller is known: who is logged in, and the logout form's CSRF token. */
+export interface PageChrome {
+  session?: StaffSession;
+  csrfToken?: string;
+  head?: string;
+  headers?: Record<string, string>;
+}
+
+export function page(status: number, title: string, body: string, opts: PageChrome = {}): Response {
   const nav = opts.session
     ? `<nav aria-label="Console"><ul>
   <li><a href="/staff/orders">Orders</a></li>
   <li><a href="/staff/queues/reconcile-failed">Work queue</a></li>
+  <li><a href="/staff/queues/failed-deliveries">Failed deliveries</a></li>
   ${may(opts.session.role, "sellers.read") ? `<li><a href="/staff/sellers">Sellers</a></li>` : ""}
   ${may(opts.session.role, "audit.read") ? `<li><a href="/staff/audit">Audit trail</a></li>` : ""}
 </ul>

@@ -36,6 +36,7 @@ export async function registerAgency(
   store: Store,
   input: { agencyId: string; iataNumber: string; name: string },
   now = Date.now(),
+  alsoInTransaction?: (tx: StoreDb) => Promise<void>,
 ): Promise<Agency> {
   const agencyId = input.agencyId.trim();
   const iataNumber = input.iataNumber.trim();
@@ -51,15 +52,20 @@ export async function registerAgency(
       throw new RegistryError("agency_exists", `IATA number ${iataNumber} is already registered to another agency.`);
     }
     await tx.insert(tables.agencies).values({ agencyId, iataNumber, name, active: true, createdAt: now });
+    await alsoInTransaction?.(tx);
     return { agencyId, iataNumber, name, active: true };
   });
 }
 
-/** Deactivating an agency refuses its clients' tokens on their next call (spec 2.1). */
-export async function setAgencyActive(store: Store, ref: string, active: boolean): Promise<Agency> {
+/**
+ * Deactivating an agency refuses its clients' tokens on their next call (spec 2.1).
+ * `alsoInTransaction` writes the record of the change (the staff audit row) in its transaction.
+ */
+export async function setAgencyActive(store: Store, ref: string, active: boolean, alsoInTransaction?: (tx: StoreDb, agencyId: string) => Promise<void>): Promise<Agency> {
   return store.write(async (tx) => {
     const a = await requireAgency(tx, ref);
     await tx.update(tables.agencies).set({ active }).where(eq(tables.agencies.agencyId, a.agencyId));
+    await alsoInTransaction?.(tx, a.agencyId);
     return { ...a, active };
   });
 }

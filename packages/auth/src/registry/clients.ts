@@ -38,6 +38,7 @@ export async function registerClient(
   store: Store,
   input: { agency: string; scopes: string | readonly string[]; name?: string; clientId?: string; localOnly?: boolean },
   now = Date.now(),
+  alsoInTransaction?: (tx: StoreDb, client: { clientId: string; agencyId: string }) => Promise<void>,
 ): Promise<IssuedSecret & { agencyId: string; scopes: string[] }> {
   const scopes = checkScopes(input.scopes);
   if (!scopes.length) throw new RegistryError("invalid_argument", "Give at least one scope.");
@@ -63,13 +64,17 @@ export async function registerClient(
       createdAt: now,
       updatedAt: now,
     });
+    await alsoInTransaction?.(tx, { clientId, agencyId: agency.agencyId });
     return agency.agencyId;
   });
   return { clientId, clientSecret, secretGeneration: 1, agencyId, scopes: stored.split(" ") };
 }
 
-/** A new secret; the old one and every token issued under it stop working at once. */
-export async function rotateSecret(store: Store, clientId: string, now = Date.now()): Promise<IssuedSecret> {
+/**
+ * A new secret; the old one and every token issued under it stop working at once.
+ * `alsoInTransaction` writes the record of it (the staff audit row, never the secret) with the new generation.
+ */
+export async function rotateSecret(store: Store, clientId: string, now = Date.now(), alsoInTransaction?: (tx: StoreDb, secretGeneration: number) => Promise<void>): Promise<IssuedSecret> {
   await requireClient(store.db, clientId);
   const clientSecret = newSecret();
   const secretHash = await hashSecret(clientSecret);
@@ -85,6 +90,7 @@ export async function rotateSecret(store: Store, clientId: string, now = Date.no
       })
       .where(eq(tables.clients.clientId, clientId))
       .returning({ gen: tables.clients.secretGeneration });
+    await alsoInTransaction?.(tx, rows[0]!.gen);
     return rows[0]!.gen;
   });
   return { clientId, clientSecret, secretGeneration: gen };
@@ -113,7 +119,7 @@ export async function resumeClient(store: Store, clientId: string, now = Date.no
   });
 }
 
-async function changeScopes(store: Store, clientId: string, scopes: readonly string[], add: boolean, now: number): Promise<string[]> {
+async function changeScopes(store: Store, clientId: string, scopes: readonly string[], add: boolean, now: number, alsoInTransaction?: (tx: StoreDb, scopes: string[]) => Promise<void>): Promise<string[]> {
   const names = checkScopes(scopes);
   if (!names.length) throw new RegistryError("invalid_argument", "Give at least one scope.");
   return store.write(async (tx) => {
@@ -122,17 +128,19 @@ async function changeScopes(store: Store, clientId: string, scopes: readonly str
     for (const s of names) add ? set.add(s) : set.delete(s);
     const stored = scopeString(set);
     await tx.update(tables.clients).set({ scopes: stored, updatedAt: now }).where(eq(tables.clients.clientId, clientId));
-    return stored ? stored.split(" ") : [];
+    const after = stored ? stored.split(" ") : [];
+    await alsoInTransaction?.(tx, after);
+    return after;
   });
 }
 
 /** Granting widens what new tokens may ask for; revoking also narrows tokens already issued. */
-export function grantScopes(store: Store, clientId: string, scopes: readonly string[], now = Date.now()): Promise<string[]> {
-  return changeScopes(store, clientId, scopes, true, now);
+export function grantScopes(store: Store, clientId: string, scopes: readonly string[], now = Date.now(), alsoInTransaction?: (tx: StoreDb, scopes: string[]) => Promise<void>): Promise<string[]> {
+  return changeScopes(store, clientId, scopes, true, now, alsoInTransaction);
 }
 
-export function revokeScopes(store: Store, clientId: string, scopes: readonly string[], now = Date.now()): Promise<string[]> {
-  return changeScopes(store, clientId, scopes, false, now);
+export function revokeScopes(store: Store, clientId: string, scopes: readonly string[], now = Date.now(), alsoInTransaction?: (tx: StoreDb, scopes: string[]) => Promise<void>): Promise<string[]> {
+  return changeScopes(store, clientId, scopes, false, now, alsoInTransaction);
 }
 
 export async function listClients(store: Store): Promise<ClientSummary[]> {

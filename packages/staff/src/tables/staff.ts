@@ -1,6 +1,6 @@
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
-/** The staff console's tables (schemas/migrations/0050_staff.sql). */
+/** The staff console's tables (schemas/migrations/0050_staff.sql, 0052_staff_queue_claims.sql). */
 
 export const staffAccounts = sqliteTable("staff_accounts", {
   staffId: text("staff_id").primaryKey(),
@@ -56,4 +56,17 @@ export const staffAudit = sqliteTable(
     hash: text("hash").notNull().unique(),
   },
   (t) => [index("staff_audit_order").on(t.orderId), index("staff_audit_action").on(t.action)],
+);
+
+/** Who holds a work item of a queue (reconcile_failed), and since when. */
+export const staffQueueClaims = sqliteTable(
+  "staff_queue_claims",
+  {
+    queue: text("queue").notNull(),
+    itemId: text("item_id").notNull(),
+    staffId: text("staff_id").notNull(),
+    username: text("username").notNull(),
+    takenAt: integer("taken_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.queue, t.itemId] })],
 );

@@ -1,0 +1,21 @@
+/**
+ * The staff routes with an id in them, one definition for the JSON API (under /staff/api) and the
+ * pages (under /staff): order, document reveal, erase, taking a work item of either queue, resolving a reconcile_failed
+ * item, redelivering a failed delivery, seller switch. An id is
+ * 1 to 64 characters of letters, digits and `_.:-` (order, document, operation and client ids all
+ * are); anything else matches no route.
+ */
+const ID = "([A-Za-z0-9_.:-]{1,64})";
+
+export const STAFF_PATHS = {
+  order: new RegExp(`^/orders/${ID}$`),
+  reveal: new RegExp(`^/orders/${ID}/documents/${ID}/reveal$`),
+  erase: new RegExp(`^/orders/${ID}/documents/erase$`),
+  resolve: new RegExp(`^/queues/reconcile-failed/${ID}/resolve$`),
+  take: new RegExp(`^/queues/(reconcile-failed|failed-deliveries)/${ID}/take$`),
+  redeliver: new RegExp(`^/queues/failed-deliveries/${ID}/redeliver$`),
+  seller: new RegExp(`^/sellers/${ID}/(suspend|resume)$`),
+  rotate: new RegExp(`^/sellers/${ID}/rotate-secret$`),
+  scopes: new RegExp(`^/sellers/${ID}/scopes/(grant|revoke)$`),
+  agency: new RegExp(`^/agencies/${ID}/(activate|deactivate)$`),
+} as const;

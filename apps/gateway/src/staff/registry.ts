@@ -1,0 +1,85 @@
+import { grantScopes, isRegistryError, registerAgency, registerClient, revokeScopes, setAgencyActive, type RegistryError } from "@ndc/auth";
+import { GatewayError } from "@ndc/errors";
+import { appendAudit, statedReason } from "@ndc/staff";
+import type { StaffDeps } from "./deps";
+import { requireRight, who, type StaffCaller } from "./guard";
+
+/**
+ * Registry administration from the console (admins only): a new seller client for an agency, and
+ * a client's scopes granted or revoked, through @ndc/auth's registry (the rules of `ndc-gateway
+ * client ...`), each with its audit row in the registry's transaction. A new client's secret is in
+ * the answer only.
+ */
+
+/** A registry refusal as a console answer: an unknown client or agency in the path is not found; the rest name the field at fault. */
+function refusal(e: RegistryError, pathTarget?: "agencyId"): GatewayError {
+  if (e.code === "unknown_client") return new GatewayError("staff_target_not_found", { element: "clientId" });
+  if (e.code === "unknown_agency" && pathTarget) return new GatewayError("staff_target_not_found", { element: pathTarget });
+  const element = e.code === "unknown_scope" ? "scopes" : e.code === "unknown_agency" || e.code === "agency_inactive" || e.code === "agency_exists" ? "agencyId" : undefined;
+  return new GatewayError("request_invalid", { detail: e.message, ...(element ? { element } : {}) });
+}
+
+const scopesOf = (v: unknown): string[] => (Array.isArray(v) ? v.filter((s): s is string => typeof s === "string").slice(0, 20) : typeof v === "string" ? [v] : []);
+
+export async function registerSeller(deps: StaffDeps, caller: StaffCaller, body: Record<string, unknown>) {
+  await requireRight(deps, caller, "sellers.register", { action: "seller.register" });
+  const { reason } = statedReason(body, false);
+  const agency = typeof body.agencyId === "string" ? body.agencyId.slice(0, 64) : "";
+  if (!agency) throw new GatewayError("request_invalid", { detail: "agencyId names a registered agency.", element: "agencyId" });
+  const now = deps.clock.now();
+  try {
+    const issued = await registerClient(deps.store, { agency, scopes: scopesOf(body.scopes), ...(typeof body.name === "string" ? { name: body.name } : {}) }, now, (tx, c) =>
+      appendAudit(tx, { ...who(caller), at: now, action: "seller.register", outcome: "ok", reason, detail: `client ${c.clientId} for agency ${c.agencyId}` }),
+    );
+    return { clientId: issued.clientId, clientSecret: issued.clientSecret, agencyId: issued.agencyId, scopes: issued.scopes };
+  } catch (e) {
+    if (isRegistryError(e)) throw refusal(e);
+    throw e;
+  }
+}
+
+export async function changeSellerScopes(deps: StaffDeps, caller: StaffCaller, clientId: string, change: "grant" | "revoke", body: Record<string, unknown>) {
+  await requireRight(deps, caller, "sellers.register", { action: "seller.scopes" });
+  const { reason } = statedReason(body, false);
+  const scopes = scopesOf(body.scopes);
+  const now = deps.clock.now();
+  const audit = (tx: Parameters<typeof appendAudit>[0], after: string[]) =>
+    appendAudit(tx, { ...who(caller), at: now, action: "seller.scopes", outcome: "ok", reason, detail: `client ${clientId} ${change} ${scopes.join(" ")}; now ${after.join(" ") || "none"}` });
+  try {
+    const after = change === "grant" ? await grantScopes(deps.store, clientId, scopes, now, audit) : await revokeScopes(deps.store, clientId, scopes, now, audit);
+    return { clientId, scopes: after };
+  } catch (e) {
+    if (isRegistryError(e)) throw refusal(e);
+    throw e;
+  }
+}
+
+const text = (v: unknown, max: number) => (typeof v === "string" ? v.slice(0, max) : "");
+
+/** An admin registers an agency (the registry's rules: id, eight-digit IATA number, name); active from the start. */
+export async function registerSellerAgency(deps: StaffDeps, caller: StaffCaller, body: Record<string, unknown>) {
+  await requireRight(deps, caller, "sellers.register", { action: "agency.register" });
+  const { reason } = statedReason(body, false);
+  const now = deps.clock.now();
+  const input = { agencyId: text(body.agencyId, 64), iataNumber: text(body.iataNumber, 8), name: text(body.name, 200) };
+  try {
+    return await registerAgency(deps.store, input, now, (tx) => appendAudit(tx, { ...who(caller), at: now, action: "agency.register", outcome: "ok", reason, detail: `agency ${input.agencyId} IATA ${input.iataNumber}` }));
+  } catch (e) {
+    if (isRegistryError(e)) throw refusal(e);
+    throw e;
+  }
+}
+
+/** Deactivate (every client of the agency refused from its next call) or activate an agency: supervisors and admins, like suspending a client. */
+export async function switchAgency(deps: StaffDeps, caller: StaffCaller, agencyId: string, to: "activate" | "deactivate", body: Record<string, unknown>) {
+  const action = to === "activate" ? "agency.activate" : "agency.deactivate";
+  await requireRight(deps, caller, "sellers.suspend", { action });
+  const { reason } = statedReason(body, false);
+  const now = deps.clock.now();
+  try {
+    return await setAgencyActive(deps.store, agencyId, to === "activate", (tx, id) => appendAudit(tx, { ...who(caller), at: now, action, outcome: "ok", reason, detail: `agency ${id}` }));
+  } catch (e) {
+    if (isRegistryError(e)) throw refusal(e, "agencyId");
+    throw e;
+  }
+}
