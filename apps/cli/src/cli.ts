@@ -37,6 +37,8 @@ const COMMANDS: Record<string, Command> = {
   staff: (args, io) => staffCommand(args, io),
   // Staff: a supervisor's erase of one order's identity documents, and the erasure audit.
   documents: (args, io) => documentsCommand(args, io),
+  // The airline's export of a signed request's evidence (docs/signatures.md).
+  order: (args, io) => orderCommand(args, io),
   version: async (_args, io) => (io.out(versionLine()), 0),
   help: async (_args, io) => (io.out(USAGE), 0),
 };

@@ -14,6 +14,7 @@ commands:
   seller ...              a seller's toolkit for any NDC 24.4 gateway: token, shop, book, sign, listen, certify (ndc-gateway seller help)
   staff ...               staff console accounts and the staff audit trail (ndc-gateway staff help)
   documents ...           a supervisor's erase of an order's identity documents, and the erasure audit (ndc-gateway documents help)
+  order evidence ID       write a signed order's original request and its verification report (docs/signatures.md)
   version                 print the version
   help                    print this text
 

@@ -2,6 +2,8 @@
 export { EVENTS, EVENT_NAMES, PRODUCED_EVENTS, GRANTED_EVENTS, isEvent, type NotificationEvent } from "./events";
 export { Subscriptions, parseEvents, type Subscriber, type SubscriptionView, type DeliveryView } from "./subscriptions";
 export { enqueue, enqueueToEvery, anySubscriber, type Notification } from "./outbox";
+export { orderDeliveries, type OrderDelivery } from "./order-deliveries";
+export { failedDeliveries, redeliverFailed, type FailedDelivery } from "./failed-deliveries";
 export { orderNotifications, PAYMENT_EXPIRED_CODES, SCHEDULE_CHANGE_TYPE_CODES, type DeliveredOrderEncoder } from "./order-hook";
 export { orderChangeNotifRQ, type OrderChangeNotif } from "./order-change-notif";
 export { orderClosingNotifRQ } from "./order-closing-notif";
