@@ -55,10 +55,9 @@ export function verifySignedMessage(xml: string, keys: readonly VerifyKey[], now
   if (!doc) return invalid("The message could not be read for verification.");
   const where = locateSignature(doc);
   if (typeof where === "string") return invalid(where);
-  const standard = where.form === "ds:Signature" ? xml : standardForm(doc, where.container, where.signedInfo);
-  const doc2 = parse(standard);
-  const node = doc2 && signatureElement(doc2, where.form);
-  if (!doc2 || !node) return invalid("The Signature could not be read.");
+  // xml-crypto parses `standard` itself and finds this signature in it by its SignatureValue
+  // (refusing a document where two carry it), so the node may come from our own tree.
+  const { standard, node } = where.form === "ds:Signature" ? { standard: xml, node: where.container } : standardForm(doc, where.container, where.signedInfo);
 
   const probe = newSignedXml();
   try {
@@ -66,7 +65,7 @@ export function verifySignedMessage(xml: string, keys: readonly VerifyKey[], now
   } catch {
     return invalid("The Signature lacks SignedInfo, CanonicalizationMethod, SignatureMethod, a Reference or its DigestMethod.");
   }
-  const rules = checkSignedInfo(probe, doc2.documentElement!);
+  const rules = checkSignedInfo(probe, doc.documentElement!);
   if (rules) return invalid(rules);
   const method = probe.signatureAlgorithm!;
   const reference = probe.getReferences()[0]!;
@@ -141,24 +140,10 @@ function keyInfoFingerprint(signature: Element): string | undefined {
  * removes that ds:Signature, so the digest covers the message with the empty wrapper in place:
  * the layout docs/signatures.md gives signers.
  */
-function standardForm(doc: Document, container: Element, signedInfo: Element): string {
+function standardForm(doc: Document, container: Element, signedInfo: Element): { standard: string; node: Element } {
   const name = signedInfo.prefix ? `${signedInfo.prefix}:Signature` : "Signature";
   const signature = doc.createElementNS(DSIG, name);
   while (container.firstChild) signature.appendChild(container.firstChild);
   container.appendChild(signature);
-  return new XMLSerializer().serializeToString(doc);
-}
-
-/** The ds:Signature of the standard form: a child of the root, or of the root's Signature/SignatureType. */
-function signatureElement(doc: Document, form: SignatureForm): Element | undefined {
-  const children = (el: Element | null | undefined) => {
-    const out: Element[] = [];
-    for (let c = el?.firstChild; c; c = c.nextSibling) if (c.nodeType === 1) out.push(c as unknown as Element);
-    return out;
-  };
-  const isSig = (e: Element) => e.namespaceURI === DSIG && e.localName === "Signature";
-  const root = doc.documentElement;
-  if (form === "ds:Signature") return children(root).find(isSig);
-  const wrapper = children(root).find((e) => e.localName === "Signature" && !isSig(e));
-  return children(children(wrapper)[0]).find(isSig);
+  return { standard: new XMLSerializer().serializeToString(doc), node: signature };
 }
