@@ -165,3 +165,32 @@ test("no schemas to validate with: exit 2 before anything is sent", async () => 
   expect(r.code).toBe(2);
   expect(r.err[0]).toContain("no 24.4 schemas there");
 });
+
+test("where the gateway verifies signatures: the seller's key registered, policy required, airline signing on: certify signs every request and all 14 steps pass", async () => {
+  // A gateway of its own: the signing agreement changes for the sandbox agency.
+  const own = await startListeningGateway();
+  try {
+    const d = (await (await fetch(`${own.url}/24.4`)).json()) as { signatures?: { requests?: { messages?: string[] } } };
+    if (!d.signatures?.requests?.messages?.includes("OrderCreateRQ")) {
+      // A gateway without signature verification (before issue 11's verification lands): nothing to register a key with.
+      expect(d.signatures?.requests?.messages ?? []).not.toContain("OrderCreateRQ");
+      return;
+    }
+    const key = sellerKey("ec");
+    writeFileSync(join(dir, "own.key"), key.privateKeyPem);
+    writeFileSync(join(dir, "own.crt"), key.certificatePem);
+    const data = { GATEWAY_DATA_DIR: own.gw.config.dataDir, GATEWAY_MODE: "local" };
+    expect((await cli(["agency", "signing", "add", "SANDBOX-AGENCY", "--cert", join(dir, "own.crt")], data)).code).toBe(0);
+    expect((await cli(["agency", "signing", "policy", "SANDBOX-AGENCY", "required", "--airline-signs", "yes"], data)).code).toBe(0);
+    const r = await cli(["seller", "certify", "--base-url", own.url, "--key", join(dir, "own.key"), "--cert", join(dir, "own.crt"), "--json", "--strict"], { NDC_CLIENT_ID: own.clientId, NDC_CLIENT_SECRET: own.clientSecret });
+    const j = JSON.parse(r.stdout);
+    expect(j.steps.filter((s: { result: string }) => s.result !== "PASS")).toEqual([]);
+    expect(r.code).toBe(0);
+    const signed = j.steps.find((s: { step: string }) => s.step === "signed OrderCreate");
+    expect(signed.detail).toMatch(/^changed copy refused 40[01] signature_invalid; signed request booked ORD-/);
+    // The airline signed its OrderViewRS answers and certify checked each against discovery's certificate.
+    expect(j.steps.find((s: { step: string }) => s.step === "retrieve").detail).toContain("airline signature verified");
+  } finally {
+    await own.close();
+  }
+}, 180_000);
