@@ -6,7 +6,8 @@ import { bookWithFreeSeat } from "./operations-helpers";
 
 /**
  * `serve --no-scheduler` (decision 0025): with no in-process scheduler the operations jobs run in
- * the gateway's background pass, beside the actors; without the option the pass leaves them alone.
+ * the gateway's background pass, beside the actors; without the option (serve with its in-process
+ * scheduler, which also runs the closing check) the pass leaves them alone.
  */
 const clock = new ManualClock(T0);
 const open: TestGateway[] = [];
@@ -15,7 +16,7 @@ afterAll(async () => {
 }, 60_000);
 const gateway = async (operationsInBackground: boolean) => {
   // A pass only when the test ticks it: the timer is a day.
-  const t = await startTestGateway({ ORDERS_BACKGROUND_MS: "86400000", OPERATIONS_FEED_PER_MILLE: "1000" }, clock, undefined, { background: true, operationsInBackground });
+  const t = await startTestGateway({ ORDERS_BACKGROUND_MS: "86400000", OPERATIONS_FEED_PER_MILLE: "1000" }, clock, undefined, { background: true, operationsInBackground, closingInBackground: operationsInBackground });
   open.push(t);
   return t;
 };

@@ -64,8 +64,9 @@ export const CAPABILITIES: Readonly<Record<string, Capability>> = {
   ACCRE2: { description: "sales reporting", messages: BOOK },
   ACCSTS: { description: "status change for revenue recognition", messages: [], unfinished: ["revenue-recognition status changes"] },
   // Built: order.changed from the operations feed and the sandbox's schedule-change (test/notifications/operations*.test.ts).
-  ORDOCN: { description: "airline-initiated change notification", messages: [] },
-  ORDOC2: { description: "airline-initiated change notification", messages: [] },
+  // The push carries no order snapshot: the seller reads the changed order with OrderRetrieveRQ.
+  ORDOCN: { description: "airline-initiated change notification", messages: ["OrderRetrieveRQ"] },
+  ORDOC2: { description: "airline-initiated change notification", messages: ["OrderRetrieveRQ"] },
   STPNTF: { description: "notification setup", messages: [], unfinished: [NOTIFICATIONS] },
 };
 
