@@ -105,7 +105,7 @@ export async function sellers(deps: StaffDeps, caller: StaffCaller) {
   await recordAudit(deps.store, { ...who(caller), at: deps.clock.now(), action: "sellers.view", outcome: "ok", detail: `${agencies.length} agencies, ${clients.length} clients` });
   return {
     agencies: agencies.map((a) => ({ agencyId: a.agencyId, iataNumber: a.iataNumber, name: a.name, active: a.active })),
-    clients: clients.map((c) => ({ clientId: c.clientId, name: c.name, agencyId: c.agencyId, scopes: c.scopes, suspended: c.suspended, createdAt: iso(c.createdAt) })),
+    clients: clients.map((c) => ({ clientId: c.clientId, name: c.name, agencyId: c.agencyId, scopes: c.scopes, aggregatorAgencies: c.aggregatorAgencies, suspended: c.suspended, createdAt: iso(c.createdAt) })),
   };
 }
 
