@@ -123,5 +123,16 @@ describe.skipIf(chromiumMissing !== undefined)(`work queue and sellers in Chromi
     await Promise.all([page.waitForResponse((r) => r.url().endsWith("/scopes/grant")), page.click(`form[action="/staff/sellers/${clientId}/scopes/grant"] button:has-text("Grant scope")`)]);
     await page.waitForLoadState("load");
     expect(await page.textContent("main")).toContain("ndc:shop ndc:order");
+    // Made an aggregator, the client gets the form of the agencies it may sell as.
+    await page.selectOption(`[id="sc-${clientId}"]`, "ndc:aggregator");
+    await page.fill(`[id="scr-${clientId}"]`, "The agency became an aggregator");
+    await Promise.all([page.waitForResponse((r) => r.url().endsWith("/scopes/grant")), page.click(`form[action="/staff/sellers/${clientId}/scopes/grant"] button:has-text("Grant scope")`)]);
+    await page.waitForLoadState("load");
+    await page.fill(`[id="agg-${clientId}"]`, w.t.gw.sandbox!.agency_id);
+    await page.fill(`[id="aggr-${clientId}"]`, "Sells for the sandbox agency now");
+    await Promise.all([page.waitForResponse((r) => r.url().endsWith("/agencies/grant")), page.click(`form[action="/staff/sellers/${clientId}/agencies/grant"] button:has-text("Grant agency")`)]);
+    await page.waitForLoadState("load");
+    expect(await page.textContent("main")).toContain(`sells as ${w.t.gw.sandbox!.agency_id}`);
+    await expectAccessible(page, "sellers with an aggregator");
   }, 90_000);
 });

@@ -226,4 +226,24 @@ describe("sellers", () => {
       ["agency.activate", "sue", "agency AGY-CONSOLE"],
     ]);
   }, 60_000);
+
+  test("an aggregator client is granted an agency to sell as, then refused it; a client without ndc:aggregator cannot be", async () => {
+    await logInAll();
+    const agencyId = w.t.gw.sandbox!.agency_id;
+    await admin.call("/staff/api/agencies", { method: "POST", body: { agencyId: "AGY-AGG", iataNumber: "87654321", name: "Aggregator Ltd", reason: "An aggregator signs up" } });
+    const agg = (await (await admin.call("/staff/api/sellers", { method: "POST", body: { agencyId: "AGY-AGG", scopes: ["ndc:shop", "ndc:aggregator"], reason: "The aggregator's client" } })).json()) as { clientId: string };
+    const plain = (await (await admin.call("/staff/api/sellers", { method: "POST", body: { agencyId: "AGY-AGG", scopes: ["ndc:shop"], reason: "A plain client of it" } })).json()) as { clientId: string };
+    const refused = await json(await admin.call(`/staff/api/sellers/${plain.clientId}/agencies/grant`, { method: "POST", body: { agencies: [agencyId], reason: "Sells for the sandbox agency" } }));
+    expect([refused.status, refused.body.element]).toEqual([400, "agencyId"]);
+    expect((await json(await supervisor.call(`/staff/api/sellers/${agg.clientId}/agencies/grant`, { method: "POST", body: { agencies: [agencyId], reason: "Sells for the sandbox agency" } }))).status).toBe(403);
+    const granted = await json(await admin.call(`/staff/api/sellers/${agg.clientId}/agencies/grant`, { method: "POST", body: { agencies: [agencyId], reason: "Sells for the sandbox agency" } }));
+    expect(granted.body).toEqual({ clientId: agg.clientId, granted: [agencyId] });
+    const listed = (await json(await supervisor.call("/staff/api/sellers"))).body.clients.find((c: { clientId: string }) => c.clientId === agg.clientId);
+    expect(listed.aggregatorAgencies).toEqual([agencyId]);
+    const revoked = await json(await admin.call(`/staff/api/sellers/${agg.clientId}/agencies/revoke`, { method: "POST", body: { agencies: [agencyId], reason: "Agreement with the agency ended" } }));
+    expect(revoked.body).toEqual({ clientId: agg.clientId, revoked: [agencyId] });
+    expect((await json(await supervisor.call("/staff/api/sellers"))).body.clients.find((c: { clientId: string }) => c.clientId === agg.clientId).aggregatorAgencies).toEqual([]);
+    const audit = (await json(await admin.call("/staff/api/audit?action=seller.agencies"))).body.entries.filter((e: { outcome: string }) => e.outcome === "ok");
+    expect(audit.map((e: { detail: string }) => e.detail)).toEqual([`client ${agg.clientId} grant ${agencyId}`, `client ${agg.clientId} revoke ${agencyId}`]);
+  }, 60_000);
 });

@@ -20,9 +20,10 @@ export interface FailedDelivery {
 
 /**
  * Deliveries whose retry schedule ran out (status failed), oldest failure first: the airline's
- * staff queue of failed notification deliveries (issue 12 item 7). Never the body.
+ * staff queue of failed notification deliveries (issue 12 item 7). Never the body. `deliveryId`:
+ * that one delivery, if it is failed.
  */
-export async function failedDeliveries(db: StoreDb, limit = 200): Promise<FailedDelivery[]> {
+export async function failedDeliveries(db: StoreDb, opts: { limit?: number; deliveryId?: string } = {}): Promise<FailedDelivery[]> {
   const rows = await db
     // Named columns: the body is never read here.
     .select({
@@ -32,9 +33,9 @@ export async function failedDeliveries(db: StoreDb, limit = 200): Promise<Failed
     })
     .from(D)
     .innerJoin(S, eq(S.subscriptionId, D.subscriptionId))
-    .where(eq(D.status, "failed"))
+    .where(and(eq(D.status, "failed"), opts.deliveryId !== undefined ? eq(D.deliveryId, opts.deliveryId) : undefined))
     .orderBy(asc(D.updatedAt), asc(D.deliveryId))
-    .limit(limit);
+    .limit(opts.limit ?? 200);
   return rows.map(({ d, agencyId, url }) => ({
     deliveryId: d.deliveryId, subscriptionId: d.subscriptionId, agencyId, url, event: d.event, messageName: d.messageName,
     ...(d.orderId ? { orderId: d.orderId } : {}), attempts: d.attempts,

@@ -29,6 +29,7 @@ export type AuditAction =
   | "seller.rotate"
   | "seller.register"
   | "seller.scopes"
+  | "seller.agencies"
   | "agency.register"
   | "agency.activate"
   | "agency.deactivate"

@@ -7,10 +7,10 @@ import type { StaffDeps } from "./deps";
 import { sameOrigin, staffCaller, type StaffCaller } from "./guard";
 import { logIn, logOut } from "./login";
 import { STAFF_PATHS } from "./paths";
-import { changeSellerScopes, registerSeller, registerSellerAgency, switchAgency } from "./registry";
+import { changeAggregatorAgencies, changeSellerScopes, registerSeller, registerSellerAgency, switchAgency } from "./registry";
 import { deliveriesQueue, QUEUE_OF_PATH, reconcileQueue, redeliverItem, resolveReconcileItem, rotateSellerSecret, sellers, switchSeller, takeWorkItem } from "./work";
 
-const { order: ORDER, reveal: REVEAL, erase: ERASE, resolve: RESOLVE, take: TAKE, redeliver: REDELIVER, seller: SELLER, rotate: ROTATE, scopes: SCOPES, agency: AGENCY } = STAFF_PATHS;
+const { order: ORDER, reveal: REVEAL, erase: ERASE, resolve: RESOLVE, take: TAKE, redeliver: REDELIVER, seller: SELLER, rotate: ROTATE, scopes: SCOPES, agency: AGENCY, aggregator: AGGREGATOR } = STAFF_PATHS;
 
 /** The GET listings of the work pages: the two queues and the sellers. */
 const LISTINGS: Record<string, (deps: StaffDeps, caller: StaffCaller) => Promise<unknown>> = {
@@ -114,6 +114,11 @@ export async function staffApi(request: Request, path: string, deps: StaffDeps):
       if (m !== "POST") throw new GatewayError("method_not_allowed", { allowedMethods: ["POST"] });
       const caller = await staffCaller(request, deps);
       return json(200, await changeSellerScopes(deps, caller, r[1]!, r[2] as "grant" | "revoke", await readJsonObject(request)), NO_STORE);
+    }
+    if ((r = AGGREGATOR.exec(path))) {
+      if (m !== "POST") throw new GatewayError("method_not_allowed", { allowedMethods: ["POST"] });
+      const caller = await staffCaller(request, deps);
+      return json(200, await changeAggregatorAgencies(deps, caller, r[1]!, r[2] as "grant" | "revoke", await readJsonObject(request)), NO_STORE);
     }
     if ((r = ROTATE.exec(path))) {
       if (m !== "POST") throw new GatewayError("method_not_allowed", { allowedMethods: ["POST"] });

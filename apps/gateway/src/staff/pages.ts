@@ -11,10 +11,10 @@ import { logIn, logOut } from "./login";
 import { STAFF_PATHS } from "./paths";
 import { auditPage, loginPage, orderPage, revealPage, searchPage } from "./views-orders";
 import { deliveriesPage, queuePage, secretPage, sellersPage } from "./views-work";
-import { changeSellerScopes, registerSeller, registerSellerAgency, switchAgency } from "./registry";
+import { changeAggregatorAgencies, changeSellerScopes, registerSeller, registerSellerAgency, switchAgency } from "./registry";
 import { deliveriesQueue, QUEUE_OF_PATH, reconcileQueue, redeliverItem, resolveReconcileItem, rotateSellerSecret, sellers, switchSeller, takeWorkItem } from "./work";
 
-const { order: ORDER, reveal: REVEAL, erase: ERASE, resolve: RESOLVE, take: TAKE, redeliver: REDELIVER, seller: SELLER, rotate: ROTATE, scopes: SCOPES, agency: AGENCY } = STAFF_PATHS;
+const { order: ORDER, reveal: REVEAL, erase: ERASE, resolve: RESOLVE, take: TAKE, redeliver: REDELIVER, seller: SELLER, rotate: ROTATE, scopes: SCOPES, agency: AGENCY, aggregator: AGGREGATOR } = STAFF_PATHS;
 
 const redirect = (to: string, headers: Record<string, string> = {}) => new Response(null, { status: 303, headers: { location: to, "cache-control": "no-store", ...headers } });
 
@@ -93,6 +93,10 @@ export async function staffPages(request: Request, path: string, deps: StaffDeps
     if (path === "/sellers" && m === "POST") {
       const issued = await registerSeller(deps, caller, { agencyId: form.get("agencyId") ?? "", name: form.get("name") ?? "", scopes: form.getAll("scopes"), reason: form.get("reason") ?? "" });
       return secretPage(issued, chrome);
+    }
+    if ((r = AGGREGATOR.exec(path)) && m === "POST") {
+      await changeAggregatorAgencies(deps, caller, r[1]!, r[2] as "grant" | "revoke", { agencies: [form.get("agency") ?? ""], reason: form.get("reason") ?? "" });
+      return redirect("/staff/sellers");
     }
     if ((r = SCOPES.exec(path)) && m === "POST") {
       await changeSellerScopes(deps, caller, r[1]!, r[2] as "grant" | "revoke", { scopes: [form.get("scope") ?? ""], reason: form.get("reason") ?? "" });

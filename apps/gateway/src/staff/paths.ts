@@ -17,5 +17,6 @@ export const STAFF_PATHS = {
   seller: new RegExp(`^/sellers/${ID}/(suspend|resume)$`),
   rotate: new RegExp(`^/sellers/${ID}/rotate-secret$`),
   scopes: new RegExp(`^/sellers/${ID}/scopes/(grant|revoke)$`),
+  aggregator: new RegExp(`^/sellers/${ID}/agencies/(grant|revoke)$`),
   agency: new RegExp(`^/agencies/${ID}/(activate|deactivate)$`),
 } as const;

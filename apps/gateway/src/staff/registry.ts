@@ -1,4 +1,4 @@
-import { grantScopes, isRegistryError, registerAgency, registerClient, revokeScopes, setAgencyActive, type RegistryError } from "@ndc/auth";
+import { grantAgencies, grantScopes, isRegistryError, registerAgency, registerClient, revokeAgencies, revokeScopes, setAgencyActive, type RegistryError } from "@ndc/auth";
 import { GatewayError } from "@ndc/errors";
 import { appendAudit, statedReason } from "@ndc/staff";
 import type { StaffDeps } from "./deps";
@@ -15,7 +15,7 @@ import { requireRight, who, type StaffCaller } from "./guard";
 function refusal(e: RegistryError, pathTarget?: "agencyId"): GatewayError {
   if (e.code === "unknown_client") return new GatewayError("staff_target_not_found", { element: "clientId" });
   if (e.code === "unknown_agency" && pathTarget) return new GatewayError("staff_target_not_found", { element: pathTarget });
-  const element = e.code === "unknown_scope" ? "scopes" : e.code === "unknown_agency" || e.code === "agency_inactive" || e.code === "agency_exists" ? "agencyId" : undefined;
+  const element = e.code === "unknown_scope" ? "scopes" : e.code === "unknown_agency" || e.code === "agency_inactive" || e.code === "agency_exists" || e.code === "not_aggregator" ? "agencyId" : undefined;
   return new GatewayError("request_invalid", { detail: e.message, ...(element ? { element } : {}) });
 }
 
@@ -80,6 +80,23 @@ export async function switchAgency(deps: StaffDeps, caller: StaffCaller, agencyI
     return await setAgencyActive(deps.store, agencyId, to === "activate", (tx, id) => appendAudit(tx, { ...who(caller), at: now, action, outcome: "ok", reason, detail: `agency ${id}` }));
   } catch (e) {
     if (isRegistryError(e)) throw refusal(e, "agencyId");
+    throw e;
+  }
+}
+
+/** An aggregator client (scope ndc:aggregator) granted or refused the right to sell as an agency; effective on its next call. */
+export async function changeAggregatorAgencies(deps: StaffDeps, caller: StaffCaller, clientId: string, change: "grant" | "revoke", body: Record<string, unknown>) {
+  await requireRight(deps, caller, "sellers.register", { action: "seller.agencies" });
+  const { reason } = statedReason(body, false);
+  const agencies = Array.isArray(body.agencies) ? body.agencies.filter((a): a is string => typeof a === "string").slice(0, 20) : [];
+  const now = deps.clock.now();
+  const audit = (tx: Parameters<typeof appendAudit>[0], ids: string[]) =>
+    appendAudit(tx, { ...who(caller), at: now, action: "seller.agencies", outcome: "ok", reason, detail: `client ${clientId} ${change} ${ids.join(" ")}` });
+  try {
+    const ids = change === "grant" ? await grantAgencies(deps.store, clientId, agencies, now, audit) : await revokeAgencies(deps.store, clientId, agencies, audit);
+    return { clientId, [change === "grant" ? "granted" : "revoked"]: ids };
+  } catch (e) {
+    if (isRegistryError(e)) throw refusal(e);
     throw e;
   }
 }

@@ -49,7 +49,7 @@ export function sellersPage(s: Awaited<ReturnType<typeof sellers>>, caller: Staf
       esc(c.clientId),
       esc(c.name ?? ""),
       esc(c.agencyId),
-      esc(c.scopes.join(" ")),
+      `${esc(c.scopes.join(" "))}${c.aggregatorAgencies.length ? `<br>sells as ${esc(c.aggregatorAgencies.join(", "))}` : ""}`,
       c.suspended ? "<strong>Suspended</strong>" : "Active",
       `<form method="post" action="/staff/sellers/${esc(c.clientId)}/${to}">${csrfInput(csrf)}
 <label for="why-${esc(c.clientId)}">Reason (at least 10 characters)</label><textarea id="why-${esc(c.clientId)}" name="reason" required minlength="10" maxlength="500" rows="2"></textarea>
@@ -61,7 +61,14 @@ export function sellersPage(s: Awaited<ReturnType<typeof sellers>>, caller: Staf
           ? `<form method="post" action="/staff/sellers/${esc(c.clientId)}/scopes/grant">${csrfInput(csrf)}
 <label for="sc-${esc(c.clientId)}">Scope</label><select id="sc-${esc(c.clientId)}" name="scope">${scopeOptions}</select>
 <label for="scr-${esc(c.clientId)}">Reason (at least 10 characters)</label><textarea id="scr-${esc(c.clientId)}" name="reason" required minlength="10" maxlength="500" rows="2"></textarea>
-<p><button type="submit">Grant scope</button> <button type="submit" formaction="/staff/sellers/${esc(c.clientId)}/scopes/revoke">Revoke scope</button></p></form>`
+<p><button type="submit">Grant scope</button> <button type="submit" formaction="/staff/sellers/${esc(c.clientId)}/scopes/revoke">Revoke scope</button></p></form>${
+              c.scopes.includes("ndc:aggregator")
+                ? `<form method="post" action="/staff/sellers/${esc(c.clientId)}/agencies/grant">${csrfInput(csrf)}
+<label for="agg-${esc(c.clientId)}">Agency it may sell as</label><input id="agg-${esc(c.clientId)}" name="agency" required maxlength="64">
+<label for="aggr-${esc(c.clientId)}">Reason (at least 10 characters)</label><textarea id="aggr-${esc(c.clientId)}" name="reason" required minlength="10" maxlength="500" rows="2"></textarea>
+<p><button type="submit">Grant agency</button> <button type="submit" formaction="/staff/sellers/${esc(c.clientId)}/agencies/revoke">Revoke agency</button></p></form>`
+                : ""
+            }`
           : ""
       }`,
     ];

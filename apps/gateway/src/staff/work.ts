@@ -21,9 +21,12 @@ export const QUEUE_OF_PATH: Record<string, StaffQueue> = { "reconcile-failed": "
 
 /** An open item of a queue (its order, for the audit), or undefined. */
 async function openItem(deps: StaffDeps, queue: StaffQueue, itemId: string): Promise<{ orderId?: string } | undefined> {
-  const items = queue === "reconcile_failed" ? (await listReconcileFailed(deps.store)).map((i) => ({ id: i.operationId, orderId: i.orderId })) : (await failedDeliveries(deps.store.db, 1000)).map((d) => ({ id: d.deliveryId, orderId: d.orderId }));
-  const item = items.find((i) => i.id === itemId);
-  return item ? (item.orderId ? { orderId: item.orderId } : {}) : undefined;
+  const found =
+    queue === "reconcile_failed"
+      ? (await listReconcileFailed(deps.store)).find((i) => i.operationId === itemId)
+      : (await failedDeliveries(deps.store.db, { deliveryId: itemId }))[0];
+  if (!found) return undefined;
+  return found.orderId ? { orderId: found.orderId } : {};
 }
 
 export async function reconcileQueue(deps: StaffDeps, caller: StaffCaller) {
@@ -105,7 +108,7 @@ export async function sellers(deps: StaffDeps, caller: StaffCaller) {
   await recordAudit(deps.store, { ...who(caller), at: deps.clock.now(), action: "sellers.view", outcome: "ok", detail: `${agencies.length} agencies, ${clients.length} clients` });
   return {
     agencies: agencies.map((a) => ({ agencyId: a.agencyId, iataNumber: a.iataNumber, name: a.name, active: a.active })),
-    clients: clients.map((c) => ({ clientId: c.clientId, name: c.name, agencyId: c.agencyId, scopes: c.scopes, suspended: c.suspended, createdAt: iso(c.createdAt) })),
+    clients: clients.map((c) => ({ clientId: c.clientId, name: c.name, agencyId: c.agencyId, scopes: c.scopes, aggregatorAgencies: c.aggregatorAgencies, suspended: c.suspended, createdAt: iso(c.createdAt) })),
   };
 }
 

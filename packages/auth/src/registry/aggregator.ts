@@ -1,13 +1,16 @@
 import { and, eq, inArray } from "drizzle-orm";
-import type { Store } from "@ndc/store";
+import type { Store, StoreDb } from "@ndc/store";
 import * as tables from "../tables";
 import { RegistryError } from "./errors";
 import { requireAgency } from "./agencies";
 import { requireClient } from "./clients";
 import { scopeSet } from "./scopes";
 
-/** Lets an ndc:aggregator client sell as these agencies (spec 2.1, 5.6). Returns the agency ids granted. */
-export async function grantAgencies(store: Store, clientId: string, refs: readonly string[], now = Date.now()): Promise<string[]> {
+/**
+ * Lets an ndc:aggregator client sell as these agencies (spec 2.1, 5.6). Returns the agency ids granted.
+ * `alsoInTransaction` writes the record of the change (the staff audit row) in its transaction; so for revoke.
+ */
+export async function grantAgencies(store: Store, clientId: string, refs: readonly string[], now = Date.now(), alsoInTransaction?: (tx: StoreDb, agencyIds: string[]) => Promise<void>): Promise<string[]> {
   if (!refs.length) throw new RegistryError("invalid_argument", "Give at least one agency.");
   return store.write(async (tx) => {
     const client = await requireClient(tx, clientId);
@@ -20,12 +23,13 @@ export async function grantAgencies(store: Store, clientId: string, refs: readon
       await tx.insert(tables.aggregatorGrants).values({ clientId, agencyId: agency.agencyId, createdAt: now }).onConflictDoNothing();
       ids.push(agency.agencyId);
     }
+    await alsoInTransaction?.(tx, ids);
     return ids;
   });
 }
 
 /** Takes effect on the client's next call: grants are read with every authentication. */
-export async function revokeAgencies(store: Store, clientId: string, refs: readonly string[]): Promise<string[]> {
+export async function revokeAgencies(store: Store, clientId: string, refs: readonly string[], alsoInTransaction?: (tx: StoreDb, agencyIds: string[]) => Promise<void>): Promise<string[]> {
   if (!refs.length) throw new RegistryError("invalid_argument", "Give at least one agency.");
   return store.write(async (tx) => {
     await requireClient(tx, clientId);
@@ -34,6 +38,7 @@ export async function revokeAgencies(store: Store, clientId: string, refs: reado
     await tx
       .delete(tables.aggregatorGrants)
       .where(and(eq(tables.aggregatorGrants.clientId, clientId), inArray(tables.aggregatorGrants.agencyId, ids)));
+    await alsoInTransaction?.(tx, ids);
     return ids;
   });
 }
