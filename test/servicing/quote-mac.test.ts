@@ -35,3 +35,11 @@ test("a CIQ. id: the items ride in it, another order cannot use it, and its MAC'
   const twelve = Array.from({ length: 12 }, (_, i) => `ORD-6909D5798017-${String(i).padStart(8, "F")}`);
   expect(signItemsQuote(ctx, { ...s, orderId: "ORD-6909D5798017", refundMinor: 9_999_999, orderItemIds: twelve }).length).toBeLessThanOrEqual(128);
 });
+
+test("an FCQ. flight-change id: its MAC's twins are refused too (each spelling would be another saga key)", async () => {
+  const { signFlightChange, verifyFlightChange } = await import("../../packages/orders/src/servicing/flight/quote");
+  const s = { orderId: "ORD-FC1", version: 4, direction: 0, flightKeys: ["XB-100-2027-01-13"], brandCode: "CLASSIC", dueMinor: 3000, expiresAt: 1_800_000_000_000 };
+  const id = signFlightChange(fieldKey, s);
+  expect(verifyFlightChange(fieldKey, id, "ORD-FC1", "OfferRefID")).toEqual(s);
+  for (const twin of sameBytesTwins(id)) expect(() => verifyFlightChange(fieldKey, twin, "ORD-FC1", "OfferRefID")).toThrow(expect.objectContaining({ code: "offer_not_found" }));
+});
