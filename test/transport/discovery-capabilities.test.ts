@@ -95,7 +95,7 @@ describe("a gateway whose registry holds only AirShoppingRQ and OfferPriceRQ", (
     const r = await t.ndc("SeatAvailabilityRQ", ndcRequest("SeatAvailabilityRQ"));
     expect(r.status).toBe(501);
     expect(errorCode(r.body)).toBe("message_not_available");
-    // ORDOCN/ORDOC2 need no message: the airline pushes order.changed whatever sellers can send.
-    expect(doc.capabilities).toEqual(["SHPFLT", "SHPITL", "SHPMOD", "SHPBND", "SHPDSC", "SHPRMD", "ORDOCN", "ORDOC2"]);
+    // ORDOCN/ORDOC2 need OrderRetrieveRQ too: the push carries no order snapshot, the seller reads the order.
+    expect(doc.capabilities).toEqual(["SHPFLT", "SHPITL", "SHPMOD", "SHPBND", "SHPDSC", "SHPRMD"]);
   });
 });
