@@ -1,9 +1,9 @@
 import { Database } from "bun:sqlite";
 import { drizzle } from "drizzle-orm/bun-sqlite";
 import type { Store, StoreDb } from "../open";
-import { withEndOfWrite } from "../end-of-write";
 import { readerClosed } from "../data-version";
 import { commitQueue } from "../commit-queue";
+import { queuedStore } from "./queued-store";
 import { cacheStatements } from "./statement-cache";
 import { walSync } from "./wal-sync";
 import { filePath, isMemory } from "../url";
@@ -62,26 +62,13 @@ export function openBunSqlite(url: string): Store {
     exec: (sql) => writer.exec(sql),
     ...(wal ? { sync: wal.sync } : {}),
   });
-  let closed = false;
-  // A rejected promise, not a throw: callers chain on write() and expect one failure path.
-  const refused = () => Promise.reject(new Error("store is closed"));
-
-  return {
+  return queuedStore({
     driver: "bun-sqlite",
     db: readDb,
-    commits: queue.stats,
-    exec: (sql) => {
-      if (closed) return refused();
-      return queue.exec(sql);
-    },
-    write<T>(fn: Parameters<Store["write"]>[0]): Promise<T> {
-      if (closed) return refused();
-      return queue.write(() => withEndOfWrite(writeDb, async () => (await fn(writeDb, raw)) as T));
-    },
+    writeDb,
+    raw,
+    queue,
     close: async () => {
-      if (closed) return;
-      closed = true;
-      await queue.idle();
       await wal?.close();
       if (reader !== writer) {
         readerClosed(reader);
@@ -89,5 +76,5 @@ export function openBunSqlite(url: string): Store {
       }
       writer.close();
     },
-  };
+  });
 }

@@ -2,10 +2,10 @@ import { createClient } from "@libsql/client";
 import { drizzle } from "drizzle-orm/libsql";
 import type { Store, StoreDb, WriteRaw } from "../open";
 import { splitStatements } from "../statements";
-import { withEndOfWrite } from "../end-of-write";
 import { filePath, isMemory } from "../url";
 import { narrowDatabaseCompanions, preparePrivateDatabase } from "../private-database";
 import { commitQueue } from "../commit-queue";
+import { queuedStore } from "./queued-store";
 
 const CONNECTION_PRAGMAS = "PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON; PRAGMA synchronous = FULL;";
 
@@ -68,27 +68,15 @@ export async function openLibsqlFile(url: string): Promise<Store> {
     inTransaction: () => open,
     exec: (sql) => writer.executeMultiple(sql),
   });
-  let closed = false;
-  // A rejected promise, not a throw: callers chain on write() and expect one failure path.
-  const refused = () => Promise.reject(new Error("store is closed"));
-  return {
+  return queuedStore({
     driver: "libsql",
     db: drizzle({ client: reader }) as unknown as StoreDb,
-    commits: queue.stats,
-    exec: (sql) => {
-      if (closed) return refused();
-      return queue.exec(sql);
-    },
-    write<T>(fn: Parameters<Store["write"]>[0]): Promise<T> {
-      if (closed) return refused();
-      return queue.write(() => withEndOfWrite(writeDb, async () => (await fn(writeDb, raw)) as T));
-    },
-    close: async () => {
-      if (closed) return;
-      closed = true;
-      await queue.idle();
+    writeDb,
+    raw,
+    queue,
+    close: () => {
       reader.close();
       writer.close();
     },
-  };
+  });
 }

@@ -1,0 +1,40 @@
+import type { Store, StoreDb, WriteRaw } from "../open";
+import type { commitQueue } from "../commit-queue";
+import { withEndOfWrite } from "../end-of-write";
+
+/**
+ * The Store of a driver that writes through the commit queue (bun:sqlite, the libSQL file driver):
+ * writes and bare statements go through the queue, reads through the driver's read connection,
+ * and close waits for every queued write (its fsync included) before the driver closes.
+ */
+export function queuedStore(p: {
+  driver: Store["driver"];
+  db: StoreDb;
+  writeDb: StoreDb;
+  raw: WriteRaw;
+  queue: ReturnType<typeof commitQueue>;
+  close(): Promise<void> | void;
+}): Store {
+  let closed = false;
+  // A rejected promise, not a throw: callers chain on write() and expect one failure path.
+  const refused = () => Promise.reject(new Error("store is closed"));
+  return {
+    driver: p.driver,
+    db: p.db,
+    commits: p.queue.stats,
+    exec: (sql) => {
+      if (closed) return refused();
+      return p.queue.exec(sql);
+    },
+    write<T>(fn: Parameters<Store["write"]>[0]): Promise<T> {
+      if (closed) return refused();
+      return p.queue.write(() => withEndOfWrite(p.writeDb, async () => (await fn(p.writeDb, p.raw)) as T));
+    },
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await p.queue.idle();
+      await p.close();
+    },
+  };
+}
