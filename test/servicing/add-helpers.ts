@@ -107,9 +107,9 @@ const flightRequest = (f: { from: string; to: string; date: string }) =>
   `<cns:FlightRequest><cns:FlightRequestOriginDestinationsCriteria><cns:OriginDestCriteria><cns:DestArrivalCriteria><cns:IATA_LocationCode>${f.to}</cns:IATA_LocationCode></cns:DestArrivalCriteria><cns:OriginDepCriteria><cns:Date>${f.date}</cns:Date><cns:IATA_LocationCode>${f.from}</cns:IATA_LocationCode></cns:OriginDepCriteria></cns:OriginDestCriteria></cns:FlightRequestOriginDestinationsCriteria></cns:FlightRequest>`;
 
 /** OrderReshopRQ, extras form: AddOfferItems (its required FlightRequest naming the order's flight) with OrderCriteria/ServiceCriteria. */
-export function reshopExtrasRQ(orderId: string, flight: { from: string; to: string; date: string }, taxonomyCode?: string): string {
+export function reshopExtrasRQ(orderId: string, flight: { from: string; to: string; date: string }, taxonomyCode?: string, correlationId?: string): string {
   const criteria = `<cns:OrderCriteria><cns:ServiceCriteria>${taxonomyCode ? `<cns:TaxonomyCode>${taxonomyCode}</cns:TaxonomyCode>` : ""}</cns:ServiceCriteria></cns:OrderCriteria>`;
-  return ndcRequest("OrderReshopRQ", { request: `<cns:OrderRefID>${orderId}</cns:OrderRefID>${add(`${flightRequest(flight)}${criteria}`)}` });
+  return ndcRequest("OrderReshopRQ", { request: `<cns:OrderRefID>${orderId}</cns:OrderRefID>${add(`${flightRequest(flight)}${criteria}`)}`, ...(correlationId ? { correlationId } : {}) });
 }
 
 /** OrderReshopRQ, seat form: one flight (OriginDestCriteria), one passenger (PaxList), one seat (SeatCriteria). */

@@ -74,10 +74,10 @@ export async function bookCancellable(t: TestGateway, tag: string, o: { legs?: n
 }
 
 /** OrderReshopRQ ReshopOrder/ServiceOrder/DeleteOrderItem alone: the quote to cancel those items. */
-export function cancelItemsRQ(orderId: string, itemIds: readonly string[], o: { extra?: string } = {}): string {
+export function cancelItemsRQ(orderId: string, itemIds: readonly string[], o: { extra?: string; correlationId?: string } = {}): string {
   const deletes = itemIds.map((id) => `<cns:DeleteOrderItem><cns:OrderItemRefID>${id}</cns:OrderItemRefID>${o.extra ?? ""}</cns:DeleteOrderItem>`).join("");
   const request = `<cns:OrderRefID>${orderId}</cns:OrderRefID><cns:UpdateOrder><cns:ReshopOrder><cns:ReshopOrderChoice><cns:ServiceOrder>${deletes}</cns:ServiceOrder></cns:ReshopOrderChoice></cns:ReshopOrder></cns:UpdateOrder>`;
-  return ndcRequest("OrderReshopRQ", { request, correlationId: "corr-cancel-items" });
+  return ndcRequest("OrderReshopRQ", { request, correlationId: o.correlationId ?? "corr-cancel-items" });
 }
 
 /** Asks the items quote over HTTP (XSD-checked by t.ndc) and reads it. */

@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createHmac } from "node:crypto";
 import { GatewayError } from "@ndc/errors";
 import { money, type CurrencyCode } from "@ndc/money";
 import { chargeCommission } from "@ndc/payments";
@@ -38,7 +38,7 @@ export const isQuotePayload = (p: unknown): p is QuotePayload => (p as { firm?: 
 export async function quoteAdd(ctx: OrdersContext, input: Omit<AddInput, "payment">): Promise<Quote> {
   const order = assertOwner(await ctx.orders.ask(input.orderId, { op: "get" }), input.seller);
   if (order.state !== "booked") throw new GatewayError("order_state_invalid", { detail: `The order is ${order.state}; extras and seats are quoted for a booked order.` });
-  const quoteId = `${QUOTE_PREFIX}${randomUUID().replaceAll("-", "").toUpperCase().slice(0, 24)}`;
+  const quoteId = quoteIdOf(ctx, input, order.version);
   const r = await resolveAdded(ctx, order, { ...input, payment: [] }, quoteId);
   if (input.commissionAgreement && r.chargeMinor > 0) chargeCommission(input.commissionAgreement, money(r.chargeMinor, order.currency as CurrencyCode));
   const now = ctx.clock.now();
@@ -55,4 +55,17 @@ export async function quoteAdd(ctx: OrdersContext, input: Omit<AddInput, "paymen
   const payload: QuotePayload = { kind: "a_la_carte", currency: order.currency, language: "en", flightOfferId: order.orderId, items, firm: true };
   await ctx.offers.save([{ offerId: quoteId, source: "order_quote", owner: input.seller, createdAt: now, expiresAt, payload }]);
   return { quoteId, orderId: order.orderId, currency: order.currency, expiresAt, items: r.items, chargeMinor: r.chargeMinor };
+}
+
+/** Quotes issued by this process: two asked at the same instant with the same ids still differ. */
+let issued = 0;
+
+/**
+ * A firm quote's id: keyed with the field key, so nobody can guess another's, and derived from
+ * what was asked (seller, order and version, CorrelationID, TrxID, time, and the count this
+ * process issued), so a run on a fixed clock and key (the docs' example chain) replays exactly.
+ */
+function quoteIdOf(ctx: OrdersContext, input: Omit<AddInput, "payment">, version: number): string {
+  const what = [input.seller.clientId, input.orderId, version, input.correlationId, input.trxId, ctx.clock.now(), issued++].join("|");
+  return `${QUOTE_PREFIX}${createHmac("sha256", ctx.fieldKey.key).update(`order-quote|${what}`).digest("hex").toUpperCase().slice(0, 24)}`;
 }
