@@ -25,7 +25,7 @@ async function until(cond: () => boolean, ms: number): Promise<void> {
  * state) and sends every notification. Neither writes the other's state: no journal conflict, no
  * error logged by either.
  */
-test("serve and scheduler as two processes on one store: expiry, clearance and closing, every notification pushed once", async () => {
+test("serve and scheduler as two processes on one store: expiry, delivery, clearance and closing, every notification pushed once", async () => {
   // Booked at the helpers' fixed clock, days ago: the held order's 24 h payment time limit is long past on the wall clock.
   const c = await start();
   const key = c.t.gw.sandbox!.api_key;
@@ -71,6 +71,10 @@ test("serve and scheduler as two processes on one store: expiry, clearance and c
   try {
     expect(db.query("SELECT state FROM orders WHERE order_id = ?").get(order.orderId)).toEqual({ state: "cancelled" });
     expect(db.query("SELECT state FROM orders WHERE order_id = ?").get(paid.orderId)).toEqual({ state: "closed" });
+    // Delivery: the owner recorded the paid order's flight flown (flights_flown) before it closed it.
+    const kinds = (db.query("SELECT payload FROM actor_journal WHERE kind = 'orders.order' AND key = ? ORDER BY seq").all(paid.orderId) as { payload: string }[]).map((r) => JSON.parse(r.payload).type);
+    expect(kinds.indexOf("flights_flown")).toBeGreaterThan(-1);
+    expect(kinds.indexOf("flights_flown")).toBeLessThan(kinds.indexOf("closed"));
     expect(db.query("SELECT status, cleared_by FROM payment_clearances").all()).toEqual([{ status: "cleared", cleared_by: "manager" }]);
     expect(db.query("SELECT status, attempts FROM notification_deliveries").all()).toEqual(Array(4).fill({ status: "delivered", attempts: 1 }));
     // Each order's journal is one unbroken sequence: no second writer slipped an event in.
