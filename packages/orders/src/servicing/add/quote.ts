@@ -57,15 +57,13 @@ export async function quoteAdd(ctx: OrdersContext, input: Omit<AddInput, "paymen
   return { quoteId, orderId: order.orderId, currency: order.currency, expiresAt, items: r.items, chargeMinor: r.chargeMinor };
 }
 
-/** Quotes issued by this process: two asked at the same instant with the same ids still differ. */
-let issued = 0;
-
 /**
  * A firm quote's id: keyed with the field key, so nobody can guess another's, and derived from
- * what was asked (seller, order and version, CorrelationID, TrxID, time, and the count this
- * process issued), so a run on a fixed clock and key (the docs' example chain) replays exactly.
+ * what was asked (seller, order and its version, CorrelationID, TrxID, the items picked, time),
+ * so a run on a fixed clock and key (the docs' example chain) replays exactly. The same request at
+ * the same instant names the same quote, saved again with the same content.
  */
 function quoteIdOf(ctx: OrdersContext, input: Omit<AddInput, "payment">, version: number): string {
-  const what = [input.seller.clientId, input.orderId, version, input.correlationId, input.trxId, ctx.clock.now(), issued++].join("|");
+  const what = [input.seller.clientId, input.orderId, version, input.correlationId, input.trxId, JSON.stringify(input.selections), ctx.clock.now()].join("|");
   return `${QUOTE_PREFIX}${createHmac("sha256", ctx.fieldKey.key).update(`order-quote|${what}`).digest("hex").toUpperCase().slice(0, 24)}`;
 }
