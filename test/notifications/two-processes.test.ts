@@ -49,7 +49,10 @@ test("serve and scheduler as two processes on one store: expiry, delivery, clear
   const scheduler = spawn("scheduler-child.ts", {});
   // Expiry, clearance requested (ACCPT) and cleared (FLSTL), closing: four pushes.
   try {
-    await until(() => receiver.requests.length >= 4, 60_000);
+    // Generous: two processes boot and migrate, clearance runs every 10 s and dispatch every 5 s, on a loaded machine.
+    await until(() => receiver.requests.length >= 4, 100_000).catch((e) => {
+      throw new Error(`${e.message}: pushes received ${JSON.stringify(receiver.requests.map((r) => r.path))}`);
+    });
     await Bun.sleep(300);
   } finally {
     gateway.kill("SIGTERM");
@@ -96,4 +99,4 @@ test("serve and scheduler as two processes on one store: expiry, delivery, clear
   expect(gwOut + schOut).not.toContain('"level":"error"');
   expect(gwErr + schErr).toBe("");
   rmSync(dataDir, { recursive: true, force: true });
-}, 120_000);
+}, 150_000);
