@@ -79,6 +79,28 @@ describe("policy required", () => {
     expect(await footprint()).toBe(before);
   }, 30_000);
 
+  test("the evidence commits with the order or not at all: a failing evidence write leaves no order and no seat taken; the same request then books with its evidence", async () => {
+    const rq = sellerSign(await request(), rsa);
+    const count = async (q: string) => ((await t.gw.store.db.all(sql.raw(q))) as { n: number }[])[0]!.n;
+    const orders = await count("SELECT count(*) AS n FROM orders");
+    const taken = await count("SELECT count(*) AS n FROM seat_inventory WHERE status IN ('held', 'sold')");
+    await t.gw.store.exec("CREATE TRIGGER fail_evidence BEFORE INSERT ON signature_evidence BEGIN SELECT RAISE(ABORT, 'injected'); END");
+    let refused: Awaited<ReturnType<typeof t.ndc>>;
+    try {
+      refused = await t.ndc("OrderCreateRQ", rq);
+    } finally {
+      await t.gw.store.exec("DROP TRIGGER fail_evidence");
+    }
+    expect(refused.status).toBe(500);
+    expect(await count("SELECT count(*) AS n FROM orders")).toBe(orders);
+    expect(await count("SELECT count(*) AS n FROM seat_inventory WHERE status IN ('held', 'sold')")).toBe(taken);
+    const r = await t.ndc("OrderCreateRQ", rq);
+    expect(r.status).toBe(200);
+    const id = orderIdOf(r.body);
+    expect(await count(`SELECT count(*) AS n FROM signature_evidence WHERE order_id = '${id}'`)).toBe(1);
+    expect(await brokenEvidenceAt(t.gw.store)).toBeUndefined();
+  }, 30_000);
+
   test("RSA-SHA256 and ECDSA-P256-SHA256 signatures verify; the evidence is chained and its original sealed, then erased with the documents", async () => {
     const r1 = await t.ndc("OrderCreateRQ", sellerSign(await request({ doc: true }), rsa));
     expect(r1.status).toBe(200);

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { asc, desc, eq } from "drizzle-orm";
 import { insertSignedOriginal, readSignedOriginal, type FieldKey } from "@ndc/pii";
-import type { Store } from "@ndc/store";
+import type { Store, StoreDb } from "@ndc/store";
 import { signatureEvidence as E } from "./tables";
 
 /** What is kept of one verified request (issue 11 item 3); `original` is sealed, never chained in clear. */
@@ -37,15 +37,21 @@ export function evidenceHash(prevHash: string, r: Chained): string {
  * field key and erased with the order's identity documents (eraseIdentityDocuments).
  */
 export async function keepEvidence(store: Store, key: FieldKey, e: EvidenceInput): Promise<EvidenceRow> {
+  return store.write((tx) => appendEvidence(tx, key, e));
+}
+
+/**
+ * The same inside a write the caller owns: OrderCreateRQ's evidence is appended in the order's
+ * own commit write (OrderCreateInput.alsoInCommit), so a verified order never exists without it.
+ */
+export async function appendEvidence(tx: StoreDb, key: FieldKey, e: EvidenceInput): Promise<EvidenceRow> {
   const { original, ...fields } = e;
   const chained: Chained = { ...fields, originalSha256: createHash("sha256").update(original, "utf8").digest("hex") };
-  return store.write(async (tx) => {
-    const [last] = await tx.select({ hash: E.hash }).from(E).orderBy(desc(E.seq)).limit(1);
-    const prevHash = last?.hash ?? GENESIS;
-    const [row] = await tx.insert(E).values({ ...chained, prevHash, hash: evidenceHash(prevHash, chained) }).returning();
-    await insertSignedOriginal(tx, key, e.orderId, row!.seq, original);
-    return row!;
-  });
+  const [last] = await tx.select({ hash: E.hash }).from(E).orderBy(desc(E.seq)).limit(1);
+  const prevHash = last?.hash ?? GENESIS;
+  const [row] = await tx.insert(E).values({ ...chained, prevHash, hash: evidenceHash(prevHash, chained) }).returning();
+  await insertSignedOriginal(tx, key, e.orderId, row!.seq, original);
+  return row!;
 }
 
 /** The first row whose link or hash does not hold, or undefined when the chain holds. */

@@ -5,6 +5,8 @@ import { errorDocument, responseDocument, type ResponseContext } from "@ndc/xml"
 import { statusOf } from "../http/error-mapping";
 import type { HandlerDeps } from "./deps";
 import { signedOrderView } from "./signed-view";
+import { appendEvidence } from "@ndc/signatures";
+import type { StoreDb } from "@ndc/store";
 
 // Failures that say "not now" rather than "not this request": never stored, so a retry with
 // the same ids is tried again instead of being told the same thing forever.
@@ -20,7 +22,11 @@ const TRANSIENT = new Set<ErrorCode>(["actor_busy", "request_in_progress", "rate
 export function orderCreateHandler(deps: HandlerDeps): MessageHandler {
   return async (x: HandlerInput) => {
     const rq = decodeOrderCreateRQ(x.envelope);
-    const input = await deps.orders.withSellerTerms(orderCreateInput(rq, x.seller), x.seller);
+    const terms = await deps.orders.withSellerTerms(orderCreateInput(rq, x.seller), x.seller);
+    // A verified request's evidence commits with the order it creates (docs/signatures.md).
+    const signature = x.signature;
+    const input =
+      signature?.status === "verified" ? { ...terms, alsoInCommit: (tx: StoreDb, orderId: string) => appendEvidence(tx, deps.fieldKey, { orderId, ...signature.evidence }) } : terms;
     const key = { clientId: x.seller.clientId, correlationId: input.correlationId, trxId: input.trxId };
     // The decoded request, not the raw body: whitespace or prefix changes are the same order.
     const fingerprint = fingerprintOf(rq);
@@ -32,7 +38,7 @@ export function orderCreateHandler(deps: HandlerDeps): MessageHandler {
         // In the requested language (spec 4.8 rule 1): part of the body, so a replay of the same
         // body is the same language and gets these bytes again.
         // Non-repudiation and policy none's Warning (docs/signatures.md).
-        const view = await signedOrderView(deps, order, x.signature, requestedLanguages(rq.preferences));
+        const view = await signedOrderView(deps, order, x.signature, requestedLanguages(rq.preferences), { evidenceKept: true });
         return { status: 200, body: new TextEncoder().encode(responseDocument(x.spec.response, view.response, ctx, view.trailing)) };
       } catch (e) {
         const status = isGatewayError(e) ? statusOf(e.code) : 500;

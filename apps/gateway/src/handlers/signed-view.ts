@@ -10,8 +10,9 @@ import { orderViewResult, type ViewResult } from "./order-view-cache";
  * docs/signatures.md): a verified request is kept as evidence with the order it created or
  * changed, and one whose Signature was ignored under policy none says so in a Warning.
  */
-export async function signedOrderView(deps: HandlerDeps, order: Order, signature: SignatureOutcome | undefined, languages: readonly string[]): Promise<ViewResult> {
-  if (signature?.status === "verified") await keepEvidence(deps.store, deps.fieldKey, { orderId: order.orderId, ...signature.evidence });
+export async function signedOrderView(deps: HandlerDeps, order: Order, signature: SignatureOutcome | undefined, languages: readonly string[], opts: { evidenceKept?: boolean } = {}): Promise<ViewResult> {
+  // OrderCreateRQ's evidence was written in the order's own commit (evidenceKept); a change's is written here, after it.
+  if (signature?.status === "verified" && !opts.evidenceKept) await keepEvidence(deps.store, deps.fieldKey, { orderId: order.orderId, ...signature.evidence });
   const details = await deps.orders.details(order);
   if (signature?.status !== "not_checked") return orderViewResult(details, deps, languages);
   // Never silence: the view is encoded with the Warning (not from the view cache, which holds none).

@@ -1,6 +1,7 @@
 import type { LegRequest, CommissionAgreement } from "@ndc/payments";
 import type { IdentityDocInput } from "@ndc/pii";
 import type { ItemPick } from "@ndc/shopping";
+import type { StoreDb } from "@ndc/store";
 import type { Seller } from "../state";
 
 /**
@@ -27,6 +28,12 @@ export interface OrderCreateInput {
   payment?: LegRequest[];
   /** The seller's commission agreement (from its registration), for PAYCOM. */
   commissionAgreement?: CommissionAgreement;
+  /**
+   * Written in the order's own commit write, with the order's id (a verified request's signature
+   * evidence, docs/signatures.md): both commit or neither does. Not part of what makes two
+   * requests the same creation.
+   */
+  alsoInCommit?: (tx: StoreDb, orderId: string) => Promise<unknown>;
 }
 
 export interface OfferSelection {

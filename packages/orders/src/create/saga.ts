@@ -44,7 +44,7 @@ export async function createOrder(ctx: OrdersContext, input: OrderCreateInput): 
   const operationId = ids.createSaga(input.seller.clientId, input.correlationId, input.trxId);
   // What the seller asked, without the agreement the gateway looked up for it: an operator who
   // changes the agency's agreement between a crash and the retry has not made it another request.
-  const { commissionAgreement: _agreement, ...asked } = input;
+  const { commissionAgreement: _agreement, alsoInCommit: _inCommit, ...asked } = input;
   const fingerprint = fingerprintOf(asked);
   return ctx.operationLock.run(operationId, async () => {
     const now = ctx.clock.now();
@@ -114,7 +114,7 @@ export async function createOrder(ctx: OrdersContext, input: OrderCreateInput): 
 
     let order: Order;
     try {
-      order = await commitPhase(ctx, opened, built, auth);
+      order = await commitPhase(ctx, opened, built, auth, input.alsoInCommit);
     } catch (e) {
       // A commit whose answer was lost may still have happened: the store says which.
       if (!(await orderExists(ctx, orderId))) {
@@ -173,7 +173,7 @@ async function openPhase(ctx: OrdersContext, next: CreateOperation, seen: Create
  * it), the seat and partner confirmations, the legs' answers, and `committed` (`done` for a
  * held order: nothing is left to capture).
  */
-async function commitPhase(ctx: OrdersContext, op: CreateOperation, built: ReturnType<typeof buildOrder>, auth: SaleAuthorisation | undefined): Promise<Order> {
+async function commitPhase(ctx: OrdersContext, op: CreateOperation, built: ReturnType<typeof buildOrder>, auth: SaleAuthorisation | undefined, alsoInCommit?: OrderCreateInput["alsoInCommit"]): Promise<Order> {
   const booked = built.order.state === "booked";
   const confirms: JointAsk[] = booked
     ? [
@@ -185,6 +185,7 @@ async function commitPhase(ctx: OrdersContext, op: CreateOperation, built: Retur
   const [order] = await askTogether(ctx.store, ctx.clock, [{ ref: ctx.orders as never, key: op.orderId, command: { op: "create", ...built, confirmInventory: booked } }, ...confirms], async (tx) => {
     if (auth) await ctx.payments.sale.record(tx, op.orderId, auth, now);
     await writePhase(tx, op.operationId, booked ? "committed" : "done", now, { status: booked ? "running" : "done" });
+    if (alsoInCommit) await alsoInCommit(tx, op.orderId);
   });
   return order as Order;
 }
