@@ -26,27 +26,20 @@ export function travelEndOf(travelTo: string): number {
  */
 export async function sweepRetention(store: Store, now: number, days: number, limit = 500): Promise<{ orders: number; documents: number }> {
   const o = storeTables.orders;
-  const d = tables.identityDocuments;
-  const rows = await store.db
-    .selectDistinct({ orderId: o.orderId, travelEndAt: o.travelEndAt })
-    .from(o)
-    .innerJoin(d, eq(d.orderId, o.orderId))
-    .where(and(isNotNull(o.travelEndAt), lte(o.travelEndAt, now - days * DAY_MS), isNull(d.erasedAt)))
-    .orderBy(asc(o.travelEndAt))
-    .limit(limit)
-    .all();
-  // Signed originals too (docs/signatures.md): an order kept as evidence may hold none of the documents above.
-  const s = tables.signedOriginals;
-  const signed = await store.db
-    .selectDistinct({ orderId: o.orderId, travelEndAt: o.travelEndAt })
-    .from(o)
-    .innerJoin(s, eq(s.orderId, o.orderId))
-    .where(and(isNotNull(o.travelEndAt), lte(o.travelEndAt, now - days * DAY_MS), isNull(s.erasedAt)))
-    .orderBy(asc(o.travelEndAt))
-    .limit(limit)
-    .all();
+  // Orders past the deadline that still hold documents, and (docs/signatures.md) those that hold a
+  // signed original: an order kept as evidence may hold none of the documents.
+  const heldIn = (held: typeof tables.identityDocuments | typeof tables.signedOriginals) =>
+    store.db
+      .selectDistinct({ orderId: o.orderId, travelEndAt: o.travelEndAt })
+      .from(o)
+      .innerJoin(held, eq(held.orderId, o.orderId))
+      .where(and(isNotNull(o.travelEndAt), lte(o.travelEndAt, now - days * DAY_MS), isNull(held.erasedAt)))
+      .orderBy(asc(o.travelEndAt))
+      .limit(limit)
+      .all();
+  const rows = await heldIn(tables.identityDocuments);
   const seen = new Set(rows.map((r) => r.orderId));
-  for (const r of signed) if (!seen.has(r.orderId)) rows.push(r);
+  for (const r of await heldIn(tables.signedOriginals)) if (!seen.has(r.orderId)) rows.push(r);
   const due = rows.filter((r) => {
     const deadline = retentionDeadline([r.travelEndAt!], days);
     return deadline !== undefined && deadline <= now;
