@@ -129,3 +129,18 @@ test("evicted: a payment leg changed by any writer deletes the stored view; payi
   expect(storedViews(id)).toBe(0);
   expect(await retrieve(id)).toBe(after);
 });
+
+test("a paid booking encodes its view once: the answer is the view its own write stored", async () => {
+  const { viewEncodes } = await import("../../apps/gateway/src/handlers/order-view-cache");
+  const shopped = await shopOffer(t);
+  const before = viewEncodes.count;
+  const booked = await t.ndc("OrderCreateRQ", orderCreateRQ({ shopped, legs: [{ kind: "card", token: "tok_approve_visa", amountMinor: shopped.totalMinor }], correlationId: "VC-ONCE", trxId: "T" }));
+  expect(booked.status).toBe(200);
+  expect(viewEncodes.count - before).toBe(1);
+  const id = orderIdOf(booked.body);
+  const stored = (t.gw.store.db as any).$client.query("SELECT response FROM order_views WHERE order_id = ?").get(id).response as string;
+  expect(booked.body).toContain(stored);
+  // The next read is answered from the same kept text, with no further encoding.
+  expect(await retrieve(id)).toContain(stored);
+  expect(viewEncodes.count - before).toBe(1);
+});

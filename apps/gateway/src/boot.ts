@@ -14,7 +14,7 @@ import { ActorSystem } from "@ndc/actors";
 import { InventoryService } from "@ndc/inventory";
 import { ClearanceManager, OrderPayments, seedPayments, type ClearanceDesk } from "@ndc/payments";
 import { OrdersService } from "@ndc/orders";
-import { storedViewOf } from "./handlers/order-view-cache";
+import { keptViewEncoder } from "./handlers/order-view-cache";
 import type { MessageHandler } from "@ndc/messages";
 import { startOrdersBackground, type OrdersBackground } from "./background";
 import { clearanceNotifications, Dispatcher, orderNotifications, Subscriptions, type Resolver } from "@ndc/notifications";
@@ -130,7 +130,7 @@ export async function bootGateway(
         return items.length ? encodeDeliveredOrder({ ...view, items }) : null;
       },
     }),
-    viewEncoder: (details) => storedViewOf(details, config.airline.designator),
+    viewEncoder: keptViewEncoder(config.airline.designator, store),
     // Every sale, change, refund and void is reported to accounting in the write that records it.
     salesReporter: salesReporter(config.airline.designator),
   });

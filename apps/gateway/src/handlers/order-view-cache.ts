@@ -1,6 +1,7 @@
 import { encodeOrderViewRS, orderViewOf, type AnswerOutcome } from "@ndc/messages";
 import type { Order, OrderDetails, StoredView } from "@ndc/orders";
 import { writtenNode, writtenText, type XNode } from "@ndc/xml";
+import type { Store } from "@ndc/store";
 import type { HandlerDeps } from "./deps";
 
 /** The handler result for an order: the Response element and the root PaymentFunctions (PAYSUM). */
@@ -13,6 +14,8 @@ export interface ViewResult {
 interface Entry {
   /** The documents and legs the view was built from, as text: the view is reused only while they are unchanged. */
   inputs: string;
+  /** The designator it was encoded with (config, the only other input). */
+  designator: string;
   result: ViewResult;
 }
 
@@ -22,32 +25,44 @@ interface Entry {
  * a pure function of the order's details (@ndc/messages orderViewOf) and the configuration: the
  * order is the key (an actor's state is replaced, never mutated, by every change, so a changed
  * order is another key), its documents, legs and flown flights are read by the domain on every
- * call and compared, its flights are a function of the order and the supply seed, and the gateway's deps
- * key the outer map. Kept weakly: an entry lives as long as the order's state object, so
- * evicting the actor frees it. An order not in memory is answered from its stored view
+ * call and compared, its flights are a function of the order and the supply seed, and the
+ * designator is kept with the entry. Kept weakly: an entry lives as long as the order's state
+ * object, so evicting the actor frees it. The view the order's own write stored (`storedViewOf`
+ * through `keptViewEncoder`) seeds the entry, so a booking encodes its view once, not twice. An order not in memory is answered from its stored view
  * (`storedViewOf`, written with the order's own writes, default language, valid until the next
  * fee-band edge or departure) when it has one.
  */
-const cache = new WeakMap<HandlerDeps, WeakMap<Order, Entry>>();
+const cache = new WeakMap<Order, Entry>();
+
+/** What a view is built from besides the order object itself (see `cache`). */
+function inputsOf({ documents, legs, flown, servicing }: OrderDetails, languages: readonly string[]): string {
+  // Flown flights too: a service is delivered when its flight flies, with no change to the order.
+  // And the change fee band now: the restrictions state the fee a change made now would cost.
+  return JSON.stringify({ documents, legs, flown, band: servicing.changeFeeBand?.id, languages });
+}
 
 /**
  * The handler result for an order's details, and, for a handler whose request was a payment
  * attempt, what its log line says of a decline.
  */
 export function orderViewResult(details: OrderDetails, deps: HandlerDeps, languages: readonly string[] = []): ViewResult {
-  const { order, documents, legs, flown, servicing } = details;
-  let byOrder = cache.get(deps);
-  if (!byOrder) cache.set(deps, (byOrder = new WeakMap()));
-  // Flown flights too: a service is delivered when its flight flies, with no change to the order.
-  // And the change fee band now: the restrictions state the fee a change made now would cost.
-  const inputs = JSON.stringify({ documents, legs, flown, band: servicing.changeFeeBand?.id, languages });
-  const hit = byOrder.get(order);
-  if (hit && hit.inputs === inputs) return hit.result;
+  const designator = deps.config.airline.designator;
+  const inputs = inputsOf(details, languages);
+  const hit = cache.get(details.order);
+  if (hit && hit.inputs === inputs && hit.designator === designator) return hit.result;
+  const written = writtenView(deps.store, details.order);
+  if (written && written.entry.inputs === inputs && written.entry.designator === designator && written.order === JSON.stringify(details.order)) {
+    cache.set(details.order, written.entry);
+    return written.entry.result;
+  }
   // Written once now, kept as text: the tree is not held, and every later answer reuses the text.
-  const result = storedViewResult(storedViewOf(details, deps.config.airline.designator, languages));
-  byOrder.set(order, { inputs, result });
+  const result = storedViewResult(storedViewOf(details, designator, languages));
+  cache.set(details.order, { inputs, designator, result });
   return result;
 }
+
+/** How many OrderViewRS this process has encoded for orders (a test pins one per paid booking). */
+export const viewEncodes = { count: 0 };
 
 /**
  * The encoded view as text: what the orders domain stores with each write of the order
@@ -55,10 +70,54 @@ export function orderViewResult(details: OrderDetails, deps: HandlerDeps, langua
  * names content languages is never answered from a stored view (OrdersService.retrieveView).
  */
 export function storedViewOf(details: OrderDetails, designator: string, languages: readonly string[] = []): StoredView {
+  viewEncodes.count++;
   const { view, decline } = orderViewOf(details, designator, languages);
   const built = encodeOrderViewRS(view);
   const text = (node: XNode) => ({ name: node.name, text: writtenText(node) });
   return { response: text(built.response), trailing: built.trailing.map(text), ...(decline ? { decline } : {}) };
+}
+
+/**
+ * Views just written, by order id and version: the write's order object is not the one a command
+ * answers with, nor the actor's state (each is built from the same events), so a read finds the
+ * entry by version and keeps it under its own object too, if the order is the same as text (a
+ * write that failed to commit may have left an entry for a version the next command makes
+ * differently). Bounded (about 25 KB an entry): the oldest written is dropped first, which only
+ * costs a later read its encoding.
+ */
+interface Written {
+  entry: Entry;
+  order: string;
+}
+const writtenByStore = new WeakMap<Store, Map<string, Written>>();
+const WRITTEN_MAX = 256;
+const writtenKey = (o: Order) => `${o.orderId}#${o.version}`;
+
+function keepWritten(store: Store, order: Order, kept: Written): void {
+  let written = writtenByStore.get(store);
+  if (!written) writtenByStore.set(store, (written = new Map()));
+  written.delete(writtenKey(order));
+  written.set(writtenKey(order), kept);
+  if (written.size > WRITTEN_MAX) written.delete(written.keys().next().value!);
+}
+
+/** Keyed by store too: two gateways in one process (tests) may hold an order of the same id and version. */
+function writtenView(store: Store, order: Order): Written | undefined {
+  return writtenByStore.get(store)?.get(writtenKey(order));
+}
+
+/**
+ * The orders domain's view encoder (OrdersServiceOptions.viewEncoder): `storedViewOf`, and the
+ * text it wrote kept for the order's answer, which reads the same documents and legs after the
+ * write commits (a write that fails leaves its order object unused, and its entry with it).
+ */
+export function keptViewEncoder(designator: string, store: Store): (details: OrderDetails) => StoredView {
+  return (details) => {
+    const stored = storedViewOf(details, designator);
+    const entry = { inputs: inputsOf(details, []), designator, result: storedViewResult(stored) };
+    keepWritten(store, details.order, { entry, order: JSON.stringify(details.order) });
+    return stored;
+  };
 }
 
 /** A stored (or just written) view as a handler result: its texts placed as written elements. */
