@@ -20,6 +20,8 @@ import { pathOf } from "./http/url-path";
 import { staffApi } from "./staff/api";
 import { staffPages } from "./staff/pages";
 import type { StaffDeps } from "./staff/deps";
+import type { FigureSources } from "./metrics/figures";
+import { metricsEndpoint } from "./metrics/route";
 
 export interface GatewayDeps {
   config: GatewayConfig;
@@ -39,6 +41,8 @@ export interface GatewayDeps {
   notifications?: { subscriptions: Subscriptions; clock: Clock; jobs: SandboxJobs; orders?: SandboxOrders };
   /** The staff console and its JSON API (issue 12); absent in gateways built without them (404). */
   staff?: StaffDeps;
+  /** GET /metrics' figures (metrics/figures.ts); absent: 404. */
+  figures?: FigureSources;
 }
 
 /** POST /24.4/<MessageName> as one function: Elysia's route and the edge's direct path (edge.ts) both call it. */
@@ -125,6 +129,8 @@ export function createGateway(deps: GatewayDeps, ndc: NdcEntry = ndcEntry(deps))
     .all("/staff/api/*", ({ request }) => staff(request, "/staff/api", (rest, s) => staffApi(request, rest, s)), { parse: "none" })
     .all("/staff", ({ request }) => staff(request, "/staff", (rest, s) => staffPages(request, rest, s)), { parse: "none" })
     .all("/staff/*", ({ request }) => staff(request, "/staff", (rest, s) => staffPages(request, rest, s)), { parse: "none" })
+    // Prometheus exposition for the operators' scraper (docs/operations.md): METRICS_TOKEN or local mode.
+    .all("/metrics", ({ request }) => logged(request, "/metrics", async () => (deps.figures ? metricsEndpoint(request, deps.config.mode, deps.config.metricsToken, deps.figures) : missing())), { parse: "none" })
     .all("/sandbox/*", ({ request }) => routed(request, "/sandbox", (rest, n) => sandboxEndpoint(request, rest, { mode: deps.config.mode, auth: deps.auth, clock: n.clock, jobs: n.jobs, orders: n.orders })), { parse: "none" })
     .onError(({ code, error, request }) => {
       // Refusals are never cached, whatever the layer that answers them.

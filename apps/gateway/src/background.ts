@@ -13,6 +13,14 @@ export interface OrdersBackground {
   tick(): Promise<void>;
   /** Stops the timer and waits for a pass in progress, so the store can close after it. */
   stop(): Promise<void>;
+  /** This process's last finished pass (the staff dashboard shows it beside the scheduler's jobs); null before the first. */
+  lastPass(): BackgroundPass | null;
+}
+
+export interface BackgroundPass {
+  startedAt: number;
+  finishedAt: number;
+  outcome: "done" | "failed";
 }
 
 /**
@@ -30,9 +38,11 @@ export function startOrdersBackground(
   const minAgeMs = opts.minAgeMs ?? RECONCILE_MIN_AGE_MS;
   let running: Promise<void> | null = null;
   let stopped = false;
+  let last: BackgroundPass | null = null;
 
   const pass = async () => {
     const now = deps.clock.now();
+    let outcome: BackgroundPass["outcome"] = "done";
     try {
       const expired = await deps.orders.expireUnpaid(now);
       const report = await deps.orders.reconcile(now, { minAgeMs });
@@ -60,7 +70,9 @@ export function startOrdersBackground(
     } catch (e) {
       // Logged, not thrown: the next tick tries again; a failing pass must not stop the gateway.
       deps.logger.error("orders_background_failed", { error: e instanceof Error ? e.message : String(e) });
+      outcome = "failed";
     }
+    last = { startedAt: now, finishedAt: deps.clock.now(), outcome };
   };
 
   const tick = (): Promise<void> => {
@@ -77,6 +89,7 @@ export function startOrdersBackground(
 
   return {
     tick,
+    lastPass: () => last,
     async stop() {
       stopped = true;
       clearInterval(timer);

@@ -23,6 +23,8 @@ import { startDispatchLoop, type DispatchLoop } from "./dispatch-loop";
 import { postWebhook } from "./webhook-post";
 import { salesReporter } from "./sales-report";
 import { registryGrants } from "./grants";
+import { TrafficMeter } from "./metrics/meter";
+import type { FigureSources } from "./metrics/figures";
 
 export interface BootedGateway {
   config: GatewayConfig;
@@ -147,10 +149,16 @@ export async function bootGateway(
     "delivery.flown": async () => await orders.deliverFlown(clock.now()),
     "partners.read-back": async () => await orders.partnerReadBack(clock.now()),
   };
+  // The dashboard's and /metrics' figures: NDC traffic counted in memory by this process, the rest read from the store.
+  const meter = new TrafficMeter(clock);
+  let background: OrdersBackground | null = null;
+  const figures: FigureSources = { store, clock, meter, rateLimits: config.rateLimits, backgroundPass: () => background?.lastPass() ?? null };
   const gatewayDeps = {
     config,
     auth,
     rateLimiter,
+    meter,
+    figures,
     handlers: opts.handlers ?? messageHandlers({ config, store, clock, logger, supply, offers, actors, inventory, payments, orders, fieldKey, clearances }),
     logger,
     signatures: signatureStep({ store, clock }),
@@ -160,7 +168,7 @@ export async function bootGateway(
       return true;
     },
     readyDetail: opts.readyDetail ? () => opts.readyDetail!(store) : undefined,
-    staff: { store, fieldKey, clock, orders, rateLimiter, mode: config.mode, logger },
+    staff: { store, fieldKey, clock, orders, rateLimiter, mode: config.mode, logger, figures },
     notifications: {
       subscriptions,
       clock,
@@ -187,7 +195,7 @@ export async function bootGateway(
   // has it off unless asked: there the caller moves time and drives expiry itself, and a pass
   // firing between two steps of a test would race it.
   const onWallClock = wallClock === systemClock;
-  const background =
+  background =
     (opts.background ?? onWallClock) && config.ordersBackgroundMs > 0
       ? startOrdersBackground(
           { orders, clock, logger, sweeps: opts.operationsInBackground ? { ...operations, "partners.read-back": every(config.partnerReadbackMinutes * 60_000, clock, operations["partners.read-back"]) } : undefined },

@@ -63,6 +63,8 @@ export interface GatewayConfig {
   /** How often the simulated partners are read back for fulfilled partner products, in minutes (1 to 59). */
   partnerReadbackMinutes: number;
   shopping: ShoppingConfig;
+  /** The bearer token GET /metrics asks for outside local mode; unset: /metrics is not served there (docs/operations.md). */
+  metricsToken?: string;
 }
 
 /** Shopping settings (spec 4.7, 8). */
@@ -114,6 +116,14 @@ function minutesOfHour(env: Env, name: string, dflt: number): number {
   const v = int(env, name, dflt, 1);
   if (v > 59) throw new ConfigError(`${name} must be at most 59, got ${v}`);
   return v;
+}
+
+/** A token a scraper can be given: 32 to 256 visible ASCII characters (a short one is guessable). */
+function metricsToken(env: Env): string | undefined {
+  const raw = env.METRICS_TOKEN?.trim();
+  if (!raw) return undefined;
+  if (!/^[\x21-\x7e]{32,256}$/.test(raw)) throw new ConfigError("METRICS_TOKEN must be 32 to 256 visible ASCII characters (for example `openssl rand -hex 32`)");
+  return raw;
 }
 
 function bool(env: Env, name: string, dflt: boolean): boolean {
@@ -214,6 +224,7 @@ export function loadConfig(env: Env = process.env): GatewayConfig {
     // A simulation: a production airline's changes come from its real operations, never from a seed.
     operationsFeedPerMille: mode === "production" ? 0 : perMille(env, "OPERATIONS_FEED_PER_MILLE", 20),
     partnerReadbackMinutes: minutesOfHour(env, "PARTNER_READBACK_MINUTES", 5),
+    metricsToken: metricsToken(env),
     actors: {
       idleMs: int(env, "ACTOR_IDLE_MS", 5 * 60_000, 1),
       mailboxLimit: int(env, "ACTOR_MAILBOX_LIMIT", 10_000, 1),

@@ -33,7 +33,9 @@ export type AuditAction =
   | "agency.register"
   | "agency.activate"
   | "agency.deactivate"
-  | "seller.resume";
+  | "seller.resume"
+  | "dashboard.view"
+  | "sellers.traffic";
 
 /** ok: done; refused: the role may not (403); failed: the credentials or the target did not hold. */
 export type AuditOutcome = "ok" | "refused" | "failed" | "locked";

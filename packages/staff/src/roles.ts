@@ -23,6 +23,8 @@ export const RIGHTS = {
   "sellers.read": ["supervisor", "admin"],
   "sellers.suspend": ["supervisor", "admin"],
   "sellers.rotate": ["supervisor", "admin"],
+  // The dashboard's figures are aggregates with no personal data: every role sees how the gateway is doing.
+  "dashboard.read": ["agent", "senior_agent", "supervisor", "admin"],
   // Changing what a seller may do (a new client, its scopes) is the registry's administration: admins only.
   "sellers.register": ["admin"],
 } as const satisfies Record<string, readonly StaffRole[]>;

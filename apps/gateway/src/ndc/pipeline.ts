@@ -21,6 +21,7 @@ import { clientGone } from "./client-gone";
 import { reply, xmlHeaders } from "./reply";
 import type { SignatureCheck, SignatureStep } from "./signature-step";
 import { airlineSign, type AirlineKey } from "@ndc/signatures";
+import { UNKNOWN_MESSAGE, type TrafficMeter } from "../metrics/meter";
 
 export interface NdcDeps {
   config: GatewayConfig;
@@ -32,6 +33,8 @@ export interface NdcDeps {
   signatures?: SignatureStep;
   /** The airline's signing key (docs/signatures.md); absent: answers are never signed. */
   airlineKey?: () => AirlineKey | undefined;
+  /** Counts every call in memory (metrics/meter.ts): the dashboard's and /metrics' traffic figures. */
+  meter?: TrafficMeter;
 }
 
 /** Per-request facts gathered along the way, for the answer and the log line. */
@@ -117,6 +120,9 @@ export async function handleNdc(request: Request, messageName: string, deps: Ndc
     outcome = { errorCode: "client_abort" };
     response = errorResponse(request, new GatewayError("client_abort"), x, deps.config.airline.designator);
   }
+  const durationMs = Math.round((performance.now() - x.started) * 100) / 100;
+  // The name counted is a served message's or "unknown": a caller's path never becomes a label.
+  deps.meter?.record({ message: x.spec?.name ?? UNKNOWN_MESSAGE, clientId: x.principal?.clientId, agencyId: x.principal?.agency.agencyId, status: response.status, errorCode: outcome.errorCode, durationMs });
   logRequest(deps.logger, {
     requestId: x.requestId,
     correlationId: x.envelope?.payload.correlationId,
@@ -125,7 +131,7 @@ export async function handleNdc(request: Request, messageName: string, deps: Ndc
     method: request.method,
     path: pathOf(request.url).slice(0, 128),
     status: response.status,
-    durationMs: Math.round((performance.now() - x.started) * 100) / 100,
+    durationMs,
     errorCode: outcome.errorCode,
     declineReason: outcome.declineReason,
   });

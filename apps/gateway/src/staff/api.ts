@@ -7,6 +7,7 @@ import type { StaffDeps } from "./deps";
 import { sameOrigin, staffCaller, type StaffCaller } from "./guard";
 import { logIn, logOut } from "./login";
 import { STAFF_PATHS } from "./paths";
+import { dashboardApi } from "./api-dashboard";
 import { changeAggregatorAgencies, changeSellerScopes, registerSeller, registerSellerAgency, switchAgency } from "./registry";
 import { deliveriesQueue, QUEUE_OF_PATH, reconcileQueue, redeliverItem, resolveReconcileItem, rotateSellerSecret, sellers, switchSeller, takeWorkItem } from "./work";
 
@@ -42,6 +43,8 @@ export async function staffApi(request: Request, path: string, deps: StaffDeps):
       }
       throw new GatewayError("method_not_allowed", { allowedMethods: ["GET", "POST", "DELETE"] });
     }
+    const dashboard = await dashboardApi(request, path, deps);
+    if (dashboard) return dashboard;
     if (path === "/orders") {
       const caller = await staffCaller(request, deps);
       if (m !== "GET") throw new GatewayError("method_not_allowed", { allowedMethods: ["GET"] });

@@ -5,6 +5,7 @@ import type { Logger } from "@ndc/log";
 import type { OrdersService } from "@ndc/orders";
 import type { FieldKey } from "@ndc/pii";
 import type { Store } from "@ndc/store";
+import type { FigureSources } from "../metrics/figures";
 
 /** What the staff console works with; built once by bootGateway. */
 export interface StaffDeps {
@@ -16,4 +17,6 @@ export interface StaffDeps {
   rateLimiter: RateLimiter;
   mode: GatewayMode;
   logger: Logger;
+  /** The dashboard's and the traffic page's figures (metrics/figures.ts). */
+  figures: FigureSources;
 }

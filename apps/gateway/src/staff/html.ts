@@ -22,6 +22,7 @@ export interface PageChrome {
 export function page(status: number, title: string, body: string, opts: PageChrome = {}): Response {
   const nav = opts.session
     ? `<nav aria-label="Console"><ul>
+  <li><a href="/staff/dashboard">Dashboard</a></li>
   <li><a href="/staff/orders">Orders</a></li>
   <li><a href="/staff/queues/reconcile-failed">Work queue</a></li>
   <li><a href="/staff/queues/failed-deliveries">Failed deliveries</a></li>

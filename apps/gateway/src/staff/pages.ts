@@ -9,6 +9,7 @@ import { sameOrigin, staffCaller, type StaffCaller } from "./guard";
 import { CONSOLE_CSS, esc, page, REVEAL_JS, type PageChrome } from "./html";
 import { logIn, logOut } from "./login";
 import { STAFF_PATHS } from "./paths";
+import { dashboardPages } from "./pages-dashboard";
 import { auditPage, loginPage, orderPage, revealPage, searchPage } from "./views-orders";
 import { deliveriesPage, queuePage, secretPage, sellersPage } from "./views-work";
 import { changeAggregatorAgencies, changeSellerScopes, registerSeller, registerSellerAgency, switchAgency } from "./registry";
@@ -44,6 +45,8 @@ export async function staffPages(request: Request, path: string, deps: StaffDeps
     const csrf = csrfTokenOf(sessionToken(request));
     chrome = { session: caller.session, csrfToken: csrf };
     if (path === "" || path === "/") return redirect("/staff/orders");
+    const dashboard = await dashboardPages(request, path, deps, caller, chrome);
+    if (dashboard) return dashboard;
     if (path === "/logout" && m === "POST") {
       await logOut(deps, caller);
       return redirect("/staff/login", { "set-cookie": clearedCookie(deps.mode) });

@@ -101,7 +101,7 @@ export function sellersPage(s: Awaited<ReturnType<typeof sellers>>, caller: Staf
 <label for="reg-reason">Reason (at least 10 characters)</label><textarea id="reg-reason" name="reason" required minlength="10" maxlength="500" rows="2"></textarea>
 <p><button type="submit">Register client</button></p></fieldset></form>`
     : "";
-  return page(200, "Sellers", `<p>Suspension refuses the client's next NDC call, tokens already issued included; a resumed client fetches a new token. A new secret refuses the old one and its tokens. Deactivating an agency refuses every client of it from the next call.</p>${table(["Agency", "IATA number", "Name", "State", "Change"], agencyRows, "Agencies")}${registerAgency}${table(["Client", "Name", "Agency", "Scopes", "State", "Change"], rows, "Seller clients")}${register}`, chrome);
+  return page(200, "Sellers", `<p>Suspension refuses the client's next NDC call, tokens already issued included; a resumed client fetches a new token. A new secret refuses the old one and its tokens. Deactivating an agency refuses every client of it from the next call.</p><p><a href="/staff/sellers/traffic">Traffic and rate-limit figures per client, last hour</a></p>${table(["Agency", "IATA number", "Name", "State", "Change"], agencyRows, "Agencies")}${registerAgency}${table(["Client", "Name", "Agency", "Scopes", "State", "Change"], rows, "Seller clients")}${register}`, chrome);
 }
 
 export function deliveriesPage(q: Awaited<ReturnType<typeof deliveriesQueue>>, caller: StaffCaller, csrf: string, chrome: PageChrome): Response {

@@ -31,6 +31,8 @@ export const orders = sqliteTable(
   },
   (t) => [
     index("orders_owner_created").on(t.ownerAgencyId, t.createdAt, t.orderId),
+    // The dashboard's orders per hour (migration 0058).
+    index("orders_created").on(t.createdAt),
     index("orders_payment_due").on(t.paymentTimeLimit).where(sql`state IN ('held_unpaid', 'held_payment_declined')`),
     index("orders_unflown").on(t.unflownFrom).where(sql`state = 'booked' AND unflown_from IS NOT NULL`),
     index("orders_travel_end").on(t.travelEndAt),
