@@ -1,4 +1,5 @@
 import { GatewayError } from "@ndc/errors";
+import type { StoreDb } from "@ndc/store";
 import { assertOwner, notFound, type Order, type Seller } from "../state";
 
 /**
@@ -21,3 +22,10 @@ export function orderFor<T extends Pick<Order, "owner">>(order: T | null | undef
   if (!by.staffId) throw new GatewayError("request_invalid", { detail: "A staff change names its staff id." });
   return order;
 }
+
+/**
+ * A write of the caller's own, made inside a staff change's commit write (the staff console's
+ * audit row): it commits with the change or not at all. Run once, by the call that commits; a
+ * retry finding the change committed already does not run it again.
+ */
+export type AlsoInCommit = (tx: StoreDb) => Promise<unknown>;
