@@ -33,7 +33,14 @@ export type AuditAction =
   | "agency.register"
   | "agency.activate"
   | "agency.deactivate"
-  | "seller.resume";
+  | "seller.resume"
+  | "order.options"
+  | "order.quote"
+  | "order.cancel"
+  | "order.cancel_items"
+  | "order.change"
+  | "order.add"
+  | "signature.original";
 
 /** ok: done; refused: the role may not (403); failed: the credentials or the target did not hold. */
 export type AuditOutcome = "ok" | "refused" | "failed" | "locked";

@@ -5,6 +5,7 @@ import { eraseIdentityDocuments, heldDocuments, IdentityDocumentUnavailable, isO
 import { orderDeliveries } from "@ndc/notifications";
 import { appendAudit, queryAudit, recordAudit, statedReason, type AuditRow } from "@ndc/staff";
 import type { StaffDeps } from "./deps";
+import { signatureEvidence } from "./evidence";
 import { requireRight, who, type StaffCaller } from "./guard";
 
 /**
@@ -56,7 +57,7 @@ export async function orderDetail(deps: StaffDeps, caller: StaffCaller, orderId:
   await requireRight(deps, caller, "orders.read", { action: "order.view", orderId });
   const details = await deps.orders.airlineDetails(orderId);
   const { order } = details;
-  const [held, deliveries] = await Promise.all([heldDocuments(deps.store.db, orderId), orderDeliveries(deps.store.db, orderId)]);
+  const [held, deliveries, signatures] = await Promise.all([heldDocuments(deps.store.db, orderId), orderDeliveries(deps.store.db, orderId), signatureEvidence(deps, orderId)]);
   const masked = new Map(details.documents.map((d) => [d.documentId, d.view]));
   const documents = held.map((h) => {
     const base = { documentRef: h.documentId, paxId: h.paxId };
@@ -106,6 +107,7 @@ export async function orderDetail(deps: StaffDeps, caller: StaffCaller, orderId:
       ...(d.lastHttpStatus !== undefined ? { lastHttpStatus: d.lastHttpStatus } : {}), ...(d.lastError ? { lastError: d.lastError } : {}),
       createdAt: iso(d.createdAt)!, updatedAt: iso(d.updatedAt)!,
     })),
+    signatures,
   };
 }
 

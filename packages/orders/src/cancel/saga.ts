@@ -132,7 +132,10 @@ export async function commitPhase(ctx: OrdersContext, op: CancelOperation, asks:
       if (overridden && op.plan.staffId && op.plan.overridden) {
         await appendOverride(tx, { at: now, staffId: op.plan.staffId, channel: "airline_staff", orderId: op.orderId, operationId: op.operationId, ...overridden });
       }
-      if (alsoInCommit) await alsoInCommit(tx);
+      if (alsoInCommit) {
+        const overriding = overridden && op.plan.overridden ? { allowedBy: "override" as const, override: overridden } : { allowedBy: "fare" as const };
+        await alsoInCommit(tx, { operationId: op.operationId, ...overriding });
+      }
     });
   } catch (e) {
     // Another gateway on this store committed the same cancellation first: its row is there.

@@ -28,4 +28,12 @@ export function orderFor<T extends Pick<Order, "owner">>(order: T | null | undef
  * audit row): it commits with the change or not at all. Run once, by the call that commits; a
  * retry finding the change committed already does not run it again.
  */
-export type AlsoInCommit = (tx: StoreDb) => Promise<unknown>;
+export type AlsoInCommit = (tx: StoreDb, made: CommitMade) => Promise<unknown>;
+
+/** What the commit records, for the caller's row: the operation, how the fare allowed it, the rule overridden or the Flexibility spent. */
+export interface CommitMade {
+  operationId: string;
+  allowedBy: "fare" | "flexibility" | "override";
+  override?: { ruleCode: string; ruleText: string };
+  flexibilityItemId?: string;
+}

@@ -180,7 +180,8 @@ async function commitPhase(ctx: OrdersContext, op: AddOperation, auth: SaleAutho
   await askTogether(ctx.store, ctx.clock, [{ ref: ctx.orders as never, key: op.orderId, command: { op: "addItems", change } }, ...seat], async (tx) => {
     await ctx.payments.sale.record(tx, op.orderId, auth, now);
     await writePhase(tx, op.operationId, "committed", now);
-    if (alsoInCommit) await alsoInCommit(tx);
+    // An addition is not a fare matter: nothing to override.
+    if (alsoInCommit) await alsoInCommit(tx, { operationId: op.operationId, allowedBy: "fare" });
   });
 }
 

@@ -178,7 +178,13 @@ async function commitPhase(ctx: OrdersContext, op: FlightOperation, auth: SaleAu
     await writePhase(tx, op.operationId, "committed", now);
     // The override is recorded exactly when the change is made: in its own write (SHPOR1 rule 4).
     if (plan.override) await appendOverride(tx, { at: now, staffId: plan.override.staffId, channel: "airline_staff", orderId: op.orderId, operationId: op.operationId, ruleCode: plan.override.ruleCode, ruleText: plan.override.ruleText });
-    if (alsoInCommit) await alsoInCommit(tx);
+    if (alsoInCommit) {
+      await alsoInCommit(tx, {
+        operationId: op.operationId, allowedBy: plan.allowedBy,
+        ...(plan.override ? { override: { ruleCode: plan.override.ruleCode, ruleText: plan.override.ruleText } } : {}),
+        ...(plan.flexibilityItemId ? { flexibilityItemId: plan.flexibilityItemId } : {}),
+      });
+    }
   });
 }
 
