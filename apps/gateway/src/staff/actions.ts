@@ -86,6 +86,7 @@ export async function orderDetail(deps: StaffDeps, caller: StaffCaller, orderId:
       orderItemId: it.orderItemId, kind: it.kind, paxIds: it.paxIds, price: amount(it.totalMinor, cur),
       ...(it.flightKeys ? { flightKeys: it.flightKeys } : {}), ...(it.ref ? { ref: it.ref } : {}), ...(it.qty ? { qty: it.qty } : {}),
     })),
+    journeys: order.journeys.map((j) => ({ paxJourneyId: j.paxJourneyId, flightKeys: j.flightKeys, brandCode: j.brandCode })),
     flights: details.flights.map((f) => ({ key: f.key, origin: f.origin, destination: f.destination, departureUtc: iso(f.departureUtcMs)!, arrivalUtc: iso(f.arrivalUtcMs)! })),
     passengers: order.passengers.map((p) => ({ paxId: p.paxId, ptc: p.ptc, ...(p.title ? { title: p.title } : {}), givenNames: p.givenNames, surname: p.surname })),
     documents,

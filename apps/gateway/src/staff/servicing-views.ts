@@ -22,7 +22,7 @@ export function cancelQuoteView(q: CancelQuote & { items?: Order["items"] }) {
     expiresAt: iso(q.expiresAt),
     refundable: q.refundable,
     basis: q.basis,
-    band: q.band,
+    band: q.band.id,
     paid: { amount: amountOf(q.paidMinor, cur), currency: cur },
     refund: { amount: amountOf(q.refundMinor, cur), currency: cur },
     penalty: { amount: amountOf(q.penaltyMinor, cur), currency: cur },
@@ -40,7 +40,7 @@ export function flightQuoteView(currency: string, q: FlightChangeQuote) {
     currency,
     expiresAt: iso(q.expiresAt),
     direction: { paxJourneyId: q.terms.direction.paxJourneyId, flightKeys: q.terms.direction.flightKeys, brandCode: q.terms.direction.brandCode },
-    band: q.terms.band,
+    band: q.terms.band.id,
     fee: { amount: amountOf(q.terms.feeMinor, currency), currency },
     paid: { amount: amountOf(q.terms.paidMinor, currency), currency },
     allowance: {

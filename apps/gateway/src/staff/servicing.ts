@@ -2,7 +2,7 @@ import { GatewayError, isGatewayError } from "@ndc/errors";
 import type { CurrencyCode } from "@ndc/money";
 import { verifyFlightChange, type AlsoInCommit, type CancelQuote, type CommitMade, type FlightChangeQuote, type Order, type Quote } from "@ndc/orders";
 import type { LegRequest } from "@ndc/payments";
-import { appendAudit, recordAudit, statedReason, type AuditAction } from "@ndc/staff";
+import { appendAudit, queryAudit, recordAudit, statedReason, type AuditAction } from "@ndc/staff";
 import type { StaffDeps } from "./deps";
 import { requireRight, who, type StaffCaller } from "./guard";
 import { amountOf, cancelQuoteView, flightQuoteView, addQuoteView, servicedView } from "./servicing-views";
@@ -82,9 +82,18 @@ async function accept(
     if (!made) await recordAudit(deps.store, { ...entry(), outcome: "ok", detail: `${detail}; made by an earlier call, nothing new` });
     return { order, ...(made ? { made } : {}) };
   } catch (e) {
-    if (!made) await recordAudit(deps.store, { ...entry(), outcome: "failed", detail: `${detail}; ${isGatewayError(e) ? e.code : "internal_error"}` });
+    // The row written in the commit stands if the commit did (a later step failed: capture, refund); else say it failed.
+    if (!made || !(await auditedIn(deps, orderId, action, made.operationId))) {
+      await recordAudit(deps.store, { ...entry(), outcome: "failed", detail: `${detail}; ${isGatewayError(e) ? e.code : "internal_error"}` });
+    }
     throw e;
   }
+}
+
+/** Whether the commit's own audit row for this operation is in the store (its write committed). */
+async function auditedIn(deps: StaffDeps, orderId: string, action: AuditAction, operationId: string): Promise<boolean> {
+  const rows = await queryAudit(deps.store.db, { orderId, action, limit: 1000 });
+  return rows.some((r) => r.outcome === "ok" && r.detail?.includes(`operation ${operationId};`));
 }
 
 /** POST cancel/quote: the whole order (no orderItemIds) or those items. */
