@@ -82,10 +82,12 @@ describe("cancel", () => {
     expect(row.detail).toContain(q.body.quoteId);
     expect(row.detail).toContain("override fare_not_cancellable");
     expect(row.detail).toContain(done.result.body.operationId);
+    expect(done.result.body.change).toMatchObject({ kind: "cancelled" });
     // The fare-rule audit trail too, in the same commit.
     const overrides = await listOverrides(w.t.gw.store);
     expect(overrides.length).toBe(overridesBefore + 1);
     const samId = await staffIdOf(senior);
+    expect(done.result.body.change.staffId).toBe(samId);
     expect(overrides.at(-1)).toMatchObject({ staffId: samId, channel: "airline_staff", orderId, ruleCode: "fare_not_cancellable", operationId: done.result.body.operationId });
     // OrderHistoryRS (the seller's view): the carrier's agent made it.
     const g = await historyGroup(orderId, "ORDER_CANCELLED");
@@ -130,6 +132,11 @@ describe("change a flight", () => {
     expect(q.body.allowance).toMatchObject({ by: "override", override: { ruleCode: "fare_not_changeable" } });
     const alt = q.body.alternatives[0];
     expect(Number(alt.due.amount)).toBeGreaterThan(0);
+    // The right is checked before the quote is read: an agent with a forged id is refused, not told the id is bad.
+    expect((await json(await post(agent, orderId, "change", { quoteId: "FCQ.forged", reason: REASON }))).status).toBe(403);
+    const forged = await json(await post(senior, orderId, "change", { quoteId: "FCQ.forged", reason: REASON }));
+    expect(forged.body.error).toBe("offer_not_found");
+    expect((await auditOf(orderId, "order.change")).map((r) => [r.username, r.outcome])).toEqual([["agnes", "refused"], ["sam", "failed"]]);
     // Costs more: no card, no change.
     const noCard = await json(await post(senior, orderId, "change", { quoteId: alt.quoteId, reason: REASON }));
     expect([noCard.status, noCard.body.element]).toEqual([400, "cardToken"]);

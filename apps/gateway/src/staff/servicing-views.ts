@@ -78,7 +78,8 @@ export type AddQuoteView = ReturnType<typeof addQuoteView>;
 
 /** The order after an acceptance, and what the commit recorded (absent: an earlier call made it). */
 export function servicedView(o: Order, made?: CommitMade) {
-  const last = o.history[o.history.length - 1];
+  // The change the staff made (a cancellation's refund entry follows it and names no one).
+  const last = [...o.history].reverse().find((h) => h.staffId) ?? o.history[o.history.length - 1];
   return {
     orderId: o.orderId,
     state: o.state,

@@ -55,11 +55,19 @@ export function madeText(m: CommitMade): string {
   return `operation ${m.operationId}; ${how}`;
 }
 
+/** What an acceptance does once the caller may: its audit detail and the domain's commit. */
+interface Acceptance {
+  detail: string;
+  run: (alsoInCommit: AlsoInCommit) => Promise<Order>;
+}
+
 /**
- * An acceptance: the right, the reason, then the domain's commit with the audit row in it (what
- * the commit recorded: its operation, the override or the Flexibility spent). When the commit was
- * made by an earlier call (a retry), the domain writes nothing new: one row of its own says so. A
- * refusal short of the commit is audited as failed, naming the error.
+ * An acceptance: the right first (an agent's request is refused and audited before anything is
+ * read), the reason, then `prepare` (reading the quote: a forged or expired one fails here) and
+ * the domain's commit with the audit row in it (what the commit recorded: its operation, the
+ * override or the Flexibility spent). When the commit was made by an earlier call (a repeat),
+ * the domain writes nothing new: one row of its own says so. A refusal short of the commit is
+ * audited as failed, naming the error.
  */
 async function accept(
   deps: StaffDeps,
@@ -67,15 +75,17 @@ async function accept(
   action: AuditAction,
   orderId: string,
   body: Record<string, unknown>,
-  detail: string,
-  run: (alsoInCommit: AlsoInCommit) => Promise<Order>,
+  prepare: () => Promise<Acceptance>,
 ): Promise<{ order: Order; made?: CommitMade }> {
   await requireRight(deps, caller, "orders.service", { action, orderId });
   const { reason } = statedReason(body, false);
   let made: CommitMade | undefined;
+  let detail = "the quote could not be read";
   const entry = () => ({ ...who(caller), at: deps.clock.now(), action, orderId, reason });
   try {
-    const order = await run(async (tx, m) => {
+    const a = await prepare();
+    detail = a.detail;
+    const order = await a.run(async (tx, m) => {
       await appendAudit(tx, { ...entry(), outcome: "ok", detail: `${detail}; ${madeText(m)}` });
       made = m;
     });
@@ -119,9 +129,10 @@ export async function quoteCancellation(deps: StaffDeps, caller: StaffCaller, or
 export async function acceptCancellation(deps: StaffDeps, caller: StaffCaller, orderId: string, body: Record<string, unknown>) {
   const quoteId = required(body, "quoteId", 256);
   const action: AuditAction = quoteId.startsWith("CIQ.") ? "order.cancel_items" : "order.cancel";
-  const r = await accept(deps, caller, action, orderId, body, `quote ${quoteId}`, (alsoInCommit) =>
-    deps.orders.cancel(orderId, { channel: "airline_staff", staffId: caller.session.staffId }, quoteId, alsoInCommit),
-  );
+  const r = await accept(deps, caller, action, orderId, body, async () => ({
+    detail: `quote ${quoteId}`,
+    run: (alsoInCommit) => deps.orders.cancel(orderId, { channel: "airline_staff", staffId: caller.session.staffId }, quoteId, alsoInCommit),
+  }));
   return servicedView(r.order, r.made);
 }
 
@@ -150,16 +161,18 @@ export async function quoteFlightChange(deps: StaffDeps, caller: StaffCaller, or
 export async function acceptFlightChange(deps: StaffDeps, caller: StaffCaller, orderId: string, body: Record<string, unknown>) {
   const quoteId = required(body, "quoteId", 256);
   const useFlexibility = body.useFlexibility === true || body.useFlexibility === "on";
-  const { order: before } = await deps.orders.airlineDetails(orderId);
-  // The signed id carries the amount due: the card pays exactly it (a cheaper change is refunded to the legs that paid).
-  const signed = verifyFlightChange(deps.orders.ctx.fieldKey, quoteId, orderId, "quoteId");
   const staffId = caller.session.staffId;
-  const payment = cardLeg(body, signed.dueMinor, before.currency);
-  const detail = `quote ${quoteId}; due ${amountOf(signed.dueMinor, before.currency)} ${before.currency}${useFlexibility ? "; Flexibility asked" : ""}`;
-  // The operation is keyed by the quote: the same staff member's retry resumes it, anyone else's is quote_already_used.
-  const r = await accept(deps, caller, "order.change", orderId, body, detail, (alsoInCommit) =>
-    deps.orders.changeFlightsAsStaff({ staffId, orderId, quoteId, correlationId: `staff:${staffId}`, trxId: "console", payment, ...(useFlexibility ? { useFlexibility } : {}), alsoInCommit }),
-  );
+  const r = await accept(deps, caller, "order.change", orderId, body, async () => {
+    const { order: before } = await deps.orders.airlineDetails(orderId);
+    // The signed id carries the amount due: the card pays exactly it (a cheaper change is refunded to the legs that paid).
+    const signed = verifyFlightChange(deps.orders.ctx.fieldKey, quoteId, orderId, "quoteId");
+    const payment = cardLeg(body, signed.dueMinor, before.currency);
+    return {
+      detail: `quote ${quoteId}; due ${amountOf(signed.dueMinor, before.currency)} ${before.currency}${useFlexibility ? "; Flexibility asked" : ""}`,
+      // The operation is keyed by the quote: the same staff member's repeat resumes it, anyone else's is quote_already_used.
+      run: (alsoInCommit) => deps.orders.changeFlightsAsStaff({ staffId, orderId, quoteId, correlationId: `staff:${staffId}`, trxId: "console", payment, ...(useFlexibility ? { useFlexibility } : {}), alsoInCommit }),
+    };
+  });
   return servicedView(r.order, r.made);
 }
 
@@ -197,20 +210,24 @@ export async function quoteAddition(deps: StaffDeps, caller: StaffCaller, orderI
 /** POST add: accept an extras or seat quote (`QTE-`), paid by the card given when it costs anything. */
 export async function acceptAddition(deps: StaffDeps, caller: StaffCaller, orderId: string, body: Record<string, unknown>) {
   const quoteId = required(body, "quoteId", 64);
-  if (!quoteId.startsWith("QTE-")) throw new GatewayError("request_invalid", { detail: "quoteId is the QTE- id of an extras or seat quote.", element: "quoteId" });
   const staffId = caller.session.staffId;
-  const owner = await deps.orders.staffOfferOwner(orderId, staffId);
-  const quoted = await deps.orders.ctx.offers.resolve<{ currency: string; items: { offerItemId: string; kind: string; paxIds: string[]; totalMinor: number; qty?: number }[] }>(quoteId, owner, "quoteId");
-  const chargeMinor = quoted.payload.items.reduce((s, i) => s + i.totalMinor, 0);
-  const form = quoted.payload.items.some((i) => i.kind === "seat") ? "seat" : "services";
-  const payment = cardLeg(body, chargeMinor, quoted.payload.currency);
-  const detail = `quote ${quoteId}; ${form}; charge ${amountOf(chargeMinor, quoted.payload.currency)} ${quoted.payload.currency}${payment.length ? " to the card given" : ", nothing to pay"}`;
   const ownerCode = deps.orders.ctx.ownerCode;
-  const r = await accept(deps, caller, "order.add", orderId, body, detail, (alsoInCommit) =>
-    deps.orders.addToOrderAsStaff({
-      staffId, orderId, correlationId: `staff:${staffId}`, trxId: quoteId, form, payment, alsoInCommit,
-      selections: [{ offerId: quoteId, ownerCode, items: quoted.payload.items.map((i) => ({ offerItemId: i.offerItemId, paxIds: i.paxIds, ...(i.qty ? { qty: i.qty } : {}) })) }],
-    }),
-  );
+  const r = await accept(deps, caller, "order.add", orderId, body, async () => {
+    if (!quoteId.startsWith("QTE-")) throw new GatewayError("request_invalid", { detail: "quoteId is the QTE- id of an extras or seat quote.", element: "quoteId" });
+    const owner = await deps.orders.staffOfferOwner(orderId, staffId);
+    const quoted = await deps.orders.ctx.offers.resolve<{ currency: string; items: { offerItemId: string; kind: string; paxIds: string[]; totalMinor: number; qty?: number }[] }>(quoteId, owner, "quoteId");
+    const cur = quoted.payload.currency;
+    const chargeMinor = quoted.payload.items.reduce((sum, i) => sum + i.totalMinor, 0);
+    const form = quoted.payload.items.some((i) => i.kind === "seat") ? "seat" : "services";
+    const payment = cardLeg(body, chargeMinor, cur);
+    return {
+      detail: `quote ${quoteId}; ${form}; charge ${amountOf(chargeMinor, cur)} ${cur}${payment.length ? " to the card given" : ", nothing to pay"}`,
+      run: (alsoInCommit) =>
+        deps.orders.addToOrderAsStaff({
+          staffId, orderId, correlationId: `staff:${staffId}`, trxId: quoteId, form, payment, alsoInCommit,
+          selections: [{ offerId: quoteId, ownerCode, items: quoted.payload.items.map((i) => ({ offerItemId: i.offerItemId, paxIds: i.paxIds, ...(i.qty ? { qty: i.qty } : {}) })) }],
+        }),
+    };
+  });
   return servicedView(r.order, r.made);
 }
