@@ -45,7 +45,7 @@ export function servicingSection(o: OrderPage, caller: StaffCaller, csrf: string
   return `<h2>Service this order</h2>
 <p>As the airline: never refused by the fare; a quote first, then accept it${may(caller.session.role, "orders.service") ? "" : " (accepting is for senior agents and supervisors)"}.</p>
 <form method="post" action="${base}/cancel/quote">${csrfInput(csrf)}<fieldset><legend>Cancel the whole order</legend><p><button type="submit">Quote the cancellation</button></p></fieldset></form>
-<form method="post" action="${base}/cancel/quote">${csrfInput(csrf)}<fieldset><legend>Cancel items</legend><ul class="plain">${items}</ul><p><button type="submit">Quote cancelling the items</button></p></fieldset></form>
+<form method="post" action="${base}/cancel/quote">${csrfInput(csrf)}<input type="hidden" name="scope" value="items"><fieldset><legend>Cancel items</legend><ul class="plain">${items}</ul><p><button type="submit">Quote cancelling the items</button></p></fieldset></form>
 <form method="post" action="${base}/change/quote">${csrfInput(csrf)}<fieldset><legend>Change a flight</legend>
 <label for="ch-direction">Direction</label><select id="ch-direction" name="direction">${o.journeys.map((j, n) => `<option value="${n}">${n === 0 ? "Outbound" : "Return"}: ${esc(j.flightKeys.join(", "))} (${esc(j.brandCode)})</option>`).join("")}</select>
 <label for="ch-date">New date</label><input id="ch-date" name="date" type="date" required>
@@ -155,6 +155,8 @@ export async function servicingPages(request: Request, path: string, form: URLSe
     switch (step) {
       case "cancel/quote": {
         const ids = form.getAll("orderItemIds");
+        // The items form with nothing ticked is not a whole-order cancellation.
+        if (form.get("scope") === "items" && !ids.length) throw new GatewayError("request_invalid", { detail: "Tick at least one item to cancel.", element: "orderItemIds" });
         return cancelQuotePage(orderId, await quoteCancellation(deps, caller, orderId, ids.length ? { orderItemIds: ids } : {}), caller, csrf, chrome);
       }
       case "cancel":
