@@ -69,6 +69,11 @@ describe("cancel", () => {
       const r = await json(await post(senior, orderId, "cancel", { quoteId: q.body.quoteId, reason: REASON }, csrf));
       expect([r.status, r.body.error]).toEqual([403, "staff_csrf_invalid"]);
     }
+    // The page's accept form: a wrong csrf_token field is refused the same way; an agent's form post is 403.
+    const formPost = (session: Session, csrf: string) =>
+      w.t.fetch(`/staff/orders/${orderId}/servicing/cancel`, { method: "POST", headers: { cookie: session.cookie, "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ quoteId: q.body.quoteId, reason: REASON, csrf_token: csrf }).toString() });
+    expect((await formPost(senior, "forged-token")).status).toBe(403);
+    expect((await formPost(agent, agent.csrf)).status).toBe(403);
     expect((await w.t.gw.orders.airlineDetails(orderId)).order.state).toBe("booked");
 
     const overridesBefore = (await listOverrides(w.t.gw.store)).length;
