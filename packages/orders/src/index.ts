@@ -45,7 +45,7 @@ export { CLOSING_BATCH, type NotClosable } from "./reconcile/close";
 export { serviceFlightKeys } from "./view/services";
 export { cancelItemsTerms } from "./cancel/terms";
 export { isItemsQuote, MAX_CANCELLED_ITEMS, type CancelItemsQuote } from "./cancel/items-quote";
-export type { ServicingActor } from "./servicing/actor";
+export type { ServicingActor, AlsoInCommit, CommitMade } from "./servicing/actor";
 export { WEB_SHOP_AGENCY, webShopSeller, addAccount, listAccounts, requireOpenAccount, deleteAccount, eraseIfAccountDeleted, WebShopAccountError, type WebShopAccount, type WebShopAccountErrorCode } from "./web-shop/accounts";
 export { webShopAccounts } from "./tables/web-shop-accounts";
 export { SCHEDULE_CHANGE_REASONS, retimeMinutes } from "./operations/schedule-change";

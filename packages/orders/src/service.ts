@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { GatewayError } from "@ndc/errors";
 import type { ActorSystem } from "@ndc/actors";
 import type { Clock } from "@ndc/clock";
 import type { InventoryService } from "@ndc/inventory";
@@ -28,10 +29,10 @@ import { quoteFlightChange, type FlightChangeAsk, type FlightChangeQuote } from 
 import { commitCancel } from "./cancel/saga";
 import { isItemsQuote, quoteCancelItems, type CancelItemsQuote } from "./cancel/items-quote";
 import { commitCancelItems } from "./cancel/items-saga";
-import type { ServicingActor } from "./servicing/actor";
+import type { AlsoInCommit, ServicingActor } from "./servicing/actor";
 import { renamePax, type RenameInput } from "./servicing/rename/saga";
 import { orderVersions } from "./read/versions";
-import { bookedOrder } from "./read/booked-order";
+import { bookedOrder, bookedOrderAsStaff } from "./read/booked-order";
 import { history, retrieve } from "./read/read";
 import { airlineRetrieve, airlineSearch, type AirlineOrderRow, type AirlineSearch } from "./read/airline";
 import { offerRules, orderRules, type OrderRules } from "./read/rules";
@@ -160,6 +161,37 @@ export class OrdersService {
   }
 
   /**
+   * The offers' owner for the airline's staff servicing an order: a client id of the staff
+   * member's own under the order's agency, so the order's a-la-carte offers and quotes resolve
+   * for the order (offers are scoped by agency) and the operation's request names the staff.
+   */
+  async staffOfferOwner(orderId: string, staffId: string): Promise<Seller> {
+    if (!staffId) throw new GatewayError("request_invalid", { detail: "A staff change names its staff id." });
+    const order = await airlineRetrieve(this.ctx, orderId);
+    return { clientId: `staff:${staffId}`, agencyId: order.owner.agencyId };
+  }
+
+  /** The airline's staff pricing extras or a seat for any booked order into a firm quote (no agency: no commission). */
+  async quoteAddAsStaff(input: Omit<AddInput, "payment" | "seller" | "commissionAgreement" | "staffId" | "alsoInCommit"> & { staffId: string }): Promise<Quote> {
+    const { staffId, ...rest } = input;
+    return quoteAdd(this.ctx, { ...rest, seller: await this.staffOfferOwner(input.orderId, staffId) });
+  }
+
+  /**
+   * The airline's staff accepting an extras or seat quote in process (decision 0035): paid by the
+   * legs given (the customer's card, through the PSP like any change; no agency: no settlement
+   * account, no commission), the staff member on the change, `alsoInCommit` in the commit write.
+   */
+  async addToOrderAsStaff(input: Omit<AddInput, "seller" | "commissionAgreement" | "staffId"> & { staffId: string }): Promise<Order> {
+    return addToOrder(this.ctx, { ...input, seller: await this.staffOfferOwner(input.orderId, input.staffId) });
+  }
+
+  /** The booked-order shape ServiceList and SeatAvailability read, of any order (the staff console lists extras and seats with it). */
+  bookedOrderAsStaff(orderId: string): Promise<BookedOrder> {
+    return bookedOrderAsStaff(this.ctx, orderId);
+  }
+
+  /**
    * OrderReshopRQ UpdateOrder/CancelOrderRef: a firm, signed quote to cancel the whole order.
    * `by`: a seller (NDC), or `{ channel: "airline_staff", staffId }`, never refused by the fare.
    */
@@ -199,8 +231,8 @@ export class OrdersService {
    * OrderChangeRQ AcceptCancelledOffer: the quote accepted, the order (cancel/saga.ts) or the
    * items it names (`CIQ.`, cancel/items-saga.ts) cancelled and refunded. `by` as for the quote.
    */
-  cancel(orderId: string, by: Seller | ServicingActor, quoteId: string): Promise<Order> {
-    return isItemsQuote(quoteId) ? commitCancelItems(this.ctx, orderId, by, quoteId) : commitCancel(this.ctx, orderId, by, quoteId);
+  cancel(orderId: string, by: Seller | ServicingActor, quoteId: string, alsoInCommit?: AlsoInCommit): Promise<Order> {
+    return isItemsQuote(quoteId) ? commitCancelItems(this.ctx, orderId, by, quoteId, alsoInCommit) : commitCancel(this.ctx, orderId, by, quoteId, alsoInCommit);
   }
 
   /** OrderChangeRQ UpdatePax: a passenger's name corrected where the fare is renameable, in one write (servicing/rename). */

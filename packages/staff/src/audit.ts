@@ -35,7 +35,14 @@ export type AuditAction =
   | "agency.deactivate"
   | "seller.resume"
   | "dashboard.view"
-  | "sellers.traffic";
+  | "sellers.traffic"
+  | "order.options"
+  | "order.quote"
+  | "order.cancel"
+  | "order.cancel_items"
+  | "order.change"
+  | "order.add"
+  | "signature.original";
 
 /** ok: done; refused: the role may not (403); failed: the credentials or the target did not hold. */
 export type AuditOutcome = "ok" | "refused" | "failed" | "locked";

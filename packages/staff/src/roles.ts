@@ -25,6 +25,14 @@ export const RIGHTS = {
   "sellers.rotate": ["supervisor", "admin"],
   // The dashboard's figures are aggregates with no personal data: every role sees how the gateway is doing.
   "dashboard.read": ["agent", "senior_agent", "supervisor", "admin"],
+  // Servicing an order as the airline (SHPOR1 rule 4, decision 0035): anyone at the desk may price a
+  // change for the customer (a quote changes nothing); accepting one moves money and may override
+  // the fare, so it is a senior agent's or a supervisor's. An admin runs the console, not the orders.
+  "orders.service.quote": ["agent", "senior_agent", "supervisor"],
+  "orders.service": ["senior_agent", "supervisor"],
+  // The signed original of an OrderCreateRQ carries the passengers' documents in clear: a
+  // supervisor's, like erasure (decision 0035); the evidence's digests are on the order page for all.
+  "signatures.original": ["supervisor"],
   // Changing what a seller may do (a new client, its scopes) is the registry's administration: admins only.
   "sellers.register": ["admin"],
 } as const satisfies Record<string, readonly StaffRole[]>;

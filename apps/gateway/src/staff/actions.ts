@@ -5,6 +5,7 @@ import { eraseIdentityDocuments, heldDocuments, IdentityDocumentUnavailable, isO
 import { orderDeliveries } from "@ndc/notifications";
 import { appendAudit, queryAudit, recordAudit, statedReason, type AuditRow } from "@ndc/staff";
 import type { StaffDeps } from "./deps";
+import { signatureEvidence } from "./evidence";
 import { requireRight, who, type StaffCaller } from "./guard";
 
 /**
@@ -56,7 +57,7 @@ export async function orderDetail(deps: StaffDeps, caller: StaffCaller, orderId:
   await requireRight(deps, caller, "orders.read", { action: "order.view", orderId });
   const details = await deps.orders.airlineDetails(orderId);
   const { order } = details;
-  const [held, deliveries] = await Promise.all([heldDocuments(deps.store.db, orderId), orderDeliveries(deps.store.db, orderId)]);
+  const [held, deliveries, signatures] = await Promise.all([heldDocuments(deps.store.db, orderId), orderDeliveries(deps.store.db, orderId), signatureEvidence(deps, orderId)]);
   const masked = new Map(details.documents.map((d) => [d.documentId, d.view]));
   const documents = held.map((h) => {
     const base = { documentRef: h.documentId, paxId: h.paxId };
@@ -85,6 +86,7 @@ export async function orderDetail(deps: StaffDeps, caller: StaffCaller, orderId:
       orderItemId: it.orderItemId, kind: it.kind, paxIds: it.paxIds, price: amount(it.totalMinor, cur),
       ...(it.flightKeys ? { flightKeys: it.flightKeys } : {}), ...(it.ref ? { ref: it.ref } : {}), ...(it.qty ? { qty: it.qty } : {}),
     })),
+    journeys: order.journeys.map((j) => ({ paxJourneyId: j.paxJourneyId, flightKeys: j.flightKeys, brandCode: j.brandCode })),
     flights: details.flights.map((f) => ({ key: f.key, origin: f.origin, destination: f.destination, departureUtc: iso(f.departureUtcMs)!, arrivalUtc: iso(f.arrivalUtcMs)! })),
     passengers: order.passengers.map((p) => ({ paxId: p.paxId, ptc: p.ptc, ...(p.title ? { title: p.title } : {}), givenNames: p.givenNames, surname: p.surname })),
     documents,
@@ -106,6 +108,7 @@ export async function orderDetail(deps: StaffDeps, caller: StaffCaller, orderId:
       ...(d.lastHttpStatus !== undefined ? { lastHttpStatus: d.lastHttpStatus } : {}), ...(d.lastError ? { lastError: d.lastError } : {}),
       createdAt: iso(d.createdAt)!, updatedAt: iso(d.updatedAt)!,
     })),
+    signatures,
   };
 }
 

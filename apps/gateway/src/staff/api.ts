@@ -1,6 +1,7 @@
 import { GatewayError } from "@ndc/errors";
 import { SESSION_ABSOLUTE_MS } from "@ndc/staff";
 import { json, jsonError, notFound, readJsonObject } from "../routes/json";
+import { servicingApi } from "./api-servicing";
 import { eraseDocuments, orderDetail, readAudit, revealDocument, searchOrders } from "./actions";
 import { clearedCookie, sessionCookie } from "./cookie";
 import type { StaffDeps } from "./deps";
@@ -45,6 +46,8 @@ export async function staffApi(request: Request, path: string, deps: StaffDeps):
     }
     const dashboard = await dashboardApi(request, path, deps);
     if (dashboard) return dashboard;
+    const serviced = await servicingApi(request, path, deps);
+    if (serviced) return serviced;
     if (path === "/orders") {
       const caller = await staffCaller(request, deps);
       if (m !== "GET") throw new GatewayError("method_not_allowed", { allowedMethods: ["GET"] });

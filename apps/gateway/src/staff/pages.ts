@@ -11,6 +11,7 @@ import { logIn, logOut } from "./login";
 import { STAFF_PATHS } from "./paths";
 import { dashboardPages } from "./pages-dashboard";
 import { auditPage, loginPage, orderPage, revealPage, searchPage } from "./views-orders";
+import { SERVICED, servicingPages } from "./views-servicing";
 import { deliveriesPage, queuePage, secretPage, sellersPage } from "./views-work";
 import { changeAggregatorAgencies, changeSellerScopes, registerSeller, registerSellerAgency, switchAgency } from "./registry";
 import { deliveriesQueue, QUEUE_OF_PATH, reconcileQueue, redeliverItem, resolveReconcileItem, rotateSellerSecret, sellers, switchSeller, takeWorkItem } from "./work";
@@ -59,8 +60,10 @@ export async function staffPages(request: Request, path: string, deps: StaffDeps
         headers: { "content-type": "application/x-ndjson", "content-disposition": 'attachment; filename="staff-audit.jsonl"', "cache-control": "no-store" },
       });
     }
+    const serviced = await servicingPages(request, path, form, deps, caller, csrf, chrome);
+    if (serviced) return serviced;
     let r = ORDER.exec(path);
-    if (r && m === "GET") return orderPage(await orderDetail(deps, caller, r[1]!), caller, csrf, chrome);
+    if (r && m === "GET") return orderPage(await orderDetail(deps, caller, r[1]!), caller, csrf, chrome, SERVICED[new URL(request.url).searchParams.get("serviced") ?? ""]);
     if ((r = REVEAL.exec(path)) && m === "POST") {
       const orderId = r[1]!;
       const { number } = await revealDocument(deps, caller, orderId, r[2]!, { reason: form.get("reason") ?? "", category: form.get("category") ?? "" });

@@ -4,6 +4,7 @@ import { readAudit, searchOrders, type OrderPage } from "./actions";
 import type { StaffDeps } from "./deps";
 import type { StaffCaller } from "./guard";
 import { csrfInput, esc, page, table, type PageChrome } from "./html";
+import { evidenceSection, servicingSection } from "./views-servicing";
 
 /** The pages about orders and the audit trail, rendered from the actions' results (pages.ts routes to them). */
 
@@ -54,7 +55,7 @@ export async function searchPage(deps: StaffDeps, caller: StaffCaller, params: U
   return page(200, "Find orders", `<form method="get" action="/staff/orders" class="search" role="search">${inputs}${state}<div><button type="submit">Search</button></div></form>${results}`, chrome);
 }
 
-export function orderPage(o: OrderPage, caller: StaffCaller, csrf: string, chrome: PageChrome): Response {
+export function orderPage(o: OrderPage, caller: StaffCaller, csrf: string, chrome: PageChrome, flash?: string | null): Response {
   const role = caller.session.role;
   const canReveal = may(role, "pii.reveal");
   const categories = REASON_CATEGORIES.map((c) => `<option value="${c}">${c.replace(/_/g, " ")}</option>`).join("");
@@ -75,7 +76,7 @@ export function orderPage(o: OrderPage, caller: StaffCaller, csrf: string, chrom
 <label for="erase-reason">Reason (at least 10 characters)</label><textarea id="erase-reason" name="reason" required minlength="10" maxlength="500" rows="2"></textarea>
 <p><button type="submit">Erase documents</button></p></fieldset></form>`
       : "";
-  const body = `
+  const body = `${flash ? `<p class="notice" role="status">${esc(flash)}</p>` : ""}
 <dl>
 <dt>State</dt><dd>${esc(o.stateName)}</dd>
 <dt>Agency and client</dt><dd>${esc(o.agencyId)} / ${esc(o.clientId)}</dd>
@@ -92,7 +93,9 @@ ${erase}
 <h2>Payments (PAYSUM)</h2>${table(["Leg", "Kind", "State", "Authorised", "Captured", "Refunded", "Card or account", "PSP reference"], o.payments.map((l) => [esc(l.legId), esc(l.kind), esc(l.state), `${esc(l.authorised)} ${esc(l.currency)}`, esc(l.captured), esc(l.refunded), esc([l.cardBrand, l.cardLast4 ? `ending ${l.cardLast4}` : "", l.voucherCode, l.settlementAccountId].filter(Boolean).join(" ")), esc(l.pspReference ?? "")]), "Payment legs")}
 <h2>Commission</h2>${table(["On", "Amount", "Basis", "Rule"], o.commission.map((c) => [esc(c.on), esc(c.amount), esc(c.basis), esc(c.rule)]), "Commission")}
 <h2>History</h2>${table(["Version", "When", "Change", "State", "Changed", "Staff"], o.history.map((h) => [esc(h.version), esc(h.at), esc(h.kind), esc(h.state), esc(h.changed.join(", ")), esc(h.staffId ?? "")]), "Order history")}
-<h2>Notifications sent</h2>${table(["When", "Event", "Message", "Subscription", "Status", "Attempts", "Last answer"], o.notifications.map((n) => [esc(n.createdAt), esc(n.event), esc(n.message), esc(n.subscriptionId), esc(n.status), esc(n.attempts), esc([n.lastHttpStatus, n.lastError].filter((v) => v !== undefined).join(" "))]), "Notifications")}`;
+<h2>Notifications sent</h2>${table(["When", "Event", "Message", "Subscription", "Status", "Attempts", "Last answer"], o.notifications.map((n) => [esc(n.createdAt), esc(n.event), esc(n.message), esc(n.subscriptionId), esc(n.status), esc(n.attempts), esc([n.lastHttpStatus, n.lastError].filter((v) => v !== undefined).join(" "))]), "Notifications")}
+${evidenceSection(o, caller, csrf)}
+${servicingSection(o, caller, csrf)}`;
   return page(200, `Order ${o.orderId}`, body, chrome);
 }
 

@@ -12,7 +12,7 @@ export type OrderEvent =
   | { type: "inventory_confirmed"; at: number }
   | { type: "payment_expired"; at: number }
   /** A post-sale change committed (ORDRE2): its items, a seat it gave up, its legs authorised, its charge. */
-  | { type: "items_added"; at: number; items: OrderItem[]; seatHold?: SeatHoldRef; released?: { orderItemId: string; holdId: string; seatId: string; kept?: SeatHoldRef }; legs: OrderLegRef[]; charge: PostSaleCharge }
+  | { type: "items_added"; at: number; items: OrderItem[]; seatHold?: SeatHoldRef; released?: { orderItemId: string; holdId: string; seatId: string; kept?: SeatHoldRef }; legs: OrderLegRef[]; charge: PostSaleCharge; staffId?: string }
   | { type: "cancelled"; at: number; cancellation: OrderCancellation }
   /** Money paid back to the legs: a cancellation's refund, or (with `changeRef`) an items cancellation's or the difference of a flight change costing less than the fare paid. */
   | { type: "refunded"; at: number; legs: { legId: string; amountMinor: number }[]; changeRef?: string }
@@ -70,7 +70,7 @@ export function evolve(order: Order | null, e: OrderEvent): Order | null {
     case "payment_expired":
       return changed(order, "payment_expired", e.at, ["state", "paymentTimeLimit"], { paymentTimeLimit: undefined });
     case "items_added":
-      return changed(order, "items_added", e.at, ["items", "legs", ...(e.seatHold ? ["seatHolds"] : [])], withItemsAdded(order, e));
+      return changed(order, "items_added", e.at, ["items", "legs", ...(e.seatHold ? ["seatHolds"] : [])], withItemsAdded(order, e), e.staffId);
     case "flights_changed":
       return changed(
         order,

@@ -5,7 +5,7 @@ import type { CancelledSeats } from "../actor/events";
 import type { OrdersContext } from "../context";
 import { ids } from "../ids";
 import { crashPoint } from "../saga/crash-point";
-import { actorOf, isStaff, orderFor, type ServicingActor } from "../servicing/actor";
+import { actorOf, isStaff, orderFor, type AlsoInCommit, type ServicingActor } from "../servicing/actor";
 import type { ItemsCancellation, Order, OrderItem, Seller } from "../state";
 import { verifyItemsQuote } from "./items-quote";
 import { paidOf } from "./quote";
@@ -27,7 +27,7 @@ import { cancelItemsTerms } from "./terms";
  *      (finishCancel, the whole order's close).
  * Nothing is taken before the commit; a committed one is finished by a retry or the reconciler.
  */
-export async function commitCancelItems(ctx: OrdersContext, orderId: string, who: Seller | ServicingActor, quoteId: string): Promise<Order> {
+export async function commitCancelItems(ctx: OrdersContext, orderId: string, who: Seller | ServicingActor, quoteId: string, alsoInCommit?: AlsoInCommit): Promise<Order> {
   const by = actorOf(who);
   orderFor(await ctx.orders.ask(orderId, { op: "get" }), by);
   const signed = verifyItemsQuote(ctx, quoteId, orderId);
@@ -64,7 +64,7 @@ export async function commitCancelItems(ctx: OrdersContext, orderId: string, who
       ...seats.map((s) => s.ask(ctx)),
       ...partners.map((p) => ctx.inventory.joint.releasePartnerProduct(p.productCode, p.holdId)),
     ];
-    await commitPhase(ctx, row, asks, overridden, now);
+    await commitPhase(ctx, row, asks, overridden, now, alsoInCommit);
     crashPoint("cancel_after_commit");
     return refundOrLeave(ctx, row);
   });

@@ -7,7 +7,7 @@ import { ids } from "../ids";
 import { writeOpen, writePhase, type OperationRow } from "../operation/store";
 import { crashPoint } from "../saga/crash-point";
 import { appendOverride } from "../servicing/override/audit";
-import { actorOf, isStaff, orderFor, type ServicingActor } from "../servicing/actor";
+import { actorOf, isStaff, orderFor, type AlsoInCommit, type ServicingActor } from "../servicing/actor";
 import { notFound, type ChangeOverride, type Order, type Seller } from "../state";
 import { paidOf, refundsPending, verifyQuote } from "./quote";
 import { cancelTerms } from "./terms";
@@ -44,7 +44,7 @@ export type CancelOperation = OperationRow<CancelPlan>;
  * or cancelled with its operation `committed`, which a retry or the reconciler finishes under
  * the same keys (finishCancel).
  */
-export async function commitCancel(ctx: OrdersContext, orderId: string, who: Seller | ServicingActor, quoteId: string): Promise<Order> {
+export async function commitCancel(ctx: OrdersContext, orderId: string, who: Seller | ServicingActor, quoteId: string, alsoInCommit?: AlsoInCommit): Promise<Order> {
   const by = actorOf(who);
   orderFor(await ctx.orders.ask(orderId, { op: "get" }), by);
   const signed = verifyQuote(ctx.fieldKey, quoteId, orderId);
@@ -82,7 +82,7 @@ export async function commitCancel(ctx: OrdersContext, orderId: string, who: Sel
       ...order.seatHolds.map((h) => ctx.inventory.joint.releaseSeats(h.flightKey, h.holdId)),
       ...order.partnerHolds.map((p) => ctx.inventory.joint.releasePartnerProduct(p.productCode, p.holdId)),
     ];
-    await commitPhase(ctx, row, asks, overridden, now);
+    await commitPhase(ctx, row, asks, overridden, now, alsoInCommit);
     crashPoint("cancel_after_commit");
     return refundOrLeave(ctx, row);
   });
@@ -123,14 +123,18 @@ export const REFUND_LEFT_TO_RECONCILER = new Set<string>(["psp_unavailable", "pa
 /**
  * Phase 1, one joint write: the order's change (cancelled, or items cancelled), the stock it
  * releases, the operation row and, for a staff override, its audit row: recorded exactly when
- * the change is made.
+ * the change is made; and the staff console's own audit row (`alsoInCommit`).
  */
-export async function commitPhase(ctx: OrdersContext, op: CancelOperation, asks: JointAsk[], overridden: { ruleCode: string; ruleText: string } | undefined, now: number): Promise<void> {
+export async function commitPhase(ctx: OrdersContext, op: CancelOperation, asks: JointAsk[], overridden: { ruleCode: string; ruleText: string } | undefined, now: number, alsoInCommit?: AlsoInCommit): Promise<void> {
   try {
     await askTogether(ctx.store, ctx.clock, asks, async (tx) => {
       await writeOpen(tx, op, undefined, ctx.instanceId, now);
       if (overridden && op.plan.staffId && op.plan.overridden) {
         await appendOverride(tx, { at: now, staffId: op.plan.staffId, channel: "airline_staff", orderId: op.orderId, operationId: op.operationId, ...overridden });
+      }
+      if (alsoInCommit) {
+        const overriding = overridden && op.plan.overridden ? { allowedBy: "override" as const, override: overridden } : { allowedBy: "fare" as const };
+        await alsoInCommit(tx, { operationId: op.operationId, ...overriding });
       }
     });
   } catch (e) {

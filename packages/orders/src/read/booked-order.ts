@@ -1,6 +1,7 @@
 import type { BookedOrder } from "@ndc/shopping";
 import type { OrdersContext } from "../context";
-import type { Seller } from "../state";
+import type { Order, Seller } from "../state";
+import { airlineRetrieve } from "./airline";
 import { retrieve } from "./read";
 
 /**
@@ -10,7 +11,15 @@ import { retrieve } from "./read";
  * items (never names or documents).
  */
 export async function bookedOrder(ctx: OrdersContext, orderId: string, seller: Seller): Promise<BookedOrder> {
-  const o = await retrieve(ctx, orderId, seller);
+  return bookedOrderOf(await retrieve(ctx, orderId, seller));
+}
+
+/** The same shape of any order, for the airline's staff (airlineRetrieve: no owner check; callers check the staff right). */
+export async function bookedOrderAsStaff(ctx: OrdersContext, orderId: string): Promise<BookedOrder> {
+  return bookedOrderOf(await airlineRetrieve(ctx, orderId));
+}
+
+function bookedOrderOf(o: Order): BookedOrder {
   return {
     orderId: o.orderId,
     state: o.state,

@@ -1,4 +1,5 @@
 import { GatewayError } from "@ndc/errors";
+import type { StoreDb } from "@ndc/store";
 import { assertOwner, notFound, type Order, type Seller } from "../state";
 
 /**
@@ -20,4 +21,19 @@ export function orderFor<T extends Pick<Order, "owner">>(order: T | null | undef
   if (!order) throw notFound();
   if (!by.staffId) throw new GatewayError("request_invalid", { detail: "A staff change names its staff id." });
   return order;
+}
+
+/**
+ * A write of the caller's own, made inside a staff change's commit write (the staff console's
+ * audit row): it commits with the change or not at all. Run once, by the call that commits; a
+ * retry finding the change committed already does not run it again.
+ */
+export type AlsoInCommit = (tx: StoreDb, made: CommitMade) => Promise<unknown>;
+
+/** What the commit records, for the caller's row: the operation, how the fare allowed it, the rule overridden or the Flexibility spent. */
+export interface CommitMade {
+  operationId: string;
+  allowedBy: "fare" | "flexibility" | "override";
+  override?: { ruleCode: string; ruleText: string };
+  flexibilityItemId?: string;
 }

@@ -1,6 +1,7 @@
 import type { CommissionAgreement, LegRequest } from "@ndc/payments";
 import type { OfferSelection } from "../../create/input";
 import type { OrderItem, PostSaleCharge, SeatHoldRef, Seller } from "../../state";
+import type { AlsoInCommit } from "../actor";
 
 /**
  * A post-sale change (ORDRE2, OrderChangeRQ): airline extras, or one seat for one passenger on
@@ -21,6 +22,14 @@ export interface AddInput {
   payment: LegRequest[];
   /** The agency's agreement as registered now (SHPOR1 rule 6); none: no commission. */
   commissionAgreement?: CommissionAgreement;
+  /**
+   * The airline's own staff member making the change in process (OrdersService.addToOrderAsStaff):
+   * recorded on the change (history, OrderHistoryRS Carrier/SalesAgentID); `seller` is then the
+   * staff's offer owner for the order's agency, never a seller's credentials.
+   */
+  staffId?: string;
+  /** A staff change's own audit row, written in the commit write; not part of what makes a retry the same. */
+  alsoInCommit?: AlsoInCommit;
 }
 
 /** A seat the change gives up: its item and its hold. */
@@ -49,4 +58,6 @@ export interface AddPlan {
   seatHold?: SeatHoldRef;
   released?: ReleasedSeat;
   legCount: number;
+  /** The airline's staff member who made the change (AddInput.staffId). */
+  staffId?: string;
 }

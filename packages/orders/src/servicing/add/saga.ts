@@ -42,7 +42,7 @@ export async function addToOrder(ctx: OrdersContext, input: AddInput): Promise<O
   // A firm quote is spent by its first acceptance: its change's operation is keyed by the quote.
   const quoteId = input.selections.length === 1 && input.selections[0]!.offerId.startsWith(QUOTE_PREFIX) ? input.selections[0]!.offerId : undefined;
   const operationId = quoteId ? ids.addSaga(input.seller.clientId, "quote", quoteId) : ids.addSaga(input.seller.clientId, input.correlationId, input.trxId);
-  const { commissionAgreement: _agreement, ...asked } = input;
+  const { commissionAgreement: _agreement, alsoInCommit, ...asked } = input;
   const fingerprint = fingerprintOf(asked);
   return ctx.operationLock.run(operationId, async () => {
     const seen = await ctx.operations.load<AddPlan>(operationId);
@@ -60,7 +60,7 @@ export async function addToOrder(ctx: OrdersContext, input: AddInput): Promise<O
     // A retry of an open change whose process died: the open write stands, its keys find the PSP's answers.
     const op = seen ?? (await openPhase(ctx, await planOf(ctx, order, input, operationId, fingerprint), planned));
     crashPoint("add_after_open");
-    return authoriseCommitFinish(ctx, op, planned, (auth) => commitPhase(ctx, op, auth), { authorised: "add_after_authorise", committed: "add_after_commit" });
+    return authoriseCommitFinish(ctx, op, planned, (auth) => commitPhase(ctx, op, auth, alsoInCommit), { authorised: "add_after_authorise", committed: "add_after_commit" });
   });
 }
 
@@ -124,6 +124,7 @@ async function planOf(ctx: OrdersContext, order: Order, input: AddInput, operati
     ...(r.seat ? { seatHold: { flightKey: r.seat.flightKey, holdId: ids.seatHold(operationId, r.seat.flightKey), seatIds: [r.seat.seatId] } } : {}),
     ...(r.seat?.released ? { released: keptOf(r.seat.released, operationId) } : {}),
     legCount: input.payment.length,
+    ...(input.staffId ? { staffId: input.staffId } : {}),
   };
   return {
     operationId, kind: "order_add", request: { clientId: input.seller.clientId, correlationId: input.correlationId, trxId: input.trxId },
@@ -164,7 +165,7 @@ export async function openChargePhase<O extends ChargeOperation>(ctx: OrdersCont
  * actor sells the new seat and frees the one it replaces in the same decision (so the old seat
  * is back for every channel exactly when the new one is taken), the legs' answers, `committed`.
  */
-async function commitPhase(ctx: OrdersContext, op: AddOperation, auth: SaleAuthorisation): Promise<void> {
+async function commitPhase(ctx: OrdersContext, op: AddOperation, auth: SaleAuthorisation, alsoInCommit?: AddInput["alsoInCommit"]): Promise<void> {
   const { plan } = op;
   const legs = authorisedLegs(auth, plan.changeRef);
   const kept = plan.released?.kept;
@@ -173,11 +174,14 @@ async function commitPhase(ctx: OrdersContext, op: AddOperation, auth: SaleAutho
     items: plan.items, legs, charge: plan.charge,
     ...(plan.seatHold ? { seatHold: plan.seatHold } : {}),
     ...(plan.released ? { released: { orderItemId: plan.released.orderItemId, holdId: plan.released.holdId, seatId: plan.released.seatId, ...(kept ? { kept } : {}) } } : {}),
+    ...(plan.staffId ? { staffId: plan.staffId } : {}),
   };
   const now = ctx.clock.now();
   await askTogether(ctx.store, ctx.clock, [{ ref: ctx.orders as never, key: op.orderId, command: { op: "addItems", change } }, ...seat], async (tx) => {
     await ctx.payments.sale.record(tx, op.orderId, auth, now);
     await writePhase(tx, op.operationId, "committed", now);
+    // An addition is not a fare matter: nothing to override.
+    if (alsoInCommit) await alsoInCommit(tx, { operationId: op.operationId, allowedBy: "fare" });
   });
 }
 

@@ -9,7 +9,7 @@ import { ids } from "../../ids";
 import { writePhase, type OperationRow } from "../../operation/store";
 import { crashPoint } from "../../saga/crash-point";
 import type { ChangeOverride, Order, OrderJourney, PostSaleCharge, SeatHoldRef } from "../../state";
-import { orderFor, type ServicingActor } from "../actor";
+import { orderFor, type AlsoInCommit, type ServicingActor } from "../actor";
 import type { Allowance } from "../../conditions/flexibility";
 import { appendOverride } from "../override/audit";
 import { authorisedLegs, authoriseCommitFinish, openChargePhase } from "../add/saga";
@@ -29,6 +29,8 @@ export interface FlightChangeInput {
   trxId: string;
   payment: LegRequest[];
   commissionAgreement?: CommissionAgreement;
+  /** A staff change's own audit row, written in the commit write (servicing/actor.ts); not part of what makes a retry the same. */
+  alsoInCommit?: AlsoInCommit;
 }
 
 /** The change's recovery record: everything its phases write, decided before the open write. No personal data. */
@@ -75,7 +77,7 @@ type FlightOperation = OperationRow<FlightChangePlan>;
  */
 export async function changeFlights(ctx: OrdersContext, input: FlightChangeInput): Promise<Order> {
   const operationId = ids.flightChangeSaga(input.quoteId);
-  const { commissionAgreement: _agreement, ...asked } = input;
+  const { commissionAgreement: _agreement, alsoInCommit, ...asked } = input;
   const fingerprint = fingerprintOf(asked);
   return ctx.operationLock.run(operationId, async () => {
     const seen = await ctx.operations.load<FlightChangePlan>(operationId);
@@ -97,7 +99,7 @@ export async function changeFlights(ctx: OrdersContext, input: FlightChangeInput
     const plannedOp = seen ?? (await planOf(ctx, order, input, operationId, fingerprint));
     const op = seen ?? (await openChargePhase(ctx, plannedOp, plannedOp.plan.seatHolds, planned));
     crashPoint("flight_after_open");
-    return authoriseCommitFinish(ctx, op, planned, (auth) => commitPhase(ctx, op, auth), { authorised: "flight_after_authorise", committed: "flight_after_commit" }, closeFlightChange);
+    return authoriseCommitFinish(ctx, op, planned, (auth) => commitPhase(ctx, op, auth, alsoInCommit), { authorised: "flight_after_authorise", committed: "flight_after_commit" }, closeFlightChange);
   });
 }
 
@@ -159,7 +161,7 @@ async function planOf(ctx: OrdersContext, order: Order, input: FlightChangeInput
  * the new seats sold and the old ones released to every channel (the seat actors decide in the
  * same write), the legs' answers, `committed`.
  */
-async function commitPhase(ctx: OrdersContext, op: FlightOperation, auth: SaleAuthorisation): Promise<void> {
+async function commitPhase(ctx: OrdersContext, op: FlightOperation, auth: SaleAuthorisation, alsoInCommit?: AlsoInCommit): Promise<void> {
   const { plan } = op;
   const legs = authorisedLegs(auth, plan.changeRef);
   const now = ctx.clock.now();
@@ -176,6 +178,13 @@ async function commitPhase(ctx: OrdersContext, op: FlightOperation, auth: SaleAu
     await writePhase(tx, op.operationId, "committed", now);
     // The override is recorded exactly when the change is made: in its own write (SHPOR1 rule 4).
     if (plan.override) await appendOverride(tx, { at: now, staffId: plan.override.staffId, channel: "airline_staff", orderId: op.orderId, operationId: op.operationId, ruleCode: plan.override.ruleCode, ruleText: plan.override.ruleText });
+    if (alsoInCommit) {
+      await alsoInCommit(tx, {
+        operationId: op.operationId, allowedBy: plan.allowedBy,
+        ...(plan.override ? { override: { ruleCode: plan.override.ruleCode, ruleText: plan.override.ruleText } } : {}),
+        ...(plan.flexibilityItemId ? { flexibilityItemId: plan.flexibilityItemId } : {}),
+      });
+    }
   });
 }
 

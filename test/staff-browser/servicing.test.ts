@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { listen } from "@ndc/gateway";
+import type { Page } from "playwright-core";
+import { bookCancellable } from "../servicing/cancel-helpers";
+import { staffWorld, type StaffWorld } from "../staff/support";
+import { chromiumMissing, expectAccessible, logIn as logInAs, openBrowser, shot, type Browser } from "./browser";
+
+/**
+ * Servicing an order as the airline from the console's pages, in real headless Chromium over a
+ * real socket (issue 12 item 6): an agent quotes a SAVER order's cancellation (the override shown,
+ * no accept form), a senior agent accepts it with a reason, the order page then shows it cancelled
+ * with the override and the staff member on the change; the flight-change quote and the add page
+ * render. axe-core on every page; screenshots under test-output/.
+ */
+let w: StaffWorld;
+let server: { url: string; stop(graceMs?: number): Promise<void> };
+let b: Browser;
+const accounts = new Map<string, { password: string; totpSecret: string }>();
+
+describe.skipIf(chromiumMissing !== undefined)(`servicing in Chromium${chromiumMissing ? ` (${chromiumMissing})` : ""}`, () => {
+  beforeAll(async () => {
+    w = await staffWorld({ PORT: "0", HOST: "127.0.0.1" });
+    server = listen(w.t.gw);
+    for (const [n, r] of [["sam", "senior_agent"], ["agnes", "agent"]]) accounts.set(n!, await w.addStaff(n!, r!));
+    b = await openBrowser();
+  }, 90_000);
+  afterAll(async () => {
+    await b?.close();
+    await server?.stop(100);
+    await w?.t.close();
+  });
+
+  const logIn = (page: Page, username: string) => logInAs(page, server.url, w, username, accounts.get(username)!);
+  const logOut = (page: Page) => Promise.all([page.waitForURL("**/staff/login"), page.click("text=Log out")]);
+
+  test("an agent quotes a SAVER order's cancellation (override shown, no accept); a senior agent cancels it from the page", async () => {
+    const { orderId } = await bookCancellable(w.t, "BSV1", { brand: "SAVER" });
+    const { page } = b;
+    await logIn(page, "agnes");
+    await page.goto(`${server.url}/staff/orders/${orderId}`);
+    expect(await page.content()).toContain("Service this order");
+    await expectAccessible(page, "order with servicing");
+    await Promise.all([page.waitForURL("**/servicing/cancel/quote"), page.click("text=Quote the cancellation")]);
+    let content = await page.content();
+    expect(content).toContain("Fare rule overridden: fare_not_cancellable");
+    expect(content).toContain("Senior agents and supervisors accept servicing quotes.");
+    expect(await page.locator("text=Cancel the order").count()).toBe(0);
+    await expectAccessible(page, "cancel quote (agent)");
+    await shot(page, "20-cancel-quote-agent");
+    await logOut(page);
+
+    await logIn(page, "sam");
+    await page.goto(`${server.url}/staff/orders/${orderId}`);
+    await Promise.all([page.waitForURL("**/servicing/cancel/quote"), page.click("text=Quote the cancellation")]);
+    await expectAccessible(page, "cancel quote");
+    await shot(page, "21-cancel-quote");
+    await page.fill("#cx-reason", "Passenger hospitalised, the airline cancels as goodwill");
+    await Promise.all([page.waitForURL(`**/staff/orders/${orderId}?serviced=cancel`), page.click("text=Cancel the order")]);
+    content = await page.content();
+    expect(content).toContain("Done: the cancellation was made");
+    expect(content).toContain("override:fare_not_cancellable");
+    expect(content).toContain("Cancelled");
+    await expectAccessible(page, "order after cancel");
+    await shot(page, "22-order-cancelled");
+    expect((await w.t.gw.orders.airlineDetails(orderId)).order.state).toBe("cancelled");
+    await logOut(page);
+  }, 120_000);
+
+  test("the flight-change quote and the add page render accessibly", async () => {
+    const { orderId, order } = await bookCancellable(w.t, "BSV2", { brand: "LIGHT", seat: false });
+    const { page } = b;
+    await logIn(page, "sam");
+    await page.goto(`${server.url}/staff/orders/${orderId}`);
+    await page.fill("#ch-date", "2027-01-13");
+    await Promise.all([page.waitForURL("**/servicing/change/quote"), page.click("text=Quote the change")]);
+    expect(await page.content()).toContain("Fare rule overridden: fare_not_changeable");
+    await expectAccessible(page, "flight change quote");
+    await shot(page, "23-change-quote");
+    await page.goto(`${server.url}/staff/orders/${orderId}/servicing/options`);
+    await expectAccessible(page, "add a seat or an extra");
+    await shot(page, "24-add-options");
+    await Promise.all([page.waitForURL("**/servicing/add/quote"), page.click("text=Quote the seat")]);
+    expect(await page.content()).toContain("The fare allows this: no override.");
+    await expectAccessible(page, "addition quote");
+    await shot(page, "25-add-quote");
+    // Nothing was changed by quoting.
+    expect((await w.t.gw.orders.airlineDetails(orderId)).order.version).toBe(order.version);
+  }, 120_000);
+});
