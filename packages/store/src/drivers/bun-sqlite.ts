@@ -6,6 +6,7 @@ import { commitQueue } from "../commit-queue";
 import { queuedStore } from "./queued-store";
 import { cacheStatements } from "./statement-cache";
 import { walSync } from "./wal-sync";
+import { startCheckpointer } from "./checkpointer";
 import { filePath, isMemory } from "../url";
 import { narrowDatabaseCompanions, preparePrivateDatabase } from "../private-database";
 
@@ -34,6 +35,17 @@ export function openBunSqlite(url: string): Store {
   // fsyncs the -wal file on the thread pool before any write's promise settles (wal-sync.ts).
   const wal = isMemory(path) ? undefined : walSync(`${path}-wal`);
   if (wal) writer.exec("PRAGMA synchronous = NORMAL");
+  // Checkpoints off the event loop (checkpointer.ts); SQLite's own again if the worker fails.
+  const checkpointer = isMemory(path)
+    ? undefined
+    : startCheckpointer(path, () => {
+        try {
+          writer.exec("PRAGMA wal_autocheckpoint = 1000");
+        } catch {
+          // Closed meanwhile: nothing left to checkpoint for.
+        }
+      });
+  if (checkpointer) writer.exec("PRAGMA wal_autocheckpoint = 0");
   narrowDatabaseCompanions(path);
   // An in-memory database exists on one connection only, so there it has to be shared.
   const reader = isMemory(path) ? writer : new Database(path, { strict: true });
@@ -51,9 +63,13 @@ export function openBunSqlite(url: string): Store {
     const q = writer.prepare(sql);
     return () => void q.run();
   };
+  const commit = stmt("COMMIT");
   const queue = commitQueue({
     begin: stmt("BEGIN IMMEDIATE"),
-    commit: stmt("COMMIT"),
+    commit: () => {
+      commit();
+      checkpointer?.committed();
+    },
     rollback: stmt("ROLLBACK"),
     savepoint: stmt("SAVEPOINT write"),
     release: stmt("RELEASE write"),
@@ -69,6 +85,7 @@ export function openBunSqlite(url: string): Store {
     raw,
     queue,
     close: async () => {
+      await checkpointer?.close();
       await wal?.close();
       if (reader !== writer) {
         readerClosed(reader);
