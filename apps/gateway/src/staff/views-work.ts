@@ -32,7 +32,7 @@ export function queuePage(q: Awaited<ReturnType<typeof reconcileQueue>>, caller:
     takeCell("reconcile-failed", i.operationId, i, caller, csrf),
     canResolve
       ? `<form method="post" action="/staff/queues/reconcile-failed/${esc(i.operationId)}/resolve">${csrfInput(csrf)}
-<label for="res-${esc(i.operationId)}">Resolution</label><select id="res-${esc(i.operationId)}" name="resolution"><option value="retry">retry: the cause is fixed</option><option value="close">close: settled outside the gateway</option></select>
+<label for="res-${esc(i.operationId)}">Resolution</label><select id="res-${esc(i.operationId)}" name="resolution"><option value="retry">retry: the cause is fixed</option><option value="close">close: settled outside the gateway</option><option value="capture">capture: take the authorised payment (the change was made)</option><option value="void">void: release the authorised payment</option></select>
 <label for="note-${esc(i.operationId)}">Note (at least 10 characters)</label><textarea id="note-${esc(i.operationId)}" name="note" required minlength="10" maxlength="500" rows="2"></textarea>
 <p><button type="submit">Mark resolved</button></p></form>`
       : "Senior agents, supervisors and admins",
