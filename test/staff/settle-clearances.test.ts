@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { RECONCILE_MAX_ATTEMPTS } from "@ndc/orders";
 import { PspTimeoutError } from "@ndc/payments";
 import { errorCode } from "../support/gateway";
-import { orderCreateRQ, orderIdOf, shopOffer } from "../orders-http/helpers";
-import { addRQ, extrasFor } from "../servicing/add-helpers";
 import { call, startReceiver, type Receiver } from "../notifications/helpers";
 import { pushesOf, textOf } from "../clearance/helpers";
 import { raiseReconcileFailed, staffWorld, type Session, type StaffWorld } from "./support";
+import { bookSettled, raiseCaptureItem } from "./settle-support";
 
 /**
  * Issue 12 item 7 over HTTP: a reconcile_failed item resolved by staff capturing or voiding its
@@ -44,30 +42,12 @@ const json = async (res: Response) => ({ status: res.status, body: (await res.js
 const psp = () => w.t.gw.orders.ctx.payments.psp;
 const sql = <T>(q: string) => w.t.gw.store.db.all(q) as T[];
 
-/** A booked order, an extra bought for it whose capture the PSP keeps failing past the reconciler's last attempt. */
-async function raiseCaptureItem(tag: string): Promise<{ orderId: string; operationId: string; rq: string; amountMinor: number; restore(): void }> {
-  const orderId = await w.book(`Settle${tag}`, `P${tag}0000`);
-  const listed = await extrasFor(w.t, orderId);
-  const extra = listed.items.find((i) => i.unitMinor > 0)!;
-  const rq = addRQ(orderId, listed.offerId, [{ offerItemId: extra.offerItemId, paxId: "PAX1" }], [{ card: "tok_approve_visa", minor: extra.unitMinor }], { correlationId: `corr-settle-${tag}` });
-  const capture = psp().capture.bind(psp());
-  psp().capture = async () => {
-    throw new PspTimeoutError();
-  };
-  const r = await w.t.ndc("OrderChangeRQ", rq);
-  expect([r.status, errorCode(r.body)]).toEqual([503, "psp_unavailable"]);
-  let raised: string[] = [];
-  for (let i = 0; i < RECONCILE_MAX_ATTEMPTS; i++) raised = (await w.t.gw.orders.reconcile()).raised;
-  expect(raised.length).toBe(1);
-  return { orderId, operationId: raised[0]!, rq, amountMinor: extra.unitMinor, restore: () => void (psp().capture = capture) };
-}
-
 const addLegs = async (orderId: string) => (await w.t.gw.orders.ctx.payments.ledger.legs(orderId)).filter((l) => l.changeRef !== "sale");
 const resolvePath = (operationId: string) => `/staff/api/queues/reconcile-failed/${operationId}/resolve`;
 
 describe("capture or void a reconcile_failed item from the console", () => {
   test("capture: refused to an agent; a PSP still down or an answer lost leaves the item open; the retry captures once, with the order, the operation, the item and the audit in one write", async () => {
-    const item = await raiseCaptureItem("C1");
+    const item = await raiseCaptureItem(w, "C1");
     try {
       await logInAll();
       const note = { resolution: "capture", note: "PSP back up, capture by hand, ticket 77" };
@@ -118,7 +98,7 @@ describe("capture or void a reconcile_failed item from the console", () => {
   }, 90_000);
 
   test("void: the authorised leg is released at the PSP and in the ledger, the operation closed so the seller's same ids are refused, not charged", async () => {
-    const item = await raiseCaptureItem("V1");
+    const item = await raiseCaptureItem(w, "V1");
     item.restore();
     await logInAll();
     const ok = await json(await senior.call(resolvePath(item.operationId), { method: "POST", body: { resolution: "void", note: "Customer disputed the extra, release it" } }));
@@ -156,14 +136,6 @@ describe("capture or void a reconcile_failed item from the console", () => {
   }, 90_000);
 });
 
-/** Books one passenger paying through the sandbox agency's CA settlement account: its capture requests a clearance. */
-async function bookSettled(tag: string): Promise<string> {
-  const shopped = await shopOffer(w.t, { pax: 1 });
-  const r = await w.t.ndc("OrderCreateRQ", orderCreateRQ({ shopped, legs: [{ kind: "settlement", method: "CA", amountMinor: shopped.totalMinor }], seller: w.t.gw.sandbox!.iata_number, correlationId: `staff-clr-${tag}`, trxId: "trx-1" }));
-  if (r.status !== 200) throw new Error(r.body.slice(0, 2000));
-  return orderIdOf(r.body);
-}
-
 const clearanceOf = (orderId: string) =>
   sql<{ clearance_id: string; status: string; cleared_by: string | null; amount: number }>(`SELECT clearance_id, status, cleared_by, amount FROM payment_clearances WHERE order_id = '${orderId}' ORDER BY requested_at, rowid`);
 
@@ -177,7 +149,7 @@ async function pushed(ids: string[]): Promise<[string, string][]> {
 
 describe("the unclear-clearances queue", () => {
   test("a clearance requested and not cleared an hour on is listed (stalled) with its age; taken; cleared by hand with a note: cleared by staff, FLSTL pushed, audited in the same write", async () => {
-    const orderId = await bookSettled("U1");
+    const orderId = await bookSettled(w, "U1");
     const [c] = clearanceOf(orderId);
     expect(c!.status).toBe("requested");
     await logInAll();
@@ -218,7 +190,7 @@ describe("the unclear-clearances queue", () => {
   }, 90_000);
 
   test("re-requested: the clearance is cancelled and a new one requested for exactly its amount (CNCLD, ACCPT pushed); the new one is unclear again once overdue", async () => {
-    const orderId = await bookSettled("U2");
+    const orderId = await bookSettled(w, "U2");
     const [c] = clearanceOf(orderId);
     w.clock.advance(90 * 60_000);
     await logInAll();

@@ -9,6 +9,7 @@ import { sameOrigin, staffCaller, type StaffCaller } from "./guard";
 import { CONSOLE_CSS, esc, page, REVEAL_JS, type PageChrome } from "./html";
 import { logIn, logOut } from "./login";
 import { STAFF_PATHS } from "./paths";
+import { agreementPages } from "./pages-agreements";
 import { auditPage, loginPage, orderPage, revealPage, searchPage } from "./views-orders";
 import { deliveriesPage, queuePage, secretPage, sellersPage } from "./views-work";
 import { changeAggregatorAgencies, changeSellerScopes, registerSeller, registerSellerAgency, switchAgency } from "./registry";
@@ -107,6 +108,8 @@ export async function staffPages(request: Request, path: string, deps: StaffDeps
       return redirect("/staff/sellers");
     }
     if ((r = ROTATE.exec(path)) && m === "POST") return secretPage(await rotateSellerSecret(deps, caller, r[1]!, { reason: form.get("reason") ?? "" }), chrome);
+    const more = await agreementPages(request, path, deps, form, caller, csrf, chrome);
+    if (more) return more;
     return errorPage(new GatewayError("request_invalid", { detail: "No such page." }), 404, chrome);
   } catch (e) {
     if (e instanceof GatewayError) return errorPage(e, statusOf(e.code), chrome);
