@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { generateKeyPairSync } from "node:crypto";
 import { listen } from "@ndc/gateway";
 import { staffWorld, type StaffWorld } from "../staff/support";
 import { bookSettled, raiseCaptureItem } from "../staff/settle-support";
@@ -91,6 +92,13 @@ describe.skipIf(chromiumMissing !== undefined)(`capture, unclear clearances and 
     await Promise.all([page.waitForResponse((r) => r.url().endsWith("/signing/policy")), page.click('button:has-text("Set policy")')]);
     await page.waitForLoadState("load");
     expect(await page.textContent("main")).toContain("Policy optional");
+    const pub = generateKeyPairSync("ec", { namedCurve: "prime256v1" }).publicKey.export({ type: "spki", format: "pem" }).toString();
+    await page.fill("#k-pem", pub);
+    await page.fill("#k-reason", "The agency's signing key for 2027");
+    await Promise.all([page.waitForResponse((r) => r.url().endsWith("/signing/keys")), page.click('button:has-text("Register key")')]);
+    await page.waitForLoadState("load");
+    expect(await page.textContent("tbody")).toContain("public_key, ecdsa-p256-sha256");
+    expect(await page.content()).not.toContain("BEGIN PUBLIC KEY-----\nMF");
     // A refused key comes back as an error page naming why, the key material nowhere on it.
     await page.fill("#k-pem", "-----BEGIN PRIVATE KEY-----\nMIGHAgEAMBMGByqGSM49\n-----END PRIVATE KEY-----");
     await page.fill("#k-reason", "The agency sent its key by mistake");
@@ -100,10 +108,11 @@ describe.skipIf(chromiumMissing !== undefined)(`capture, unclear clearances and 
     await page.goto(`${server.url}/staff/agencies/${agency}/agreements`);
     await expectAccessible(page, "agreements (admin)");
     await shot(page, "14-agency-agreements");
-    const audit = (w.t.gw.store.db.all(`SELECT action, username, reason FROM staff_audit WHERE action IN ('commission.set', 'signing.policy') ORDER BY seq`) as { action: string; username: string; reason: string }[]).map((r) => [r.action, r.username, r.reason]);
+    const audit = (w.t.gw.store.db.all(`SELECT action, username, reason FROM staff_audit WHERE action IN ('commission.set', 'signing.policy', 'signing.key_add') ORDER BY seq`) as { action: string; username: string; reason: string }[]).map((r) => [r.action, r.username, r.reason]);
     expect(audit).toEqual([
       ["commission.set", "adam", "New tiers agreed with the agency for 2027"],
       ["signing.policy", "adam", "The agency signs its orders from now on"],
+      ["signing.key_add", "adam", "The agency's signing key for 2027"],
     ]);
   }, 120_000);
 });
