@@ -157,7 +157,7 @@ export const CATALOGUE = {
   staff_reason_invalid: { status: 400, kind: "refusal", text: "The action needs a reason of at least 10 characters and, for a reveal, a reason category." },
   identity_document_not_found: { status: 404, kind: "refusal", text: "The order holds no identity document with this reference." },
   identity_document_erased: { status: 410, kind: "refusal", text: "The identity document has been erased." },
-  staff_target_not_found: { status: 404, kind: "refusal", text: "No open work item or seller client with this id." },
+  staff_target_not_found: { status: 404, kind: "refusal", text: "No open work item, seller client or agency with this id." },
 
   // Our side
   actor_busy: { status: 503, kind: "system", text: "The gateway is busy with this resource; retry shortly." },
