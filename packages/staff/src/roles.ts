@@ -16,14 +16,17 @@ export const RIGHTS = {
   "pii.reveal": ["senior_agent", "supervisor"],
   "pii.erase": ["supervisor"],
   "audit.read": ["supervisor", "admin"],
-  // The work queue of reconcile_failed items (spec 3): everyone sees it; resolving settles money, so not an agent.
+  // The work queues (reconcile_failed items, spec 3; failed deliveries; unclear clearances): everyone sees them;
+  // acting on one settles money (capture, void, a clearance cleared by hand) or tells a seller, so not an agent.
   "queue.read": ["agent", "senior_agent", "supervisor", "admin"],
   "queue.resolve": ["senior_agent", "supervisor", "admin"],
-  // Sellers: suspension and a new secret take a seller off the air at once, so supervisors and admins only.
+  // Sellers: suspension and a new secret take a seller off the air at once, so supervisors and admins only;
+  // they also read an agency's commission and signing agreements.
   "sellers.read": ["supervisor", "admin"],
   "sellers.suspend": ["supervisor", "admin"],
   "sellers.rotate": ["supervisor", "admin"],
-  // Changing what a seller may do (a new client, its scopes) is the registry's administration: admins only.
+  // Changing what a seller may do or is owed (a new client, its scopes, an agency's commission agreement, its
+  // signing keys and policy) is the registry's administration: admins only.
   "sellers.register": ["admin"],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
