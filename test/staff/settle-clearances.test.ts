@@ -5,6 +5,7 @@ import { call, startReceiver, type Receiver } from "../notifications/helpers";
 import { pushesOf, textOf } from "../clearance/helpers";
 import { raiseReconcileFailed, staffWorld, type Session, type StaffWorld } from "./support";
 import { bookSettled, raiseCaptureItem } from "./settle-support";
+import { acceptCancelRQ, quote } from "../servicing/cancel-helpers";
 
 /**
  * Issue 12 item 7 over HTTP: a reconcile_failed item resolved by staff capturing or voiding its
@@ -117,6 +118,22 @@ describe("capture or void a reconcile_failed item from the console", () => {
     expect(audit.map((e: { username: string; detail: string }) => [e.username, e.detail])).toEqual([["sam", `${item.operationId} voided`]]);
   }, 90_000);
 
+  test("capture after the order was cancelled is refused (order_state_invalid, naming resolution): the legs are voided instead", async () => {
+    const item = await raiseCaptureItem(w, "X1", { cancellable: true });
+    item.restore();
+    const q = await quote(w.t, item.orderId);
+    expect((await w.t.ndc("OrderChangeRQ", acceptCancelRQ(item.orderId, q.quoteId, { correlationId: "corr-settle-x1-cancel" }))).status).toBe(200);
+    expect((await addLegs(item.orderId)).map((l) => l.state)).toEqual(["authorised"]);
+    await logInAll();
+    const refused = await json(await senior.call(resolvePath(item.operationId), { method: "POST", body: { resolution: "capture", note: "Capture it before the refund goes" } }));
+    expect([refused.status, refused.body.error, refused.body.element]).toEqual([409, "order_state_invalid", "resolution"]);
+    expect((await addLegs(item.orderId)).map((l) => l.state)).toEqual(["authorised"]);
+    const ok = await json(await senior.call(resolvePath(item.operationId), { method: "POST", body: { resolution: "void", note: "Order cancelled, release the extra" } }));
+    expect([ok.status, ok.body.legs.map((l: { state: string }) => l.state)]).toEqual([200, ["voided"]]);
+    const audit = (await json(await supervisor.call(`/staff/api/audit?action=reconcile_failed.resolve&orderId=${item.orderId}`))).body.entries;
+    expect(audit.map((e: { detail: string }) => e.detail)).toEqual([`${item.operationId} voided`]);
+  }, 90_000);
+
   test("an item that takes no payment (a cancellation's refund) cannot be captured or voided: refused naming resolution, the item left open", async () => {
     const item = await raiseReconcileFailed(w, "SNP");
     try {
@@ -146,6 +163,53 @@ async function pushed(ids: string[]): Promise<[string, string][]> {
     .filter((b) => ids.includes(textOf(b, "ClearanceID")!))
     .map((b) => [textOf(b, "StatusCode")!, textOf(b, "ClearanceID")!]);
 }
+
+describe("one write", () => {
+  /** A trigger that refuses the audit row of `action`: the change must then be refused with it. */
+  const failAudit = (action: string) =>
+    w.t.gw.store.write((_tx, raw) => raw.exec(`CREATE TRIGGER fail_audit BEFORE INSERT ON staff_audit WHEN NEW.action = '${action}' AND NEW.outcome = 'ok' BEGIN SELECT RAISE(ABORT, 'audit refused'); END`));
+  const allowAudit = () => w.t.gw.store.write((_tx, raw) => raw.exec("DROP TRIGGER IF EXISTS fail_audit"));
+
+  test("a capture whose audit row cannot be written leaves the ledger, the order, the operation and the item as they were; the retry then captures once", async () => {
+    const item = await raiseCaptureItem(w, "A1");
+    item.restore();
+    await logInAll();
+    await failAudit("reconcile_failed.resolve");
+    try {
+      const r = await senior.call(resolvePath(item.operationId), { method: "POST", body: { resolution: "capture", note: "PSP back up, capture by hand" } });
+      expect(r.status).toBe(500);
+    } finally {
+      await allowAudit();
+    }
+    expect((await addLegs(item.orderId)).map((l) => l.state)).toEqual(["authorised"]);
+    expect((await w.t.gw.orders.ctx.operations.load(item.operationId))?.status).toBe("running");
+    expect(sql<{ resolved_at: number | null }>(`SELECT resolved_at FROM reconcile_failures WHERE operation_id = '${item.operationId}'`)[0]!.resolved_at).toBeNull();
+    const order = await w.t.gw.orders.ctx.orders.ask(item.orderId, { op: "get" });
+    expect(order!.legs.filter((l) => l.changeRef !== "sale").map((l) => l.state)).toEqual(["authorised"]);
+    const ok = await json(await senior.call(resolvePath(item.operationId), { method: "POST", body: { resolution: "capture", note: "PSP back up, capture by hand" } }));
+    expect(ok.status).toBe(200);
+    expect((await addLegs(item.orderId)).map((l) => [l.state, l.captured])).toEqual([["captured", item.amountMinor]]);
+    expect(sql<{ n: number }>(`SELECT count(*) AS n FROM psp_sim_requests WHERE operation = 'capture' AND idempotency_key LIKE '${item.operationId}/%'`)[0]!.n).toBe(1);
+  }, 90_000);
+
+  test("a clearance cleared by hand whose audit row cannot be written stays requested", async () => {
+    const orderId = await bookSettled(w, "A2");
+    const [c] = clearanceOf(orderId);
+    w.clock.advance(2 * 3_600_000);
+    await logInAll();
+    await failAudit("clearance.clear");
+    try {
+      const r = await senior.call(`/staff/api/queues/unclear-clearances/${c!.clearance_id}/clear`, { method: "POST", body: { note: "Seen on the bank statement" } });
+      expect(r.status).toBe(500);
+    } finally {
+      await allowAudit();
+    }
+    expect(clearanceOf(orderId).map((r) => [r.status, r.cleared_by])).toEqual([["requested", null]]);
+    const ok = await json(await senior.call(`/staff/api/queues/unclear-clearances/${c!.clearance_id}/clear`, { method: "POST", body: { note: "Seen on the bank statement" } }));
+    expect(ok.status).toBe(200);
+    expect(clearanceOf(orderId).map((r) => [r.status, r.cleared_by])).toEqual([["cleared", "staff"]]);
+  }, 90_000);
+});
 
 describe("the unclear-clearances queue", () => {
   test("a clearance requested and not cleared an hour on is listed (stalled) with its age; taken; cleared by hand with a note: cleared by staff, FLSTL pushed, audited in the same write", async () => {

@@ -4,6 +4,7 @@ import { PspTimeoutError } from "@ndc/payments";
 import { errorCode } from "../support/gateway";
 import { orderCreateRQ, orderIdOf, shopOffer } from "../orders-http/helpers";
 import { addRQ, extrasFor } from "../servicing/add-helpers";
+import { bookCancellable } from "../servicing/cancel-helpers";
 import type { StaffWorld } from "./support";
 
 /**
@@ -11,9 +12,10 @@ import type { StaffWorld } from "./support";
  * extra (a card leg), and the PSP keeps timing out on captures past the reconciler's last attempt.
  * `restore` puts the PSP right again; `rq` is the seller's OrderChangeRQ (for its retry).
  */
-export async function raiseCaptureItem(w: StaffWorld, tag: string): Promise<{ orderId: string; operationId: string; rq: string; amountMinor: number; restore(): void }> {
+export async function raiseCaptureItem(w: StaffWorld, tag: string, o: { cancellable?: boolean } = {}): Promise<{ orderId: string; operationId: string; rq: string; amountMinor: number; restore(): void }> {
   const psp = w.t.gw.orders.ctx.payments.psp;
-  const orderId = await w.book(`Settle${tag}`, `P${tag}0000`);
+  // A fare the seller may cancel when the test cancels the order afterwards.
+  const orderId = o.cancellable ? (await bookCancellable(w.t, `settle-${tag}`)).orderId : await w.book(`Settle${tag}`, `P${tag}0000`);
   const listed = await extrasFor(w.t, orderId);
   const extra = listed.items.find((i) => i.unitMinor > 0)!;
   const rq = addRQ(orderId, listed.offerId, [{ offerItemId: extra.offerItemId, paxId: "PAX1" }], [{ card: "tok_approve_visa", minor: extra.unitMinor }], { correlationId: `corr-settle-${tag}` });
