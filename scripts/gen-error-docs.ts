@@ -117,7 +117,7 @@ const WHEN: Record<string, string> = {
   staff_reason_invalid: "A reveal, erasure, seller suspension or resumption without a reason of 10 to 500 characters, a reveal without a category from the list, or a work item resolved without a note of 10 to 500 characters (docs/staff-api.md); element names the field.",
   identity_document_not_found: "The documentRef is not a document of the order in the path.",
   identity_document_erased: "A reveal of a document already erased (retention sweep or a supervisor's erasure).",
-  staff_target_not_found: "Staff console: taking or resolving a reconcile_failed item that is not open (unknown, or already resolved), taking or redelivering a delivery that is not failed, or suspending or resuming an unknown seller client.",
+  staff_target_not_found: "Staff console: taking or resolving a reconcile_failed item that is not open (unknown, or already resolved), taking or redelivering a delivery that is not failed, taking or acting on a clearance that is not unclear (unknown, or still expected to clear), suspending or resuming an unknown seller client, or an unknown agency's agreements.",
   signature_invalid: "A signed OrderCreateRQ or OrderChangeRQ under policy optional or required whose Signature breaks a rule of docs/signatures.md (wrong place, a second signature, a Reference not covering the whole message, SHA-1, comments, digest mismatch). DescText names the rule; never key material.",
   signature_required: "An unsigned OrderCreateRQ from an agency whose signing policy is required.",
   signature_key_unknown: "The signature verifies with no registered key of the agency, or with one revoked or outside its validity window. A certificate in KeyInfo is never trusted.",

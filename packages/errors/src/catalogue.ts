@@ -157,7 +157,7 @@ export const CATALOGUE = {
   staff_reason_invalid: { status: 400, kind: "refusal", text: "The action needs a reason of at least 10 characters and, for a reveal, a reason category." },
   identity_document_not_found: { status: 404, kind: "refusal", text: "The order holds no identity document with this reference." },
   identity_document_erased: { status: 410, kind: "refusal", text: "The identity document has been erased." },
-  staff_target_not_found: { status: 404, kind: "refusal", text: "No open work item or seller client with this id." },
+  staff_target_not_found: { status: 404, kind: "refusal", text: "No open work item, seller client or agency with this id." },
   // GET /metrics (issue 12 item 9; docs/operations.md): the operators' scraper, never a seller or staff credential
   metrics_token_invalid: { status: 401, kind: "auth", text: "GET /metrics needs Authorization: Bearer with the token set in METRICS_TOKEN." },
   metrics_not_enabled: { status: 404, kind: "refusal", text: "Metrics are served outside local mode only when METRICS_TOKEN is set." },

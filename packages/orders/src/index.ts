@@ -37,7 +37,8 @@ export { listOverrides, brokenAt, type OverrideRow } from "./servicing/override/
 export { servicingOverrides } from "./tables/servicing-overrides";
 export { flexibilityOf, judgeChange, type FlexibilityHeld, type Allowance } from "./conditions/flexibility";
 export type { RenameInput } from "./servicing/rename/saga";
-export { listReconcileFailed, resolveReconcileFailed, RECONCILE_MAX_ATTEMPTS, type ReconcileFailedItem } from "./reconcile/failures";
+export { listReconcileFailed, resolveReconcileFailed, RECONCILE_MAX_ATTEMPTS, type ReconcileFailedItem, type ReconcileResolution } from "./reconcile/failures";
+export { settleReconcileFailed, type StaffSettlement } from "./reconcile/settle";
 export type { FlightChangeAsk, FlightChangeQuote, QuotedAlternative } from "./servicing/flight/quote";
 export { FLIGHT_CHANGE_QUOTE_TTL_MS, signFlightChange, verifyFlightChange, type SignedFlightChange } from "./servicing/flight/quote";
 export { flightChangeTerms, type FlightChangeTerms, type FlightAlternative } from "./servicing/flight/terms";

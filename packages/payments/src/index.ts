@@ -12,7 +12,7 @@ export { verifyChain, entryHash, GENESIS_HASH, type ChainCheck, type EntryType, 
 export { OWN_PROGRAMME, REDEMPTION_RATES, pointsNeeded, pointsValue } from "./loyalty/programme";
 export { issueCertificate } from "./loyalty/certificates";
 export { saleCommission, chargeCommission, commissionBase, type CommissionAgreement, type Commission } from "./commission/commission";
-export { commissionAgreementFor, putCommissionAgreement, agreementRow } from "./commission/agreements";
+export { commissionAgreementFor, putCommissionAgreement, agreementRow, CommissionAgreementInvalid } from "./commission/agreements";
 export { paymentSummary, maskTail, SETTLEMENT_METHOD_NAMES, type PaymentSummary } from "./masking";
 export { seedPayments, SANDBOX_AGENCY, SANDBOX_VOUCHERS, SANDBOX_SETTLEMENT_ACCOUNTS, SANDBOX_MEMBERS, SANDBOX_CERTIFICATES, SANDBOX_COMMISSION } from "./seed/sandbox";
 export { SalePayments, type PlannedLeg, type SaleAuthorisation } from "./ledger/phased";
@@ -21,6 +21,7 @@ export { RefundPayments, refundKey } from "./ledger/phased-refund";
 export { refundPlan, type RefundShare } from "./ledger/refund-plan";
 export { ClearanceManager, CLEARANCE_BATCH, type ClearanceAsk } from "./clearance/manager";
 export { orderClearances, clearanceById } from "./clearance/rows";
+export { unclearClearances, unclearGrounds, clearByStaff, reRequestClearance, UNCLEAR_AFTER_MS, type UnclearClearance, type UnclearGround } from "./clearance/unclear";
 export { clearanceDates } from "./clearance/schedule";
 export { paymentClearances } from "./clearance/tables";
-export type { Clearance, ClearanceCarrier, ClearanceDesk, ClearanceEvent, ClearanceHook, ClearanceStatus } from "./clearance/types";
+export type { Clearance, ClearanceCarrier, ClearanceDesk, ClearanceEvent, ClearanceHook, ClearanceStatus, ClearedBy } from "./clearance/types";

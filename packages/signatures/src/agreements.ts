@@ -31,8 +31,11 @@ function rowOf(r: typeof K.$inferSelect): SigningKeyRow {
   };
 }
 
+/** `alsoInTransaction` runs in the change's own write (the staff console's audit row), so both commit or neither. */
+export type AlsoInTransaction = (tx: StoreDb, row: SigningKeyRow) => Promise<void>;
+
 /** Registers a PEM certificate or public key for an agency; `notAfter` may narrow its window. */
-export async function addSigningKey(store: Store, agencyRef: string, pem: string, opts: { notBefore?: number; notAfter?: number } = {}, now = Date.now()): Promise<SigningKeyRow> {
+export async function addSigningKey(store: Store, agencyRef: string, pem: string, opts: { notBefore?: number; notAfter?: number } = {}, now = Date.now(), alsoInTransaction?: AlsoInTransaction): Promise<SigningKeyRow> {
   let info: SigningKeyInfo;
   try {
     info = readSigningKey(pem);
@@ -60,6 +63,7 @@ export async function addSigningKey(store: Store, agencyRef: string, pem: string
       revokedAt: null,
     };
     await tx.insert(K).values(row);
+    await alsoInTransaction?.(tx, rowOf(row));
     return rowOf(row);
   });
 }
@@ -76,12 +80,13 @@ export async function signingKeysOf(db: StoreDb, agencyId: string): Promise<Sign
 }
 
 /** Revokes a key from the next call on. Revoked keys stay listed: evidence names them. */
-export async function revokeSigningKey(store: Store, agencyRef: string, fingerprint: string, now = Date.now()): Promise<SigningKeyRow> {
+export async function revokeSigningKey(store: Store, agencyRef: string, fingerprint: string, now = Date.now(), alsoInTransaction?: AlsoInTransaction): Promise<SigningKeyRow> {
   const fp = fingerprint.trim().toLowerCase().replace(/:/g, "");
   return store.write(async (tx) => {
     const agency = await requireAgency(tx, agencyRef);
     const rows = await tx.update(K).set({ revokedAt: now }).where(and(eq(K.agencyId, agency.agencyId), eq(K.fingerprint, fp), isNull(K.revokedAt))).returning();
     if (!rows[0]) throw new RegistryError("invalid_argument", `Agency ${agency.agencyId} has no active key ${fp.slice(0, 64)}.`);
+    await alsoInTransaction?.(tx, rowOf(rows[0]));
     return rowOf(rows[0]);
   });
 }

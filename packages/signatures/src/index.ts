@@ -1,4 +1,4 @@
-export { addSigningKey, listSigningKeys, revokeSigningKey, signingKeysOf, type SigningKeyRow } from "./agreements";
+export { addSigningKey, listSigningKeys, revokeSigningKey, signingKeysOf, type SigningKeyRow, type AlsoInTransaction } from "./agreements";
 export { readSigningKey, KeyRefused, type SigningKeyInfo } from "./keys";
 export { verifySignedMessage, type Verification, type Verified, type VerifyKey } from "./verify";
 export { airlineSign, signEnveloped, type SignerKey } from "./sign";

@@ -42,7 +42,14 @@ export type AuditAction =
   | "order.cancel_items"
   | "order.change"
   | "order.add"
-  | "signature.original";
+  | "signature.original"
+  | "clearance.clear"
+  | "clearance.rerequest"
+  | "agreements.view"
+  | "commission.set"
+  | "signing.key_add"
+  | "signing.key_revoke"
+  | "signing.policy";
 
 /** ok: done; refused: the role may not (403); failed: the credentials or the target did not hold. */
 export type AuditOutcome = "ok" | "refused" | "failed" | "locked";

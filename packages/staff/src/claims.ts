@@ -2,8 +2,11 @@ import { and, eq } from "drizzle-orm";
 import type { StoreDb } from "@ndc/store";
 import { staffQueueClaims as C } from "./tables/staff";
 
-/** The work queues a member of staff can take items from: payment steps (spec 3) and notification deliveries that ran out of retries. */
-export type StaffQueue = "reconcile_failed" | "failed_deliveries";
+/**
+ * The work queues a member of staff can take items from: payment steps (spec 3), notification
+ * deliveries that ran out of retries, and settlement-plan clearances that are not clear (by ClearanceID).
+ */
+export type StaffQueue = "reconcile_failed" | "failed_deliveries" | "unclear_clearances";
 
 export interface Claim {
   staffId: string;

@@ -16,10 +16,12 @@ export const RIGHTS = {
   "pii.reveal": ["senior_agent", "supervisor"],
   "pii.erase": ["supervisor"],
   "audit.read": ["supervisor", "admin"],
-  // The work queue of reconcile_failed items (spec 3): everyone sees it; resolving settles money, so not an agent.
+  // The work queues (reconcile_failed items, spec 3; failed deliveries; unclear clearances): everyone sees them;
+  // acting on one settles money (capture, void, a clearance cleared by hand) or tells a seller, so not an agent.
   "queue.read": ["agent", "senior_agent", "supervisor", "admin"],
   "queue.resolve": ["senior_agent", "supervisor", "admin"],
-  // Sellers: suspension and a new secret take a seller off the air at once, so supervisors and admins only.
+  // Sellers: suspension and a new secret take a seller off the air at once, so supervisors and admins only;
+  // they also read an agency's commission and signing agreements.
   "sellers.read": ["supervisor", "admin"],
   "sellers.suspend": ["supervisor", "admin"],
   "sellers.rotate": ["supervisor", "admin"],
@@ -33,7 +35,8 @@ export const RIGHTS = {
   // The signed original of an OrderCreateRQ carries the passengers' documents in clear: a
   // supervisor's, like erasure (decision 0035); the evidence's digests are on the order page for all.
   "signatures.original": ["supervisor"],
-  // Changing what a seller may do (a new client, its scopes) is the registry's administration: admins only.
+  // Changing what a seller may do or is owed (a new client, its scopes, an agency's commission agreement, its
+  // signing keys and policy) is the registry's administration: admins only.
   "sellers.register": ["admin"],
 } as const satisfies Record<string, readonly StaffRole[]>;
 

@@ -7,6 +7,8 @@ import { clearedCookie, sessionCookie } from "./cookie";
 import type { StaffDeps } from "./deps";
 import { sameOrigin, staffCaller, type StaffCaller } from "./guard";
 import { logIn, logOut } from "./login";
+import { agreementsApi } from "./api-agreements";
+import { queuesApi } from "./api-queues";
 import { STAFF_PATHS } from "./paths";
 import { dashboardApi } from "./api-dashboard";
 import { changeAggregatorAgencies, changeSellerScopes, registerSeller, registerSellerAgency, switchAgency } from "./registry";
@@ -132,6 +134,8 @@ export async function staffApi(request: Request, path: string, deps: StaffDeps):
       // The secret is in this answer only: no-store, like the token endpoint's.
       return json(200, await rotateSellerSecret(deps, caller, r[1]!, await readJsonObject(request)), NO_STORE);
     }
+    const more = (await queuesApi(request, path, deps)) ?? (await agreementsApi(request, path, deps));
+    if (more) return more;
     return notFound();
   } catch (e) {
     if (e instanceof GatewayError) return jsonError(e);

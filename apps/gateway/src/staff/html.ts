@@ -26,6 +26,7 @@ export function page(status: number, title: string, body: string, opts: PageChro
   <li><a href="/staff/orders">Orders</a></li>
   <li><a href="/staff/queues/reconcile-failed">Work queue</a></li>
   <li><a href="/staff/queues/failed-deliveries">Failed deliveries</a></li>
+  <li><a href="/staff/queues/unclear-clearances">Unclear clearances</a></li>
   ${may(opts.session.role, "sellers.read") ? `<li><a href="/staff/sellers">Sellers</a></li>` : ""}
   ${may(opts.session.role, "audit.read") ? `<li><a href="/staff/audit">Audit trail</a></li>` : ""}
 </ul>
@@ -96,5 +97,6 @@ textarea{width:100%;max-width:40rem}button{font:inherit;padding:.35rem .9rem;bor
 .error{background:#fde8e8;border:1px solid #a61b1b;color:#7a1010;padding:.5rem}.notice{background:#e7f4e4;border:1px solid #2d6a1f;color:#1d4a12;padding:.5rem}
 .number{font-family:ui-monospace,monospace;font-size:1.6rem;letter-spacing:.1em;border:2px solid #0b3d6e;padding:.5rem 1rem;display:inline-block}
 .inline{display:inline;font-weight:400}ul.plain{list-style:none;padding-left:0}code{overflow-wrap:anywhere}
+.fp{font-family:ui-monospace,monospace;word-break:break-all}
 fieldset{border:1px solid #8a8a8a;margin:1rem 0;padding:.5rem 1rem}.search{display:flex;flex-wrap:wrap;gap:.75rem;align-items:flex-end}.search div{display:flex;flex-direction:column}
 `;

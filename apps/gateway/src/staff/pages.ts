@@ -10,6 +10,7 @@ import { CONSOLE_CSS, esc, page, REVEAL_JS, type PageChrome } from "./html";
 import { logIn, logOut } from "./login";
 import { STAFF_PATHS } from "./paths";
 import { dashboardPages } from "./pages-dashboard";
+import { agreementPages } from "./pages-agreements";
 import { auditPage, loginPage, orderPage, revealPage, searchPage } from "./views-orders";
 import { SERVICED, servicingPages } from "./views-servicing";
 import { deliveriesPage, queuePage, secretPage, sellersPage } from "./views-work";
@@ -113,6 +114,8 @@ export async function staffPages(request: Request, path: string, deps: StaffDeps
       return redirect("/staff/sellers");
     }
     if ((r = ROTATE.exec(path)) && m === "POST") return secretPage(await rotateSellerSecret(deps, caller, r[1]!, { reason: form.get("reason") ?? "" }), chrome);
+    const more = await agreementPages(request, path, deps, form, caller, csrf, chrome);
+    if (more) return more;
     return errorPage(new GatewayError("request_invalid", { detail: "No such page." }), 404, chrome);
   } catch (e) {
     if (e instanceof GatewayError) return errorPage(e, statusOf(e.code), chrome);

@@ -12,7 +12,7 @@ export const STAFF_PATHS = {
   reveal: new RegExp(`^/orders/${ID}/documents/${ID}/reveal$`),
   erase: new RegExp(`^/orders/${ID}/documents/erase$`),
   resolve: new RegExp(`^/queues/reconcile-failed/${ID}/resolve$`),
-  take: new RegExp(`^/queues/(reconcile-failed|failed-deliveries)/${ID}/take$`),
+  take: new RegExp(`^/queues/(reconcile-failed|failed-deliveries|unclear-clearances)/${ID}/take$`),
   redeliver: new RegExp(`^/queues/failed-deliveries/${ID}/redeliver$`),
   seller: new RegExp(`^/sellers/${ID}/(suspend|resume)$`),
   rotate: new RegExp(`^/sellers/${ID}/rotate-secret$`),
@@ -22,4 +22,14 @@ export const STAFF_PATHS = {
   // Servicing an order as the airline (api-servicing.ts): quote, then accept.
   servicing: new RegExp(`^/orders/${ID}/servicing/(options|cancel/quote|cancel|change/quote|change|add/quote|add)$`),
   original: new RegExp(`^/orders/${ID}/signatures/([0-9]{1,12})/original$`),
+} as const;
+
+/** The unclear-clearances queue's actions and an agency's agreements (api-queues.ts, api-agreements.ts and their pages). */
+export const AGREEMENT_PATHS = {
+  clearance: new RegExp(`^/queues/unclear-clearances/${ID}/(clear|rerequest)$`),
+  agreements: new RegExp(`^/agencies/${ID}/agreements$`),
+  commission: new RegExp(`^/agencies/${ID}/commission$`),
+  addKey: new RegExp(`^/agencies/${ID}/signing/keys$`),
+  revokeKey: new RegExp(`^/agencies/${ID}/signing/keys/${ID}/revoke$`),
+  policy: new RegExp(`^/agencies/${ID}/signing/policy$`),
 } as const;

@@ -7,13 +7,13 @@ import type { deliveriesQueue, reconcileQueue, sellers } from "./work";
 /** The work queue and sellers pages, rendered from the work actions' results (pages.ts routes to them). */
 
 /** Who holds an item, and a Take button for those who may act on it and do not hold it already. */
-function takeCell(queuePath: string, id: string, item: { takenBy?: string; takenAt?: string }, caller: StaffCaller, csrf: string): string {
+export function takeCell(queuePath: string, id: string, item: { takenBy?: string; takenAt?: string }, caller: StaffCaller, csrf: string): string {
   const holder = item.takenBy ? `${esc(item.takenBy)} since ${esc(item.takenAt)}` : "nobody";
   if (!may(caller.session.role, "queue.resolve") || item.takenBy === caller.session.username) return holder;
   return `${holder}<form method="post" action="/staff/queues/${queuePath}/${esc(id)}/take">${csrfInput(csrf)}<button type="submit">Take</button></form>`;
 }
 
-function age(seconds: number): string {
+export function age(seconds: number): string {
   if (seconds < 3600) return `${Math.floor(seconds / 60)} min`;
   if (seconds < 86_400) return `${Math.floor(seconds / 3600)} h ${Math.floor((seconds % 3600) / 60)} min`;
   return `${Math.floor(seconds / 86_400)} d ${Math.floor((seconds % 86_400) / 3600)} h`;
@@ -32,7 +32,7 @@ export function queuePage(q: Awaited<ReturnType<typeof reconcileQueue>>, caller:
     takeCell("reconcile-failed", i.operationId, i, caller, csrf),
     canResolve
       ? `<form method="post" action="/staff/queues/reconcile-failed/${esc(i.operationId)}/resolve">${csrfInput(csrf)}
-<label for="res-${esc(i.operationId)}">Resolution</label><select id="res-${esc(i.operationId)}" name="resolution"><option value="retry">retry: the cause is fixed</option><option value="close">close: settled outside the gateway</option></select>
+<label for="res-${esc(i.operationId)}">Resolution</label><select id="res-${esc(i.operationId)}" name="resolution"><option value="retry">retry: the cause is fixed</option><option value="close">close: settled outside the gateway</option><option value="capture">capture: take the authorised payment (the change was made)</option><option value="void">void: release the authorised payment</option></select>
 <label for="note-${esc(i.operationId)}">Note (at least 10 characters)</label><textarea id="note-${esc(i.operationId)}" name="note" required minlength="10" maxlength="500" rows="2"></textarea>
 <p><button type="submit">Mark resolved</button></p></form>`
       : "Senior agents, supervisors and admins",
@@ -76,7 +76,7 @@ export function sellersPage(s: Awaited<ReturnType<typeof sellers>>, caller: Staf
   const agencyRows = s.agencies.map((a) => {
     const to = a.active ? "deactivate" : "activate";
     return [
-      esc(a.agencyId),
+      `<a href="/staff/agencies/${esc(a.agencyId)}/agreements">${esc(a.agencyId)}</a>`,
       esc(a.iataNumber),
       esc(a.name),
       a.active ? "Active" : "<strong>Inactive</strong>",

@@ -1,9 +1,10 @@
 import { isRegistryError, listAgencies, listClients, resumeClient, rotateSecret, suspendClient } from "@ndc/auth";
 import { GatewayError } from "@ndc/errors";
-import { listReconcileFailed, resolveReconcileFailed } from "@ndc/orders";
+import { listReconcileFailed, resolveReconcileFailed, settleReconcileFailed } from "@ndc/orders";
 import { failedDeliveries, redeliverFailed } from "@ndc/notifications";
 import { appendAudit, claimsOf, recordAudit, statedReason, takeItem, type Claim, type StaffQueue } from "@ndc/staff";
 import type { StaffDeps } from "./deps";
+import { openClearance } from "./clearances";
 import { requireRight, who, type StaffCaller } from "./guard";
 
 /**
@@ -17,10 +18,11 @@ const iso = (ms: number) => new Date(ms).toISOString();
 const taken = (c: Claim | undefined) => (c ? { takenBy: c.username, takenAt: iso(c.takenAt) } : {});
 
 /** The queues by the name their paths use. */
-export const QUEUE_OF_PATH: Record<string, StaffQueue> = { "reconcile-failed": "reconcile_failed", "failed-deliveries": "failed_deliveries" };
+export const QUEUE_OF_PATH: Record<string, StaffQueue> = { "reconcile-failed": "reconcile_failed", "failed-deliveries": "failed_deliveries", "unclear-clearances": "unclear_clearances" };
 
 /** An open item of a queue (its order, for the audit), or undefined. */
 async function openItem(deps: StaffDeps, queue: StaffQueue, itemId: string): Promise<{ orderId?: string } | undefined> {
+  if (queue === "unclear_clearances") return openClearance(deps, itemId);
   const found =
     queue === "reconcile_failed"
       ? (await listReconcileFailed(deps.store)).find((i) => i.operationId === itemId)
@@ -87,19 +89,29 @@ export async function redeliverItem(deps: StaffDeps, caller: StaffCaller, delive
   return { deliveryId, status: "pending", nextAttemptAt: iso(now) };
 }
 
-/** Mark an item resolved: `retry` (the cause is fixed: the reconciler tries again) or `close` (settled outside the gateway), with a note. */
+/**
+ * Resolve an item with a note: `retry` (the cause is fixed: the reconciler tries again), `close`
+ * (settled outside the gateway), or `capture` / `void` (staff capture or void the legs of the change
+ * it pays for, through the payments path: @ndc/orders settleReconcileFailed). The audit row commits
+ * in the resolution's own write.
+ */
 export async function resolveReconcileItem(deps: StaffDeps, caller: StaffCaller, operationId: string, body: Record<string, unknown>) {
   await requireRight(deps, caller, "queue.resolve", { action: "reconcile_failed.resolve" });
-  const resolution = body.resolution === "retry" ? "retry" : body.resolution === "close" ? "closed" : undefined;
-  if (!resolution) throw new GatewayError("request_invalid", { detail: "resolution is retry or close.", element: "resolution" });
+  const asked = typeof body.resolution === "string" ? body.resolution : "";
+  if (!["retry", "close", "capture", "void"].includes(asked)) throw new GatewayError("request_invalid", { detail: "resolution is retry, close, capture or void.", element: "resolution" });
   const { reason: note } = statedReason(body, false, "note");
   const item = (await listReconcileFailed(deps.store)).find((i) => i.operationId === operationId);
   if (!item) throw new GatewayError("staff_target_not_found", { element: "operationId" });
   const now = deps.clock.now();
-  await resolveReconcileFailed(deps.store, operationId, resolution, caller.session.username, note, now, (tx) =>
-    appendAudit(tx, { ...who(caller), at: now, action: "reconcile_failed.resolve", outcome: "ok", ...(item.orderId ? { orderId: item.orderId } : {}), reason: note, detail: `${operationId} ${resolution}` }),
-  );
-  return { operationId, resolution: resolution === "closed" ? "close" : "retry", resolvedAt: iso(now) };
+  const audit = (what: string) => (tx: Parameters<typeof appendAudit>[0]) =>
+    appendAudit(tx, { ...who(caller), at: now, action: "reconcile_failed.resolve", outcome: "ok", ...(item.orderId ? { orderId: item.orderId } : {}), reason: note, detail: `${operationId} ${what}` });
+  if (asked === "capture" || asked === "void") {
+    const legs = await settleReconcileFailed(deps.orders.ctx, operationId, asked, caller.session.username, note, audit(asked === "capture" ? "captured" : "voided"));
+    return { operationId, resolution: asked, resolvedAt: iso(now), legs: legs.map((l) => ({ legId: l.legId, kind: l.kind, state: l.state })) };
+  }
+  const resolution = asked === "retry" ? "retry" : "closed";
+  await resolveReconcileFailed(deps.store, operationId, resolution, caller.session.username, note, now, audit(resolution));
+  return { operationId, resolution: asked, resolvedAt: iso(now) };
 }
 
 export async function sellers(deps: StaffDeps, caller: StaffCaller) {

@@ -196,8 +196,11 @@ async function commitPhase(ctx: OrdersContext, op: CreateOperation, built: Retur
  * after a crash it asks the PSP under the same keys, which answers the first capture again.
  */
 async function closePhase(ctx: OrdersContext, op: CreateOperation, order: Order): Promise<Order> {
-  return closeCaptures(ctx, op.operationId, order, SALE_CHANGE_REF, `${runOf(op)}/capture`);
+  return closeCaptures(ctx, op.operationId, order, SALE_CHANGE_REF, createCaptureKey(op));
 }
+
+/** The key the sale's legs are captured under (`<run>/capture/<leg>` at the PSP); staff capture under it too (reconcile/settle.ts). */
+export const createCaptureKey = (op: CreateOperation) => `${runOf(op)}/capture`;
 
 /** Past the commit point: close a booked order; a held one keeps its holds and no leg of the sale stays authorised. Also the reconciler's way forward. */
 export async function finish(ctx: OrdersContext, op: CreateOperation): Promise<Order> {

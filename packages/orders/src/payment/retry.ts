@@ -124,7 +124,7 @@ async function commitRetry(ctx: OrdersContext, op: RetryOperation, order: Order,
 
 /** Phase 3: captures at the PSP under `<run>/capture/<leg>`, then one write records them and closes (saga/close.ts). */
 function closeRetry(ctx: OrdersContext, op: RetryOperation, order: Order): Promise<Order> {
-  return closeCaptures(ctx, op.operationId, order, op.plan.changeRef, `${runOf(op)}/capture`);
+  return closeCaptures(ctx, op.operationId, order, op.plan.changeRef, retryCaptureKey(op));
 }
 
 /**
@@ -163,6 +163,8 @@ export function retryCommitted(order: Order | null, plan: RetryPlan): boolean {
 
 const attemptOf = (op: RetryOperation) => op.plan.attempt ?? 1;
 /** The id the run's payment keys derive from (the first run's are the operation's own, as before runs existed). */
+/** The key a retry's legs are captured under; staff capture under it too (reconcile/settle.ts). */
+export const retryCaptureKey = (op: RetryOperation) => `${runOf(op)}/capture`;
 const runOf = (op: RetryOperation) => (attemptOf(op) === 1 ? op.operationId : `${op.operationId}/run/${attemptOf(op)}`);
 
 function codeOf(e: unknown): string {

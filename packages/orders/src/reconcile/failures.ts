@@ -50,6 +50,22 @@ export async function clearFailure(store: Store, operationId: string): Promise<v
   await store.write((tx) => tx.delete(F).where(and(eq(F.operationId, operationId), isNull(F.raisedAt))));
 }
 
+/**
+ * How an item was resolved: `retry` and `closed` (above), or `captured` / `voided` by staff through
+ * the payments path (settle.ts). Migration 0055 widens the column's CHECK to the four.
+ */
+export type ReconcileResolution = "retry" | "closed" | "captured" | "voided";
+
+/** Marks an open item resolved inside the caller's write; an item not open (never raised, already resolved) refuses the whole write. */
+export async function markResolved(tx: StoreDb, operationId: string, resolution: ReconcileResolution, by: string, note: string, now: number): Promise<void> {
+  const done = await tx
+    .update(F)
+    .set({ resolution, resolvedBy: by, resolvedAt: now, note: note.slice(0, 500) })
+    .where(and(eq(F.operationId, operationId), isNotNull(F.raisedAt), isNull(F.resolvedAt)))
+    .returning({ id: F.operationId });
+  if (done.length !== 1) throw new GatewayError("request_invalid", { detail: `No open reconcile_failed item ${operationId}.` });
+}
+
 export async function listReconcileFailed(store: Store): Promise<ReconcileFailedItem[]> {
   const rows = await store.db.select().from(F).where(and(isNotNull(F.raisedAt), isNull(F.resolvedAt))).orderBy(F.raisedAt);
   return rows.map((r) => ({
@@ -66,12 +82,7 @@ export async function listReconcileFailed(store: Store): Promise<ReconcileFailed
  */
 export async function resolveReconcileFailed(store: Store, operationId: string, resolution: "retry" | "closed", by: string, note: string, now: number, alsoInTransaction?: (tx: StoreDb) => Promise<void>): Promise<void> {
   await store.write(async (tx) => {
-    const done = await tx
-      .update(F)
-      .set({ resolution, resolvedBy: by, resolvedAt: now, note: note.slice(0, 500) })
-      .where(and(eq(F.operationId, operationId), isNotNull(F.raisedAt), isNull(F.resolvedAt)))
-      .returning({ id: F.operationId });
-    if (done.length !== 1) throw new GatewayError("request_invalid", { detail: `No open reconcile_failed item ${operationId}.` });
+    await markResolved(tx, operationId, resolution, by, note, now);
     if (resolution === "closed") {
       const [op] = await tx.select({ phase: tables.operations.phase }).from(tables.operations).where(eq(tables.operations.operationId, operationId));
       await writePhase(tx, operationId, op?.phase ?? "none", now, { status: "compensated", errorCode: "resolved_by_staff" });

@@ -5,7 +5,7 @@ import type { PaymentLeg } from "../legs/types";
 import { clearanceIdOf } from "./clearance-id";
 import { clearanceDates } from "./schedule";
 import { paymentClearances as C } from "./tables";
-import type { Clearance, ClearanceDesk, ClearanceEvent } from "./types";
+import type { Clearance, ClearanceDesk, ClearanceEvent, ClearedBy } from "./types";
 
 const opt = <T>(v: T | null): T | undefined => (v === null ? undefined : v);
 
@@ -39,8 +39,8 @@ async function emit(tx: StoreDb, desk: ClearanceDesk, e: ClearanceEvent): Promis
   if (desk.hook) await desk.hook(tx, e);
 }
 
-/** STTCAP: one clearance for exactly the amount still owed on a settlement leg, with its notification. */
-async function request(tx: StoreDb, desk: ClearanceDesk, leg: PaymentLeg, amount: number, now: number): Promise<void> {
+/** STTCAP: one clearance (also staff re-requesting one the Clearance Manager did not clear, unclear.ts) for exactly the amount still owed on a settlement leg, with its notification. */
+export async function requestClearance(tx: StoreDb, desk: ClearanceDesk, leg: PaymentLeg, amount: number, now: number): Promise<Clearance> {
   const account = await tx.select({ agencyId: tables.settlementAccounts.agencyId }).from(tables.settlementAccounts).where(eq(tables.settlementAccounts.accountId, leg.settlementAccountId!)).get();
   // The n-th clearance of this leg; an id another leg already holds (8 characters, so rare, not impossible) takes the next n.
   let n = (await tx.select({ id: C.clearanceId }).from(C).where(eq(C.legId, leg.legId)).all()).length + 1;
@@ -60,6 +60,7 @@ async function request(tx: StoreDb, desk: ClearanceDesk, leg: PaymentLeg, amount
   };
   await tx.insert(C).values(row).run();
   await emit(tx, desk, { event: "STTCAP", clearance: row, at: now });
+  return row;
 }
 
 /**
@@ -73,7 +74,7 @@ async function request(tx: StoreDb, desk: ClearanceDesk, leg: PaymentLeg, amount
 export async function clearanceStep(tx: StoreDb, desk: ClearanceDesk, step: "capture" | "void" | "refund", after: PaymentLeg, now: number): Promise<void> {
   if (after.kind !== "settlement") return;
   if (step === "capture") {
-    if (!(await liveClearance(tx, after.legId))) await request(tx, desk, after, after.captured, now);
+    if (!(await liveClearance(tx, after.legId))) await requestClearance(tx, desk, after, after.captured, now);
     return;
   }
   if (step !== "refund") return;
@@ -82,11 +83,11 @@ export async function clearanceStep(tx: StoreDb, desk: ClearanceDesk, step: "cap
   await tx.update(C).set({ status: "cancelled", cancelledAt: now }).where(and(eq(C.clearanceId, live.clearanceId), eq(C.status, "requested"))).run();
   await emit(tx, desk, { event: "STTCAN", clearance: { ...live, status: "cancelled", cancelledAt: now }, at: now });
   const kept = after.captured - after.refunded;
-  if (kept > 0) await request(tx, desk, after, kept, now);
+  if (kept > 0) await requestClearance(tx, desk, after, kept, now);
 }
 
 /** Clears one requested clearance in the caller's transaction; undefined when it is no longer requested (a race lost). */
-export async function markCleared(tx: StoreDb, desk: ClearanceDesk, clearanceId: string, by: "manager" | "request", now: number): Promise<Clearance | undefined> {
+export async function markCleared(tx: StoreDb, desk: ClearanceDesk, clearanceId: string, by: ClearedBy, now: number): Promise<Clearance | undefined> {
   const rows = await tx.update(C).set({ status: "cleared", clearedBy: by, clearedAt: now }).where(and(eq(C.clearanceId, clearanceId), eq(C.status, "requested"))).returning().all();
   if (!rows[0]) return undefined;
   const cleared = clearanceOf(rows[0]);

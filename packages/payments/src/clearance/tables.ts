@@ -16,7 +16,7 @@ export const paymentClearances = sqliteTable(
     remittanceDate: text("remittance_date").notNull(),
     settlementDate: text("settlement_date").notNull(),
     requestedAt: integer("requested_at").notNull(),
-    clearedBy: text("cleared_by", { enum: ["manager", "request"] }),
+    clearedBy: text("cleared_by", { enum: ["manager", "request", "staff"] }),
     clearedAt: integer("cleared_at"),
     cancelledAt: integer("cancelled_at"),
   },

@@ -8,6 +8,9 @@ export interface ClearanceCarrier {
 
 export type ClearanceStatus = "requested" | "cleared" | "cancelled";
 
+/** Who cleared it: the manager's sweep, PaymentClearanceRQ, or airline staff from the console (unclear.ts). */
+export type ClearedBy = "manager" | "request" | "staff";
+
 /** One clearance as the simulated Clearance Manager holds it. Amounts are minor units of `currency`. */
 export interface Clearance {
   clearanceId: string;
@@ -25,7 +28,7 @@ export interface Clearance {
   remittanceDate: string;
   settlementDate: string;
   requestedAt: number;
-  clearedBy?: "manager" | "request";
+  clearedBy?: ClearedBy;
   clearedAt?: number;
   cancelledAt?: number;
 }

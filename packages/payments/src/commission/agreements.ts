@@ -7,6 +7,20 @@ import type { CommissionAgreement } from "./commission";
 type Row = typeof tables.commissionAgreements.$inferInsert;
 
 /**
+ * A row that does not hold a valid agreement; `field` names what is wrong (kind, basisPoints,
+ * tiers, amountMinor, currency or parameters), so the staff console can name it to the caller.
+ */
+export class CommissionAgreementInvalid extends Error {
+  constructor(
+    message: string,
+    readonly field: string,
+  ) {
+    super(message);
+    this.name = "CommissionAgreementInvalid";
+  }
+}
+
+/**
  * The agency's commission agreement (commission_agreements), or undefined when it has none:
  * no agreement means no commission, not an error. A row that does not hold a valid agreement
  * throws instead of being skipped: selling without the commission an agency is owed would be
@@ -43,30 +57,30 @@ const isMinor = (n: unknown): n is number => Number.isSafeInteger(n) && (n as nu
 const isRate = (n: unknown): n is number => isMinor(n) && (n as number) <= 10_000;
 
 function agreementOf(row: Pick<Row, "agencyId" | "kind" | "parameters" | "currency">): CommissionAgreement {
-  const bad = (why: string): never => {
-    throw new Error(`commission_agreements row of agency ${row.agencyId}: ${why}`);
+  const bad = (why: string, field: string): never => {
+    throw new CommissionAgreementInvalid(`commission_agreements row of agency ${row.agencyId}: ${why}`, field);
   };
   let p: Record<string, unknown>;
   try {
     p = JSON.parse(row.parameters) as Record<string, unknown>;
   } catch {
-    return bad("parameters are not JSON");
+    return bad("parameters are not JSON", "parameters");
   }
   const currency = row.currency ?? undefined;
   if (row.kind === "percentage") {
-    if (!isRate(p.basisPoints)) bad("basisPoints must be an integer from 0 to 10000");
+    if (!isRate(p.basisPoints)) bad("basisPoints must be an integer from 0 to 10000", "basisPoints");
     return { kind: "percentage", basisPoints: p.basisPoints as number };
   }
-  if (!currency || !isCurrencyCode(currency)) return bad(`currency ${String(currency)} is not one the gateway prices in`);
+  if (!currency || !isCurrencyCode(currency)) return bad(`currency ${String(currency)} is not one the gateway prices in`, "currency");
   if (row.kind === "tiered") {
     const tiers = p.tiers;
-    if (!Array.isArray(tiers) || tiers.length === 0) return bad("tiered needs at least one tier");
-    for (const t of tiers as { from?: unknown; basisPoints?: unknown }[]) if (!isMinor(t.from) || !isRate(t.basisPoints)) bad("each tier needs an integer from and basisPoints");
+    if (!Array.isArray(tiers) || tiers.length === 0) return bad("tiered needs at least one tier", "tiers");
+    for (const t of tiers as { from?: unknown; basisPoints?: unknown }[]) if (!isMinor(t.from) || !isRate(t.basisPoints)) bad("each tier needs an integer from and basisPoints", "tiers");
     return { kind: "tiered", currency, tiers: (tiers as { from: number; basisPoints: number }[]).map((t) => ({ from: t.from, basisPoints: t.basisPoints })) };
   }
   if (row.kind === "flat") {
-    if (!isMinor(p.amountMinor)) bad("flat needs an integer amountMinor");
+    if (!isMinor(p.amountMinor)) bad("flat needs an integer amountMinor", "amountMinor");
     return { kind: "flat", amount: money(p.amountMinor as number, currency) };
   }
-  return bad(`unknown kind ${row.kind}`);
+  return bad(`unknown kind ${row.kind}`, "kind");
 }

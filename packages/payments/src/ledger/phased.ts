@@ -141,6 +141,32 @@ export class SalePayments {
     }
   }
 
+  /**
+   * A void in the same two phases as a capture (staff voiding a reconcile_failed item's legs): the
+   * PSP voids each authorised card leg under `<key>/<legId>` (asked again, it answers its first
+   * void), then recordVoids writes them in the caller's one write.
+   */
+  async voidAtPsp(legs: readonly PaymentLeg[], key: string): Promise<void> {
+    for (const leg of legs) {
+      if (leg.kind !== "card" || leg.state !== "authorised") continue;
+      let out;
+      try {
+        out = await this.psp.void({ idempotencyKey: `${key}/${leg.legId}`, pspReference: leg.pspReference! });
+      } catch (e) {
+        if (e instanceof PspTimeoutError) throw new GatewayError("psp_unavailable", { detail: `Leg ${leg.legId}, void.` });
+        throw e;
+      }
+      if (out.status === "refused") throw new GatewayError("payment_leg_state_invalid", { detail: `The PSP refused the void of leg ${leg.legId}.` });
+    }
+  }
+
+  /** In the caller's write: each leg still authorised voided (reservation released, leg row, ledger entry). */
+  async recordVoids(tx: StoreDb, orderId: string, legIds: readonly string[], key: string, now: number): Promise<void> {
+    for (const leg of await orderLegs(tx, orderId)) {
+      if (legIds.includes(leg.legId) && leg.state === "authorised") await applyStep(tx, "void", leg, leg.authorised, `${key}/${leg.legId}`, now, this.ledger.clearance);
+    }
+  }
+
   private async askCard(p: PlannedLeg): Promise<CardAnswer> {
     const card = p.req as Extract<LegRequest, { kind: "card" }>;
     try {

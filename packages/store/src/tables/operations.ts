@@ -53,7 +53,7 @@ export const reconcileFailures = sqliteTable(
     firstFailedAt: integer("first_failed_at").notNull(),
     lastFailedAt: integer("last_failed_at").notNull(),
     raisedAt: integer("raised_at"),
-    /** retry | closed */
+    /** retry, closed, captured or voided (migration 0055) */
     resolution: text("resolution"),
     resolvedBy: text("resolved_by"),
     resolvedAt: integer("resolved_at"),
