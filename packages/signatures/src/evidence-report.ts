@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { FieldKey } from "@ndc/pii";
 import type { Store } from "@ndc/store";
 import { and, eq } from "drizzle-orm";
-import { brokenEvidenceAt, evidenceOf } from "./evidence";
+import { brokenEvidenceAt, evidenceFields, evidenceOf } from "./evidence";
 import { agencySigningKeys as K } from "./tables";
 import { verifySignedMessage } from "./verify";
 
@@ -42,22 +42,7 @@ export async function evidenceReport(store: Store, key: FieldKey, orderId: strin
   const broken = await brokenEvidenceAt(store);
   const entries: EvidenceEntry[] = [];
   for (const { row, original } of await evidenceOf(store, key, orderId)) {
-    const entry: EvidenceEntry = {
-      seq: row.seq,
-      message: row.message,
-      form: row.form,
-      agencyId: row.agencyId,
-      clientId: row.clientId,
-      fingerprint: row.fingerprint,
-      signatureMethod: row.signatureMethod,
-      canonicalization: row.canonicalization,
-      referenceUri: row.referenceUri,
-      verifiedAt: new Date(row.verifiedAt).toISOString(),
-      originalSha256: row.originalSha256,
-      prevHash: row.prevHash,
-      hash: row.hash,
-      original: { missing: true },
-    };
+    const entry: EvidenceEntry = { ...evidenceFields(row), original: { missing: true } };
     if (original && "original" in original) {
       entry.original = { xml: original.original, sha256Matches: createHash("sha256").update(original.original, "utf8").digest("hex") === row.originalSha256 };
       const [k] = await store.db.select().from(K).where(and(eq(K.agencyId, row.agencyId), eq(K.fingerprint, row.fingerprint))).limit(1);

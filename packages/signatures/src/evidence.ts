@@ -64,6 +64,25 @@ export async function brokenEvidenceAt(store: Store): Promise<number | undefined
   return undefined;
 }
 
+/** What a chained evidence row says of a signed request, as the dispute report and the staff console show it. */
+export function evidenceFields(row: EvidenceRow) {
+  return {
+    seq: row.seq,
+    message: row.message,
+    form: row.form,
+    agencyId: row.agencyId,
+    clientId: row.clientId,
+    fingerprint: row.fingerprint,
+    signatureMethod: row.signatureMethod,
+    canonicalization: row.canonicalization,
+    referenceUri: row.referenceUri,
+    verifiedAt: new Date(row.verifiedAt).toISOString(),
+    originalSha256: row.originalSha256,
+    prevHash: row.prevHash,
+    hash: row.hash,
+  };
+}
+
 export interface OrderEvidence {
   row: EvidenceRow;
   original: { original: string } | { erasedAt: number } | undefined;

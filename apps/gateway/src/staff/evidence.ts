@@ -1,5 +1,5 @@
 import { GatewayError } from "@ndc/errors";
-import { evidenceOf } from "@ndc/signatures";
+import { evidenceFields, evidenceOf } from "@ndc/signatures";
 import { recordAudit, statedReason } from "@ndc/staff";
 import type { StaffDeps } from "./deps";
 import { requireRight, who, type StaffCaller } from "./guard";
@@ -13,21 +13,14 @@ import { requireRight, who, type StaffCaller } from "./guard";
  */
 export async function signatureEvidence(deps: StaffDeps, orderId: string) {
   const rows = await evidenceOf(deps.store, deps.fieldKey, orderId);
-  return rows.map(({ row, original }) => ({
-    seq: row.seq,
-    message: row.message,
-    form: row.form,
-    agencyId: row.agencyId,
-    clientId: row.clientId,
-    fingerprint: row.fingerprint,
-    signatureMethod: row.signatureMethod,
-    canonicalization: row.canonicalization,
-    referenceUri: row.referenceUri,
-    verifiedAt: new Date(row.verifiedAt).toISOString(),
-    originalSha256: row.originalSha256,
-    hash: row.hash,
-    original: !original ? ("missing" as const) : "erasedAt" in original ? { erasedAt: new Date(original.erasedAt).toISOString() } : ("held" as const),
-  }));
+  return rows.map(({ row, original }) => {
+    // The page shows the row's own hash; the previous one is the chain's business (ndc-gateway order evidence).
+    const { prevHash: _prev, ...fields } = evidenceFields(row);
+    return {
+      ...fields,
+      original: !original ? ("missing" as const) : "erasedAt" in original ? { erasedAt: new Date(original.erasedAt).toISOString() } : ("held" as const),
+    };
+  });
 }
 export type SignatureEvidenceView = Awaited<ReturnType<typeof signatureEvidence>>;
 
