@@ -35,7 +35,15 @@ export class GatewayError extends Error {
 
   constructor(code: ErrorCode, opts: GatewayErrorOptions = {}) {
     const text = CATALOGUE[code].text;
-    super(opts.detail ? `${text} ${opts.detail}` : text);
+    // A refusal is an answer, not a fault: no stack is captured (issue 8 §4: capturing one was
+    // about 5 % of an authenticated call answered with an Error). Faults stay plain Errors, with stacks.
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
+    try {
+      super(opts.detail ? `${text} ${opts.detail}` : text);
+    } finally {
+      Error.stackTraceLimit = limit;
+    }
     this.name = "GatewayError";
     this.code = code;
     this.detail = opts.detail;
