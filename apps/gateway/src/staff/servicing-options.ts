@@ -3,7 +3,7 @@ import { recordAudit } from "@ndc/staff";
 import { SeatAvailability, ServiceList, type ALaCartePayload } from "@ndc/shopping";
 import type { StaffDeps } from "./deps";
 import { requireRight, who, type StaffCaller } from "./guard";
-import { amountOf } from "./servicing-views";
+import { amountOf } from "./servicing-json";
 
 /**
  * What the airline's staff may add to a booked order (issue 12 item 6, ORDRE2): its airline

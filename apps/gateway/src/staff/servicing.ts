@@ -5,7 +5,7 @@ import type { LegRequest } from "@ndc/payments";
 import { appendAudit, queryAudit, recordAudit, statedReason, type AuditAction } from "@ndc/staff";
 import type { StaffDeps } from "./deps";
 import { requireRight, who, type StaffCaller } from "./guard";
-import { amountOf, cancelQuoteView, flightQuoteView, addQuoteView, servicedView } from "./servicing-views";
+import { amountOf, cancelQuoteView, flightQuoteView, addQuoteView, servicedView } from "./servicing-json";
 
 /**
  * Servicing an order as the airline (issue 12 item 6, spec 4.7 SHPOR1 rule 4; decision 0035):

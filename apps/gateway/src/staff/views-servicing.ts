@@ -8,7 +8,7 @@ import { csrfInput, esc, page, table, type PageChrome } from "./html";
 import { STAFF_PATHS } from "./paths";
 import { acceptAddition, acceptCancellation, acceptFlightChange, quoteAddition, quoteCancellation, quoteFlightChange } from "./servicing";
 import { servicingOptions, type ServicingOptions } from "./servicing-options";
-import type { AddQuoteView, CancelQuoteView, FlightQuoteView } from "./servicing-views";
+import type { AddQuoteView, CancelQuoteView, FlightQuoteView } from "./servicing-json";
 import { originalResponse } from "./api-servicing";
 
 /**
