@@ -9,7 +9,7 @@ import { eraseIdentityDocuments, sweepRetention } from "@ndc/pii";
 import { addSigningKey, brokenEvidenceAt, revokeSigningKey } from "@ndc/signatures";
 import { errorCode, startTestGateway, type TestGateway } from "../support/gateway";
 import { decimal, DOC_NUMBER, orderCreateRQ, orderIdOf, shopOffer } from "../orders-http/helpers";
-import { paymentRetryRQ } from "../orders-http/order-list-helpers";
+import { all, paymentRetryRQ } from "../orders-http/order-list-helpers";
 import { keyDir, lift, makeKey, sellerSign, withEmptyWrapper, type TestKey } from "./support";
 import { orderCommand } from "../../apps/cli/src/commands/order-evidence";
 import { mkdtempSync, readFileSync, readdirSync } from "node:fs";
@@ -305,6 +305,33 @@ describe("OrderChangeRQ: verified when signed (never demanded), kept as evidence
     const warned = await t.ndc("OrderChangeRQ", signChange(pay2));
     expect(warned.status).toBe(200);
     expect(warned.body).toContain("<cns:Code>signature_not_checked</cns:Code>");
+  }, 60_000);
+
+  test("a signed change's evidence commits with the change or not at all: a failing evidence write leaves the order held and nothing captured; the same request then pays, with its evidence", async () => {
+    await setSigningPolicy(t.gw.store, SANDBOX_AGENCY_ID, "optional");
+    const shopped = await shopOffer(t, { n: 1 });
+    const held = await t.ndc("OrderCreateRQ", orderCreateRQ({ shopped, correlationId: "CHG-3", trxId: "T1" }));
+    const id = orderIdOf(held.body);
+    const rq = signChange(paymentRetryRQ(id, decimal(shopped.totalMinor), "tok_approve_visa", { correlationId: "CHG-PAY3", trxId: "P1" }));
+    const count = async (q: string) => ((await t.gw.store.db.all(sql.raw(q))) as { n: number }[])[0]!.n;
+    await t.gw.store.exec("CREATE TRIGGER fail_evidence BEFORE INSERT ON signature_evidence BEGIN SELECT RAISE(ABORT, 'injected'); END");
+    let refused: Awaited<ReturnType<typeof t.ndc>>;
+    try {
+      refused = await t.ndc("OrderChangeRQ", rq);
+    } finally {
+      await t.gw.store.exec("DROP TRIGGER fail_evidence");
+    }
+    expect(refused.status).toBe(500);
+    expect(await count(`SELECT count(*) AS n FROM orders WHERE order_id = '${id}' AND state = 'held_unpaid'`)).toBe(1);
+    expect(await count(`SELECT count(*) AS n FROM payment_legs WHERE order_id = '${id}' AND state IN ('authorised', 'captured')`)).toBe(0);
+    expect(await count(`SELECT count(*) AS n FROM signature_evidence WHERE order_id = '${id}'`)).toBe(0);
+    const paid = await t.ndc("OrderChangeRQ", rq);
+    expect(paid.status).toBe(200);
+    expect(all(paid.body, "StatusCode")).toContain("BOOKED");
+    expect(await count(`SELECT count(*) AS n FROM signature_evidence WHERE order_id = '${id}' AND message = 'OrderChangeRQ'`)).toBe(1);
+    // Sent again: the same change, answered again; nothing new is changed, so no second evidence row.
+    expect((await t.ndc("OrderChangeRQ", rq)).status).toBe(200);
+    expect(await count(`SELECT count(*) AS n FROM signature_evidence WHERE order_id = '${id}'`)).toBe(1);
   }, 60_000);
 });
 

@@ -139,8 +139,8 @@ export class OrdersService {
   }
 
   /** OrderChangeRQ paying a held order within its time limit. */
-  retryPayment(orderId: string, seller: Seller, legs: LegRequest[], key: string): Promise<Order> {
-    return retryPayment(this.ctx, orderId, seller, legs, key);
+  retryPayment(orderId: string, seller: Seller, legs: LegRequest[], key: string, alsoInCommit?: (tx: StoreDb) => Promise<unknown>): Promise<Order> {
+    return retryPayment(this.ctx, orderId, seller, legs, key, alsoInCommit);
   }
 
   /**

@@ -32,17 +32,11 @@ export function evidenceHash(prevHash: string, r: Chained): string {
 }
 
 /**
- * Appends the evidence row and the sealed original in one transaction: append-only (the
+ * Appends the evidence row and the sealed original inside a write the caller owns: the commit
+ * write of the order a signed OrderCreateRQ creates or a signed OrderChangeRQ changes (their
+ * `alsoInCommit`), so a verified order or change never exists without it. Append-only (the
  * migration's triggers refuse UPDATE and DELETE), hash-chained, the original sealed with the
  * field key and erased with the order's identity documents (eraseIdentityDocuments).
- */
-export async function keepEvidence(store: Store, key: FieldKey, e: EvidenceInput): Promise<EvidenceRow> {
-  return store.write((tx) => appendEvidence(tx, key, e));
-}
-
-/**
- * The same inside a write the caller owns: OrderCreateRQ's evidence is appended in the order's
- * own commit write (OrderCreateInput.alsoInCommit), so a verified order never exists without it.
  */
 export async function appendEvidence(tx: StoreDb, key: FieldKey, e: EvidenceInput): Promise<EvidenceRow> {
   const { original, ...fields } = e;

@@ -5,7 +5,7 @@ export { airlineSign, signEnveloped, type SignerKey } from "./sign";
 export type { SignatureForm } from "./locate";
 export * from "./algorithms";
 export * from "./tables";
-export { keepEvidence, appendEvidence, evidenceOf, evidenceFields, brokenEvidenceAt, evidenceHash, type EvidenceInput, type EvidenceRow, type OrderEvidence } from "./evidence";
+export { appendEvidence, evidenceOf, evidenceFields, brokenEvidenceAt, evidenceHash, type EvidenceInput, type EvidenceRow, type OrderEvidence } from "./evidence";
 export { lazyAirlineKey, loadAirlineKey, type AirlineKey } from "./airline-key";
 export { evidenceReport, type EvidenceReport, type EvidenceEntry } from "./evidence-report";
 export { notificationSigner } from "./notification-signer";

@@ -1,6 +1,9 @@
 import { GatewayError } from "@ndc/errors";
 import { addInput, decodeOrderChangeRQ, type MessageHandler, type OrderChange } from "@ndc/messages";
 import type { HandlerDeps } from "./deps";
+import type { Order } from "@ndc/orders";
+import { appendEvidence } from "@ndc/signatures";
+import type { StoreDb } from "@ndc/store";
 import { signedOrderView } from "./signed-view";
 
 const PA = "PayloadAttributes";
@@ -28,26 +31,31 @@ export function orderChangeHandler(deps: HandlerDeps): MessageHandler {
     // Another airline's order is never ours: answered like a missing order.
     if (ownerCode !== deps.config.airline.designator) throw new GatewayError("order_not_found");
     const owner = { clientId: seller.clientId, agencyId: seller.agencyId };
+    // A verified request's evidence commits in the change's own write (docs/signatures.md): a
+    // change never exists without it. A retry that changes nothing writes none.
+    const evidence = signature?.status === "verified" ? signature.evidence : undefined;
+    const inCommit = evidence && ((tx: StoreDb) => appendEvidence(tx, deps.fieldKey, { orderId, ...evidence }));
+    const view = (order: Order) => signedOrderView(deps, order, signature, rq.languages);
     // A flight-change quote (OrderReshopRQ, decision 0016) is accepted by naming its signed id.
     const quoted = rq.change.form === "services" && rq.change.selection.form === "AcceptSelectedQuotedOfferList" ? rq.change.selection.quotedOffers : [];
     if (quoted.length === 1 && quoted[0]!.offerId.startsWith("FCQ.")) {
       if (quoted[0]!.ownerCode !== deps.config.airline.designator) throw new GatewayError("offer_not_found", { element: "Request/ChangeOrderChoice/AcceptSelectedQuotedOfferList/SelectedPricedOffer/OwnerCode" });
       const { correlationId, trxId } = envelope.payload;
       if (!correlationId || !trxId) throw new GatewayError("request_invalid", { detail: "PayloadAttributes/CorrelationID and TrxID are required: a change is idempotent on them.", element: PA });
-      const input = { by: { channel: "seller" as const, seller: owner }, orderId, quoteId: quoted[0]!.offerId, correlationId, trxId, payment: rq.paymentLegs, useFlexibility: rq.useFlexibility };
+      const input = { by: { channel: "seller" as const, seller: owner }, orderId, quoteId: quoted[0]!.offerId, correlationId, trxId, payment: rq.paymentLegs, useFlexibility: rq.useFlexibility, ...(inCommit ? { alsoInCommit: inCommit } : {}) };
       const order = await deps.orders.acceptFlightChange(input, { agencyId: seller.agencyId, iataNumber: seller.iataNumber });
-      return signedOrderView(deps, order, signature, rq.languages);
+      return view(order);
     }
     if (rq.change.form === "seat" || rq.change.form === "services") {
-      const input = addInput(rq, rq.change, envelope.payload, seller);
+      const input = { ...addInput(rq, rq.change, envelope.payload, seller), ...(inCommit ? { alsoInCommit: inCommit } : {}) };
       const order = await deps.orders.addToOrder(input, { agencyId: seller.agencyId, iataNumber: seller.iataNumber });
-      return signedOrderView(deps, order, signature, rq.languages);
+      return view(order);
     }
     if (rq.change.form === "acceptCancel") {
       if (rq.change.ownerCode !== deps.config.airline.designator) throw new GatewayError("cancel_quote_invalid", { element: "Request/ChangeOrderChoice/AcceptCancelledOffer/OwnerCode" });
       // Keyed by the order (whole) or the quote (items): any number of retries (any TrxID) cancel and refund once.
-      const order = await deps.orders.cancel(orderId, owner, rq.change.offerId);
-      return signedOrderView(deps, order, signature, rq.languages);
+      const order = await deps.orders.cancel(orderId, owner, rq.change.offerId, inCommit);
+      return view(order);
     }
     if (rq.change.form === "updatePax") {
       // A name correction is idempotent on the seller's ids, like every change (servicing/rename).
@@ -55,8 +63,9 @@ export function orderChangeHandler(deps: HandlerDeps): MessageHandler {
       if (!correlationId || !trxId) throw new GatewayError("request_invalid", { detail: "PayloadAttributes/CorrelationID and TrxID are required: a change is idempotent on them.", element: PA });
       const order = await deps.orders.renamePax({
         orderId, by: { channel: "seller", seller: owner }, request: { clientId: seller.clientId, correlationId, trxId }, paxId: rq.change.currentPaxId, name: rq.change.name, useFlexibility: rq.useFlexibility,
+        ...(inCommit ? { alsoInCommit: inCommit } : {}),
       });
-      return signedOrderView(deps, order, signature, rq.languages);
+      return view(order);
     }
     if (rq.change.form !== "paymentRetry") {
       // Ownership first: another seller's order must not learn which changes exist for it.
@@ -69,8 +78,8 @@ export function orderChangeHandler(deps: HandlerDeps): MessageHandler {
     const { correlationId, trxId } = envelope.payload;
     if (!correlationId) throw new GatewayError("request_invalid", { detail: "PayloadAttributes/CorrelationID is required: a payment is idempotent on CorrelationID and TrxID.", element: `${PA}/CorrelationID` });
     if (!trxId) throw new GatewayError("request_invalid", { detail: "PayloadAttributes/TrxID is required: a payment is idempotent on CorrelationID and TrxID.", element: `${PA}/TrxID` });
-    const order = await deps.orders.retryPayment(orderId, owner, rq.paymentLegs, `${correlationId}/${trxId}`);
-    const { response, trailing, decline } = await signedOrderView(deps, order, signature, rq.languages);
+    const order = await deps.orders.retryPayment(orderId, owner, rq.paymentLegs, `${correlationId}/${trxId}`, inCommit);
+    const { response, trailing, decline } = await view(order);
     // A declined attempt answers 200 with the order held; its log line names the PSP's reason.
     return { response, trailing, ...(decline ? { outcome: decline } : {}) };
   };

@@ -1,18 +1,16 @@
 import type { SignatureOutcome } from "@ndc/messages";
 import { encodeOrderViewRS, orderViewOf } from "@ndc/messages";
 import type { Order } from "@ndc/orders";
-import { keepEvidence } from "@ndc/signatures";
 import type { HandlerDeps } from "./deps";
 import { orderViewResult, type ViewResult } from "./order-view-cache";
 
 /**
  * The answer to a request that may have been signed (OrderCreateRQ, OrderChangeRQ;
- * docs/signatures.md): a verified request is kept as evidence with the order it created or
- * changed, and one whose Signature was ignored under policy none says so in a Warning.
+ * docs/signatures.md): a verified request's evidence was written in the commit of the order it
+ * created or changed (the handlers' `alsoInCommit`); one whose Signature was ignored under policy
+ * none says so in a Warning.
  */
-export async function signedOrderView(deps: HandlerDeps, order: Order, signature: SignatureOutcome | undefined, languages: readonly string[], opts: { evidenceKept?: boolean } = {}): Promise<ViewResult> {
-  // OrderCreateRQ's evidence was written in the order's own commit (evidenceKept); a change's is written here, after it.
-  if (signature?.status === "verified" && !opts.evidenceKept) await keepEvidence(deps.store, deps.fieldKey, { orderId: order.orderId, ...signature.evidence });
+export async function signedOrderView(deps: HandlerDeps, order: Order, signature: SignatureOutcome | undefined, languages: readonly string[]): Promise<ViewResult> {
   const details = await deps.orders.details(order);
   if (signature?.status !== "not_checked") return orderViewResult(details, deps, languages);
   // Never silence: the view is encoded with the Warning (not from the view cache, which holds none).

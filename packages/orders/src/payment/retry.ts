@@ -6,6 +6,7 @@ import type { OrdersContext } from "../context";
 import { checkLegsPayTotal } from "../create/rules";
 import { ids } from "../ids";
 import { writeOpen, writePhase, type OperationRow } from "../operation/store";
+import type { StoreDb } from "@ndc/store";
 import { closeCaptures } from "../saga/close";
 import { crashPoint } from "../saga/crash-point";
 import { finishCommitted } from "../saga/finish";
@@ -35,7 +36,8 @@ type RetryOperation = OperationRow<RetryPlan>;
  * it (a compensated one runs afresh under new payment keys); after a crash the reconciler compensates an operation short of its commit (its legs asked
  * about by key and voided) and closes one past it, with the same code as the request.
  */
-export async function retryPayment(ctx: OrdersContext, orderId: string, seller: Seller, legs: LegRequest[], key: string): Promise<Order> {
+/** `alsoInCommit`: a write of the caller's that commits with the payment's answer or not at all (a signed request's evidence). */
+export async function retryPayment(ctx: OrdersContext, orderId: string, seller: Seller, legs: LegRequest[], key: string, alsoInCommit?: (tx: StoreDb) => Promise<unknown>): Promise<Order> {
   refuseCardData(legs, "PaymentFunctions");
   validateLegs(legs);
   const order = assertOwner(await ctx.orders.ask(orderId, { op: "get" }), seller);
@@ -77,7 +79,7 @@ export async function retryPayment(ctx: OrdersContext, orderId: string, seller: 
 
     let after: Order;
     try {
-      after = await commitRetry(ctx, op, order, auth);
+      after = await commitRetry(ctx, op, order, auth, alsoInCommit);
     } catch (e) {
       // Refused (the time limit passed meanwhile, the order was cancelled) or lost: committed or not, the store says.
       if (!retryCommitted(await ctx.orders.ask(orderId, { op: "get" }), op.plan)) {
@@ -93,7 +95,7 @@ export async function retryPayment(ctx: OrdersContext, orderId: string, seller: 
 }
 
 /** Phase 2, one write: the order's answer to the payment (booked with its holds confirmed, or declined), the legs' answers, the phase. */
-async function commitRetry(ctx: OrdersContext, op: RetryOperation, order: Order, auth: SaleAuthorisation): Promise<Order> {
+async function commitRetry(ctx: OrdersContext, op: RetryOperation, order: Order, auth: SaleAuthorisation, alsoInCommit?: (tx: StoreDb) => Promise<unknown>): Promise<Order> {
   const { changeRef } = op.plan;
   const now = ctx.clock.now();
   const r = auth.result;
@@ -105,6 +107,7 @@ async function commitRetry(ctx: OrdersContext, op: RetryOperation, order: Order,
     const [after] = await askTogether(ctx.store, ctx.clock, [{ ref: ctx.orders as never, key: op.orderId, command: { op: "markPaymentDeclined", legs: refs, code: r.code } }], async (tx) => {
       await ctx.payments.sale.record(tx, op.orderId, auth, now);
       await writePhase(tx, op.operationId, "done", now, { status: "done" });
+      await alsoInCommit?.(tx);
     });
     return after as Order;
   }
@@ -118,6 +121,7 @@ async function commitRetry(ctx: OrdersContext, op: RetryOperation, order: Order,
   const [after] = await askTogether(ctx.store, ctx.clock, [{ ref: ctx.orders as never, key: op.orderId, command: { op: "recordPaymentAuthorised", legs: paying, confirmInventory: true } }, ...confirms], async (tx) => {
     await ctx.payments.sale.record(tx, op.orderId, auth, now);
     await writePhase(tx, op.operationId, "committed", now, { status: "running" });
+    await alsoInCommit?.(tx);
   });
   return after as Order;
 }

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { askTogether } from "@ndc/actors";
 import { GatewayError } from "@ndc/errors";
-import { isConstraintViolation } from "@ndc/store";
+import { isConstraintViolation, type StoreDb } from "@ndc/store";
 import { judgeChange, type Allowance } from "../../conditions/flexibility";
 import type { OrdersContext } from "../../context";
 import { ids } from "../../ids";
@@ -21,6 +21,8 @@ export interface RenameInput {
   name: PaxName;
   /** The request asks to use the order's Flexibility service if the fare does not allow the rename. */
   useFlexibility: boolean;
+  /** A write of the caller's that commits with the rename or not at all (a signed request's evidence). */
+  alsoInCommit?: (tx: StoreDb) => Promise<unknown>;
 }
 
 /** The operation's plan: which passenger, never the name itself (no personal data in operations). */
@@ -74,6 +76,7 @@ export async function renamePax(ctx: OrdersContext, input: RenameInput): Promise
         if (override && allowance.overridden) {
           await appendOverride(tx, { at: now, staffId: override.staffId, channel: "airline_staff", orderId: input.orderId, operationId, ...allowance.overridden });
         }
+        await input.alsoInCommit?.(tx);
       });
       return after as Order;
     } catch (e) {
