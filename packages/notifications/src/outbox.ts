@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { eq, like } from "drizzle-orm";
-import type { StoreDb } from "@ndc/store";
+import { eq, like, sql } from "drizzle-orm";
+import { preparedOnce, type StoreDb } from "@ndc/store";
 import { EVENTS, type NotificationEvent } from "./events";
 import { notificationDeliveries as D, notificationSubscriptions as S } from "./tables";
 
@@ -39,14 +39,14 @@ async function insertDeliveries(tx: StoreDb, subs: { id: string; events: string 
 
 /** Whether any subscription names the event: a report nobody receives is not built (one read of the small subscriptions table, in the caller's write). */
 export async function anySubscriber(tx: StoreDb, event: NotificationEvent): Promise<boolean> {
-  const row = await tx
-    .select({ id: S.subscriptionId })
-    .from(S)
-    .where(like(S.events, `%${JSON.stringify(event)}%`))
-    .limit(1)
-    .get();
-  return row !== undefined;
+  // Every money event of every order asks (the sales reporter): prepared once, not built per write.
+  const rows = await subscriberOf(tx).all({ pattern: `%${JSON.stringify(event)}%` });
+  return rows.length > 0;
 }
+
+const subscriberOf = preparedOnce((db) =>
+  db.select({ id: S.subscriptionId }).from(S).where(like(S.events, sql.placeholder("pattern"))).limit(1).prepare(),
+);
 
 /**
  * Like `enqueue`, to every subscription that names the event whatever its agency: the airline's
