@@ -4,7 +4,8 @@ import { join } from "node:path";
 import { expect } from "bun:test";
 import type { BrowserContext, Page } from "playwright-core";
 import { totpAt } from "@ndc/staff";
-import type { StaffWorld } from "../staff/support";
+import { listen } from "@ndc/gateway";
+import { staffWorld, type StaffWorld } from "../staff/support";
 
 /**
  * Headless Chromium for the staff console's browser tests: Debian's `chromium` package (installed
@@ -69,4 +70,29 @@ export async function logIn(page: Page, base: string, w: StaffWorld, username: s
   await page.fill("#password", account.password);
   await page.fill("#totp", totpAt(account.totpSecret, w.clock.now()));
   await Promise.all([page.waitForURL("**/staff/orders"), page.click("button[type=submit]")]);
+}
+
+/** A staff world served on a real socket, and a browser to drive it: what every console browser test starts from. */
+export interface ConsoleUnderTest {
+  w: StaffWorld;
+  server: { url: string; stop(graceMs?: number): Promise<void> };
+  b: Browser;
+}
+
+export async function openConsole(): Promise<ConsoleUnderTest> {
+  const w = await staffWorld({ PORT: "0", HOST: "127.0.0.1" });
+  const server = listen(w.t.gw);
+  try {
+    return { w, server, b: await openBrowser() };
+  } catch (e) {
+    await closeConsole({ w, server });
+    throw e;
+  }
+}
+
+/** Closes what `openConsole` made (as much of it as exists, when a setup failed half-way). */
+export async function closeConsole(c: Partial<ConsoleUnderTest>): Promise<void> {
+  await c.b?.close();
+  await c.server?.stop(100);
+  await c.w?.t.close();
 }

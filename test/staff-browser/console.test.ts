@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { listen } from "@ndc/gateway";
 import type { Page } from "playwright-core";
-import { staffWorld, type StaffWorld } from "../staff/support";
-import { chromiumMissing, expectAccessible, logIn as logInAs, openBrowser, shot, type Browser } from "./browser";
+import type { StaffWorld } from "../staff/support";
+import { chromiumMissing, expectAccessible, logIn as logInAs, openConsole, closeConsole, shot, type Browser } from "./browser";
 
 /**
  * The staff console in real headless Chromium over a real socket: log in with TOTP, find an order,
@@ -18,17 +17,11 @@ const accounts = new Map<string, { password: string; totpSecret: string }>();
 
 describe.skipIf(chromiumMissing !== undefined)(`staff console in Chromium${chromiumMissing ? ` (${chromiumMissing})` : ""}`, () => {
   beforeAll(async () => {
-    w = await staffWorld({ PORT: "0", HOST: "127.0.0.1" });
-    server = listen(w.t.gw);
+    ({ w, server, b } = await openConsole());
     for (const [n, r] of [["sam", "senior_agent"], ["agnes", "agent"], ["sue", "supervisor"]]) accounts.set(n!, await w.addStaff(n!, r!));
     orderId = await w.book("Lovelace", NUMBER);
-    b = await openBrowser();
   }, 90_000);
-  afterAll(async () => {
-    await b?.close();
-    await server?.stop(100);
-    await w?.t.close();
-  });
+  afterAll(() => closeConsole({ w, server, b }));
 
   const logIn = (page: Page, username: string) => logInAs(page, server.url, w, username, accounts.get(username)!);
 

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { listen } from "@ndc/gateway";
 import { createLogger } from "@ndc/log";
 import { startScheduler } from "@ndc/scheduler";
 import { offersPurge } from "../../apps/scheduler/src/jobs/offers-purge";
 import { orderRetrieveRQ } from "../orders-http/helpers";
-import { staffWorld, type StaffWorld } from "../staff/support";
-import { chromiumMissing, expectAccessible, logIn, openBrowser, shot, type Browser } from "./browser";
+import type { StaffWorld } from "../staff/support";
+import { chromiumMissing, expectAccessible, logIn, openConsole, closeConsole, shot, type Browser } from "./browser";
 
 /**
  * Issue 12 items 8 and 9 in Chromium: the dashboard (orders per hour drawn as SVG, revenue, the
@@ -20,8 +19,7 @@ let agnes: { password: string; totpSecret: string };
 
 describe.skipIf(chromiumMissing !== undefined)(`dashboard and seller traffic in Chromium${chromiumMissing ? ` (${chromiumMissing})` : ""}`, () => {
   beforeAll(async () => {
-    w = await staffWorld({ PORT: "0", HOST: "127.0.0.1" });
-    server = listen(w.t.gw);
+    ({ w, server, b } = await openConsole());
     sue = await w.addStaff("sue", "supervisor");
     agnes = await w.addStaff("agnes", "agent");
     // Orders over a few hours, a refused call, and one scheduler run: something to draw.
@@ -33,13 +31,8 @@ describe.skipIf(chromiumMissing !== undefined)(`dashboard and seller traffic in 
     const scheduler = startScheduler({ store: w.t.gw.store, config: w.t.gw.config, logger: createLogger({ level: "silent" }), clock: w.clock, jobs: [offersPurge] });
     await scheduler.runNow("offers.purge");
     await scheduler.stop();
-    b = await openBrowser();
   }, 120_000);
-  afterAll(async () => {
-    await b?.close();
-    await server?.stop(100);
-    await w?.t.close();
-  });
+  afterAll(() => closeConsole({ w, server, b }));
 
   test("an agent opens the dashboard: the chart, the figures, no traffic page", async () => {
     const { page } = b;

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { generateKeyPairSync } from "node:crypto";
-import { listen } from "@ndc/gateway";
-import { staffWorld, type StaffWorld } from "../staff/support";
+import type { StaffWorld } from "../staff/support";
 import { bookSettled, raiseCaptureItem } from "../staff/settle-support";
-import { chromiumMissing, expectAccessible, logIn, openBrowser, shot, type Browser } from "./browser";
+import { chromiumMissing, expectAccessible, logIn, openConsole, closeConsole, shot, type Browser } from "./browser";
 
 /**
  * Issue 12 items 7 and 8 in Chromium: a supervisor captures a reconcile_failed item's authorised
@@ -19,17 +18,11 @@ let adam: { password: string; totpSecret: string };
 
 describe.skipIf(chromiumMissing !== undefined)(`capture, unclear clearances and agreements in Chromium${chromiumMissing ? ` (${chromiumMissing})` : ""}`, () => {
   beforeAll(async () => {
-    w = await staffWorld({ PORT: "0", HOST: "127.0.0.1" });
-    server = listen(w.t.gw);
+    ({ w, server, b } = await openConsole());
     sue = await w.addStaff("sue", "supervisor");
     adam = await w.addStaff("adam", "admin");
-    b = await openBrowser();
   }, 90_000);
-  afterAll(async () => {
-    await b?.close();
-    await server?.stop(100);
-    await w?.t.close();
-  });
+  afterAll(() => closeConsole({ w, server, b }));
 
   test("capture a reconcile_failed item's payment, then take and clear an unclear clearance", async () => {
     const item = await raiseCaptureItem(w, "BC1");

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { listen } from "@ndc/gateway";
 import type { Page } from "playwright-core";
 import { bookCancellable } from "../servicing/cancel-helpers";
-import { staffWorld, type StaffWorld } from "../staff/support";
-import { chromiumMissing, expectAccessible, logIn as logInAs, openBrowser, shot, type Browser } from "./browser";
+import type { StaffWorld } from "../staff/support";
+import { chromiumMissing, expectAccessible, logIn as logInAs, openConsole, closeConsole, shot, type Browser } from "./browser";
 
 /**
  * Servicing an order as the airline from the console's pages, in real headless Chromium over a
@@ -19,16 +18,10 @@ const accounts = new Map<string, { password: string; totpSecret: string }>();
 
 describe.skipIf(chromiumMissing !== undefined)(`servicing in Chromium${chromiumMissing ? ` (${chromiumMissing})` : ""}`, () => {
   beforeAll(async () => {
-    w = await staffWorld({ PORT: "0", HOST: "127.0.0.1" });
-    server = listen(w.t.gw);
+    ({ w, server, b } = await openConsole());
     for (const [n, r] of [["sam", "senior_agent"], ["agnes", "agent"]]) accounts.set(n!, await w.addStaff(n!, r!));
-    b = await openBrowser();
   }, 90_000);
-  afterAll(async () => {
-    await b?.close();
-    await server?.stop(100);
-    await w?.t.close();
-  });
+  afterAll(() => closeConsole({ w, server, b }));
 
   const logIn = (page: Page, username: string) => logInAs(page, server.url, w, username, accounts.get(username)!);
   const logOut = (page: Page) => Promise.all([page.waitForURL("**/staff/login"), page.click("text=Log out")]);

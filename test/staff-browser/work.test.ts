@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { listen } from "@ndc/gateway";
 import { orderRetrieveRQ } from "../orders-http/helpers";
-import { raiseFailedDelivery, raiseReconcileFailed, staffWorld, type StaffWorld } from "../staff/support";
-import { chromiumMissing, expectAccessible, logIn, openBrowser, shot, type Browser } from "./browser";
+import { raiseFailedDelivery, raiseReconcileFailed, type StaffWorld } from "../staff/support";
+import { chromiumMissing, expectAccessible, logIn, openConsole, closeConsole, shot, type Browser } from "./browser";
 
 /**
  * Issue 12 item 5 in Chromium: a supervisor resolves a reconcile_failed item from the work queue
@@ -17,17 +16,11 @@ let adminAccount: { password: string; totpSecret: string };
 
 describe.skipIf(chromiumMissing !== undefined)(`work queue and sellers in Chromium${chromiumMissing ? ` (${chromiumMissing})` : ""}`, () => {
   beforeAll(async () => {
-    w = await staffWorld({ PORT: "0", HOST: "127.0.0.1" });
-    server = listen(w.t.gw);
+    ({ w, server, b } = await openConsole());
     account = await w.addStaff("sue", "supervisor");
     adminAccount = await w.addStaff("adam", "admin");
-    b = await openBrowser();
   }, 90_000);
-  afterAll(async () => {
-    await b?.close();
-    await server?.stop(100);
-    await w?.t.close();
-  });
+  afterAll(() => closeConsole({ w, server, b }));
 
   test("take and redeliver a failed notification delivery", async () => {
     const { rx } = await raiseFailedDelivery(w);
