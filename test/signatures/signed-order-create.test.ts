@@ -81,16 +81,9 @@ describe("policy required", () => {
 
   test("the evidence commits with the order or not at all: a failing evidence write leaves no order and no seat taken; the same request then books with its evidence", async () => {
     const rq = sellerSign(await request(), rsa);
-    const count = async (q: string) => ((await t.gw.store.db.all(sql.raw(q))) as { n: number }[])[0]!.n;
     const orders = await count("SELECT count(*) AS n FROM orders");
     const taken = await count("SELECT count(*) AS n FROM seat_inventory WHERE status IN ('held', 'sold')");
-    await t.gw.store.exec("CREATE TRIGGER fail_evidence BEFORE INSERT ON signature_evidence BEGIN SELECT RAISE(ABORT, 'injected'); END");
-    let refused: Awaited<ReturnType<typeof t.ndc>>;
-    try {
-      refused = await t.ndc("OrderCreateRQ", rq);
-    } finally {
-      await t.gw.store.exec("DROP TRIGGER fail_evidence");
-    }
+    const refused = await withEvidenceRefused(() => t.ndc("OrderCreateRQ", rq));
     expect(refused.status).toBe(500);
     expect(await count("SELECT count(*) AS n FROM orders")).toBe(orders);
     expect(await count("SELECT count(*) AS n FROM seat_inventory WHERE status IN ('held', 'sold')")).toBe(taken);
@@ -313,14 +306,7 @@ describe("OrderChangeRQ: verified when signed (never demanded), kept as evidence
     const held = await t.ndc("OrderCreateRQ", orderCreateRQ({ shopped, correlationId: "CHG-3", trxId: "T1" }));
     const id = orderIdOf(held.body);
     const rq = signChange(paymentRetryRQ(id, decimal(shopped.totalMinor), "tok_approve_visa", { correlationId: "CHG-PAY3", trxId: "P1" }));
-    const count = async (q: string) => ((await t.gw.store.db.all(sql.raw(q))) as { n: number }[])[0]!.n;
-    await t.gw.store.exec("CREATE TRIGGER fail_evidence BEFORE INSERT ON signature_evidence BEGIN SELECT RAISE(ABORT, 'injected'); END");
-    let refused: Awaited<ReturnType<typeof t.ndc>>;
-    try {
-      refused = await t.ndc("OrderChangeRQ", rq);
-    } finally {
-      await t.gw.store.exec("DROP TRIGGER fail_evidence");
-    }
+    const refused = await withEvidenceRefused(() => t.ndc("OrderChangeRQ", rq));
     expect(refused.status).toBe(500);
     expect(await count(`SELECT count(*) AS n FROM orders WHERE order_id = '${id}' AND state = 'held_unpaid'`)).toBe(1);
     expect(await count(`SELECT count(*) AS n FROM payment_legs WHERE order_id = '${id}' AND state IN ('authorised', 'captured')`)).toBe(0);
@@ -334,6 +320,18 @@ describe("OrderChangeRQ: verified when signed (never demanded), kept as evidence
     expect(await count(`SELECT count(*) AS n FROM signature_evidence WHERE order_id = '${id}'`)).toBe(1);
   }, 60_000);
 });
+
+const count = async (q: string) => ((await t.gw.store.db.all(sql.raw(q))) as { n: number }[])[0]!.n;
+
+/** Sends while every evidence insert is refused (an injected trigger), then lets them through again. */
+async function withEvidenceRefused<T>(send: () => Promise<T>): Promise<T> {
+  await t.gw.store.exec("CREATE TRIGGER fail_evidence BEFORE INSERT ON signature_evidence BEGIN SELECT RAISE(ABORT, 'injected'); END");
+  try {
+    return await send();
+  } finally {
+    await t.gw.store.exec("DROP TRIGGER fail_evidence");
+  }
+}
 
 function signChange(xml: string): string {
   return sellerSign(xml, rsa, { root: "IATA_OrderChangeRQ" });
