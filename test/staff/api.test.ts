@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { call } from "../notifications/helpers";
 import { orderCreateRQ, orderIdOf, orderRetrieveRQ, shopOffer } from "../orders-http/helpers";
-import { REASON, documentRefOf, staffWorld, type Session, type StaffWorld } from "./support";
+import { REASON, addEveryRole, documentRefOf, logInEveryRole, staffWorld, type Session, type StaffWorld } from "./support";
 
 /**
  * The staff JSON API over the real HTTP stack (docs/staff-api.md): search, order detail with
@@ -17,11 +17,8 @@ let orderId: string;
 
 beforeAll(async () => {
   w = await staffWorld();
-  for (const [name, role] of [["agnes", "agent"], ["sam", "senior_agent"], ["sue", "supervisor"], ["adam", "admin"]]) await w.addStaff(name!, role!);
-  agent = await w.login("agnes");
-  senior = await w.login("sam");
-  supervisor = await w.login("sue");
-  admin = await w.login("adam");
+  await addEveryRole(w);
+  ({ agent, senior, supervisor, admin } = await logInEveryRole(w));
   orderId = await w.book("Lovelace", NUMBER);
   await w.book("Babbage", "BB1234567");
 }, 60_000);

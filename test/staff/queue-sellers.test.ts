@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { RECONCILE_MAX_ATTEMPTS } from "@ndc/orders";
 import { MAX_ATTEMPTS } from "@ndc/notifications";
 import { orderRetrieveRQ } from "../orders-http/helpers";
-import { raiseFailedDelivery, raiseReconcileFailed, staffWorld, type Session, type StaffWorld } from "./support";
+import { addEveryRole, logInEveryRole, raiseFailedDelivery, raiseReconcileFailed, staffWorld, type Session, type StaffWorld } from "./support";
 
 /**
  * Issue 12 item 5 over HTTP: the reconcile_failed work queue (list with age, mark resolved with a
@@ -16,16 +16,13 @@ let supervisor: Session;
 let admin: Session;
 beforeAll(async () => {
   w = await staffWorld();
-  for (const [n, r] of [["agnes", "agent"], ["sam", "senior_agent"], ["sue", "supervisor"], ["adam", "admin"]]) await w.addStaff(n!, r!);
+  await addEveryRole(w);
 }, 60_000);
 afterAll(() => w.t.close());
 
 /** Fresh sessions (a test that moves the clock hours on would find the old ones idle-expired). */
 async function logInAll(): Promise<void> {
-  agent = await w.login("agnes");
-  senior = await w.login("sam");
-  supervisor = await w.login("sue");
-  admin = await w.login("adam");
+  ({ agent, senior, supervisor, admin } = await logInEveryRole(w));
 }
 
 const json = async (res: Response) => ({ status: res.status, body: (await res.json()) as any });

@@ -6,7 +6,7 @@ import { countWrites } from "../support/count-writes";
 import { all, blocks, orderHistoryRQ } from "../orders-http/order-list-helpers";
 import { bookCancellable, cancelItemsRQ, cancelQuoteRQ } from "../servicing/cancel-helpers";
 import { outboundOf, reshopFlightRQ } from "../servicing/flight-change-helpers";
-import { staffWorld, type Session, type StaffWorld } from "./support";
+import { addEveryRole, logInEveryRole, staffWorld, type Session, type StaffWorld } from "./support";
 
 /**
  * Servicing an order as the airline over the real HTTP stack (issue 12 item 6, spec 4.7 SHPOR1
@@ -23,11 +23,8 @@ let admin: Session;
 
 beforeAll(async () => {
   w = await staffWorld();
-  for (const [name, role] of [["agnes", "agent"], ["sam", "senior_agent"], ["sue", "supervisor"], ["adam", "admin"]]) await w.addStaff(name!, role!);
-  agent = await w.login("agnes");
-  senior = await w.login("sam");
-  supervisor = await w.login("sue");
-  admin = await w.login("adam");
+  await addEveryRole(w);
+  ({ agent, senior, supervisor, admin } = await logInEveryRole(w));
 }, 60_000);
 afterAll(() => w.t.close());
 

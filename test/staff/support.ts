@@ -39,6 +39,21 @@ export interface Session {
   call(path: string, init?: { method?: string; body?: unknown; csrf?: string | null }): Promise<Response>;
 }
 
+/** The four roles' accounts the API tests use, by the name the tests give their sessions. */
+const EVERY_ROLE = { agent: ["agnes", "agent"], senior: ["sam", "senior_agent"], supervisor: ["sue", "supervisor"], admin: ["adam", "admin"] } as const;
+type RoleSessions = Record<keyof typeof EVERY_ROLE, Session>;
+
+export async function addEveryRole(w: StaffWorld): Promise<void> {
+  for (const [name, role] of Object.values(EVERY_ROLE)) await w.addStaff(name, role);
+}
+
+/** A fresh session of each of the four (a test that moves the clock hours on would find old ones idle-expired). */
+export async function logInEveryRole(w: StaffWorld): Promise<RoleSessions> {
+  const sessions: Partial<RoleSessions> = {};
+  for (const [key, [name]] of Object.entries(EVERY_ROLE)) sessions[key as keyof RoleSessions] = await w.login(name);
+  return sessions as RoleSessions;
+}
+
 export async function staffWorld(env: Record<string, string> = {}): Promise<StaffWorld> {
   const clock = new ManualClock(T0);
   const t = await startTestGateway({ SUPPLY_SEED: "xb-sandbox-1", ...env }, clock);
