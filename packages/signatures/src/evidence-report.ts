@@ -2,25 +2,12 @@ import { createHash } from "node:crypto";
 import type { FieldKey } from "@ndc/pii";
 import type { Store } from "@ndc/store";
 import { and, eq } from "drizzle-orm";
-import { brokenEvidenceAt, evidenceFields, evidenceOf } from "./evidence";
+import { brokenEvidenceAt, evidenceFields, evidenceOf, type EvidenceFields } from "./evidence";
 import { agencySigningKeys as K } from "./tables";
 import { verifySignedMessage } from "./verify";
 
 /** One verified request of an order, for a dispute (`ndc-gateway order evidence`). */
-export interface EvidenceEntry {
-  seq: number;
-  message: string;
-  form: string;
-  agencyId: string;
-  clientId: string;
-  fingerprint: string;
-  signatureMethod: string;
-  canonicalization: string;
-  referenceUri: string;
-  verifiedAt: string;
-  originalSha256: string;
-  prevHash: string;
-  hash: string;
+export interface EvidenceEntry extends EvidenceFields {
   /** The signed original as received, or when it was erased with the order's documents. */
   original: { xml: string; sha256Matches: boolean } | { erasedAt: string } | { missing: true };
   /** The original checked again now, with the registered key of that fingerprint, at the verification time. */

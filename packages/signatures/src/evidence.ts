@@ -1,23 +1,16 @@
 import { createHash } from "node:crypto";
 import { asc, desc, eq } from "drizzle-orm";
 import { insertSignedOriginal, readSignedOriginal, type FieldKey } from "@ndc/pii";
+import type { SignatureEvidenceInput } from "@ndc/messages";
 import type { Store, StoreDb } from "@ndc/store";
 import { signatureEvidence as E } from "./tables";
 
-/** What is kept of one verified request (issue 11 item 3); `original` is sealed, never chained in clear. */
-export interface EvidenceInput {
-  orderId: string;
-  message: string;
-  form: string;
-  agencyId: string;
-  clientId: string;
-  fingerprint: string;
-  signatureMethod: string;
-  canonicalization: string;
-  referenceUri: string;
-  original: string;
-  verifiedAt: number;
-}
+/**
+ * What is kept of one verified request (issue 11 item 3): what the signature step verified (the
+ * handlers carry it as @ndc/messages' SignatureEvidenceInput) and the order it created or changed;
+ * `original` is sealed, never chained in clear.
+ */
+export type EvidenceInput = SignatureEvidenceInput & { orderId: string };
 
 export type EvidenceRow = typeof E.$inferSelect;
 
@@ -76,6 +69,8 @@ export function evidenceFields(row: EvidenceRow) {
     hash: row.hash,
   };
 }
+
+export type EvidenceFields = ReturnType<typeof evidenceFields>;
 
 export interface OrderEvidence {
   row: EvidenceRow;
