@@ -74,6 +74,13 @@ export function startCheckpointer(path: string, onFailure: (reason: string) => v
     onFailure(reason);
     closing?.();
   };
+  // Unref'd: a short-lived process (a CLI command) is not kept alive for a checkpoint; its store's
+  // close, or the next open, folds the log in anyway.
+  const schedule = () => {
+    if (timer) return;
+    timer = setTimeout(run, DELAY_MS);
+    (timer as { unref?(): void }).unref?.();
+  };
   const run = () => {
     timer = undefined;
     if (failed || closing) return;
@@ -89,7 +96,7 @@ export function startCheckpointer(path: string, onFailure: (reason: string) => v
       stats.lastCheckpointedPages = m.checkpointed;
       if (again && !closing) {
         again = false;
-        timer ??= setTimeout(run, DELAY_MS);
+        schedule();
       }
     } else if (m.type === "failed") {
       inFlight = false;
@@ -106,7 +113,7 @@ export function startCheckpointer(path: string, onFailure: (reason: string) => v
     committed() {
       if (failed || closing) return;
       if (inFlight) again = true;
-      else timer ??= setTimeout(run, DELAY_MS);
+      else schedule();
     },
     async close() {
       if (timer) clearTimeout(timer);
