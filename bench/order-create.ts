@@ -189,6 +189,67 @@ function bareRate(rowsPerOrder: number, seconds = BARE_SECONDS): number {
 }
 
 
+/**
+ * `--floor`: what one JavaScript thread can do at most for this order if everything but its XML
+ * were free (no actor, no SQL, no PSP, no fsync): reading the request (strict parse, card scan,
+ * envelope, OrderCreateRQ decode) and writing the answer (the OrderViewRS encoding the booking
+ * makes once, the envelope, UTF-8), timed in a loop on one order booked through the real path,
+ * against the bare baseline in the same run. ceilingRatio above 0.5 would make issue 8's 0.5x
+ * target reachable in principle; below it, no change to the write path can reach it on one
+ * event loop (docs/decisions/0006, "The ceiling").
+ */
+async function floor(): Promise<void> {
+  const { parseXml, decodeEnvelope, requireRootParts, responseDocument } = await import("@ndc/xml");
+  const { decodeOrderCreateRQ, refuseCardDataIn, messageByName } = await import("@ndc/messages");
+  const { storedViewOf, storedViewResult } = await import("../apps/gateway/src/handlers/order-view-cache");
+  const [body] = await pool(1);
+  const answer = await ndc("OrderCreateRQ", body!);
+  if (answer.status !== 200) throw new Error(`OrderCreateRQ ${answer.status}: ${answer.body.slice(0, 400)}`);
+  const orderId = all(answer.body, "OrderID")[0]!;
+  const details = await gw.orders.airlineDetails(orderId);
+  const spec = messageByName("OrderCreateRQ")!;
+  const read = () => {
+    const root = parseXml(body!, config.xml);
+    refuseCardDataIn(root);
+    const envelope = decodeEnvelope(root);
+    requireRootParts(envelope);
+    return decodeOrderCreateRQ(envelope);
+  };
+  const write = () => {
+    const view = storedViewResult(storedViewOf(details, config.airline.designator));
+    const ctx = { correlationId: "BENCH-0", trxId: "T1", simulated: true, carrier: config.airline.designator };
+    return new TextEncoder().encode(responseDocument(spec.response, view.response, ctx, view.trailing));
+  };
+  const N = Number(process.env.BENCH_FLOOR_N ?? 2000);
+  const time = (f: () => unknown) => {
+    for (let i = 0; i < 50; i++) f();
+    const t0 = performance.now();
+    for (let i = 0; i < N; i++) f();
+    return ((performance.now() - t0) * 1000) / N;
+  };
+  const requestUs: number[] = [];
+  const answerUs: number[] = [];
+  const bareRates: number[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    requestUs.push(time(read));
+    answerUs.push(time(write));
+    bareRates.push(bareRate(18));
+    console.log(`round ${round + 1}: request ${requestUs.at(-1)!.toFixed(0)} µs (${body!.length} bytes), answer ${answerUs.at(-1)!.toFixed(0)} µs (${write().byteLength} bytes); bare ${bareRates.at(-1)!.toFixed(0)} tx/s`);
+  }
+  const xmlUs = median(requestUs) + median(answerUs);
+  const ceilingPerSecond = 1e6 / xmlUs;
+  const baselinePerSecond = median(bareRates);
+  console.log(JSON.stringify({ bench: "order-create-floor", requestUs: +median(requestUs).toFixed(1), answerUs: +median(answerUs).toFixed(1), ceilingPerSecond: Math.round(ceilingPerSecond), baselinePerSecond: Math.round(baselinePerSecond), ceilingRatio: +(ceilingPerSecond / baselinePerSecond).toFixed(3) }));
+}
+
+if (process.argv[2] === "--floor") {
+  await floor();
+  await gw.close();
+  bare.close();
+  rmSync(dir, { recursive: true, force: true });
+  process.exit(0);
+}
+
 // One untimed warm-up order: the first one loads code paths and actors.
 await closedLoop(await pool(4), 1);
 const results: Record<1 | 32, { gw: Phase[]; bare: number[] }> = { 1: { gw: [], bare: [] }, 32: { gw: [], bare: [] } };
