@@ -77,7 +77,7 @@ describe.each(DRIVERS)("actor runtime on %s", (driver) => {
         ...base,
         async persist(tx, key, effects, ctx) {
           await base.persist(tx, key, effects, ctx);
-          if (effects[0].id === "poison") throw boom;
+          if (effects.events[0].id === "poison") throw boom;
         },
       };
       const counter = system.register(flaky);

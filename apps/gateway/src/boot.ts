@@ -132,7 +132,7 @@ export async function bootGateway(
         return items.length ? encodeDeliveredOrder({ ...view, items }) : null;
       },
     }),
-    viewEncoder: keptViewEncoder(config.airline.designator, store),
+    viewEncoder: keptViewEncoder(config.airline.designator),
     // Every sale, change, refund and void is reported to accounting in the write that records it.
     salesReporter: salesReporter(config.airline.designator),
   });

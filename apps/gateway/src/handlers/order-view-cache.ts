@@ -1,7 +1,6 @@
 import { encodeOrderViewRS, orderViewOf, type AnswerOutcome } from "@ndc/messages";
 import type { Order, OrderDetails, StoredView } from "@ndc/orders";
 import { writtenNode, writtenText, type XNode } from "@ndc/xml";
-import type { Store } from "@ndc/store";
 import type { HandlerDeps } from "./deps";
 
 /** The handler result for an order: the Response element and the root PaymentFunctions (PAYSUM). */
@@ -28,7 +27,9 @@ interface Entry {
  * call and compared, its flights are a function of the order and the supply seed, and the
  * designator is kept with the entry. Kept weakly: an entry lives as long as the order's state
  * object, so evicting the actor frees it. The view the order's own write stored (`storedViewOf`
- * through `keptViewEncoder`) seeds the entry, so a booking encodes its view once, not twice. An order not in memory is answered from its stored view
+ * through `keptViewEncoder`) seeds the entry under the order object that write persisted, which
+ * is the object the command answers with and the actor keeps (@ndc/actors NEXT_VALUE), so a
+ * booking encodes its view once, not twice. An order not in memory is answered from its stored view
  * (`storedViewOf`, written with the order's own writes, default language, valid until the next
  * fee-band edge or departure) when it has one.
  */
@@ -50,11 +51,6 @@ export function orderViewResult(details: OrderDetails, deps: HandlerDeps, langua
   const inputs = inputsOf(details, languages);
   const hit = cache.get(details.order);
   if (hit && hit.inputs === inputs && hit.designator === designator) return hit.result;
-  const written = writtenView(deps.store, details.order);
-  if (written && written.entry.inputs === inputs && written.entry.designator === designator && written.order === JSON.stringify(details.order)) {
-    cache.set(details.order, written.entry);
-    return written.entry.result;
-  }
   // Written once now, kept as text: the tree is not held, and every later answer reuses the text.
   const result = storedViewResult(storedViewOf(details, designator, languages));
   cache.set(details.order, { inputs, designator, result });
@@ -78,44 +74,14 @@ export function storedViewOf(details: OrderDetails, designator: string, language
 }
 
 /**
- * Views just written, by order id and version: the write's order object is not the one a command
- * answers with, nor the actor's state (each is built from the same events), so a read finds the
- * entry by version and keeps it under its own object too, if the order is the same as text (a
- * write that failed to commit may have left an entry for a version the next command makes
- * differently). Bounded (about 25 KB an entry): the oldest written is dropped first, which only
- * costs a later read its encoding.
- */
-interface Written {
-  entry: Entry;
-  order: string;
-}
-const writtenByStore = new WeakMap<Store, Map<string, Written>>();
-const WRITTEN_MAX = 256;
-const writtenKey = (o: Order) => `${o.orderId}#${o.version}`;
-
-function keepWritten(store: Store, order: Order, kept: Written): void {
-  let written = writtenByStore.get(store);
-  if (!written) writtenByStore.set(store, (written = new Map()));
-  written.delete(writtenKey(order));
-  written.set(writtenKey(order), kept);
-  if (written.size > WRITTEN_MAX) written.delete(written.keys().next().value!);
-}
-
-/** Keyed by store too: two gateways in one process (tests) may hold an order of the same id and version. */
-function writtenView(store: Store, order: Order): Written | undefined {
-  return writtenByStore.get(store)?.get(writtenKey(order));
-}
-
-/**
  * The orders domain's view encoder (OrdersServiceOptions.viewEncoder): `storedViewOf`, and the
  * text it wrote kept for the order's answer, which reads the same documents and legs after the
  * write commits (a write that fails leaves its order object unused, and its entry with it).
  */
-export function keptViewEncoder(designator: string, store: Store): (details: OrderDetails) => StoredView {
+export function keptViewEncoder(designator: string): (details: OrderDetails) => StoredView {
   return (details) => {
     const stored = storedViewOf(details, designator);
-    const entry = { inputs: inputsOf(details, []), designator, result: storedViewResult(stored) };
-    keepWritten(store, details.order, { entry, order: JSON.stringify(details.order) });
+    cache.set(details.order, { inputs: inputsOf(details, []), designator, result: storedViewResult(stored) });
     return stored;
   };
 }

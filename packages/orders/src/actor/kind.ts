@@ -1,4 +1,4 @@
-import { defineJournaledKind } from "@ndc/actors";
+import { defineJournaledKind, NEXT_VALUE } from "@ndc/actors";
 import { atEndOfWrite, type StoreDb } from "@ndc/store";
 import { GatewayError } from "@ndc/errors";
 import type { FieldKey } from "@ndc/pii";
@@ -27,12 +27,10 @@ export function orderKind(fieldKey: FieldKey, persistHook?: OrderPersistHook, on
     snapshotEvery: 20,
     initial: () => null,
     evolve,
-    decide(order, command, ctx) {
-      const events = decideEvents(order, command, ctx.now);
-      return { events, reply: events.reduce<Order | null>(evolve, order) };
-    },
+    // The reply is the order the events make: the same object the write persists and the actor keeps.
+    decide: (order, command, ctx) => ({ events: decideEvents(order, command, ctx.now), reply: NEXT_VALUE }),
     async persistAlso(tx, _key, events, ctx) {
-      const after = events.reduce<Order | null>(evolve, ctx.state.value);
+      const after = ctx.next;
       if (!after) return;
       await persistOrderRows(tx, fieldKey, events, after, ctx.now);
       // Rows other domains derive from this change (the notification outbox) commit with it, or not at all.
