@@ -6,6 +6,7 @@ import { addSigningKey, revokeSigningKey, signingKeysOf, type SigningKeyRow } fr
 import { appendAudit, recordAudit, statedReason } from "@ndc/staff";
 import type { StaffDeps } from "./deps";
 import { requireRight, who, type StaffCaller } from "./guard";
+import { objectList, requiredText } from "./fields";
 
 /**
  * An agency's agreements from the console (issue 12 item 8): its commission agreement
@@ -57,6 +58,10 @@ export async function agencyAgreements(deps: StaffDeps, caller: StaffCaller, age
   };
 }
 
+const TIERS_MAX = 20;
+/** A certificate chain's worth of PEM; a longer text is refused, not cut. */
+const PEM_MAX = 16_000;
+
 const int = (v: unknown): number | undefined => (typeof v === "number" ? v : typeof v === "string" && /^\d{1,15}$/.test(v.trim()) ? Number(v.trim()) : undefined);
 
 /** The body's agreement, as the table's row would hold it; putCommissionAgreement then checks it as for any row. */
@@ -66,8 +71,7 @@ function agreementOf(body: Record<string, unknown>): CommissionAgreement {
     case "percentage":
       return { kind: "percentage", basisPoints: int(body.basisPoints) ?? NaN };
     case "tiered": {
-      if (!Array.isArray(body.tiers)) throw new GatewayError("request_invalid", { detail: "tiers is a list of {from, basisPoints}.", element: "tiers" });
-      const tiers = body.tiers.slice(0, 20).map((t) => ({ from: int((t as { from?: unknown })?.from) ?? NaN, basisPoints: int((t as { basisPoints?: unknown })?.basisPoints) ?? NaN }));
+      const tiers = objectList(body, "tiers", TIERS_MAX, "a list of {from, basisPoints}", (t) => ({ from: int(t.from) ?? NaN, basisPoints: int(t.basisPoints) ?? NaN }));
       return { kind: "tiered", currency: currency as never, tiers };
     }
     case "flat":
@@ -116,8 +120,7 @@ function signingRefusal(e: unknown, element: string): unknown {
 export async function addKey(deps: StaffDeps, caller: StaffCaller, agencyId: string, body: Record<string, unknown>) {
   await requireRight(deps, caller, "sellers.register", { action: "signing.key_add" });
   const { reason } = statedReason(body, false);
-  const pem = typeof body.pem === "string" ? body.pem.slice(0, 16_000) : "";
-  if (!pem.trim()) throw new GatewayError("request_invalid", { detail: "pem is a PEM certificate or public key.", element: "pem" });
+  const pem = requiredText(body, "pem", PEM_MAX, "pem is a PEM certificate or public key.");
   let notAfter: number | undefined;
   if (typeof body.notAfter === "string" && body.notAfter.trim()) {
     notAfter = /^\d{4}-\d{2}-\d{2}$/.test(body.notAfter.trim()) ? Date.parse(`${body.notAfter.trim()}T23:59:59Z`) : NaN;

@@ -3,6 +3,7 @@ import { GatewayError } from "@ndc/errors";
 import { appendAudit, statedReason } from "@ndc/staff";
 import type { StaffDeps } from "./deps";
 import { requireRight, who, type StaffCaller } from "./guard";
+import { optionalText, requiredText, textList } from "./fields";
 
 /**
  * Registry administration from the console (admins only): a new seller client for an agency, and
@@ -19,16 +20,22 @@ function refusal(e: RegistryError, pathTarget?: "agencyId"): GatewayError {
   return new GatewayError("request_invalid", { detail: e.message, ...(element ? { element } : {}) });
 }
 
-const scopesOf = (v: unknown): string[] => (Array.isArray(v) ? v.filter((s): s is string => typeof s === "string").slice(0, 20) : typeof v === "string" ? [v] : []);
+const SCOPES_MAX = 20;
+const AGENCIES_MAX = 20;
+const ID_MAX = 64;
+const NAME_MAX = 200;
+// Absent fields reach the registry as "": its own rules then name what is missing.
+const given = (body: Record<string, unknown>, key: string, max: number) => optionalText(body, key, max) ?? "";
 
 export async function registerSeller(deps: StaffDeps, caller: StaffCaller, body: Record<string, unknown>) {
   await requireRight(deps, caller, "sellers.register", { action: "seller.register" });
   const { reason } = statedReason(body, false);
-  const agency = typeof body.agencyId === "string" ? body.agencyId.slice(0, 64) : "";
-  if (!agency) throw new GatewayError("request_invalid", { detail: "agencyId names a registered agency.", element: "agencyId" });
+  const agency = requiredText(body, "agencyId", ID_MAX, "agencyId names a registered agency.");
+  const scopes = textList(body, "scopes", SCOPES_MAX, ID_MAX);
+  const name = optionalText(body, "name", NAME_MAX);
   const now = deps.clock.now();
   try {
-    const issued = await registerClient(deps.store, { agency, scopes: scopesOf(body.scopes), ...(typeof body.name === "string" ? { name: body.name } : {}) }, now, (tx, c) =>
+    const issued = await registerClient(deps.store, { agency, scopes, ...(name !== undefined ? { name } : {}) }, now, (tx, c) =>
       appendAudit(tx, { ...who(caller), at: now, action: "seller.register", outcome: "ok", reason, detail: `client ${c.clientId} for agency ${c.agencyId}` }),
     );
     return { clientId: issued.clientId, clientSecret: issued.clientSecret, agencyId: issued.agencyId, scopes: issued.scopes };
@@ -41,7 +48,7 @@ export async function registerSeller(deps: StaffDeps, caller: StaffCaller, body:
 export async function changeSellerScopes(deps: StaffDeps, caller: StaffCaller, clientId: string, change: "grant" | "revoke", body: Record<string, unknown>) {
   await requireRight(deps, caller, "sellers.register", { action: "seller.scopes" });
   const { reason } = statedReason(body, false);
-  const scopes = scopesOf(body.scopes);
+  const scopes = textList(body, "scopes", SCOPES_MAX, ID_MAX);
   const now = deps.clock.now();
   const audit = (tx: Parameters<typeof appendAudit>[0], after: string[]) =>
     appendAudit(tx, { ...who(caller), at: now, action: "seller.scopes", outcome: "ok", reason, detail: `client ${clientId} ${change} ${scopes.join(" ")}; now ${after.join(" ") || "none"}` });
@@ -54,14 +61,12 @@ export async function changeSellerScopes(deps: StaffDeps, caller: StaffCaller, c
   }
 }
 
-const text = (v: unknown, max: number) => (typeof v === "string" ? v.slice(0, max) : "");
-
 /** An admin registers an agency (the registry's rules: id, eight-digit IATA number, name); active from the start. */
 export async function registerSellerAgency(deps: StaffDeps, caller: StaffCaller, body: Record<string, unknown>) {
   await requireRight(deps, caller, "sellers.register", { action: "agency.register" });
   const { reason } = statedReason(body, false);
   const now = deps.clock.now();
-  const input = { agencyId: text(body.agencyId, 64), iataNumber: text(body.iataNumber, 8), name: text(body.name, 200) };
+  const input = { agencyId: given(body, "agencyId", ID_MAX), iataNumber: given(body, "iataNumber", 8), name: given(body, "name", NAME_MAX) };
   try {
     return await registerAgency(deps.store, input, now, (tx) => appendAudit(tx, { ...who(caller), at: now, action: "agency.register", outcome: "ok", reason, detail: `agency ${input.agencyId} IATA ${input.iataNumber}` }));
   } catch (e) {
@@ -88,7 +93,7 @@ export async function switchAgency(deps: StaffDeps, caller: StaffCaller, agencyI
 export async function changeAggregatorAgencies(deps: StaffDeps, caller: StaffCaller, clientId: string, change: "grant" | "revoke", body: Record<string, unknown>) {
   await requireRight(deps, caller, "sellers.register", { action: "seller.agencies" });
   const { reason } = statedReason(body, false);
-  const agencies = Array.isArray(body.agencies) ? body.agencies.filter((a): a is string => typeof a === "string").slice(0, 20) : [];
+  const agencies = textList(body, "agencies", AGENCIES_MAX, ID_MAX);
   const now = deps.clock.now();
   const audit = (tx: Parameters<typeof appendAudit>[0], ids: string[]) =>
     appendAudit(tx, { ...who(caller), at: now, action: "seller.agencies", outcome: "ok", reason, detail: `client ${clientId} ${change} ${ids.join(" ")}` });

@@ -6,6 +6,7 @@ import { appendAudit, queryAudit, recordAudit, statedReason, type AuditAction } 
 import type { StaffDeps } from "./deps";
 import { requireRight, who, type StaffCaller } from "./guard";
 import { amountOf, cancelQuoteView, flightQuoteView, addQuoteView, servicedView } from "./servicing-json";
+import { optionalText, requiredText } from "./fields";
 
 /**
  * Servicing an order as the airline (issue 12 item 6, spec 4.7 SHPOR1 rule 4; decision 0035):
@@ -22,22 +23,10 @@ export type Override = { ruleCode: string; ruleText: string } | null;
 
 const ORDER_ITEMS_MAX = 12;
 
-const text = (body: Record<string, unknown>, k: string, max = 64): string | undefined => {
-  const v = body[k];
-  if (v === undefined || v === null || v === "") return undefined;
-  if (typeof v !== "string" || v.length > max) throw new GatewayError("request_invalid", { detail: `${k} is text of at most ${max} characters.`, element: k });
-  return v.trim();
-};
-const required = (body: Record<string, unknown>, k: string, max = 200): string => {
-  const v = text(body, k, max);
-  if (!v) throw new GatewayError("request_invalid", { detail: `${k} is required.`, element: k });
-  return v;
-};
-
 /** The card the customer pays an addition or a dearer flight change with: a PSP token, never card data. */
 function cardLeg(body: Record<string, unknown>, dueMinor: number, currency: string): LegRequest[] {
   if (dueMinor <= 0) return [];
-  const token = text(body, "cardToken");
+  const token = optionalText(body, "cardToken", 64);
   if (!token || !/^tok_[A-Za-z0-9_]{1,60}$/.test(token)) throw new GatewayError("request_invalid", { detail: "cardToken is the PSP token of the card paying the amount due (tok_...).", element: "cardToken" });
   return [{ kind: "card", token, amount: { amount: dueMinor, currency: currency as CurrencyCode } }];
 }
@@ -127,7 +116,7 @@ export async function quoteCancellation(deps: StaffDeps, caller: StaffCaller, or
 
 /** POST cancel: accept a cancel quote (`CXQ.` whole order, `CIQ.` items) with a reason. */
 export async function acceptCancellation(deps: StaffDeps, caller: StaffCaller, orderId: string, body: Record<string, unknown>) {
-  const quoteId = required(body, "quoteId", 256);
+  const quoteId = requiredText(body, "quoteId", 256);
   const action: AuditAction = quoteId.startsWith("CIQ.") ? "order.cancel_items" : "order.cancel";
   const r = await accept(deps, caller, action, orderId, body, async () => ({
     detail: `quote ${quoteId}`,
@@ -139,7 +128,7 @@ export async function acceptCancellation(deps: StaffDeps, caller: StaffCaller, o
 /** POST change/quote: `{ direction, date }` (the direction's index in the order's journeys, a YYYY-MM-DD day). */
 export async function quoteFlightChange(deps: StaffDeps, caller: StaffCaller, orderId: string, body: Record<string, unknown>) {
   await requireRight(deps, caller, "orders.service.quote", { action: "order.quote", orderId });
-  const date = required(body, "date", 10);
+  const date = requiredText(body, "date", 10);
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) throw new GatewayError("request_invalid", { detail: "date is YYYY-MM-DD.", element: "date" });
   const direction = body.direction === undefined ? 0 : body.direction;
   if (typeof direction !== "number" || !Number.isInteger(direction) || direction < 0 || direction > 8) throw new GatewayError("request_invalid", { detail: "direction is the journey's index: 0 outbound, 1 return.", element: "direction" });
@@ -159,7 +148,7 @@ export async function quoteFlightChange(deps: StaffDeps, caller: StaffCaller, or
 
 /** POST change: accept one alternative's quote id; `cardToken` when it costs more; `useFlexibility` to spend the customer's Flexibility instead of overriding. */
 export async function acceptFlightChange(deps: StaffDeps, caller: StaffCaller, orderId: string, body: Record<string, unknown>) {
-  const quoteId = required(body, "quoteId", 256);
+  const quoteId = requiredText(body, "quoteId", 256);
   const useFlexibility = body.useFlexibility === true || body.useFlexibility === "on";
   const staffId = caller.session.staffId;
   const r = await accept(deps, caller, "order.change", orderId, body, async () => {
@@ -181,10 +170,10 @@ export async function quoteAddition(deps: StaffDeps, caller: StaffCaller, orderI
   await requireRight(deps, caller, "orders.service.quote", { action: "order.quote", orderId });
   const form = body.form === "seat" ? "seat" : body.form === "services" ? "services" : undefined;
   if (!form) throw new GatewayError("request_invalid", { detail: "form is seat or services.", element: "form" });
-  const offerId = required(body, "offerId", 128);
+  const offerId = requiredText(body, "offerId", 128);
   let items: { offerItemId: string; paxIds: string[]; qty?: number }[];
   if (form === "seat") {
-    items = [{ offerItemId: required(body, "offerItemId", 128), paxIds: [required(body, "paxId")] }];
+    items = [{ offerItemId: requiredText(body, "offerItemId", 128), paxIds: [requiredText(body, "paxId", 200)] }];
   } else {
     const given = body.items;
     if (!Array.isArray(given) || given.length === 0 || given.length > ORDER_ITEMS_MAX) throw new GatewayError("request_invalid", { detail: `items is a list of 1 to ${ORDER_ITEMS_MAX} { offerItemId, paxIds, qty }.`, element: "items" });
@@ -209,7 +198,7 @@ export async function quoteAddition(deps: StaffDeps, caller: StaffCaller, orderI
 
 /** POST add: accept an extras or seat quote (`QTE-`), paid by the card given when it costs anything. */
 export async function acceptAddition(deps: StaffDeps, caller: StaffCaller, orderId: string, body: Record<string, unknown>) {
-  const quoteId = required(body, "quoteId", 64);
+  const quoteId = requiredText(body, "quoteId", 64);
   const staffId = caller.session.staffId;
   const ownerCode = deps.orders.ctx.ownerCode;
   const r = await accept(deps, caller, "order.add", orderId, body, async () => {
