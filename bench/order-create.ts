@@ -26,9 +26,8 @@ import { loadConfig } from "@ndc/config";
 import { createLogger } from "@ndc/log";
 import { ManualClock } from "@ndc/clock";
 import { bootGateway } from "@ndc/gateway";
-import { orderCreateRQ, type Shopped } from "../test/orders-http/helpers";
-import { airShoppingRQ, all, blocks } from "../test/shopping/shop-requests";
-import { seatAvailabilityRQ } from "../test/shopping/seat-availability-helpers";
+import { all } from "../test/shopping/shop-requests";
+import { bookingPool, inProcessNdc } from "./booking-pool";
 import { median, percentile } from "./support";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -42,69 +41,8 @@ const clock = new ManualClock(Date.UTC(2026, 10, 21, 9, 0, 0));
 const config = loadConfig({ GATEWAY_DATA_DIR: dir, GATEWAY_MODE: "local", LOG_LEVEL: "warn", RATE_LIMIT_SHOP_PER_MINUTE: "100000000", RATE_LIMIT_DEFAULT_PER_MINUTE: "100000000" });
 const gw = await bootGateway({ config, clock, logger: createLogger({ level: "warn", sink: () => {} }) });
 if (gw.store.driver !== "bun-sqlite") throw new Error(`the bench compares with bun:sqlite; the gateway runs ${gw.store.driver}`);
-const apiKey = gw.sandbox!.api_key;
-
-async function ndc(message: string, body: string) {
-  const res = await gw.app.handle(
-    new Request(`http://localhost/24.4/${message}`, { method: "POST", headers: { "content-type": "application/xml", "iata-message-name": `IATA_${message}`, "x-api-key": apiKey }, body }),
-  );
-  return { status: res.status, body: await res.text() };
-}
-
-const minor = (s: string) => Math.round(Number(s) * 100);
-const day = (n: number) => new Date(Date.UTC(2026, 11, 1) + n * 86_400_000).toISOString().slice(0, 10);
-let nextDay = 0;
-
-/**
- * Every offer of one travel day (3 flights x 6 brands), each with two seats of its own: offer n
- * of the day takes seats 2n and 2n+1 of its flight's seat list, so no two orders of the pool
- * want the same seat, whatever flight their offers share.
- */
-async function shopDay(): Promise<Shopped[]> {
-  const date = day(nextDay++);
-  if (nextDay > 320) throw new Error("out of travel days: lower BENCH_ORDERS_*");
-  const shop = await ndc("AirShoppingRQ", airShoppingRQ({ legs: [{ from: "LHR", to: "CDG", date }], pax: [["PAX1", "ADT"], ["PAX2", "ADT"]], currency: "EUR" }));
-  if (shop.status !== 200) throw new Error(`AirShoppingRQ ${shop.status}: ${shop.body.slice(0, 400)}`);
-  const out: Shopped[] = [];
-  for (const [n, offer] of blocks(shop.body, "Offer").entries()) {
-    const offerId = all(offer, "OfferID")[0]!;
-    const sa = await ndc("SeatAvailabilityRQ", seatAvailabilityRQ({ offerId, currency: "EUR" }));
-    if (sa.status !== 200) continue;
-    const alc = blocks(sa.body, "ALaCarteOffer")[0];
-    const seats = alc ? blocks(alc, "OfferItem").slice(2 * n, 2 * n + 2) : [];
-    if (seats.length < 2) continue;
-    out.push({
-      offerId,
-      itemIds: all(offer, "OfferItemID"),
-      totalMinor: minor(all(blocks(offer, "TotalPrice")[0]!, "TotalAmount")[0]!) + seats.reduce((s, i) => s + minor(all(i, "TotalAmount")[0]!), 0),
-      seat: { offerId: all(alc!, "OfferID")[0]!, itemIds: seats.map((i) => all(i, "OfferItemID")[0]!), priceMinor: 0 },
-    });
-  }
-  return out;
-}
-
-let serial = 0;
-async function pool(n: number): Promise<string[]> {
-  const bodies: string[] = [];
-  while (bodies.length < n) {
-    for (const shopped of await shopDay()) {
-      const i = serial++;
-      bodies.push(
-        orderCreateRQ({
-          shopped,
-          pax: [
-            { id: "PAX1", surname: "BENCH", given: "Ada", doc: { number: `BN${String(i).padStart(8, "0")}` } },
-            { id: "PAX2", surname: "BENCH", given: "Alan" },
-          ],
-          legs: [{ kind: "card", token: "tok_approve_visa", amountMinor: shopped.totalMinor }],
-          correlationId: `BENCH-${i}`,
-          trxId: "T1",
-        }),
-      );
-    }
-  }
-  return bodies.slice(0, n);
-}
+const ndc = inProcessNdc(gw.app, gw.sandbox!.api_key);
+const pool = bookingPool(ndc);
 
 async function book(body: string): Promise<number> {
   const t0 = performance.now();

@@ -19,9 +19,7 @@ import { loadConfig } from "@ndc/config";
 import { createLogger } from "@ndc/log";
 import { ManualClock } from "@ndc/clock";
 import { bootGateway } from "@ndc/gateway";
-import { orderCreateRQ, type Shopped } from "../test/orders-http/helpers";
-import { airShoppingRQ, all, blocks } from "../test/shopping/shop-requests";
-import { seatAvailabilityRQ } from "../test/shopping/seat-availability-helpers";
+import { bookingPool, inProcessNdc } from "./booking-pool";
 
 const [mode, dir, ordersText = "1000"] = process.argv.slice(2);
 if ((mode !== "shop" && mode !== "book") || !dir) {
@@ -35,54 +33,8 @@ const bodiesFile = join(dir, "bodies.json");
 const clock = new ManualClock(Date.UTC(2026, 10, 21, 9, 0, 0));
 const config = loadConfig({ GATEWAY_DATA_DIR: dir, GATEWAY_MODE: "local", LOG_LEVEL: "warn", RATE_LIMIT_SHOP_PER_MINUTE: "100000000", RATE_LIMIT_DEFAULT_PER_MINUTE: "100000000" });
 const gw = await bootGateway({ config, clock, logger: createLogger({ level: "warn", sink: () => {} }) });
-const apiKey = gw.sandbox!.api_key;
 
-async function ndc(message: string, body: string) {
-  const res = await gw.app.handle(
-    new Request(`http://localhost/24.4/${message}`, { method: "POST", headers: { "content-type": "application/xml", "iata-message-name": `IATA_${message}`, "x-api-key": apiKey }, body }),
-  );
-  return { status: res.status, body: await res.text() };
-}
-
-const minor = (s: string) => Math.round(Number(s) * 100);
-const day = (n: number) => new Date(Date.UTC(2026, 11, 1) + n * 86_400_000).toISOString().slice(0, 10);
-
-/** The pool of bench/order-create.ts: each order its own offer and two seats of its own. */
-async function shop(orders: number): Promise<string[]> {
-  const bodies: string[] = [];
-  for (let d = 0; bodies.length < orders; d++) {
-    const found = await ndc("AirShoppingRQ", airShoppingRQ({ legs: [{ from: "LHR", to: "CDG", date: day(d) }], pax: [["PAX1", "ADT"], ["PAX2", "ADT"]], currency: "EUR" }));
-    if (found.status !== 200) throw new Error(`AirShoppingRQ ${found.status}: ${found.body.slice(0, 400)}`);
-    for (const [n, offer] of blocks(found.body, "Offer").entries()) {
-      const offerId = all(offer, "OfferID")[0]!;
-      const sa = await ndc("SeatAvailabilityRQ", seatAvailabilityRQ({ offerId, currency: "EUR" }));
-      if (sa.status !== 200) continue;
-      const alc = blocks(sa.body, "ALaCarteOffer")[0];
-      const seats = alc ? blocks(alc, "OfferItem").slice(2 * n, 2 * n + 2) : [];
-      if (seats.length < 2) continue;
-      const shopped: Shopped = {
-        offerId,
-        itemIds: all(offer, "OfferItemID"),
-        totalMinor: minor(all(blocks(offer, "TotalPrice")[0]!, "TotalAmount")[0]!) + seats.reduce((s, i) => s + minor(all(i, "TotalAmount")[0]!), 0),
-        seat: { offerId: all(alc!, "OfferID")[0]!, itemIds: seats.map((i) => all(i, "OfferItemID")[0]!), priceMinor: 0 },
-      };
-      const i = bodies.length;
-      bodies.push(
-        orderCreateRQ({
-          shopped,
-          pax: [
-            { id: "PAX1", surname: "BENCH", given: "Ada", doc: { number: `BN${String(i).padStart(8, "0")}` } },
-            { id: "PAX2", surname: "BENCH", given: "Alan" },
-          ],
-          legs: [{ kind: "card", token: "tok_approve_visa", amountMinor: shopped.totalMinor }],
-          correlationId: `BENCH-${i}`,
-          trxId: "T1",
-        }),
-      );
-    }
-  }
-  return bodies.slice(0, orders);
-}
+const ndc = inProcessNdc(gw.app, gw.sandbox!.api_key);
 
 async function book(bodies: string[]): Promise<void> {
   let next = 0;
@@ -106,7 +58,7 @@ async function book(bodies: string[]): Promise<void> {
 }
 
 try {
-  if (mode === "shop") writeFileSync(bodiesFile, JSON.stringify(await shop(Number(ordersText))));
+  if (mode === "shop") writeFileSync(bodiesFile, JSON.stringify(await bookingPool(ndc)(Number(ordersText))));
   else await book(JSON.parse(readFileSync(bodiesFile, "utf8")) as string[]);
 } finally {
   await gw.close();
