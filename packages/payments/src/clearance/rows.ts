@@ -80,8 +80,7 @@ export async function clearanceStep(tx: StoreDb, desk: ClearanceDesk, step: "cap
   if (step !== "refund") return;
   const live = await liveClearance(tx, after.legId);
   if (!live || live.status !== "requested") return;
-  await tx.update(C).set({ status: "cancelled", cancelledAt: now }).where(and(eq(C.clearanceId, live.clearanceId), eq(C.status, "requested"))).run();
-  await emit(tx, desk, { event: "STTCAN", clearance: { ...live, status: "cancelled", cancelledAt: now }, at: now });
+  await markCancelled(tx, desk, live.clearanceId, now);
   const kept = after.captured - after.refunded;
   if (kept > 0) await requestClearance(tx, desk, after, kept, now);
 }
@@ -93,6 +92,15 @@ export async function markCleared(tx: StoreDb, desk: ClearanceDesk, clearanceId:
   const cleared = clearanceOf(rows[0]);
   await emit(tx, desk, { event: "cleared", clearance: cleared, at: now });
   return cleared;
+}
+
+/** STTCAN: cancels one requested clearance in the caller's transaction, with its notification; undefined when it is no longer requested. */
+export async function markCancelled(tx: StoreDb, desk: ClearanceDesk, clearanceId: string, now: number): Promise<Clearance | undefined> {
+  const rows = await tx.update(C).set({ status: "cancelled", cancelledAt: now }).where(and(eq(C.clearanceId, clearanceId), eq(C.status, "requested"))).returning().all();
+  if (!rows[0]) return undefined;
+  const cancelled = clearanceOf(rows[0]);
+  await emit(tx, desk, { event: "STTCAN", clearance: cancelled, at: now });
+  return cancelled;
 }
 
 /** Every clearance of an order, oldest first (the closing check; staff views). */

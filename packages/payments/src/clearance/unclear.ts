@@ -1,8 +1,8 @@
-import { and, asc, eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { GatewayError } from "@ndc/errors";
 import type { StoreDb } from "@ndc/store";
 import { loadLeg } from "../ledger/leg-rows";
-import { clearanceById, clearanceOf, markCleared, requestClearance } from "./rows";
+import { clearanceById, clearanceOf, markCancelled, markCleared, requestClearance } from "./rows";
 import { paymentClearances as C } from "./tables";
 import type { Clearance, ClearanceDesk } from "./types";
 
@@ -70,10 +70,8 @@ export async function clearByStaff(tx: StoreDb, desk: ClearanceDesk, clearanceId
  * (STTCAP), as a partial refund does, each with its notification, in the caller's transaction.
  */
 export async function reRequestClearance(tx: StoreDb, desk: ClearanceDesk, clearanceId: string, now: number): Promise<{ cancelled: Clearance; requested: Clearance }> {
-  const rows = await tx.update(C).set({ status: "cancelled", cancelledAt: now }).where(and(eq(C.clearanceId, clearanceId), eq(C.status, "requested"))).returning().all();
-  if (!rows[0]) throw notRequested(await clearanceById(tx, clearanceId));
-  const cancelled = clearanceOf(rows[0]);
-  if (desk.hook) await desk.hook(tx, { event: "STTCAN", clearance: cancelled, at: now });
+  const cancelled = await markCancelled(tx, desk, clearanceId, now);
+  if (!cancelled) throw notRequested(await clearanceById(tx, clearanceId));
   const requested = await requestClearance(tx, desk, await loadLeg(tx, cancelled.legId), cancelled.amount, now);
   return { cancelled, requested };
 }

@@ -120,25 +120,13 @@ export class SalePayments {
   }
 
   /** Between the commit and the close: the PSP captures each authorised card leg under `<key>/<legId>`. */
-  async capture(legs: readonly PaymentLeg[], key: string): Promise<void> {
-    for (const leg of legs) {
-      if (leg.kind !== "card" || leg.state !== "authorised") continue;
-      let out;
-      try {
-        out = await this.psp.capture({ idempotencyKey: `${key}/${leg.legId}`, pspReference: leg.pspReference!, amount: leg.authorised });
-      } catch (e) {
-        if (e instanceof PspTimeoutError) throw new GatewayError("psp_unavailable", { detail: `Leg ${leg.legId}, capture.` });
-        throw e;
-      }
-      if (out.status === "refused") throw new GatewayError("payment_leg_state_invalid", { detail: `The PSP refused the capture of leg ${leg.legId}.` });
-    }
+  capture(legs: readonly PaymentLeg[], key: string): Promise<void> {
+    return this.atPsp("capture", legs, key);
   }
 
   /** In the close write: each leg still authorised captured in full (instrument, leg row, ledger entry). */
-  async recordCaptures(tx: StoreDb, orderId: string, legIds: readonly string[], key: string, now: number): Promise<void> {
-    for (const leg of await orderLegs(tx, orderId)) {
-      if (legIds.includes(leg.legId) && leg.state === "authorised") await applyStep(tx, "capture", leg, leg.authorised, `${key}/${leg.legId}`, now, this.ledger.clearance);
-    }
+  recordCaptures(tx: StoreDb, orderId: string, legIds: readonly string[], key: string, now: number): Promise<void> {
+    return this.recordSteps(tx, "capture", orderId, legIds, key, now);
   }
 
   /**
@@ -146,24 +134,35 @@ export class SalePayments {
    * PSP voids each authorised card leg under `<key>/<legId>` (asked again, it answers its first
    * void), then recordVoids writes them in the caller's one write.
    */
-  async voidAtPsp(legs: readonly PaymentLeg[], key: string): Promise<void> {
-    for (const leg of legs) {
-      if (leg.kind !== "card" || leg.state !== "authorised") continue;
-      let out;
-      try {
-        out = await this.psp.void({ idempotencyKey: `${key}/${leg.legId}`, pspReference: leg.pspReference! });
-      } catch (e) {
-        if (e instanceof PspTimeoutError) throw new GatewayError("psp_unavailable", { detail: `Leg ${leg.legId}, void.` });
-        throw e;
-      }
-      if (out.status === "refused") throw new GatewayError("payment_leg_state_invalid", { detail: `The PSP refused the void of leg ${leg.legId}.` });
-    }
+  voidAtPsp(legs: readonly PaymentLeg[], key: string): Promise<void> {
+    return this.atPsp("void", legs, key);
   }
 
   /** In the caller's write: each leg still authorised voided (reservation released, leg row, ledger entry). */
-  async recordVoids(tx: StoreDb, orderId: string, legIds: readonly string[], key: string, now: number): Promise<void> {
+  recordVoids(tx: StoreDb, orderId: string, legIds: readonly string[], key: string, now: number): Promise<void> {
+    return this.recordSteps(tx, "void", orderId, legIds, key, now);
+  }
+
+  /** The PSP's half of a capture or a void: each authorised card leg under `<key>/<legId>`, so a repeat is answered, not made again. */
+  private async atPsp(step: "capture" | "void", legs: readonly PaymentLeg[], key: string): Promise<void> {
+    for (const leg of legs) {
+      if (leg.kind !== "card" || leg.state !== "authorised") continue;
+      const ask = { idempotencyKey: `${key}/${leg.legId}`, pspReference: leg.pspReference! };
+      let out;
+      try {
+        out = step === "capture" ? await this.psp.capture({ ...ask, amount: leg.authorised }) : await this.psp.void(ask);
+      } catch (e) {
+        if (e instanceof PspTimeoutError) throw new GatewayError("psp_unavailable", { detail: `Leg ${leg.legId}, ${step}.` });
+        throw e;
+      }
+      if (out.status === "refused") throw new GatewayError("payment_leg_state_invalid", { detail: `The PSP refused the ${step} of leg ${leg.legId}.` });
+    }
+  }
+
+  /** The ledger's half, in the caller's write: each named leg still authorised captured or voided in full, under the PSP's keys. */
+  private async recordSteps(tx: StoreDb, step: "capture" | "void", orderId: string, legIds: readonly string[], key: string, now: number): Promise<void> {
     for (const leg of await orderLegs(tx, orderId)) {
-      if (legIds.includes(leg.legId) && leg.state === "authorised") await applyStep(tx, "void", leg, leg.authorised, `${key}/${leg.legId}`, now, this.ledger.clearance);
+      if (legIds.includes(leg.legId) && leg.state === "authorised") await applyStep(tx, step, leg, leg.authorised, `${key}/${leg.legId}`, now, this.ledger.clearance);
     }
   }
 
