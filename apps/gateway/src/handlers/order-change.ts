@@ -2,9 +2,8 @@ import { GatewayError } from "@ndc/errors";
 import { addInput, decodeOrderChangeRQ, type MessageHandler, type OrderChange } from "@ndc/messages";
 import type { HandlerDeps } from "./deps";
 import type { Order } from "@ndc/orders";
-import { appendEvidence } from "@ndc/signatures";
 import type { StoreDb } from "@ndc/store";
-import { signedOrderView } from "./signed-view";
+import { evidenceInCommit, signedOrderView } from "./signed-view";
 
 const PA = "PayloadAttributes";
 
@@ -33,8 +32,8 @@ export function orderChangeHandler(deps: HandlerDeps): MessageHandler {
     const owner = { clientId: seller.clientId, agencyId: seller.agencyId };
     // A verified request's evidence commits in the change's own write (docs/signatures.md): a
     // change never exists without it. A retry that changes nothing writes none.
-    const evidence = signature?.status === "verified" ? signature.evidence : undefined;
-    const inCommit = evidence && ((tx: StoreDb) => appendEvidence(tx, deps.fieldKey, { orderId, ...evidence }));
+    const evidence = evidenceInCommit(deps, signature);
+    const inCommit = evidence && ((tx: StoreDb) => evidence(tx, orderId));
     const view = (order: Order) => signedOrderView(deps, order, signature, rq.languages);
     // A flight-change quote (OrderReshopRQ, decision 0016) is accepted by naming its signed id.
     const quoted = rq.change.form === "services" && rq.change.selection.form === "AcceptSelectedQuotedOfferList" ? rq.change.selection.quotedOffers : [];

@@ -4,9 +4,7 @@ import { fingerprintOf } from "@ndc/orders";
 import { errorDocument, responseDocument, type ResponseContext } from "@ndc/xml";
 import { statusOf } from "../http/error-mapping";
 import type { HandlerDeps } from "./deps";
-import { signedOrderView } from "./signed-view";
-import { appendEvidence } from "@ndc/signatures";
-import type { StoreDb } from "@ndc/store";
+import { evidenceInCommit, signedOrderView } from "./signed-view";
 
 // Failures that say "not now" rather than "not this request": never stored, so a retry with
 // the same ids is tried again instead of being told the same thing forever.
@@ -24,9 +22,8 @@ export function orderCreateHandler(deps: HandlerDeps): MessageHandler {
     const rq = decodeOrderCreateRQ(x.envelope);
     const terms = await deps.orders.withSellerTerms(orderCreateInput(rq, x.seller), x.seller);
     // A verified request's evidence commits with the order it creates (docs/signatures.md).
-    const signature = x.signature;
-    const input =
-      signature?.status === "verified" ? { ...terms, alsoInCommit: (tx: StoreDb, orderId: string) => appendEvidence(tx, deps.fieldKey, { orderId, ...signature.evidence }) } : terms;
+    const evidence = evidenceInCommit(deps, x.signature);
+    const input = evidence ? { ...terms, alsoInCommit: evidence } : terms;
     const key = { clientId: x.seller.clientId, correlationId: input.correlationId, trxId: input.trxId };
     // The decoded request, not the raw body: whitespace or prefix changes are the same order.
     const fingerprint = fingerprintOf(rq);

@@ -1,6 +1,8 @@
 import type { SignatureOutcome } from "@ndc/messages";
 import { encodeOrderViewRS, orderViewOf } from "@ndc/messages";
 import type { Order } from "@ndc/orders";
+import { appendEvidence } from "@ndc/signatures";
+import type { StoreDb } from "@ndc/store";
 import type { HandlerDeps } from "./deps";
 import { orderViewResult, type ViewResult } from "./order-view-cache";
 
@@ -18,4 +20,15 @@ export async function signedOrderView(deps: HandlerDeps, order: Order, signature
   view.warnings.push({ code: "signature_not_checked" });
   const built = encodeOrderViewRS(view);
   return { response: built.response, trailing: built.trailing, ...(decline ? { decline } : {}) };
+}
+
+/**
+ * The write a verified request adds to the commit of the order it creates or changes (the
+ * handlers' `alsoInCommit`; docs/signatures.md): its evidence, chained and with the sealed
+ * original, so the order or the change never exists without it. Undefined for any other request.
+ */
+export function evidenceInCommit(deps: HandlerDeps, signature: SignatureOutcome | undefined): ((tx: StoreDb, orderId: string) => Promise<unknown>) | undefined {
+  if (signature?.status !== "verified") return undefined;
+  const evidence = signature.evidence;
+  return (tx, orderId) => appendEvidence(tx, deps.fieldKey, { orderId, ...evidence });
 }
