@@ -1,7 +1,6 @@
 import { Database } from "bun:sqlite";
 import { drizzle } from "drizzle-orm/bun-sqlite";
 import type { Store, StoreDb } from "../open";
-import { readerClosed } from "../data-version";
 import { commitQueue } from "../commit-queue";
 import { queuedStore } from "./queued-store";
 import { cacheStatements } from "./statement-cache";
@@ -88,7 +87,6 @@ export function openBunSqlite(url: string): Store {
       await checkpointer?.close();
       await wal?.close();
       if (reader !== writer) {
-        readerClosed(reader);
         reader.close();
       }
       writer.close();
