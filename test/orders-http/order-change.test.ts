@@ -100,11 +100,14 @@ test("another seller's order: 404 order_not_found, identical to a missing order;
   expect(statusOf(other.body)).toBeUndefined();
 });
 
-test("a payment without CorrelationID and TrxID is refused: the attempt could not be retried safely", async () => {
+test("a payment without CorrelationID and TrxID is served (PayloadAttributes is optional); the same message again is never charged twice", async () => {
   const order = await book(c, { tag: "C8" });
   const xml = paymentRetryRQ(order.orderId, "200.00", "tok_approve_visa").replace(/<PayloadAttributes>.*?<\/PayloadAttributes>/, "");
   const r = await change(xml);
-  expect(r.status).toBe(400);
-  expect(errorCode(r.body)).toBe("request_invalid");
-  expect(r.body).toContain("PayloadAttributes/CorrelationID");
+  expect(r.status).toBe(200);
+  expect(statusOf(r.body)).toBe("BOOKED");
+  const again = await change(xml);
+  expect(again.status).toBe(200);
+  const after = await c.t.gw.orders.retrieve(order.orderId, c.seller);
+  expect(after.legs.filter((l) => l.state === "captured")).toHaveLength(1);
 });

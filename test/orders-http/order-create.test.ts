@@ -117,15 +117,15 @@ describe("OrderCreateRQ", () => {
     for (const p of pf) expect(all(p, "PaymentStatusCode")[0]).toBe("DECLINED");
   });
 
-  test("a request without CorrelationID or TrxID is refused naming PayloadAttributes", async () => {
+  test("without TrxID the request is keyed on its CorrelationID; without either, on the request itself (issue 20 item 1)", async () => {
     const shopped = await shopOffer(t);
     const noTrx = await t.ndc("OrderCreateRQ", orderCreateRQ({ shopped, correlationId: "OC-NOTRX" }));
-    expect(noTrx.status).toBe(400);
-    expect(errorCode(noTrx.body)).toBe("request_invalid");
-    expect(noTrx.body).toContain("PayloadAttributes/TrxID");
+    expect(noTrx.status).toBe(200);
+    expect(orderIdOf((await t.ndc("OrderCreateRQ", orderCreateRQ({ shopped, correlationId: "OC-NOTRX" }))).body)).toBe(orderIdOf(noTrx.body));
     const none = await t.ndc("OrderCreateRQ", orderCreateRQ({ shopped }));
-    expect(none.status).toBe(400);
-    expect(none.body).toContain("PayloadAttributes/CorrelationID");
+    expect(none.status).toBe(200);
+    expect(orderIdOf(none.body)).not.toBe(orderIdOf(noTrx.body));
+    expect(orderIdOf((await t.ndc("OrderCreateRQ", orderCreateRQ({ shopped }))).body)).toBe(orderIdOf(none.body));
   });
 
   test("an unknown offer is refused, and the refusal is what a retry gets", async () => {

@@ -3,9 +3,8 @@ import { addInput, decodeOrderChangeRQ, type MessageHandler, type OrderChange } 
 import type { HandlerDeps } from "./deps";
 import type { Order } from "@ndc/orders";
 import type { StoreDb } from "@ndc/store";
+import { requestIds } from "./request-key";
 import { evidenceInCommit, signedOrderView } from "./signed-view";
-
-const PA = "PayloadAttributes";
 
 /** What each unserved change form is called in the refusal, so the seller knows what was not done. */
 const NOT_SERVED: Readonly<Record<Exclude<OrderChange["form"], "paymentRetry" | "seat" | "services" | "acceptCancel" | "updatePax">, string>> = {
@@ -35,18 +34,18 @@ export function orderChangeHandler(deps: HandlerDeps): MessageHandler {
     const evidence = evidenceInCommit(deps, signature);
     const inCommit = evidence && ((tx: StoreDb) => evidence(tx, orderId));
     const view = (order: Order) => signedOrderView(deps, order, signature, rq.languages);
+    // The seller's CorrelationID and TrxID, or the request itself without them (request-key.ts).
+    const { correlationId, trxId } = requestIds(envelope.payload, "OrderChangeRQ", rq);
     // A flight-change quote (OrderReshopRQ, decision 0016) is accepted by naming its signed id.
     const quoted = rq.change.form === "services" && rq.change.selection.form === "AcceptSelectedQuotedOfferList" ? rq.change.selection.quotedOffers : [];
     if (quoted.length === 1 && quoted[0]!.offerId.startsWith("FCQ.")) {
       if (quoted[0]!.ownerCode !== deps.config.airline.designator) throw new GatewayError("offer_not_found", { element: "Request/ChangeOrderChoice/AcceptSelectedQuotedOfferList/SelectedPricedOffer/OwnerCode" });
-      const { correlationId, trxId } = envelope.payload;
-      if (!correlationId || !trxId) throw new GatewayError("request_invalid", { detail: "PayloadAttributes/CorrelationID and TrxID are required: a change is idempotent on them.", element: PA });
       const input = { by: { channel: "seller" as const, seller: owner }, orderId, quoteId: quoted[0]!.offerId, correlationId, trxId, payment: rq.paymentLegs, useFlexibility: rq.useFlexibility, ...(inCommit ? { alsoInCommit: inCommit } : {}) };
       const order = await deps.orders.acceptFlightChange(input, { agencyId: seller.agencyId, iataNumber: seller.iataNumber });
       return view(order);
     }
     if (rq.change.form === "seat" || rq.change.form === "services") {
-      const input = { ...addInput(rq, rq.change, envelope.payload, seller), ...(inCommit ? { alsoInCommit: inCommit } : {}) };
+      const input = { ...addInput(rq, rq.change, { correlationId, trxId }, seller), ...(inCommit ? { alsoInCommit: inCommit } : {}) };
       const order = await deps.orders.addToOrder(input, { agencyId: seller.agencyId, iataNumber: seller.iataNumber });
       return view(order);
     }
@@ -58,8 +57,6 @@ export function orderChangeHandler(deps: HandlerDeps): MessageHandler {
     }
     if (rq.change.form === "updatePax") {
       // A name correction is idempotent on the seller's ids, like every change (servicing/rename).
-      const { correlationId, trxId } = envelope.payload;
-      if (!correlationId || !trxId) throw new GatewayError("request_invalid", { detail: "PayloadAttributes/CorrelationID and TrxID are required: a change is idempotent on them.", element: PA });
       const order = await deps.orders.renamePax({
         orderId, by: { channel: "seller", seller: owner }, request: { clientId: seller.clientId, correlationId, trxId }, paxId: rq.change.currentPaxId, name: rq.change.name, useFlexibility: rq.useFlexibility,
         ...(inCommit ? { alsoInCommit: inCommit } : {}),
@@ -74,9 +71,6 @@ export function orderChangeHandler(deps: HandlerDeps): MessageHandler {
     }
     // The payment attempt is keyed by the seller's ids, so a retried request resumes the same
     // attempt (never authorises twice) and a new TrxID is a new attempt.
-    const { correlationId, trxId } = envelope.payload;
-    if (!correlationId) throw new GatewayError("request_invalid", { detail: "PayloadAttributes/CorrelationID is required: a payment is idempotent on CorrelationID and TrxID.", element: `${PA}/CorrelationID` });
-    if (!trxId) throw new GatewayError("request_invalid", { detail: "PayloadAttributes/TrxID is required: a payment is idempotent on CorrelationID and TrxID.", element: `${PA}/TrxID` });
     const order = await deps.orders.retryPayment(orderId, owner, rq.paymentLegs, `${correlationId}/${trxId}`, inCommit);
     const { response, trailing, decline } = await view(order);
     // A declined attempt answers 200 with the order held; its log line names the PSP's reason.

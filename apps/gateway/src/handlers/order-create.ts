@@ -4,6 +4,7 @@ import { fingerprintOf } from "@ndc/orders";
 import { errorDocument, responseDocument, type ResponseContext } from "@ndc/xml";
 import { statusOf } from "../http/error-mapping";
 import type { HandlerDeps } from "./deps";
+import { requestIds } from "./request-key";
 import { evidenceInCommit, signedOrderView } from "./signed-view";
 
 // Failures that say "not now" rather than "not this request": never stored, so a retry with
@@ -12,7 +13,7 @@ const TRANSIENT = new Set<ErrorCode>(["actor_busy", "request_in_progress", "rate
 
 /**
  * OrderCreateRQ (spec 4.4): decode -> domain input -> idempotent section keyed on (seller
- * client, CorrelationID, TrxID). The first answer, an order or a 4xx refusal, is serialised
+ * client, CorrelationID, TrxID), or on the request itself without them (request-key.ts). The first answer, an order or a 4xx refusal, is serialised
  * here and stored as bytes, so every retry gets it byte for byte (DESIGN 5 Idempotency).
  * A request refused while it is read (malformed, card data) never reaches the section: nothing
  * of it is stored, and the same body is refused the same way again anyway.
@@ -20,14 +21,15 @@ const TRANSIENT = new Set<ErrorCode>(["actor_busy", "request_in_progress", "rate
 export function orderCreateHandler(deps: HandlerDeps): MessageHandler {
   return async (x: HandlerInput) => {
     const rq = decodeOrderCreateRQ(x.envelope);
-    const terms = await deps.orders.withSellerTerms(orderCreateInput(rq, x.seller), x.seller);
+    const terms = await deps.orders.withSellerTerms(orderCreateInput(rq, x.seller, requestIds(x.envelope.payload, "OrderCreateRQ", rq)), x.seller);
     // A verified request's evidence commits with the order it creates (docs/signatures.md).
     const evidence = evidenceInCommit(deps, x.signature);
     const input = evidence ? { ...terms, alsoInCommit: evidence } : terms;
     const key = { clientId: x.seller.clientId, correlationId: input.correlationId, trxId: input.trxId };
     // The decoded request, not the raw body: whitespace or prefix changes are the same order.
     const fingerprint = fingerprintOf(rq);
-    const ctx: ResponseContext = { correlationId: input.correlationId, trxId: input.trxId, simulated: true, carrier: deps.config.airline.designator };
+    // The answer echoes the seller's own PayloadAttributes, never a key the gateway took in their place.
+    const ctx: ResponseContext = { correlationId: rq.correlationId, trxId: rq.trxId, simulated: true, carrier: deps.config.airline.designator };
     const answered = await deps.orders.idempotency.run(key, fingerprint, async () => {
       try {
         // Inside the section: a refusal of an item is the stored answer like any other.

@@ -9,14 +9,13 @@ const QUOTED = `${CHOICE}/AcceptSelectedQuotedOfferList`;
 
 /**
  * The seat and services forms of a decoded OrderChangeRQ as the domain's post-sale change
- * (ORDRE2, @ndc/orders servicing/add). A pure mapping. CorrelationID and TrxID are required: with
- * the seller and the order they identify the change, so a retry never charges twice. Only the
+ * (ORDRE2, @ndc/orders servicing/add). A pure mapping. `ids` (the seller's CorrelationID and
+ * TrxID, or the request itself without them: apps/gateway/src/handlers/request-key.ts) with the
+ * seller and the order identify the change, so a retry never charges twice. Only the
  * quoted-offer form is read (SelectedPricedOffer naming the offer ServiceListRQ or
  * SeatAvailabilityRQ issued for the order); CreateOrderItem carries no OfferID in 24.4.
  */
-export function addInput(rq: OrderChangeRequest, change: Extract<OrderChange, { form: "seat" | "services" }>, ids: { correlationId?: string; trxId?: string }, seller: SellerContext): AddInput {
-  if (!ids.correlationId) throw new GatewayError("request_invalid", { detail: "PayloadAttributes/CorrelationID is required: a change is idempotent on CorrelationID and TrxID.", element: "PayloadAttributes/CorrelationID" });
-  if (!ids.trxId) throw new GatewayError("request_invalid", { detail: "PayloadAttributes/TrxID is required: a change is idempotent on CorrelationID and TrxID.", element: "PayloadAttributes/TrxID" });
+export function addInput(rq: OrderChangeRequest, change: Extract<OrderChange, { form: "seat" | "services" }>, ids: { correlationId: string; trxId: string }, seller: SellerContext): AddInput {
   const quoted = quotedOffers(change);
   return {
     seller: { clientId: seller.clientId, agencyId: seller.agencyId },

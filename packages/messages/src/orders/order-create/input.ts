@@ -3,19 +3,17 @@ import type { OfferSelection, OrderCreateInput, OrderItemRef, PassengerInput } f
 import type { SellerContext } from "../../handler";
 import type { OrderCreateRequest } from "./request";
 
-const PA = "PayloadAttributes";
 const QUOTED = "Request/CreateOrder/AcceptSelectedQuotedOfferList";
 const ITEM = "Request/CreateOrder/AcceptOrderItemList/CreateOrderItem";
 
 /**
  * The decoded OrderCreateRQ as the domain takes it (a pure mapping: the seller's own terms,
  * settlement account and commission, are the domain's: OrdersService.withSellerTerms).
- * CorrelationID and TrxID are required here although the schema makes them optional: with the
- * seller they are the idempotency key, and without a key a retry could book twice (spec 4.4 rule 1).
+ * `ids` is the key the request is idempotent on with the seller (spec 4.4 rule 1): the seller's
+ * CorrelationID and TrxID, or what the gateway takes in their place when PayloadAttributes is
+ * left out (apps/gateway/src/handlers/request-key.ts).
  */
-export function orderCreateInput(rq: OrderCreateRequest, seller: SellerContext): OrderCreateInput {
-  if (!rq.correlationId) throw new GatewayError("request_invalid", { detail: "PayloadAttributes/CorrelationID is required: OrderCreateRQ is idempotent on CorrelationID and TrxID.", element: `${PA}/CorrelationID` });
-  if (!rq.trxId) throw new GatewayError("request_invalid", { detail: "PayloadAttributes/TrxID is required: OrderCreateRQ is idempotent on CorrelationID and TrxID.", element: `${PA}/TrxID` });
+export function orderCreateInput(rq: OrderCreateRequest, seller: SellerContext, ids: { correlationId: string; trxId: string }): OrderCreateInput {
   const contactOf = new Map(rq.contacts.map((c) => [c.contactInfoId, c]));
   const passengers = rq.passengers.map((p, i): PassengerInput => {
     if (!p.surname) throw new GatewayError("request_invalid", { detail: `Passenger ${p.paxId.slice(0, 32)} needs a surname.`, element: `Request/DataLists/PaxList/Pax[${i + 1}]/Individual/Surname` });
@@ -39,8 +37,8 @@ export function orderCreateInput(rq: OrderCreateRequest, seller: SellerContext):
   const phone = rq.contacts.flatMap((c) => c.phones)[0];
   return {
     seller: { clientId: seller.clientId, agencyId: seller.agencyId },
-    correlationId: rq.correlationId,
-    trxId: rq.trxId,
+    correlationId: ids.correlationId,
+    trxId: ids.trxId,
     selections: selections(rq),
     ...(rq.selection.form === "AcceptOrderItemList" ? { orderItems: orderItems(rq.selection.orderItems) } : {}),
     passengers,
