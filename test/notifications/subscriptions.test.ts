@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { ManualClock } from "@ndc/clock";
+import { enqueue, type Resolver } from "@ndc/notifications";
 import { startTestGateway, type TestGateway } from "../support/gateway";
-import { call, otherSeller } from "./helpers";
+import { call, otherSeller, sellerWithToken } from "./helpers";
 
 let t: TestGateway;
 let key: string;
@@ -98,5 +99,43 @@ test("local mode: http only to 127.0.0.1:<port> or localhost:<port>; loopback, p
   ]) {
     const r = await sub(key, { url, events: ["order.payment_expired"] });
     expect({ url, status: r.status, error: r.json.error }).toEqual({ url, status: 400, error: "subscription_url_refused" });
+  }
+});
+
+test("production: IPv6 forms carrying a refused IPv4 address are refused at subscription and at delivery (issue 19 item 3)", async () => {
+  let address = "93.184.216.34";
+  const resolve: Resolver = async () => [address];
+  const clock = new ManualClock();
+  const prod = await startTestGateway({ GATEWAY_MODE: "production", GATEWAY_FIELD_KEY: Buffer.alloc(32, 7).toString("base64") }, clock, undefined, { resolve });
+  try {
+    const seller = await sellerWithToken(prod, "AGY-NOTIF-P", "12345703", "ndc:notif:subscribe");
+    const subscribe = (url: string) => call(prod, "POST", "/notifications/subscriptions", seller.token, { url, events: ["order.payment_expired"] });
+    for (const url of [
+      "https://[::127.0.0.1]/",
+      "https://[64:ff9b::127.0.0.1]/",
+      "https://[64:ff9b::a9fe:a9fe]/",
+      "https://[2002:7f00:1::]/",
+      "https://[2002:a9fe:a9fe::]/",
+      "https://[::ffff:169.254.169.254]/",
+      "https://[64:ff9b:1::a00:1]/",
+      "https://[2001:0:808:808::80ff:fefe]/", // Teredo, client 127.0.1.1
+    ]) {
+      const r = await subscribe(url);
+      expect({ url, status: r.status, error: r.json.error, saysWhy: r.json.error_description.includes("loopback") }).toEqual({ url, status: 400, error: "subscription_url_refused", saysWhy: true });
+    }
+    // A name that resolves to a public address is accepted; once it resolves to NAT64 of the metadata address, no attempt leaves.
+    const ok = await subscribe("https://hooks.example/ndc");
+    expect(ok.status).toBe(201);
+    await prod.gw.store.write((tx) => enqueue(tx, { event: "order.payment_expired", agencyId: "AGY-NOTIF-P", orderId: "ORD-1", body: "<x/>" }, clock.now()));
+    for (const embedded of ["64:ff9b::a9fe:a9fe", "2002:7f00:1::", "::ffff:7f00:1"]) {
+      address = embedded;
+      await prod.gw.notifications.dispatcher.tick();
+      const [d] = (await call(prod, "GET", `/notifications/subscriptions/${ok.json.id}/deliveries`, seller.token)).json.deliveries;
+      expect({ embedded, status: d.status, lastError: d.lastError }).toEqual({ embedded, status: "pending", lastError: "subscription_url_refused" });
+      // To the next attempt (5 s, then 5 min): within the token's lifetime.
+      clock.advance(Date.parse(d.nextAttemptAt) - clock.now());
+    }
+  } finally {
+    await prod.close();
   }
 });
