@@ -8,7 +8,7 @@ export { orderNotifications, PAYMENT_EXPIRED_CODES, SCHEDULE_CHANGE_TYPE_CODES, 
 export { orderChangeNotifRQ, type OrderChangeNotif } from "./order-change-notif";
 export { orderClosingNotifRQ } from "./order-closing-notif";
 export { serviceDeliveryNotifRQ } from "./service-delivery-notif";
-export { Dispatcher, ATTEMPT_TIMEOUT_MS, PER_SUBSCRIPTION, BATCH, type DispatcherDeps, type WebhookPost, type WebhookRequest, type WebhookAnswer } from "./dispatcher";
+export { Dispatcher, ATTEMPT_TIMEOUT_MS, ANSWER_MAX_BYTES, PER_SUBSCRIPTION, BATCH, type DispatcherDeps, type WebhookPost, type WebhookRequest, type WebhookAnswer } from "./dispatcher";
 export { RETRY_DELAYS_MS, MAX_ATTEMPTS, nextAttemptAt } from "./schedule";
 export { signWebhook, verifyWebhook, newSecret } from "./signature";
 export { checkDeliveryUrl, isRefusedAddress, dnsResolver, type Resolver, type GatewayMode } from "./url-policy";
