@@ -105,7 +105,7 @@ test("429 with Retry-After waits as asked; a redirect is not followed; a dead en
 test("the address is checked again at every attempt: a name that now resolves to 10.x is not called", async () => {
   let address = "93.184.216.34";
   const resolve: Resolver = async () => [address];
-  const subs = new Subscriptions({ store: t.gw.store, clock, fieldKey: loadFieldKey(t.gw.config), mode: "sandbox", resolve });
+  const subs = new Subscriptions({ store: t.gw.store, clock, fieldKey: loadFieldKey(t.gw.config), mode: "sandbox", resolve, maxPerAgency: t.gw.config.notifySubscriptionsMax });
   const sent: WebhookRequest[] = [];
   const dispatcher = new Dispatcher({ store: t.gw.store, clock, logger: t.gw.logger, subscriptions: subs, mode: "sandbox", resolve, post: async (r) => (sent.push(r), { kind: "answered", status: 200 }), holdsGrant: registryGrants(t.gw.store) });
   const who = { agencyId: "AGY-DISP-B", clientId: "c", scopes: new Set<string>() };

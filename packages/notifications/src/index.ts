@@ -1,6 +1,7 @@
 // @ndc/notifications: subscriptions, the outbox written with the change that causes it, and the dispatcher (issue 10). No HTTP routes here.
 export { EVENTS, EVENT_NAMES, PRODUCED_EVENTS, GRANTED_EVENTS, isEvent, type NotificationEvent } from "./events";
-export { Subscriptions, parseEvents, type Subscriber, type SubscriptionView, type DeliveryView } from "./subscriptions";
+export { Subscriptions, parseEvents, type Subscriber, type SubscriptionView, type SubscriptionPage, type DeliveryView } from "./subscriptions";
+export { pageLimit, PAGE_DEFAULT, PAGE_MAX } from "./list-page";
 export { enqueue, enqueueToEvery, anySubscriber, type Notification } from "./outbox";
 export { orderDeliveries, type OrderDelivery } from "./order-deliveries";
 export { failedDeliveries, redeliverFailed, type FailedDelivery } from "./failed-deliveries";
