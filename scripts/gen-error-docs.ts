@@ -104,6 +104,7 @@ const WHEN: Record<string, string> = {
   delivery_not_found: "Redeliver named a delivery this subscription does not have.",
   notification_event_unknown: "The detail lists every known event name.",
   subscription_url_refused: "Checked when subscribing and again before every delivery attempt, after resolving the host name.",
+  subscription_limit_reached: "POST /notifications/subscriptions when the caller's agency already holds NOTIFY_SUBSCRIPTIONS_MAX (default 20) subscriptions. Nothing is created.",
   sandbox_clock_local_only: "POST /sandbox/clock in sandbox mode.",
   scheduler_job_unknown: "POST /sandbox/scheduler/run.",
   clearance_not_found: "PaymentClearanceRQ: also another agency's clearance, answered exactly like a missing one. TagText names ClearanceID.",

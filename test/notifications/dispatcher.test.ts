@@ -105,7 +105,7 @@ test("429 with Retry-After waits as asked; a redirect is not followed; a dead en
 test("the address is checked again at every attempt: a name that now resolves to 10.x is not called", async () => {
   let address = "93.184.216.34";
   const resolve: Resolver = async () => [address];
-  const subs = new Subscriptions({ store: t.gw.store, clock, fieldKey: loadFieldKey(t.gw.config), mode: "sandbox", resolve });
+  const subs = new Subscriptions({ store: t.gw.store, clock, fieldKey: loadFieldKey(t.gw.config), mode: "sandbox", resolve, maxPerAgency: t.gw.config.notifySubscriptionsMax });
   const sent: WebhookRequest[] = [];
   const dispatcher = new Dispatcher({ store: t.gw.store, clock, logger: t.gw.logger, subscriptions: subs, mode: "sandbox", resolve, post: async (r) => (sent.push(r), { kind: "answered", status: 200 }), holdsGrant: registryGrants(t.gw.store) });
   const who = { agencyId: "AGY-DISP-B", clientId: "c", scopes: new Set<string>() };
@@ -130,3 +130,41 @@ test("Retry-After is read as seconds or as an HTTP date", () => {
   expect(retryAfterMs(new Date(90_000).toUTCString(), 30_000)).toBe(60_000);
   expect(retryAfterMs("soon", 0)).toBeUndefined();
 });
+
+test("a receiver's answer is read up to 64 KiB, then the connection is dropped: a huge body neither holds the attempt nor fills memory (issue 19 item 4)", async () => {
+  const BODY = 256 * 1024 * 1024;
+  const CHUNK = new Uint8Array(64 * 1024).fill(0x41);
+  let pushed = 0;
+  let dropped = false;
+  // 256 MiB of acknowledgement, produced only as fast as the gateway reads it (pull): what it has pushed is what the gateway took.
+  const huge = receiver(
+    () =>
+      new Response(
+        new ReadableStream({
+          pull(c) {
+            if (pushed >= BODY) return c.close();
+            pushed += CHUNK.byteLength;
+            c.enqueue(CHUNK);
+          },
+          cancel() {
+            dropped = true;
+          },
+        }),
+        { status: 200, headers: { "content-type": "application/xml" } },
+      ),
+  );
+  const sub = await subscribe(key, huge.url);
+  await notify(t.gw.sandbox!.agency_id, 1);
+  const started = Date.now();
+  await t.gw.notifications.dispatcher.tick();
+  const took = Date.now() - started;
+  const [d] = await deliveries(key, sub.id);
+  expect(d).toMatchObject({ status: "delivered", attempts: 1, lastHttpStatus: 200, lastError: null });
+  // Well inside the 10 s attempt timeout, and the receiver saw the connection go.
+  expect(took).toBeLessThan(5_000);
+  for (let i = 0; i < 100 && !dropped; i++) await Bun.sleep(20);
+  expect(dropped).toBe(true);
+  // Beyond the 64 KiB read, only what socket buffers held in flight: nowhere near the 256 MiB offered.
+  expect(pushed).toBeLessThan(16 * 1024 * 1024);
+  await call(t, "DELETE", `/notifications/subscriptions/${sub.id}`, key);
+}, 60_000);

@@ -42,7 +42,7 @@ beforeAll(async () => {
   rx = startReceiver();
   await registerAgency(store, { agencyId: "ACCOUNTING", iataNumber: "99999994", name: "Airline accounting" });
   const client = await registerClient(store, { agency: "ACCOUNTING", scopes: "ndc:notif:subscribe ndc:accounting" });
-  subs = new Subscriptions({ store, clock: systemClock, fieldKey: loadFieldKey(config), mode: "local" });
+  subs = new Subscriptions({ store, clock: systemClock, fieldKey: loadFieldKey(config), mode: "local", maxPerAgency: config.notifySubscriptionsMax });
   secret = (await subs.create({ agencyId: "ACCOUNTING", clientId: client.clientId, scopes: new Set(["ndc:notif:subscribe", "ndc:accounting"]) }, { url: rx.url, events: ["accounting.sales_info"] })).secret;
 });
 afterAll(async () => {

@@ -138,7 +138,7 @@ export async function bootGateway(
   });
   // Views stored by an earlier process were placed on its schedule with its encoder.
   await orders.clearStoredViews();
-  const subscriptions = new Subscriptions({ store, clock, fieldKey, mode: config.mode, resolve: opts.resolve });
+  const subscriptions = new Subscriptions({ store, clock, fieldKey, mode: config.mode, resolve: opts.resolve, maxPerAgency: config.notifySubscriptionsMax });
   // Read (or made, outside production) at first use: a boot that never signs makes no key.
   const airlineKey = lazyAirlineKey(config);
   const dispatcher = new Dispatcher({ store, clock, logger, subscriptions, mode: config.mode, resolve: opts.resolve, post: postWebhook, claimMs: config.notifyClaimMs, holdsGrant: registryGrants(store), signBody: notificationSigner(store, airlineKey) });

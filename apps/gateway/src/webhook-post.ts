@@ -13,9 +13,11 @@ export function retryAfterMs(header: string | null, now = Date.now()): number | 
  * One push to a seller's endpoint (issue 10): the 24.4 message with IATA-Message-Name and the
  * Standard Webhooks headers. A redirect is never followed: it could lead to an address the
  * dispatcher's checks refuse. The answer's body (an IATA_Acknowledgement is allowed) is read
- * and dropped, so the connection can be reused.
+ * and dropped, so the connection can be reused; past req.maxAnswerBytes the connection is dropped
+ * instead (a receiver's 1.5 GiB answer once took the gateway from 128 MB to 2 GB).
  */
 export async function postWebhook(req: WebhookRequest): Promise<WebhookAnswer> {
+  const drop = new AbortController();
   try {
     const res = await fetch(req.url, {
       method: "POST",
@@ -28,11 +30,34 @@ export async function postWebhook(req: WebhookRequest): Promise<WebhookAnswer> {
       },
       body: req.body,
       redirect: "manual",
-      signal: AbortSignal.timeout(req.timeoutMs),
+      signal: AbortSignal.any([AbortSignal.timeout(req.timeoutMs), drop.signal]),
     });
-    await res.arrayBuffer().catch(() => undefined);
+    await discardAnswer(res, req.maxAnswerBytes, drop);
     return { kind: "answered", status: res.status, retryAfterMs: retryAfterMs(res.headers.get("retry-after")) };
   } catch (e) {
     return e instanceof Error && (e.name === "TimeoutError" || e.name === "AbortError") ? { kind: "timeout" } : { kind: "connection_failed" };
   }
+}
+
+/**
+ * Reads the answer's body and throws it away, at most `max` bytes: beyond that the reader is
+ * cancelled and the request aborted, which closes the connection rather than draining it. A body
+ * that fails or times out after the status line does not change the answer: the status is what counts.
+ */
+async function discardAnswer(res: Response, max: number, drop: AbortController): Promise<void> {
+  const reader = res.body?.getReader();
+  if (!reader) return;
+  let read = 0;
+  try {
+    for (;;) {
+      const chunk = await reader.read();
+      if (chunk.done) return;
+      read += chunk.value.byteLength;
+      if (read > max) break;
+    }
+  } catch {
+    return;
+  }
+  drop.abort();
+  await reader.cancel().catch(() => undefined);
 }

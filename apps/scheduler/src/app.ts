@@ -28,7 +28,7 @@ export async function runSchedulerApp(opts: {
   }
   const clock = opts.clock ?? systemClock;
   // The scheduler process dispatches notifications (serve run with NOTIFY_DISPATCH_MS=0 leaves them to it).
-  const subscriptions = new Subscriptions({ store, clock, fieldKey: loadFieldKey(opts.config), mode: opts.config.mode });
+  const subscriptions = new Subscriptions({ store, clock, fieldKey: loadFieldKey(opts.config), mode: opts.config.mode, maxPerAgency: opts.config.notifySubscriptionsMax });
   const notifications = new Dispatcher({ store, clock, logger: opts.logger, subscriptions, mode: opts.config.mode, post: postWebhook, claimMs: opts.config.notifyClaimMs, holdsGrant: registryGrants(store),
     // The airline's XML signature for agencies whose agreement asks (docs/signatures.md), as in `serve`.
     signBody: notificationSigner(store, lazyAirlineKey(opts.config)),

@@ -56,6 +56,8 @@ export interface GatewayConfig {
   notifyDispatchMs: number;
   /** How long a dispatcher's claim on a delivery keeps other dispatchers off it (a crashed one's lapses after this). */
   notifyClaimMs: number;
+  /** Notification subscriptions one agency may hold; the next is refused (subscription_limit_reached). */
+  notifySubscriptionsMax: number;
   /** The reconciler leaves a saga younger than this alone (it may belong to a request in flight). */
   ordersReconcileMinAgeMs: number;
   /** The simulated operations feed: flights in a thousand the airline retimes or cancels (0: none; always 0 in production). */
@@ -220,6 +222,7 @@ export function loadConfig(env: Env = process.env): GatewayConfig {
     ordersBackgroundMs: int(env, "ORDERS_BACKGROUND_MS", 15_000, 0),
     notifyDispatchMs: int(env, "NOTIFY_DISPATCH_MS", 1_000, 0),
     notifyClaimMs: int(env, "NOTIFY_CLAIM_MS", 30_000, 1),
+    notifySubscriptionsMax: int(env, "NOTIFY_SUBSCRIPTIONS_MAX", 20, 1),
     ordersReconcileMinAgeMs: int(env, "ORDERS_RECONCILE_MIN_AGE_MS", 30_000, 0),
     // A simulation: a production airline's changes come from its real operations, never from a seed.
     operationsFeedPerMille: mode === "production" ? 0 : perMille(env, "OPERATIONS_FEED_PER_MILLE", 20),

@@ -136,6 +136,7 @@ export const CATALOGUE = {
   delivery_not_found: { status: 404, kind: "refusal", text: "No delivery with this id was found on the subscription." },
   notification_event_unknown: { status: 400, kind: "refusal", text: "The events must name one or more notification events the gateway knows." },
   subscription_url_refused: { status: 400, kind: "refusal", text: "The URL is refused: https only outside local mode, and never a loopback, private, link-local or metadata address." },
+  subscription_limit_reached: { status: 409, kind: "refusal", text: "The agency already holds as many notification subscriptions as it may (NOTIFY_SUBSCRIPTIONS_MAX); delete one first." },
   sandbox_clock_local_only: { status: 409, kind: "refusal", text: "The clock is moved only in local mode; in sandbox mode run a job with /sandbox/scheduler/run." },
   scheduler_job_unknown: { status: 400, kind: "refusal", text: "No sandbox job of this name; the known jobs are listed." },
 

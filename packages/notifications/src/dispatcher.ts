@@ -19,12 +19,16 @@ export interface WebhookRequest {
   signature: string;
   body: string;
   timeoutMs: number;
+  /** The most of the receiver's answer body read before the connection is dropped. */
+  maxAnswerBytes: number;
 }
 
 export type WebhookAnswer = { kind: "answered"; status: number; retryAfterMs?: number } | { kind: "timeout" } | { kind: "connection_failed" };
 export type WebhookPost = (req: WebhookRequest) => Promise<WebhookAnswer>;
 
 export const ATTEMPT_TIMEOUT_MS = 10_000;
+/** The answer's body is only an acknowledgement: a receiver sending gigabytes must not fill the gateway's memory. */
+export const ANSWER_MAX_BYTES = 64 * 1024;
 /** Attempts in flight at once to one subscription: a slow endpoint holds at most this many. */
 export const PER_SUBSCRIPTION = 4;
 /** Deliveries taken per tick. */
@@ -162,6 +166,7 @@ export class Dispatcher {
       signature: signWebhook(this.deps.subscriptions.secretOf(sub), row.deliveryId, timestamp, body),
       body,
       timeoutMs: ATTEMPT_TIMEOUT_MS,
+      maxAnswerBytes: ANSWER_MAX_BYTES,
     });
     if (answer.kind !== "answered") return { status: "retry", error: answer.kind === "timeout" ? "timeout" : "connection failed" };
     if (answer.status >= 200 && answer.status < 300) return { status: "delivered", httpStatus: answer.status };

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, desc, eq } from "drizzle-orm";
+import { and, asc, count, desc, eq } from "drizzle-orm";
 import type { Clock } from "@ndc/clock";
 import { GatewayError } from "@ndc/errors";
 import type { FieldKey } from "@ndc/pii";
@@ -10,6 +10,7 @@ import { newSecret } from "./signature";
 import { notificationDeliveries as D, notificationSubscriptions as S } from "./tables";
 import { checkDeliveryUrl, type GatewayMode, type Resolver } from "./url-policy";
 import { requeued } from "./failed-deliveries";
+import { afterPosition, openPageCursor, pageCursor } from "./list-page";
 
 /** Who asks: subscriptions belong to the selling agency; the client is recorded as its creator. */
 export interface Subscriber {
@@ -23,6 +24,12 @@ export interface SubscriptionView {
   url: string;
   events: NotificationEvent[];
   createdAt: string;
+}
+
+/** One page of an agency's subscriptions; `next` is absent on the last page. */
+export interface SubscriptionPage {
+  subscriptions: SubscriptionView[];
+  next?: string;
 }
 
 export interface DeliveryView {
@@ -62,7 +69,17 @@ export function parseEvents(raw: unknown, scopes: ReadonlySet<string>): Notifica
 
 /** The subscription management of issue 10: every call acts on the caller's agency's own rows only. */
 export class Subscriptions {
-  constructor(private readonly deps: { store: Store; clock: Clock; fieldKey: FieldKey; mode: GatewayMode; resolve?: Resolver }) {}
+  constructor(
+    private readonly deps: {
+      store: Store;
+      clock: Clock;
+      fieldKey: FieldKey;
+      mode: GatewayMode;
+      resolve?: Resolver;
+      /** Subscriptions one agency may hold (NOTIFY_SUBSCRIPTIONS_MAX): each is one more push per event. */
+      maxPerAgency: number;
+    },
+  ) {}
 
   async create(who: Subscriber, input: { url: unknown; events: unknown }): Promise<SubscriptionView & { secret: string }> {
     if (typeof input.url !== "string" || input.url.length > 2048) throw new GatewayError("subscription_url_refused", { detail: "A url string is required.", element: "url" });
@@ -71,13 +88,33 @@ export class Subscriptions {
     const id = `sub_${randomUUID()}`;
     const secret = newSecret();
     const row = { subscriptionId: id, agencyId: who.agencyId, clientId: who.clientId, url, events: JSON.stringify(events), createdAt: this.deps.clock.now(), ...sealSecret(secret, this.deps.fieldKey, id) };
-    await this.deps.store.write((tx) => tx.insert(S).values(row).run());
+    const max = this.deps.maxPerAgency;
+    // Counted in the write that inserts: writes run one at a time, so concurrent requests cannot pass the cap together.
+    await this.deps.store.write(async (tx) => {
+      const [held] = await tx.select({ n: count() }).from(S).where(eq(S.agencyId, who.agencyId)).all();
+      if (held!.n >= max) {
+        throw new GatewayError("subscription_limit_reached", {
+          detail: `An agency holds at most ${max} subscriptions and yours holds ${held!.n}: delete one it no longer uses, or name more events in one subscription.`,
+        });
+      }
+      await tx.insert(S).values(row).run();
+    });
     return { ...view(row), secret };
   }
 
-  async list(who: Subscriber): Promise<SubscriptionView[]> {
-    const rows = await this.deps.store.db.select().from(S).where(eq(S.agencyId, who.agencyId)).orderBy(S.createdAt).all();
-    return rows.map(view);
+  /** The agency's subscriptions, oldest first, `limit` at a time (list-page.ts); `after` is the previous page's `next`. */
+  async list(who: Subscriber, page: { limit: number; after?: string }): Promise<SubscriptionPage> {
+    const at = page.after === undefined ? undefined : openPageCursor(page.after);
+    const rows = await this.deps.store.db
+      .select()
+      .from(S)
+      .where(and(eq(S.agencyId, who.agencyId), at ? afterPosition(at) : undefined))
+      .orderBy(asc(S.createdAt), asc(S.subscriptionId))
+      .limit(page.limit + 1)
+      .all();
+    const shown = rows.slice(0, page.limit);
+    const last = shown.at(-1);
+    return { subscriptions: shown.map(view), ...(rows.length > page.limit && last ? { next: pageCursor(last) } : {}) };
   }
 
   /** Another agency's id is answered exactly like a missing one. */

@@ -1,6 +1,7 @@
 import { lookup } from "node:dns/promises";
 import { BlockList, isIP } from "node:net";
 import { GatewayError } from "@ndc/errors";
+import { embeddedIPv4, ipv6Words } from "./embedded-ipv4";
 
 export type GatewayMode = "local" | "sandbox" | "production";
 
@@ -32,20 +33,24 @@ for (const [net, bits] of [
   ["fe80::", 10], // link-local
   ["ff00::", 8],
   ["fd00:ec2::254", 128], // AWS metadata over IPv6 (inside fc00::/7 too; named for the reader)
+  ["64:ff9b:1::", 48], // local-use NAT64 (RFC 8215): not globally reachable, and its IPv4 sits where the operator's prefix puts it
+  ["100::", 64], // discard-only
+  ["2001:db8::", 32], // documentation
 ] as const)
   refused.addSubnet(net, bits, "ipv6");
 
-/** True when the address is loopback, private, link-local, metadata or otherwise not a public unicast address. */
+/**
+ * True when the address is loopback, private, link-local, metadata or otherwise not a public
+ * unicast address. An IPv6 address is also judged as every IPv4 address it carries (mapped,
+ * compatible, NAT64, 6to4, Teredo: embedded-ipv4.ts), so [64:ff9b::127.0.0.1] is loopback.
+ * Any textual form is accepted: brackets, a zone id, a dotted-quad tail.
+ */
 export function isRefusedAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 4) return refused.check(address, "ipv4");
-  if (family === 6) {
-    // An IPv4-mapped IPv6 address (::ffff:10.0.0.1) is judged as the IPv4 address it carries.
-    const mapped = address.toLowerCase().match(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/);
-    if (mapped) return refused.check(mapped[1]!, "ipv4");
-    return refused.check(address, "ipv6");
-  }
-  return true;
+  if (isIP(address) === 4) return refused.check(address, "ipv4");
+  const words = ipv6Words(address);
+  if (!words) return true;
+  const hex = words.map((w) => w.toString(16)).join(":");
+  return refused.check(hex, "ipv6") || embeddedIPv4(words).some((v4) => refused.check(v4, "ipv4"));
 }
 
 const refuse = (why: string) => new GatewayError("subscription_url_refused", { detail: why, element: "url" });
@@ -70,9 +75,9 @@ export async function checkDeliveryUrl(raw: string, mode: GatewayMode, resolve: 
   if (u.search || u.hash) throw refuse("It must not carry a query or a fragment.");
   if (mode === "local" && isLocalTesterUrl(u)) return u;
   if (u.protocol !== "https:") throw refuse(mode === "local" ? "It must be https, or http://127.0.0.1:<port> or http://localhost:<port> in local mode." : "It must be https.");
-  const host = u.hostname.replace(/^\[|\]$/g, "");
+  const host = u.hostname;
   let addresses: string[];
-  if (isIP(host)) addresses = [host];
+  if (isIP(host) || ipv6Words(host)) addresses = [host];
   else {
     try {
       addresses = await resolve(host);

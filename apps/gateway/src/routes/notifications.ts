@@ -1,6 +1,6 @@
 import type { AuthService, Principal } from "@ndc/auth";
 import { GatewayError } from "@ndc/errors";
-import type { Subscriber, Subscriptions } from "@ndc/notifications";
+import { pageLimit, type Subscriber, type Subscriptions } from "@ndc/notifications";
 import { json, jsonError, notFound, readJsonObject } from "./json";
 
 const SCOPE = "ndc:notif:subscribe";
@@ -27,7 +27,10 @@ export async function subscriptionsEndpoint(request: Request, path: string, deps
         const body = await readJsonObject(request);
         return json(201, await s.create(who, { url: body.url, events: body.events }));
       }
-      if (m === "GET") return json(200, { subscriptions: await s.list(who) });
+      if (m === "GET") {
+        const q = new URL(request.url).searchParams;
+        return json(200, await s.list(who, { limit: pageLimit(q.get("limit")), after: q.get("after") ?? undefined }));
+      }
       throw new GatewayError("method_not_allowed", { allowedMethods: ["GET", "POST"] });
     }
     const [id, sub, deliveryId, action] = parts as [string, string?, string?, string?];
