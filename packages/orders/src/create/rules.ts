@@ -54,7 +54,18 @@ export function checkRules(input: OrderCreateInput, r: Resolution): void {
   if (input.payment?.length) checkLegsPayTotal(input.payment, r.currency, r.totalMinor);
 }
 
+/**
+ * The legs a post-sale change takes (issue 20 item 2). PaymentFunctions of 0.00 are what a
+ * seller's system sends when nothing is due: when every leg is zero the change takes none (nothing
+ * reaches the PSP, no leg is recorded) and is judged as sent without payment; a zero leg among
+ * others stays a malformed leg (validateLegs).
+ */
+export function legsTaken(legs: LegRequest[]): LegRequest[] {
+  return legs.length > 0 && legs.every((l) => l.amount.amount === 0) ? [] : legs;
+}
+
 export function checkLegsPayTotal(legs: readonly LegRequest[], currency: string, totalMinor: number): void {
+  if (legs.length === 0) throw new GatewayError("payment_legs_invalid", { detail: `Nothing is paid of the ${totalMinor} minor units due: PaymentFunctions must pay them.` });
   if (legs.some((l) => l.amount.currency !== currency)) throw new GatewayError("payment_legs_invalid", { detail: `The order is in ${currency}.` });
   const paid = legs.reduce((s, l) => s + l.amount.amount, 0);
   if (paid !== totalMinor) throw new GatewayError("payment_legs_invalid", { detail: `The legs pay ${paid} minor units of an order total of ${totalMinor}.` });

@@ -4,7 +4,7 @@ import { money, type CurrencyCode } from "@ndc/money";
 import { chargeCommission, type PlannedLeg, type SaleAuthorisation } from "@ndc/payments";
 import { isConstraintViolation } from "@ndc/store";
 import type { OrdersContext } from "../../context";
-import { checkLegsPayTotal } from "../../create/rules";
+import { checkLegsPayTotal, legsTaken } from "../../create/rules";
 import { fingerprintOf } from "../../fingerprint";
 import { ids } from "../../ids";
 import { writeOpen, writePhase, type OperationRow } from "../../operation/store";
@@ -56,9 +56,11 @@ export async function addToOrder(ctx: OrdersContext, input: AddInput): Promise<O
     }
     if (seen && (seen.status === "done" || seen.phase === "committed")) return finishAdd(ctx, seen);
     const order = assertOwner(await ctx.orders.ask(input.orderId, { op: "get" }), input.seller);
-    const planned = ctx.payments.sale.plan(input.payment, `${operationId}/authorise`);
+    // A change costing nothing is sent without legs, or with legs of 0.00 that take nothing (planOf refuses legs it does not need).
+    const payment = legsTaken(input.payment);
+    const planned = payment.length ? ctx.payments.sale.plan(payment, `${operationId}/authorise`) : [];
     // A retry of an open change whose process died: the open write stands, its keys find the PSP's answers.
-    const op = seen ?? (await openPhase(ctx, await planOf(ctx, order, input, operationId, fingerprint), planned));
+    const op = seen ?? (await openPhase(ctx, await planOf(ctx, order, { ...input, payment }, operationId, fingerprint), planned));
     crashPoint("add_after_open");
     return authoriseCommitFinish(ctx, op, planned, (auth) => commitPhase(ctx, op, auth, alsoInCommit), { authorised: "add_after_authorise", committed: "add_after_commit" });
   });
@@ -109,7 +111,7 @@ async function planOf(ctx: OrdersContext, order: Order, input: AddInput, operati
   const changeRef = `add-${operationId.slice(3, 15)}`;
   const r = await resolveAdded(ctx, order, input, changeRef);
   if (r.chargeMinor > 0) checkLegsPayTotal(input.payment, order.currency, r.chargeMinor);
-  else if (input.payment.length) throw new GatewayError("payment_legs_invalid", { detail: "The change costs nothing; send no PaymentFunctions." });
+  else if (input.payment.length) throw new GatewayError("payment_legs_invalid", { detail: "The change costs nothing; send no PaymentFunctions (or PaymentFunctions of 0.00)." });
   // SHPOR1 rule 6: on the charge's own amount; a flat or foreign-currency tiered agreement refuses the change.
   const c = input.commissionAgreement && r.chargeMinor > 0 ? chargeCommission(input.commissionAgreement, money(r.chargeMinor, order.currency as CurrencyCode)) : undefined;
   const now = ctx.clock.now();

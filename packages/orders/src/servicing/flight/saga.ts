@@ -3,7 +3,7 @@ import { GatewayError } from "@ndc/errors";
 import { money, type CurrencyCode } from "@ndc/money";
 import { chargeCommission, type CommissionAgreement, type LegRequest, type SaleAuthorisation } from "@ndc/payments";
 import type { OrdersContext } from "../../context";
-import { checkLegsPayTotal } from "../../create/rules";
+import { checkLegsPayTotal, legsTaken } from "../../create/rules";
 import { fingerprintOf } from "../../fingerprint";
 import { ids } from "../../ids";
 import { writePhase, type OperationRow } from "../../operation/store";
@@ -93,10 +93,11 @@ export async function changeFlights(ctx: OrdersContext, input: FlightChangeInput
     }
     if (seen && (seen.status === "done" || seen.phase === "committed")) return closeFlightChange(ctx, seen);
     const order = orderFor(await ctx.orders.ask(input.orderId, { op: "get" }), input.by);
-    // A change costing nothing or refunded is sent without legs (planOf refuses legs it does not need).
-    const planned = input.payment.length ? ctx.payments.sale.plan(input.payment, `${operationId}/authorise`) : [];
+    // A change costing nothing or refunded is sent without legs, or with legs of 0.00 that take nothing (planOf refuses legs it does not need).
+    const payment = legsTaken(input.payment);
+    const planned = payment.length ? ctx.payments.sale.plan(payment, `${operationId}/authorise`) : [];
     // Phase 1: the new flights' seats held, the operation row, the planned legs (one write).
-    const plannedOp = seen ?? (await planOf(ctx, order, input, operationId, fingerprint));
+    const plannedOp = seen ?? (await planOf(ctx, order, { ...input, payment }, operationId, fingerprint));
     const op = seen ?? (await openChargePhase(ctx, plannedOp, plannedOp.plan.seatHolds, planned));
     crashPoint("flight_after_open");
     return authoriseCommitFinish(ctx, op, planned, (auth) => commitPhase(ctx, op, auth, alsoInCommit), { authorised: "flight_after_authorise", committed: "flight_after_commit" }, closeFlightChange);
@@ -131,7 +132,7 @@ async function planOf(ctx: OrdersContext, order: Order, input: FlightChangeInput
     seatHolds.push({ flightKey: to, holdId: ids.seatHold(operationId, to), seatIds: seatsOnNewFlight(h.seatIds, (await ctx.inventory.seatAvailability(to)).seats) });
   }
   if (s.dueMinor > 0) checkLegsPayTotal(input.payment, order.currency, s.dueMinor);
-  else if (input.payment.length) throw new GatewayError("payment_legs_invalid", { detail: s.dueMinor < 0 ? "The change is refunded to the legs that paid the order; send no PaymentFunctions." : "The change costs nothing; send no PaymentFunctions." });
+  else if (input.payment.length) throw new GatewayError("payment_legs_invalid", { detail: s.dueMinor < 0 ? "The change is refunded to the legs that paid the order; send no PaymentFunctions (or PaymentFunctions of 0.00)." : "The change costs nothing; send no PaymentFunctions (or PaymentFunctions of 0.00)." });
   const refund = s.dueMinor < 0 ? await planChangeRefund(ctx, order.orderId, order.currency, -s.dueMinor, operationId) : undefined;
   // SHPOR1 rule 6: commission on the charge's own amount, as for extras (the airline's own staff sell through no agency).
   const c = input.commissionAgreement && s.dueMinor > 0 ? chargeCommission(input.commissionAgreement, money(s.dueMinor, order.currency as CurrencyCode)) : undefined;

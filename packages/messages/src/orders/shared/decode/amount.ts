@@ -21,10 +21,3 @@ export function amountOf(a: Cursor): Money {
   if (!Number.isSafeInteger(m.amount)) throw invalid(a.path, "The amount is too large.");
   return m;
 }
-
-/** A payment amount: as amountOf, and above zero (a leg of nothing is a malformed leg). */
-export function positiveAmountOf(a: Cursor): Money {
-  const m = amountOf(a);
-  if (m.amount <= 0) throw invalid(a.path, "A payment amount must be greater than zero.");
-  return m;
-}

@@ -2,7 +2,7 @@ import { MAX_LEGS, SETTLEMENT_METHODS, type LegRequest, type SettlementMethod } 
 import type { Money } from "@ndc/money";
 import { checkText, type Envelope } from "@ndc/xml";
 import { invalid, list, opt, optText, req, reqText, type Cursor } from "../../../shopping/shared/cursor";
-import { positiveAmountOf } from "./amount";
+import { amountOf } from "./amount";
 
 // PaymentMethod choices the gateway cannot take (spec 2.5 names four kinds of leg).
 const NOT_ACCEPTED = ["AccountableDoc", "IATA_EasyPay", "OfflinePayment"] as const;
@@ -44,7 +44,9 @@ function loyaltyLeg(r: Cursor, amount: Money): LegRequest {
 
 function leg(pf: Cursor, envelope: Envelope): LegRequest {
   const details = req(pf, "PaymentProcessingDetails");
-  const amount = positiveAmountOf(req(details, "Amount"));
+  // 0.00 is read: a seller's system pays a change that costs nothing that way, and the domain
+  // judges every amount against what is due (legsTaken, validateLegs), never the decoder.
+  const amount = amountOf(req(details, "Amount"));
   const method = req(details, "PaymentMethod");
   const card = opt(method, "PaymentCard");
   if (card) return cardLeg(card, amount);
