@@ -18,7 +18,7 @@ import { keptViewEncoder } from "./handlers/order-view-cache";
 import type { MessageHandler } from "@ndc/messages";
 import { startOrdersBackground, type OrdersBackground } from "./background";
 import { clearanceNotifications, Dispatcher, orderNotifications, Subscriptions, type Resolver } from "@ndc/notifications";
-import { encodeDeliveredOrder, serviceDeliveryViewOf } from "@ndc/messages";
+import { encodeDeliveredOrder, encodeOrderSnapshot, serviceDeliveryViewOf } from "@ndc/messages";
 import { startDispatchLoop, type DispatchLoop } from "./dispatch-loop";
 import { postWebhook } from "./webhook-post";
 import { salesReporter } from "./sales-report";
@@ -131,6 +131,8 @@ export async function bootGateway(
         const items = view.items.filter((i) => ids.includes(i.orderItemId));
         return items.length ? encodeDeliveredOrder({ ...view, items }) : null;
       },
+      // OrderChangeNotifRQ's CurrentOrder: the changed order as OrderViewRS shows it, without identity documents (spec 6).
+      currentOrder: async (tx, order) => encodeOrderSnapshot("CurrentOrder", await orders.detailsIn(order, tx), config.airline.designator),
     }),
     viewEncoder: keptViewEncoder(config.airline.designator),
     // Every sale, change, refund and void is reported to accounting in the write that records it.

@@ -63,8 +63,8 @@ export const CAPABILITIES: Readonly<Record<string, Capability>> = {
   ACCREP: { description: "sales reporting", messages: BOOK },
   ACCRE2: { description: "sales reporting", messages: BOOK },
   ACCSTS: { description: "status change for revenue recognition", messages: [], unfinished: ["revenue-recognition status changes"] },
-  // Built: order.changed from the operations feed and the sandbox's schedule-change (test/notifications/operations*.test.ts).
-  // The push carries no order snapshot: the seller reads the changed order with OrderRetrieveRQ.
+  // Built: order.changed from the operations feed, the sandbox's schedule-change (test/notifications/operations*.test.ts)
+  // and the airline's staff (test/staff/servicing-notifications.test.ts), with the changed order as OrderViewRS shows it.
   ORDOCN: { description: "airline-initiated change notification", messages: ["OrderRetrieveRQ"] },
   ORDOC2: { description: "airline-initiated change notification", messages: ["OrderRetrieveRQ"] },
   STPNTF: { description: "notification setup", messages: [], unfinished: [NOTIFICATIONS] },
