@@ -145,4 +145,18 @@ describe("staff changes push OrderChangeNotifRQ with the changed order", () => {
     expect(p).toMatchObject({ changeTypeCode: "ITEMS_ADDED", reasonCode: "AIRLINE_STAFF", version: after.history.find((h) => h.kind === "items_added")!.version });
     expect(all(p.current, "OrderItemID")).toContain(added.orderItemId);
   }, 90_000);
+
+  test("the console's accept form (the same servicing call): a refundable order cancelled within its fare, AIRLINE_STAFF", async () => {
+    const { orderId } = await bookCancellable(w.t, "SNT5", { pax: PAX });
+    const from = rx.requests.length;
+    const form = (path: string, fields: Record<string, string>) =>
+      w.t.fetch(`/staff/orders/${orderId}/servicing/${path}`, { method: "POST", headers: { cookie: senior.cookie, "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ ...fields, csrf_token: senior.csrf }).toString(), redirect: "manual" });
+    const page = await (await form("cancel/quote", {})).text();
+    const quoteId = /name="quoteId" value="([^"]+)"/.exec(page)![1]!;
+    const accepted = await form("cancel", { quoteId, reason: REASON });
+    expect(accepted.status).toBe(303);
+    const pushes = await pushedSince(from);
+    expect(pushes.length).toBe(1);
+    expect(read(pushes[0]!)).toMatchObject({ changeTypeCode: "ORDER_CANCELLED", reasonCode: "AIRLINE_STAFF", currentOrderId: orderId, currentStatus: "CANCELLED" });
+  }, 90_000);
 });
