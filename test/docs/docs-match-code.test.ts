@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { JOBS } from "../../apps/scheduler/src/jobs/index";
 import { USAGE } from "../../apps/cli/src/usage";
+import { EVENT_NAMES, PRODUCED_EVENTS } from "@ndc/notifications";
 // @ts-expect-error: a plain .mjs module (scripts/run.mjs runs under Node before Bun exists), no types.
 import { NODE_FLOOR, nodeTooOld } from "../../scripts/node-floor.mjs";
 
@@ -45,4 +46,14 @@ test("the Node.js floor is the one package.json, the README and scripts/run.mjs 
   expect(nodeTooOld("20.17.0")).toBeNull();
   expect(nodeTooOld("24.1.0")).toBeNull();
   expect(read("scripts/run.mjs")).toContain("nodeTooOld(process.versions.node)");
+});
+
+test("docs/notifications.md's event table names every event, and marks produced exactly those discovery advertises", () => {
+  const doc = read("docs/notifications.md");
+  const table = doc.slice(doc.indexOf("## Events"), doc.indexOf("Every name is accepted"));
+  const rows = [...table.matchAll(/^\| `([a-z_]+\.[a-z_]+)` \| [^|]+ \| (\*\*Yes\.\*\*)?/gm)].map((m) => ({ event: m[1]!, produced: m[2] !== undefined }));
+  expect(rows.map((r) => r.event).sort()).toEqual([...EVENT_NAMES].sort());
+  // Discovery's notifications.events is PRODUCED_EVENTS (apps/gateway/src/routes/discovery.ts).
+  expect(rows.filter((r) => r.produced).map((r) => r.event).sort()).toEqual([...PRODUCED_EVENTS].sort());
+  expect(PRODUCED_EVENTS).toContain("accounting.service_status");
 });

@@ -76,6 +76,8 @@ describe("the gateway as shipped", () => {
     for (const code of ["ACCREP", "ACCRE2"]) expect(doc.capabilities).toContain(code);
     // order.changed and service.delivered are pushed (test/notifications/operations*.test.ts).
     for (const code of ["ORDOCN", "ORDOC2", "ORDDEL", "ORDST2"]) expect(doc.capabilities).toContain(code);
+    // Subscriptions work, and revenue accounting hears of service status changes (test/notifications/service-status.test.ts).
+    for (const code of ["STPNTF", "ACCSTS"]) expect(doc.capabilities).toContain(code);
   });
 });
 
@@ -95,7 +97,7 @@ describe("a gateway whose registry holds only AirShoppingRQ and OfferPriceRQ", (
     const r = await t.ndc("SeatAvailabilityRQ", ndcRequest("SeatAvailabilityRQ"));
     expect(r.status).toBe(501);
     expect(errorCode(r.body)).toBe("message_not_available");
-    // ORDOCN/ORDOC2 need OrderRetrieveRQ too: the push carries no order snapshot, the seller reads the order.
+    // ORDOCN/ORDOC2, STPNTF and ACCSTS are about orders: they need the booking messages too.
     expect(doc.capabilities).toEqual(["SHPFLT", "SHPITL", "SHPMOD", "SHPBND", "SHPDSC", "SHPRMD"]);
   });
 });

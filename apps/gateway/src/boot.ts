@@ -13,15 +13,16 @@ import { OfferRepository } from "@ndc/shopping";
 import { ActorSystem } from "@ndc/actors";
 import { InventoryService } from "@ndc/inventory";
 import { ClearanceManager, OrderPayments, seedPayments, type ClearanceDesk } from "@ndc/payments";
-import { OrdersService } from "@ndc/orders";
+import { OrdersService, type OrderPersistHook } from "@ndc/orders";
 import { keptViewEncoder } from "./handlers/order-view-cache";
 import type { MessageHandler } from "@ndc/messages";
 import { startOrdersBackground, type OrdersBackground } from "./background";
 import { clearanceNotifications, Dispatcher, orderNotifications, Subscriptions, type Resolver } from "@ndc/notifications";
-import { encodeDeliveredOrder, serviceDeliveryViewOf } from "@ndc/messages";
+import { encodeDeliveredOrder, encodeOrderSnapshot, serviceDeliveryViewOf } from "@ndc/messages";
 import { startDispatchLoop, type DispatchLoop } from "./dispatch-loop";
 import { postWebhook } from "./webhook-post";
 import { salesReporter } from "./sales-report";
+import { serviceStatusReporter } from "./service-status-report";
 import { registryGrants } from "./grants";
 import { TrafficMeter } from "./metrics/meter";
 import type { FigureSources } from "./metrics/figures";
@@ -123,15 +124,20 @@ export async function bootGateway(
     supply,
     fieldKey,
     ownerCode: config.airline.designator,
-    // An order change sellers are told about writes its notification in the change's transaction.
-    persistHook: orderNotifications(config.airline.designator, {
-      // ServiceDeliveryNotifRQ's Order: the delivered items as ServiceDeliveryRS shows them, read in the write.
-      deliveredOrder: async (tx, order, ids) => {
-        const view = serviceDeliveryViewOf(await orders.detailsIn(order, tx), { code: config.airline.designator, name: config.airline.name });
-        const items = view.items.filter((i) => ids.includes(i.orderItemId));
-        return items.length ? encodeDeliveredOrder({ ...view, items }) : null;
-      },
-    }),
+    // An order change sellers (or the airline's revenue accounting) are told about writes its notification in the change's transaction.
+    persistHook: allHooks(
+      orderNotifications(config.airline.designator, {
+        // ServiceDeliveryNotifRQ's Order: the delivered items as ServiceDeliveryRS shows them, read in the write.
+        deliveredOrder: async (tx, order, ids) => {
+          const view = serviceDeliveryViewOf(await orders.detailsIn(order, tx), { code: config.airline.designator, name: config.airline.name });
+          const items = view.items.filter((i) => ids.includes(i.orderItemId));
+          return items.length ? encodeDeliveredOrder({ ...view, items }) : null;
+        },
+        // OrderChangeNotifRQ's CurrentOrder: the changed order as OrderViewRS shows it, without identity documents (spec 6).
+        currentOrder: async (tx, order) => encodeOrderSnapshot("CurrentOrder", await orders.detailsIn(order, tx), config.airline.designator),
+      }),
+      serviceStatusReporter(config.airline.designator, (tx, order) => orders.detailsIn(order, tx)),
+    ),
     viewEncoder: keptViewEncoder(config.airline.designator),
     // Every sale, change, refund and void is reported to accounting in the write that records it.
     salesReporter: salesReporter(config.airline.designator),
@@ -245,5 +251,12 @@ function every(ms: number, clock: Clock, run: () => Promise<Record<string, numbe
     if (now - last < ms) return {};
     last = now;
     return run();
+  };
+}
+
+/** Several persist hooks as one, run in turn inside the order's write. */
+function allHooks(...hooks: OrderPersistHook[]): OrderPersistHook {
+  return async (tx, change) => {
+    for (const hook of hooks) await hook(tx, change);
   };
 }

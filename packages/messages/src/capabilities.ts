@@ -14,7 +14,6 @@ export interface Capability {
 
 const SHOP = ["AirShoppingRQ", "OfferPriceRQ"] as const;
 const BOOK = ["OrderCreateRQ", "OrderRetrieveRQ"] as const;
-const NOTIFICATIONS = "pushed notifications and their subscription (spec 6)";
 
 export const CAPABILITIES: Readonly<Record<string, Capability>> = {
   SHPFLT: { description: "flight shopping", messages: SHOP },
@@ -62,12 +61,14 @@ export const CAPABILITIES: Readonly<Record<string, Capability>> = {
   // accounting.sales_info: every sale, change, refund and void of every order, web shop included (docs/notifications.md); no orders, nothing to report.
   ACCREP: { description: "sales reporting", messages: BOOK },
   ACCRE2: { description: "sales reporting", messages: BOOK },
-  ACCSTS: { description: "status change for revenue recognition", messages: [], unfinished: ["revenue-recognition status changes"] },
-  // Built: order.changed from the operations feed and the sandbox's schedule-change (test/notifications/operations*.test.ts).
-  // The push carries no order snapshot: the seller reads the changed order with OrderRetrieveRQ.
+  // accounting.service_status: services flown, delivered by their partner, refunded, forfeited or exchanged (docs/notifications.md, test/notifications/service-status.test.ts).
+  ACCSTS: { description: "status change for revenue recognition", messages: BOOK },
+  // Built: order.changed from the operations feed, the sandbox's schedule-change (test/notifications/operations*.test.ts)
+  // and the airline's staff (test/staff/servicing-notifications.test.ts), with the changed order as OrderViewRS shows it.
   ORDOCN: { description: "airline-initiated change notification", messages: ["OrderRetrieveRQ"] },
   ORDOC2: { description: "airline-initiated change notification", messages: ["OrderRetrieveRQ"] },
-  STPNTF: { description: "notification setup", messages: [], unfinished: [NOTIFICATIONS] },
+  // The subscription endpoints (docs/notifications.md "Subscriptions"); every event they offer is about orders, so it needs them booked.
+  STPNTF: { description: "notification setup", messages: BOOK },
 };
 
 /** The codes whose every message is live (by `isLive`, the handler registry) and whose rules are all done. */

@@ -5,7 +5,7 @@ export { pageLimit, PAGE_DEFAULT, PAGE_MAX } from "./list-page";
 export { enqueue, enqueueToEvery, anySubscriber, type Notification } from "./outbox";
 export { orderDeliveries, type OrderDelivery } from "./order-deliveries";
 export { failedDeliveries, redeliverFailed, type FailedDelivery } from "./failed-deliveries";
-export { orderNotifications, PAYMENT_EXPIRED_CODES, SCHEDULE_CHANGE_TYPE_CODES, type DeliveredOrderEncoder } from "./order-hook";
+export { orderNotifications, PAYMENT_EXPIRED_CODES, SCHEDULE_CHANGE_TYPE_CODES, STAFF_CHANGE_CODES, type DeliveredOrderEncoder, type CurrentOrderEncoder } from "./order-hook";
 export { orderChangeNotifRQ, type OrderChangeNotif } from "./order-change-notif";
 export { orderClosingNotifRQ } from "./order-closing-notif";
 export { serviceDeliveryNotifRQ } from "./service-delivery-notif";

@@ -1,4 +1,4 @@
-import { el, serialize, NS } from "@ndc/xml";
+import { el, serialize, NS, type XNode } from "@ndc/xml";
 import { notificationChain } from "./chain";
 
 export interface OrderChangeNotif {
@@ -10,12 +10,14 @@ export interface OrderChangeNotif {
   /** docs/notifications.md lists the values. */
   changeTypeCode: string;
   reasonCode: string;
+  /** The order after the change, as OrderViewRS shows it without identity documents (spec 6): a CurrentOrder element. */
+  currentOrder?: XNode | null;
 }
 
 /**
- * IATA_OrderChangeNotifRQ (spec 4.9): the change, the order's id and its version after the change.
- * It carries no order snapshot (CurrentOrder is optional): nothing pushed can hold an identity
- * document or a card number, and the seller reads the order with OrderRetrieveRQ.
+ * IATA_OrderChangeNotifRQ (spec 4.9): the change, the order's version after it, the changed order
+ * (CurrentOrder, for sellers that cannot store the orders they are sent; spec 6: without identity
+ * documents) and the order's id.
  */
 export function orderChangeNotifRQ(n: OrderChangeNotif): string {
   return serialize(
@@ -36,6 +38,7 @@ export function orderChangeNotifRQ(n: OrderChangeNotif): string {
             el("OrderVersionNumber", null, n.orderVersion),
           ),
         ),
+        n.currentOrder ?? null,
         el("OrderRefID", null, n.orderId),
       ),
     ),

@@ -1,5 +1,5 @@
 import type { Order, OrderEvent, OrderPersistHook } from "@ndc/orders";
-import type { StoreDb } from "@ndc/store";
+import { atEndOfWrite, type StoreDb } from "@ndc/store";
 import type { XNode } from "@ndc/xml";
 import { enqueue } from "./outbox";
 import { orderChangeNotifRQ } from "./order-change-notif";
@@ -11,6 +11,43 @@ export const PAYMENT_EXPIRED_CODES = { changeTypeCode: "ORDER_CANCELLED", reason
 
 /** ChangeTypeCode of an airline change: a retime, or a cancelled flight (the order then waits for re-accommodation). */
 export const SCHEDULE_CHANGE_TYPE_CODES = { retime: "SCHEDULE_CHANGE", cancel: "FLIGHT_CANCELLED" } as const;
+
+/**
+ * ChangeTypeCode of a change the airline's own staff made (staff API or console, decision 0035),
+ * by the journal event that records it (OrderHistoryRS's codes for the same change); ReasonCode
+ * says whether a fare rule was overridden (SHPOR1 rule 4).
+ */
+export const STAFF_CHANGE_CODES = {
+  cancelled: "ORDER_CANCELLED",
+  items_cancelled: "ITEMS_CANCELLED",
+  flights_changed: "FLIGHTS_CHANGED",
+  items_added: "ITEMS_ADDED",
+  pax_updated: "PAX_UPDATED",
+  reason: "AIRLINE_STAFF",
+  reasonOverride: "AIRLINE_STAFF_OVERRIDE",
+} as const;
+
+/**
+ * The CurrentOrder element of an OrderChangeNotifRQ: the order as OrderViewRS shows it, without
+ * identity documents (spec 6), read in the write's transaction (the gateway's message encoders;
+ * packages/notifications holds none). Null when it cannot be built: the push goes without it.
+ */
+export type CurrentOrderEncoder = (tx: StoreDb, order: Order) => Promise<XNode | null>;
+
+/** The change a write by the airline's staff records, if any, in the push's codes. */
+function staffChangeOf(events: readonly OrderEvent[]): { changeTypeCode: string; reasonCode: string } | undefined {
+  for (const e of events) {
+    const by =
+      e.type === "cancelled" || e.type === "items_cancelled"
+        ? { staffId: e.cancellation.staffId, override: e.cancellation.override }
+        : e.type === "flights_changed" || e.type === "items_added" || e.type === "pax_updated"
+          ? { staffId: e.staffId, override: "override" in e ? e.override : undefined }
+          : undefined;
+    if (!by?.staffId) continue;
+    return { changeTypeCode: STAFF_CHANGE_CODES[e.type as keyof typeof STAFF_CHANGE_CODES], reasonCode: by.override ? STAFF_CHANGE_CODES.reasonOverride : STAFF_CHANGE_CODES.reason };
+  }
+  return undefined;
+}
 
 /**
  * Builds the Order element of a ServiceDeliveryNotifRQ for these items of the order, as of the
@@ -33,21 +70,21 @@ function deliveredItems(events: readonly OrderEvent[], after: Order): string[] {
 /**
  * The order actor's persist hook: an order change that sellers are told about writes its
  * notification into the outbox in the change's own transaction: payment expired (spec 3), an
- * airline change of its flights (order.changed), services delivered (service.delivered), the
- * closing check's move to Closed (order.closed).
+ * airline change of its flights or a change by the airline's staff (order.changed), services
+ * delivered (service.delivered), the closing check's move to Closed (order.closed).
  */
-export function orderNotifications(carrier: string, opts: { deliveredOrder?: DeliveredOrderEncoder } = {}): OrderPersistHook {
+export function orderNotifications(carrier: string, opts: { deliveredOrder?: DeliveredOrderEncoder; currentOrder?: CurrentOrderEncoder } = {}): OrderPersistHook {
   return async (tx, { events, after, now }) => {
     const base = { carrier, sellerAgencyId: after.owner.agencyId, orderId: after.orderId, orderVersion: after.version, changedAt: now };
     const to = { agencyId: after.owner.agencyId, orderId: after.orderId };
-    if (events.some((e) => e.type === "payment_expired")) {
-      await enqueue(tx, { event: "order.payment_expired", ...to, body: orderChangeNotifRQ({ ...base, ...PAYMENT_EXPIRED_CODES }) }, now);
-    }
-    const changes = events.flatMap((e) => (e.type === "schedule_changed" ? [e.change] : []));
-    if (changes.length) {
-      // One push per write: a cancelled flight outranks a retime done with it.
-      const change = changes.find((c) => c.kind === "cancel") ?? changes[0]!;
-      await enqueue(tx, { event: "order.changed", ...to, body: orderChangeNotifRQ({ ...base, changeTypeCode: SCHEDULE_CHANGE_TYPE_CODES[change.kind], reasonCode: change.reasonCode }) }, now);
+    const change = orderChangeOf(events);
+    if (change) {
+      // The snapshot reads the order's legs, and the same write may record more of them after this
+      // hook (a refund, a capture): built at the end of the write, as the stored view is, and only
+      // for an agency that subscribes to the event.
+      atEndOfWrite(tx, `notif:${after.orderId}:${after.version}`, async (end) => {
+        await enqueue(end, { event: change.event, ...to, body: async () => orderChangeNotifRQ({ ...base, ...change.codes, currentOrder: await opts.currentOrder?.(end, after) }) }, now);
+      });
     }
     const delivered = deliveredItems(events, after);
     if (delivered.length && opts.deliveredOrder) {
@@ -58,4 +95,21 @@ export function orderNotifications(carrier: string, opts: { deliveredOrder?: Del
       await enqueue(tx, { event: "order.closed", ...to, body: orderClosingNotifRQ(base) }, now);
     }
   };
+}
+
+/**
+ * The OrderChangeNotifRQ one write of the order calls for, if any: the order cancelled at its
+ * payment time limit (order.payment_expired); otherwise an airline change (order.changed): its
+ * flights retimed or cancelled by operations (one push per write: a cancelled flight outranks a
+ * retime done with it), or a change made by the airline's staff.
+ */
+function orderChangeOf(events: readonly OrderEvent[]): { event: "order.payment_expired" | "order.changed"; codes: { changeTypeCode: string; reasonCode: string } } | undefined {
+  if (events.some((e) => e.type === "payment_expired")) return { event: "order.payment_expired", codes: PAYMENT_EXPIRED_CODES };
+  const changes = events.flatMap((e) => (e.type === "schedule_changed" ? [e.change] : []));
+  if (changes.length) {
+    const change = changes.find((c) => c.kind === "cancel") ?? changes[0]!;
+    return { event: "order.changed", codes: { changeTypeCode: SCHEDULE_CHANGE_TYPE_CODES[change.kind], reasonCode: change.reasonCode } };
+  }
+  const staff = staffChangeOf(events);
+  return staff ? { event: "order.changed", codes: staff } : undefined;
 }

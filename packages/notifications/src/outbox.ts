@@ -9,8 +9,11 @@ export interface Notification {
   /** The selling agency whose subscriptions receive it. */
   agencyId: string;
   orderId?: string;
-  /** The message exactly as it is sent on every attempt. */
-  body: string;
+  /**
+   * The message exactly as it is sent on every attempt; or the function that builds it, called
+   * only when a subscription names the event (a snapshot of the order costs reads nobody needs).
+   */
+  body: string | (() => Promise<string>);
 }
 
 /**
@@ -25,12 +28,14 @@ export async function enqueue(tx: StoreDb, n: Notification, now: number): Promis
 
 async function insertDeliveries(tx: StoreDb, subs: { id: string; events: string }[], n: Omit<Notification, "agencyId">, now: number): Promise<string[]> {
   const ids: string[] = [];
-  for (const s of subs) {
-    if (!(JSON.parse(s.events) as string[]).includes(n.event)) continue;
+  const to = subs.filter((s) => (JSON.parse(s.events) as string[]).includes(n.event));
+  if (to.length === 0) return ids;
+  const body = typeof n.body === "string" ? n.body : await n.body();
+  for (const s of to) {
     const deliveryId = `msg_${randomUUID()}`;
     await tx
       .insert(D)
-      .values({ deliveryId, subscriptionId: s.id, event: n.event, messageName: EVENTS[n.event], orderId: n.orderId ?? null, body: n.body, status: "pending", attempts: 0, nextAttemptAt: now, createdAt: now, updatedAt: now })
+      .values({ deliveryId, subscriptionId: s.id, event: n.event, messageName: EVENTS[n.event], orderId: n.orderId ?? null, body, status: "pending", attempts: 0, nextAttemptAt: now, createdAt: now, updatedAt: now })
       .run();
     ids.push(deliveryId);
   }

@@ -1,6 +1,7 @@
 // @ndc/orders: the order domain (spec 2.3-2.5, 3, 4.4, 4.7). No HTTP, no XML.
 export { OrdersService, type OrdersServiceOptions, type SalesReporter } from "./service";
 export { salesTransactionOf, type SalesTransaction, type SalesTransactionCode } from "./view/sales-transaction";
+export { serviceStatusChangesOf, type ServiceStatusChange, type ServiceStatusCode } from "./view/service-status";
 export * from "./state";
 export type { OrderCreateInput, OfferSelection, OrderItemRef, PassengerInput } from "./create/input";
 export type { SellingAgency } from "./create/seller-terms";

@@ -17,7 +17,7 @@ function service(s: AccountedServiceView): XNode {
   );
 }
 
-/** AccountedOrderItemType; its StatusCode carries the money event's code (SALE, CHANGE, REFUND, VOID). */
+/** AccountedOrderItemType; its StatusCode carries the report's code (SALE, CHANGE, REFUND, VOID; or a service status: FLOWN, DELIVERED, REFUNDED, FORFEITED, EXCHANGED). */
 function orderItem(i: AccountedItemView, code: string): XNode {
   if (i.services.length === 0) throw new Error(`Order item ${i.orderItemId} has no service.`);
   return c(
@@ -50,7 +50,7 @@ export function encodeOrderSalesInformationNotifRQ(v: OrderSalesInformationView)
         c("DistributionChainLink", c("Ordinal", 1), c("OrgRole", "Carrier"), c("ParticipatingOrg", c("OrgID", v.carrier))),
         c("DistributionChainLink", c("Ordinal", 2), c("OrgRole", "Seller"), c("ParticipatingOrg", c("OrgID", v.sellerAgencyId))),
       ),
-      el("PayloadAttributes", null, c("Timestamp", new Date(v.transaction.at).toISOString())),
+      el("PayloadAttributes", null, cOpt("CorrelationID", v.eventId), c("Timestamp", new Date(v.transaction.at).toISOString())),
       el(
         "Request",
         null,

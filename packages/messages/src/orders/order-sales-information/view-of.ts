@@ -13,12 +13,15 @@ export interface AccountedItemView extends Omit<OrderItemView, "services"> {
   services: AccountedServiceView[];
 }
 
-/** The view model of IATA_OrderSalesInformationNotifRQ: one money event of one order. */
+/** The view model of IATA_OrderSalesInformationNotifRQ: one money event (accounting.sales_info) or one service status change (accounting.service_status) of one order. */
 export interface OrderSalesInformationView {
   carrier: string;
   /** The agency that sold the order (the Seller link); the web shop's own agency for its orders. */
   sellerAgencyId: string;
-  transaction: SalesTransaction;
+  /** Its code (each OrderItem's StatusCode) and time; a money event's is a SalesTransaction. */
+  transaction: Pick<SalesTransaction, "at"> & { code: string };
+  /** The report's own id, the same however often it is delivered (PayloadAttributes/CorrelationID); the status reports carry one. */
+  eventId?: string;
   order: Pick<OrderView, "orderId" | "ownerCode" | "statusCode" | "versionNumber" | "createdAt" | "lastModifiedAt" | "totalPrice" | "commissions">;
   items: AccountedItemView[];
   /** The ledger entries the event moved: the legs' payments (a refund: their refund entries). */
