@@ -39,6 +39,7 @@ export interface GatewayConfig {
   tls?: { certFile: string; keyFile: string };
   /** accountingCode: the airline's 3-digit IATA accounting (ticket prefix) code, named as payee in clearances. */
   airline: { designator: string; name: string; accountingCode: string };
+  /** Where sellers reach the gateway (no trailing slash); required in production, where URLs never come from a request's Host. */
   publicBaseUrl?: string;
   fieldKey: { source: "env" | "file"; value?: string; file: string; version: number };
   /** The airline's XML-signature key and certificate (docs/signatures.md); generated outside production when missing. */
@@ -143,6 +144,30 @@ function databaseDriver(env: Env): GatewayConfig["databaseDriver"] {
   return raw;
 }
 
+/**
+ * PUBLIC_BASE_URL: the address discovery publishes (tokenUrl, subscriptionsUrl). Production must
+ * state it, over https: taken from the request's Host header instead, a cache or proxy that
+ * passes a forged Host would publish an address that collects sellers' client secrets.
+ */
+function publicBaseUrl(env: Env, mode: GatewayMode): string | undefined {
+  const raw = env.PUBLIC_BASE_URL?.trim();
+  if (!raw) {
+    if (mode === "production") throw new ConfigError("production mode needs PUBLIC_BASE_URL, the https:// address sellers reach the gateway at (discovery publishes it, never a request's Host header)");
+    return undefined;
+  }
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`PUBLIC_BASE_URL must be an absolute http(s) URL, got "${raw}"`);
+  }
+  const wanted = mode === "production" ? ["https:"] : ["https:", "http:"];
+  if (!wanted.includes(url.protocol) || url.username || url.password || url.search || url.hash || raw.includes("?") || raw.includes("#")) {
+    throw new ConfigError(`PUBLIC_BASE_URL must be ${mode === "production" ? "an https" : "an http(s)"} address with no credentials, query or fragment, got "${raw}"`);
+  }
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, "");
+}
+
 export function loadConfig(env: Env = process.env): GatewayConfig {
   const mode = (env.GATEWAY_MODE?.trim() || "local") as GatewayMode;
   if (!["local", "sandbox", "production"].includes(mode)) {
@@ -182,7 +207,7 @@ export function loadConfig(env: Env = process.env): GatewayConfig {
     databaseAuthToken: env.GATEWAY_DATABASE_AUTH_TOKEN?.trim() || undefined,
     tls: certFile && keyFile ? { certFile, keyFile } : undefined,
     airline: { designator, name: env.AIRLINE_NAME?.trim() || "Example Airways (simulated)", accountingCode },
-    publicBaseUrl: env.PUBLIC_BASE_URL?.trim() || undefined,
+    publicBaseUrl: publicBaseUrl(env, mode),
     fieldKey: {
       source: fieldKeyEnv ? "env" : "file",
       value: fieldKeyEnv,
