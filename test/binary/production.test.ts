@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig } from "@ndc/config";
@@ -17,6 +17,7 @@ const production = (more: Record<string, string> = {}) => ({
   GATEWAY_DATA_DIR: join(dir, `data-${n++}`),
   GATEWAY_FIELD_KEY: Buffer.alloc(32, 9).toString("base64"),
   PUBLIC_BASE_URL: "https://ndc.example-airline.test",
+  TLS_TERMINATED_BY_PROXY: "true",
   PORT: "0",
   BIND_ADDRESS: "127.0.0.1",
   ...more,
@@ -57,7 +58,7 @@ describe("PUBLIC_BASE_URL (item 8)", () => {
   });
 
   test("the address is kept as given, a path prefix included, without its trailing slash; malformed forms are refused", () => {
-    const env = { GATEWAY_MODE: "production", GATEWAY_FIELD_KEY: Buffer.alloc(32, 9).toString("base64"), GATEWAY_DATA_DIR: dir };
+    const env = { GATEWAY_MODE: "production", GATEWAY_FIELD_KEY: Buffer.alloc(32, 9).toString("base64"), TLS_TERMINATED_BY_PROXY: "true", GATEWAY_DATA_DIR: dir };
     expect(loadConfig({ ...env, PUBLIC_BASE_URL: "https://ndc.example-airline.test/gw/" }).publicBaseUrl).toBe("https://ndc.example-airline.test/gw");
     for (const bad of ["ndc.example-airline.test", "https://user:pw@ndc.example-airline.test", "https://ndc.example-airline.test/?a=1", "https://ndc.example-airline.test/#x", "ftp://ndc.example-airline.test"]) {
       expect(() => loadConfig({ ...env, PUBLIC_BASE_URL: bad })).toThrow("PUBLIC_BASE_URL must be");
@@ -66,4 +67,55 @@ describe("PUBLIC_BASE_URL (item 8)", () => {
     expect(loadConfig({ GATEWAY_DATA_DIR: dir }).publicBaseUrl).toBeUndefined();
     expect(loadConfig({ GATEWAY_DATA_DIR: dir, PUBLIC_BASE_URL: "http://127.0.0.1:8080" }).publicBaseUrl).toBe("http://127.0.0.1:8080");
   });
+});
+
+describe("TLS in production (item 9)", () => {
+  test("production refuses to start in plain HTTP unless the operator states that a proxy terminates TLS", async () => {
+    const r = await run(sourceCli, ["serve"], production({ TLS_TERMINATED_BY_PROXY: "" }), 30_000);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(
+      "ndc-gateway: configuration error: production mode serves HTTPS only (spec 4.1): set TLS_CERT_FILE and TLS_KEY_FILE, or TLS_TERMINATED_BY_PROXY=true when a proxy in front of the gateway terminates TLS\n",
+    );
+    const unclear = await run(sourceCli, ["serve"], production({ TLS_TERMINATED_BY_PROXY: "perhaps" }), 30_000);
+    expect(unclear.code).toBe(1);
+    expect(unclear.stderr).toBe('ndc-gateway: configuration error: TLS_TERMINATED_BY_PROXY must be true or false, got "perhaps"\n');
+  }, 60_000);
+
+  test("behind the operator's proxy: plain HTTP, said at start on standard output and in the log", async () => {
+    expect(gw.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(gw.stdout()).toContain("\ntransport: plain HTTP to a proxy that terminates TLS (TLS_TERMINATED_BY_PROXY=true): nothing else may reach this port\n");
+    const started = gw.stdout().split("\n").filter((l) => l.includes('"gateway_started"')).map((l) => JSON.parse(l));
+    expect(started).toHaveLength(1);
+    expect(started[0]).toMatchObject({ mode: "production", tls: "proxy" });
+  });
+
+  test("with a certificate: HTTPS, said at start", async () => {
+    const certFile = join(dir, "cert.pem");
+    const keyFile = join(dir, "key.pem");
+    const openssl = Bun.spawnSync(
+      ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=localhost", "-days", "1", "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", keyFile, "-out", certFile],
+      { stdout: "pipe", stderr: "pipe" },
+    );
+    expect(openssl.exitCode).toBe(0);
+    const ca = readFileSync(certFile, "utf8");
+    const tls = await startServer(sourceCli, ["serve", "--no-scheduler"], production({ TLS_TERMINATED_BY_PROXY: "", TLS_CERT_FILE: certFile, TLS_KEY_FILE: keyFile }), { fetchTls: { ca } });
+    try {
+      expect(tls.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
+      expect(tls.stdout()).toContain(`\ntransport: HTTPS with the certificate of TLS_CERT_FILE (${certFile})\n`);
+      const started = tls.stdout().split("\n").find((l) => l.includes('"gateway_started"'));
+      expect(JSON.parse(started!)).toMatchObject({ mode: "production", tls: "gateway" });
+      expect((await fetch(`${tls.url}/health/ready`, { tls: { ca } } as RequestInit)).status).toBe(200);
+    } finally {
+      await tls.stop();
+    }
+  }, 60_000);
+
+  test("local mode without a certificate says it serves plain HTTP", async () => {
+    const local = await startServer(sourceCli, ["serve", "--no-scheduler"], { GATEWAY_DATA_DIR: join(dir, "local"), PORT: "0" });
+    try {
+      expect(local.stdout()).toContain("\ntransport: plain HTTP, no TLS (local mode; production needs TLS_CERT_FILE and TLS_KEY_FILE, or TLS_TERMINATED_BY_PROXY=true)\n");
+    } finally {
+      await local.stop();
+    }
+  }, 60_000);
 });

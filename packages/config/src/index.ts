@@ -37,6 +37,8 @@ export interface GatewayConfig {
   /** Token for a libSQL server (sqld/Turso). */
   databaseAuthToken?: string;
   tls?: { certFile: string; keyFile: string };
+  /** The operator's statement that a proxy in front terminates TLS (TLS_TERMINATED_BY_PROXY): production may then listen in plain HTTP. */
+  tlsTerminatedByProxy: boolean;
   /** accountingCode: the airline's 3-digit IATA accounting (ticket prefix) code, named as payee in clearances. */
   airline: { designator: string; name: string; accountingCode: string };
   /** Where sellers reach the gateway (no trailing slash); required in production, where URLs never come from a request's Host. */
@@ -191,6 +193,11 @@ export function loadConfig(env: Env = process.env): GatewayConfig {
   if (mode === "production" && !fieldKeyEnv && !env.GATEWAY_FIELD_KEY_FILE) {
     throw new ConfigError("production mode needs GATEWAY_FIELD_KEY or GATEWAY_FIELD_KEY_FILE");
   }
+  const tlsTerminatedByProxy = bool(env, "TLS_TERMINATED_BY_PROXY", false);
+  // Spec 4.1: sellers call over HTTPS. Production never serves plain HTTP unless the operator says a proxy terminates TLS.
+  if (mode === "production" && !certFile && !tlsTerminatedByProxy) {
+    throw new ConfigError("production mode serves HTTPS only (spec 4.1): set TLS_CERT_FILE and TLS_KEY_FILE, or TLS_TERMINATED_BY_PROXY=true when a proxy in front of the gateway terminates TLS");
+  }
   const logLevel = (env.LOG_LEVEL?.trim() || "info") as GatewayConfig["logLevel"];
   if (!["debug", "info", "warn", "error", "silent"].includes(logLevel)) {
     throw new ConfigError(`LOG_LEVEL must be debug, info, warn, error or silent, got "${env.LOG_LEVEL}"`);
@@ -206,6 +213,7 @@ export function loadConfig(env: Env = process.env): GatewayConfig {
     databaseDriver: databaseDriver(env),
     databaseAuthToken: env.GATEWAY_DATABASE_AUTH_TOKEN?.trim() || undefined,
     tls: certFile && keyFile ? { certFile, keyFile } : undefined,
+    tlsTerminatedByProxy,
     airline: { designator, name: env.AIRLINE_NAME?.trim() || "Example Airways (simulated)", accountingCode },
     publicBaseUrl: publicBaseUrl(env, mode),
     fieldKey: {
