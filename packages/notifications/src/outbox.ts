@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq, like, sql } from "drizzle-orm";
 import { preparedOnce, type StoreDb } from "@ndc/store";
+import { flagSimulatedNotification } from "@ndc/xml";
 import { EVENTS, type NotificationEvent } from "./events";
 import { notificationDeliveries as D, notificationSubscriptions as S } from "./tables";
 
@@ -25,12 +26,14 @@ export async function enqueue(tx: StoreDb, n: Notification, now: number): Promis
 
 async function insertDeliveries(tx: StoreDb, subs: { id: string; events: string }[], n: Omit<Notification, "agencyId">, now: number): Promise<string[]> {
   const ids: string[] = [];
+  // Every push says the supply is simulated, as every answer does (spec 1), whichever encoder built it.
+  const body = flagSimulatedNotification(n.body);
   for (const s of subs) {
     if (!(JSON.parse(s.events) as string[]).includes(n.event)) continue;
     const deliveryId = `msg_${randomUUID()}`;
     await tx
       .insert(D)
-      .values({ deliveryId, subscriptionId: s.id, event: n.event, messageName: EVENTS[n.event], orderId: n.orderId ?? null, body: n.body, status: "pending", attempts: 0, nextAttemptAt: now, createdAt: now, updatedAt: now })
+      .values({ deliveryId, subscriptionId: s.id, event: n.event, messageName: EVENTS[n.event], orderId: n.orderId ?? null, body, status: "pending", attempts: 0, nextAttemptAt: now, createdAt: now, updatedAt: now })
       .run();
     ids.push(deliveryId);
   }
