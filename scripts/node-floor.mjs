@@ -1,7 +1,9 @@
 // The oldest Node.js that `npm start`, `npm test`, `npm run cli` and the rest are checked on.
 // Node.js only installs (npm ci) and hands over to Bun; the gateway itself runs on Bun (pinned in
-// package.json). Node 20 is the floor: npm 11 needs 20.17, Node 18 is end-of-life. nanoid declares
-// Node 22+, but it only ever runs under Bun here, so on Node 20 npm merely warns (EBADENGINE).
+// package.json). Node 20 is the floor: npm 11 needs 20.17, Node 18 is end-of-life. Every dependency
+// declares Node 20 too, so `npm ci` on it warns of no engine (EBADENGINE): nanoid stays on 5.x (6
+// asks for Node 22 and gains nothing here), and the seller's client (packages/client) says >=20
+// because its Node build is run under Node by test/client/package.test.ts.
 export const NODE_FLOOR = 20;
 
 /** Why `version` (e.g. process.versions.node) is too old, or null when it will do. */

@@ -37,6 +37,8 @@ function proxy(rewrite: { discovery?: (d: any) => any; answer?: (message: string
       headers.delete("accept-encoding");
       const res = await fetch(`${g.url}${u.pathname}`, { method: req.method, headers, body: req.method === "GET" ? undefined : await req.arrayBuffer() });
       let text = await res.text();
+      // Its own address in discovery, as a gateway behind a proxy publishes (PUBLIC_BASE_URL): the client sends its secret to no other origin.
+      if (u.pathname === "/24.4") text = text.replaceAll(g.url, u.origin);
       if (u.pathname === "/24.4" && rewrite.discovery) text = JSON.stringify(rewrite.discovery(JSON.parse(text)));
       else if (u.pathname.startsWith("/24.4/") && rewrite.answer) text = rewrite.answer(u.pathname.slice(6), text);
       const out = new Headers({ "content-type": res.headers.get("content-type") ?? "text/plain" });

@@ -57,3 +57,15 @@ test("docs/notifications.md's event table names every event, and marks produced 
   expect(rows.filter((r) => r.produced).map((r) => r.event).sort()).toEqual([...PRODUCED_EVENTS].sort());
   expect(PRODUCED_EVENTS).toContain("accounting.service_status");
 });
+
+test("npm ci on the floor's Node warns of no engine: every package of package-lock.json, the workspace's own included, accepts Node.js 20.0.0", () => {
+  const lock = JSON.parse(read("package-lock.json")) as { packages: Record<string, { engines?: { node?: string } }> };
+  const ranges = Object.entries(lock.packages).filter(([, p]) => p.engines?.node);
+  // The check sees the ranges npm checks (a lock without them would prove nothing) ...
+  expect(ranges.length).toBeGreaterThan(10);
+  const floor = `${NODE_FLOOR}.0.0`;
+  // ... and would see a package asking for more, as nanoid 6 (^22 || ^24 || >=26) did.
+  expect(Bun.semver.satisfies(floor, "^22 || ^24 || >=26")).toBe(false);
+  expect(ranges.filter(([, p]) => !Bun.semver.satisfies(floor, p.engines!.node!)).map(([name, p]) => `${name || "(root)"} ${p.engines!.node}`)).toEqual([]);
+  expect(JSON.parse(read("packages/client/package.json")).engines.node).toBe(`>=${NODE_FLOOR}`);
+});

@@ -4,6 +4,7 @@ import { disruptionOf } from "@ndc/orders";
 import { ConfigError, loadConfig } from "@ndc/config";
 import { T0 } from "../orders-http/helpers";
 import { call } from "./helpers";
+import { PRODUCTION_ENV } from "../support/gateway";
 import { bookWithFreeSeat, pushesOf, subscribedGateway, type Subscribed } from "./operations-helpers";
 
 /**
@@ -21,7 +22,7 @@ afterAll(() => s.close(), 60_000);
 const run = async (job: string) => (await call(s.t, "POST", "/sandbox/scheduler/run", s.key, { job })).json.result;
 
 test("the rate is a setting from 0 to 1000, read as 0 in production; the read-back interval 1 to 59 minutes", () => {
-  const production = { GATEWAY_MODE: "production", GATEWAY_FIELD_KEY: Buffer.alloc(32, 7).toString("base64") };
+  const production = PRODUCTION_ENV;
   expect(loadConfig({ OPERATIONS_FEED_PER_MILLE: "500" }).operationsFeedPerMille).toBe(500);
   expect(loadConfig({}).operationsFeedPerMille).toBe(20);
   expect(loadConfig({ ...production, OPERATIONS_FEED_PER_MILLE: "500" }).operationsFeedPerMille).toBe(0);

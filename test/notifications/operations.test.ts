@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { ManualClock } from "@ndc/clock";
-import { startTestGateway, type TestGateway } from "../support/gateway";
+import { PRODUCTION_ENV, startTestGateway, type TestGateway } from "../support/gateway";
 import { ndcRequest } from "../support/requests";
 import { T0, orderRetrieveRQ } from "../orders-http/helpers";
 import { all, blocks } from "../shopping/shop-requests";
@@ -184,7 +184,7 @@ test("the seller's own orders only: another seller's is 404 like a missing one; 
 }, 60_000);
 
 test("production answers 404 for the order controls as for any path it does not serve", async () => {
-  const production = await startTestGateway({ GATEWAY_MODE: "production", GATEWAY_FIELD_KEY: Buffer.alloc(32, 7).toString("base64") });
+  const production = await startTestGateway(PRODUCTION_ENV);
   try {
     const pkey = await otherSellerToken(production, "AGY-PRD", "12345714", "ndc:order");
     for (const path of ["/sandbox/orders/ORD-X/schedule-change", "/sandbox/orders/ORD-X/fly"]) {

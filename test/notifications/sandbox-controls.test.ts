@@ -1,6 +1,6 @@
 import { afterAll, expect, test } from "bun:test";
 import { ManualClock } from "@ndc/clock";
-import { startTestGateway, type TestGateway } from "../support/gateway";
+import { PRODUCTION_ENV, startTestGateway, type TestGateway } from "../support/gateway";
 import { call, otherSellerToken } from "./helpers";
 
 const open: TestGateway[] = [];
@@ -8,7 +8,7 @@ afterAll(async () => {
   for (const t of open) await t.close();
 });
 const gateway = async (mode: string, clock?: ManualClock) => {
-  const t = await startTestGateway({ GATEWAY_MODE: mode, ...(mode === "local" ? {} : { GATEWAY_FIELD_KEY: Buffer.alloc(32, 7).toString("base64") }) }, clock);
+  const t = await startTestGateway(mode === "production" ? PRODUCTION_ENV : { GATEWAY_MODE: mode, ...(mode === "local" ? {} : { GATEWAY_FIELD_KEY: Buffer.alloc(32, 7).toString("base64") }) }, clock);
   open.push(t);
   return t;
 };

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ConfigError, loadConfig } from "@ndc/config";
 import { loadFieldKey } from "@ndc/pii";
+import { PRODUCTION_ENV } from "../support/gateway";
 
 const made: string[] = [];
 const dir = () => {
@@ -33,7 +34,7 @@ test("GATEWAY_FIELD_KEY must be 32 bytes of base64", () => {
 test("production never invents a key", () => {
   const d = dir();
   expect(() => loadConfig({ GATEWAY_DATA_DIR: d, GATEWAY_MODE: "production" })).toThrow(/GATEWAY_FIELD_KEY/);
-  const c = loadConfig({ GATEWAY_DATA_DIR: d, GATEWAY_MODE: "production", GATEWAY_FIELD_KEY_FILE: join(d, "missing") });
+  const c = loadConfig({ ...PRODUCTION_ENV, GATEWAY_FIELD_KEY: "", GATEWAY_DATA_DIR: d, GATEWAY_FIELD_KEY_FILE: join(d, "missing") });
   expect(() => loadFieldKey(c)).toThrow(/does not exist/);
   expect(() => readFileSync(join(d, "missing"))).toThrow();
 });

@@ -30,6 +30,18 @@ export interface TestGateway {
   close(): Promise<void>;
 }
 
+/**
+ * What production mode needs to start (docs/configuration.md): its own field key, the https
+ * address sellers reach it at (discovery never takes one from a request's Host), and TLS: here a
+ * proxy's, as these gateways are called in process.
+ */
+export const PRODUCTION_ENV: Record<string, string> = {
+  GATEWAY_MODE: "production",
+  GATEWAY_FIELD_KEY: Buffer.alloc(32, 7).toString("base64"),
+  PUBLIC_BASE_URL: "https://ndc.example.test",
+  TLS_TERMINATED_BY_PROXY: "true",
+};
+
 export async function startTestGateway(
   env: Record<string, string> = {},
   clock?: Clock,

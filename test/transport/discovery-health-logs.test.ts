@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { MESSAGES } from "@ndc/messages";
-import { startTestGateway, type TestGateway } from "../support/gateway";
+import { PRODUCTION_ENV, startTestGateway, type TestGateway } from "../support/gateway";
 import { ndcRequest } from "../support/requests";
 
 // Transport is tested up to the handler boundary: no business handlers, so every message answers 501.
@@ -44,7 +44,7 @@ describe("discovery document GET /24.4", () => {
   });
 
   test("the designator is configurable and production publishes no sandbox", async () => {
-    const p = await startTestGateway({ GATEWAY_MODE: "production", AIRLINE_DESIGNATOR: "QX", GATEWAY_FIELD_KEY: Buffer.alloc(32, 7).toString("base64"), PUBLIC_BASE_URL: "https://ndc.example.test" });
+    const p = await startTestGateway({ ...PRODUCTION_ENV, AIRLINE_DESIGNATOR: "QX" });
     try {
       const doc = (await (await p.fetch("/24.4")).json()) as any;
       expect(doc.airline.designator).toBe("QX");

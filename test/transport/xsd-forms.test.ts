@@ -10,7 +10,8 @@ import { SCHEMA_DIR, validateXml } from "../support/xsd";
 /**
  * Each request root is read in its own 24.4 XSD's form (docs/decisions/0012-root-forms.md).
  * The forms table is compared here with the XSD files themselves, and every served root, written
- * from its XSD (not from the table), is sent over HTTP and must pass the envelope.
+ * from its XSD (not from the table), is sent over HTTP and must pass the envelope. Without IATA's
+ * schemas (test/support/xsd.ts says where it looked) there is nothing to compare: skipped.
  */
 const NDC_MESSAGES = MESSAGES.filter((m) => m.response.family === "ndc");
 
@@ -22,7 +23,7 @@ interface XsdChild {
 
 /** The root element's sequence in IATA_<Message>.xsd, as declared. */
 function xsdRootChildren(message: string): XsdChild[] {
-  const xsd = parseXml(readFileSync(join(SCHEMA_DIR, `IATA_${message}.xsd`), "utf8"), { maxDepth: 200, maxElements: 1_000_000 });
+  const xsd = parseXml(readFileSync(join(SCHEMA_DIR!, `IATA_${message}.xsd`), "utf8"), { maxDepth: 200, maxElements: 1_000_000 });
   const root = xsd.children.find((e) => e.name === "element" && e.attrs.name === `IATA_${message}`);
   if (!root) throw new Error(`no root element in IATA_${message}.xsd`);
   const sequence = root.children.find((e) => e.name === "complexType")!.children.find((e) => e.name === "sequence")!;
@@ -57,7 +58,7 @@ function rootValid(body: string, message: string): boolean {
   return errors.every((l) => /Element '\{[^}]+\}(Request|Payload)': Missing child element/.test(l));
 }
 
-describe("the forms table is the XSDs' own root sequences", () => {
+describe.skipIf(SCHEMA_DIR === null)("the forms table is the XSDs' own root sequences", () => {
   for (const m of NDC_MESSAGES) {
     test(`${m.requestRoot}: children, order, required and repeats as in ${m.requestRoot}.xsd`, () => {
       const form = rootFormOf(m.requestRoot);
@@ -88,7 +89,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe("every served root, written from its XSD, passes the envelope", () => {
+describe.skipIf(SCHEMA_DIR === null)("every served root, written from its XSD, passes the envelope", () => {
   for (const m of NDC_MESSAGES) {
     test(`${m.requestRoot} in its schema-valid form reaches its handler (501, not request_invalid)`, async () => {
       const body = minimalRoot(m.name);
@@ -102,7 +103,7 @@ describe("every served root, written from its XSD, passes the envelope", () => {
   }
 });
 
-describe("OrderQuoteRQ (Payload) and roots out of their XSD's form", () => {
+describe.skipIf(SCHEMA_DIR === null)("OrderQuoteRQ (Payload) and roots out of their XSD's form", () => {
   test("a schema-valid OrderQuoteRQ with Payload is no longer refused as missing Request", async () => {
     const r = await t.ndc("OrderQuoteRQ", minimalRoot("OrderQuoteRQ"));
     expect(r.body).not.toContain("The Request element is required");

@@ -56,7 +56,7 @@ export function ndcEntry(deps: NdcDeps): NdcEntry {
 /** A failure no route answered: logged, and a generic 500 that is never cached. */
 function unhandled(logger: Logger, code: string, error: unknown): Response {
   logger.error("http_unhandled", { code, error: error instanceof Error ? error.message.slice(0, 300) : "unknown" });
-  return Response.json({ error: "internal_error" }, { status: 500, headers: { "cache-control": "no-store" } });
+  return Response.json({ error: "internal_error" }, { status: 500, headers: { "cache-control": "no-store", "x-simulated-supply": "true" } });
 }
 
 /**
@@ -88,6 +88,12 @@ export function createGateway(deps: GatewayDeps, ndc: NdcEntry = ndcEntry(deps))
   const staff = (request: Request, prefix: string, handle: (rest: string, s: StaffDeps) => Promise<Response>) =>
     logged(request, prefix, (rest) => (deps.staff ? handle(rest, deps.staff) : missing()));
   return new Elysia()
+    // Spec 1: every answer says the supply is simulated (docs/simulated-supply.md). JSON, HTML and
+    // refusals get the header here, for every route at once; NDC answers carry it from the pipeline,
+    // which the edge's direct path reaches without this app.
+    .onRequest(({ set }) => {
+      set.headers["x-simulated-supply"] = "true";
+    })
     .get("/health/live", () => Response.json({ status: "live" }))
     .get("/health/ready", async () => {
       const ok = await deps.ready().catch(() => false);

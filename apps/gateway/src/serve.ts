@@ -1,10 +1,22 @@
 import { readFileSync } from "node:fs";
+import type { GatewayConfig } from "@ndc/config";
 import type { BootedGateway } from "./boot";
 import { edgeFetch } from "./edge";
 
 /**
+ * Where TLS is terminated, said at start (spec 4.1: sellers call over HTTPS): by the gateway with
+ * its certificate, by a proxy the operator named (TLS_TERMINATED_BY_PROXY), or nowhere, which
+ * only local and sandbox modes allow (packages/config refuses it in production).
+ */
+export function transportOf(config: GatewayConfig): { tls: "gateway" | "proxy" | "none"; line: string } {
+  if (config.tls) return { tls: "gateway", line: `transport: HTTPS with the certificate of TLS_CERT_FILE (${config.tls.certFile})` };
+  if (config.tlsTerminatedByProxy) return { tls: "proxy", line: "transport: plain HTTP to a proxy that terminates TLS (TLS_TERMINATED_BY_PROXY=true): nothing else may reach this port" };
+  return { tls: "none", line: `transport: plain HTTP, no TLS (${config.mode} mode; production needs TLS_CERT_FILE and TLS_KEY_FILE, or TLS_TERMINATED_BY_PROXY=true)` };
+}
+
+/**
  * Listens on the configured address: HTTPS when TLS_CERT_FILE and TLS_KEY_FILE are set,
- * plain HTTP otherwise (local development; production sits behind TLS either way).
+ * plain HTTP otherwise (local and sandbox development, or production behind a TLS-terminating proxy).
  */
 export function listen(gw: BootedGateway): { url: string; stop(graceMs?: number): Promise<void> } {
   const { config } = gw;

@@ -24,6 +24,8 @@ export async function postWebhook(req: WebhookRequest): Promise<WebhookAnswer> {
       headers: {
         "content-type": "application/xml",
         "iata-message-name": `IATA_${req.messageName}`,
+        // Spec 1, as on every answer; the body says it too (AugmentationPoint or EchoTokenText).
+        "x-simulated-supply": "true",
         "webhook-id": req.webhookId,
         "webhook-timestamp": String(req.timestamp),
         "webhook-signature": req.signature,

@@ -15,6 +15,12 @@ export interface ClientOptions {
   baseUrl: string;
   clientId?: string;
   clientSecret?: string;
+  /**
+   * The token endpoint, when it is not on the gateway's own origin. Without it the client sends its
+   * secret only to discovery's `tokenUrl` on `baseUrl`'s origin (or `baseUrl`/oauth/token): a
+   * discovery document that names another origin, through a cache or a forged Host, is refused.
+   */
+  tokenUrl?: string;
   /** Local gateways only: the sandbox `X-API-Key` instead of a token. */
   apiKey?: string;
   /** Sell for this agency (IATA number or agency id) instead of the client's own. */
@@ -99,7 +105,7 @@ export class NdcTransport {
     this.random = o.random ?? Math.random;
     if (o.clientId && o.clientSecret) {
       this.tokens = new TokenSource({
-        tokenUrl: async () => (await this.discovery()).tokenUrl ?? `${this.baseUrl}/oauth/token`,
+        tokenUrl: () => this.tokenUrl(),
         clientId: o.clientId,
         clientSecret: o.clientSecret,
         refreshBeforeMs: o.refreshBeforeMs,
@@ -120,6 +126,19 @@ export class NdcTransport {
     })();
     this.discovered.catch(() => (this.discovered = undefined));
     return this.discovered;
+  }
+
+  /** Where the client secret is sent: the caller's tokenUrl, or discovery's on the gateway's own origin. */
+  private async tokenUrl(): Promise<string> {
+    if (this.o.tokenUrl) return this.o.tokenUrl;
+    const published = (await this.discovery()).tokenUrl;
+    if (!published) return `${this.baseUrl}/oauth/token`;
+    const origin = new URL(this.baseUrl).origin;
+    const url = new URL(published, `${this.baseUrl}/`);
+    if (url.origin !== origin) {
+      throw new TransportError(`discovery's tokenUrl ${url.href} is not on the gateway's origin ${origin}: the client secret is not sent there unless you give that address as tokenUrl`, undefined, 0);
+    }
+    return url.href;
   }
 
   /** The designator every DistributionChain names as Carrier. */

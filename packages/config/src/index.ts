@@ -37,8 +37,11 @@ export interface GatewayConfig {
   /** Token for a libSQL server (sqld/Turso). */
   databaseAuthToken?: string;
   tls?: { certFile: string; keyFile: string };
+  /** The operator's statement that a proxy in front terminates TLS (TLS_TERMINATED_BY_PROXY): production may then listen in plain HTTP. */
+  tlsTerminatedByProxy: boolean;
   /** accountingCode: the airline's 3-digit IATA accounting (ticket prefix) code, named as payee in clearances. */
   airline: { designator: string; name: string; accountingCode: string };
+  /** Where sellers reach the gateway (no trailing slash); required in production, where URLs never come from a request's Host. */
   publicBaseUrl?: string;
   fieldKey: { source: "env" | "file"; value?: string; file: string; version: number };
   /** The airline's XML-signature key and certificate (docs/signatures.md); generated outside production when missing. */
@@ -145,6 +148,30 @@ function databaseDriver(env: Env): GatewayConfig["databaseDriver"] {
   return raw;
 }
 
+/**
+ * PUBLIC_BASE_URL: the address discovery publishes (tokenUrl, subscriptionsUrl). Production must
+ * state it, over https: taken from the request's Host header instead, a cache or proxy that
+ * passes a forged Host would publish an address that collects sellers' client secrets.
+ */
+function publicBaseUrl(env: Env, mode: GatewayMode): string | undefined {
+  const raw = env.PUBLIC_BASE_URL?.trim();
+  if (!raw) {
+    if (mode === "production") throw new ConfigError("production mode needs PUBLIC_BASE_URL, the https:// address sellers reach the gateway at (discovery publishes it, never a request's Host header)");
+    return undefined;
+  }
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`PUBLIC_BASE_URL must be an absolute http(s) URL, got "${raw}"`);
+  }
+  const wanted = mode === "production" ? ["https:"] : ["https:", "http:"];
+  if (!wanted.includes(url.protocol) || url.username || url.password || url.search || url.hash || raw.includes("?") || raw.includes("#")) {
+    throw new ConfigError(`PUBLIC_BASE_URL must be ${mode === "production" ? "an https" : "an http(s)"} address with no credentials, query or fragment, got "${raw}"`);
+  }
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, "");
+}
+
 export function loadConfig(env: Env = process.env): GatewayConfig {
   const mode = (env.GATEWAY_MODE?.trim() || "local") as GatewayMode;
   if (!["local", "sandbox", "production"].includes(mode)) {
@@ -168,6 +195,11 @@ export function loadConfig(env: Env = process.env): GatewayConfig {
   if (mode === "production" && !fieldKeyEnv && !env.GATEWAY_FIELD_KEY_FILE) {
     throw new ConfigError("production mode needs GATEWAY_FIELD_KEY or GATEWAY_FIELD_KEY_FILE");
   }
+  const tlsTerminatedByProxy = bool(env, "TLS_TERMINATED_BY_PROXY", false);
+  // Spec 4.1: sellers call over HTTPS. Production never serves plain HTTP unless the operator says a proxy terminates TLS.
+  if (mode === "production" && !certFile && !tlsTerminatedByProxy) {
+    throw new ConfigError("production mode serves HTTPS only (spec 4.1): set TLS_CERT_FILE and TLS_KEY_FILE, or TLS_TERMINATED_BY_PROXY=true when a proxy in front of the gateway terminates TLS");
+  }
   const logLevel = (env.LOG_LEVEL?.trim() || "info") as GatewayConfig["logLevel"];
   if (!["debug", "info", "warn", "error", "silent"].includes(logLevel)) {
     throw new ConfigError(`LOG_LEVEL must be debug, info, warn, error or silent, got "${env.LOG_LEVEL}"`);
@@ -183,8 +215,9 @@ export function loadConfig(env: Env = process.env): GatewayConfig {
     databaseDriver: databaseDriver(env),
     databaseAuthToken: env.GATEWAY_DATABASE_AUTH_TOKEN?.trim() || undefined,
     tls: certFile && keyFile ? { certFile, keyFile } : undefined,
+    tlsTerminatedByProxy,
     airline: { designator, name: env.AIRLINE_NAME?.trim() || "Example Airways (simulated)", accountingCode },
-    publicBaseUrl: env.PUBLIC_BASE_URL?.trim() || undefined,
+    publicBaseUrl: publicBaseUrl(env, mode),
     fieldKey: {
       source: fieldKeyEnv ? "env" : "file",
       value: fieldKeyEnv,

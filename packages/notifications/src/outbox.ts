@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq, like, sql } from "drizzle-orm";
 import { preparedOnce, type StoreDb } from "@ndc/store";
+import { flagSimulatedNotification } from "@ndc/xml";
 import { EVENTS, type NotificationEvent } from "./events";
 import { notificationDeliveries as D, notificationSubscriptions as S } from "./tables";
 
@@ -30,7 +31,8 @@ async function insertDeliveries(tx: StoreDb, subs: { id: string; events: string 
   const ids: string[] = [];
   const to = subs.filter((s) => (JSON.parse(s.events) as string[]).includes(n.event));
   if (to.length === 0) return ids;
-  const body = typeof n.body === "string" ? n.body : await n.body();
+  // Every push says the supply is simulated, as every answer does (spec 1), whichever encoder built it.
+  const body = flagSimulatedNotification(typeof n.body === "string" ? n.body : await n.body());
   for (const s of to) {
     const deliveryId = `msg_${randomUUID()}`;
     await tx

@@ -11,6 +11,7 @@ export {
   responseBody,
   acknowledgementDocument,
   warningNode,
+  flagSimulatedNotification,
   SIMULATED_SUPPLY_NOTE,
   type ResponseRoot,
   type ResponseContext,

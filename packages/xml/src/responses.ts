@@ -125,6 +125,27 @@ export function errorTree(root: ResponseRoot, errors: ErrorItem[], ctx: Response
 // What a one-Error answer shares with every other, written once per process by the tree writer.
 const DECLARATION = serialize(el("x")).slice(0, -"<x/>".length);
 const SIMULATION_FLAG_TEXT = serialize(SIMULATION_FLAG).slice(DECLARATION.length);
+const SIMULATED_SUPPLY_TEXT = serialize(SIMULATED_SUPPLY).slice(DECLARATION.length);
+
+/** The opening tag of a pushed NDC notification (IATA_...NotifRQ in the 24.4 message namespace). */
+const NDC_NOTIFICATION_ROOT = /<IATA_\w+NotifRQ\b[^>]*>/;
+
+/**
+ * A pushed notification flagged like the answers (docs/simulated-supply.md): an NDC 24.4
+ * notification root gets <gw:SimulatedSupply> in its AugmentationPoint, which every 24.4
+ * notification schema allows as the root's first child (its sequences are alphabetical). Any other
+ * document (IATA_PaymentClearanceNotif already says it in EchoTokenText) and a body already
+ * flagged are returned as they are. Pushes are built by several encoders and flagged in the one
+ * place they are written (packages/notifications/src/outbox.ts).
+ */
+export function flagSimulatedNotification(xml: string): string {
+  const open = NDC_NOTIFICATION_ROOT.exec(xml);
+  if (!open || !open[0].includes(`xmlns="${NS.message}"`) || xml.includes("<gw:SimulatedSupply")) return xml;
+  const at = open.index + open[0].length;
+  const point = "<AugmentationPoint>";
+  if (xml.startsWith(point, at)) return xml.slice(0, at + point.length) + SIMULATED_SUPPLY_TEXT + xml.slice(at + point.length);
+  return xml.slice(0, at) + SIMULATION_FLAG_TEXT + xml.slice(at);
+}
 const openings = new Map<string, string>();
 
 function opening(root: string): string {

@@ -1,5 +1,5 @@
 import { systemClock } from "@ndc/clock";
-import { bootGateway, listen } from "@ndc/gateway";
+import { bootGateway, listen, transportOf } from "@ndc/gateway";
 import { JOBS, jobStatus, startScheduler, type Scheduler } from "@ndc/scheduler";
 import { loadRuntime } from "../config";
 import { UsageError, type CliIo } from "../io";
@@ -33,6 +33,8 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
     // Stable first line: scripts and tests read the address from it (PORT=0 picks a free port).
     io.out(`listening on ${server.url}`);
     io.out(`ndc-gateway ${VERSION}, mode ${config.mode}, data directory ${config.dataDir}`);
+    const transport = transportOf(config);
+    io.out(transport.line);
     if (gw.sandbox) printSandboxCredentials(gw.sandbox, gw.sandboxIssued, config, io);
     if (withScheduler) {
       // Notification dispatch runs on serve's own loop unless NOTIFY_DISPATCH_MS=0; then it is a scheduler job here.
@@ -52,7 +54,7 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
     } else {
       io.out("scheduler not started (--no-scheduler): run `ndc-gateway scheduler` beside this process");
     }
-    logger.info("gateway_started", { url: server.url, mode: config.mode, scheduler: withScheduler });
+    logger.info("gateway_started", { url: server.url, mode: config.mode, tls: transport.tls, scheduler: withScheduler });
     const signal = await stopping;
     logger.info("gateway_stopping", { signal });
     return 0;

@@ -23,8 +23,8 @@ export interface StepResult {
 
 export async function certify(ctx: SellerContext): Promise<number> {
   positional(ctx.p, 0, "no positional arguments");
-  const schemas = schemasDir(ctx.p, process.cwd());
-  if (!schemas) throw new Usage("no 24.4 schemas: give --schemas DIR (the default ../shared/ndc-schemas/24.4 is not there)");
+  const schemas = schemasDir(ctx.p, process.cwd(), ctx.io.env);
+  if (!schemas) throw new Usage("no 24.4 schemas: give --schemas DIR, set NDC_SCHEMA_DIR, or fetch them with `npm run schemas` (none in ../shared/ndc-schemas/24.4 or .ndc-schemas/24.4)");
   // What is wrong with the answers of the step running: an invalid document, an airline signature that does not verify.
   let problems: string[] = [];
   let airlineSigned = 0;

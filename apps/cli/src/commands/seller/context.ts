@@ -8,7 +8,7 @@ import { Usage, type Parsed } from "../clients";
  * calls (`--client-id`/`--client-secret`, or NDC_CLIENT_ID/NDC_CLIENT_SECRET), how to print
  * (`--json` for scripts), and a progress line on stderr for anything that takes over a second.
  */
-export const CONNECTION_OPTIONS = ["base-url", "client-id", "client-secret", "seller", "key", "cert"] as const;
+export const CONNECTION_OPTIONS = ["base-url", "token-url", "client-id", "client-secret", "seller", "key", "cert"] as const;
 export const SWITCHES = ["json", "strict"] as const;
 
 export interface SellerContext {
@@ -68,7 +68,8 @@ export function client(ctx: SellerContext, extra: Partial<ClientOptions> = {}): 
   const clientId = ctx.p.flags.get("client-id") ?? ctx.io.env.NDC_CLIENT_ID;
   const clientSecret = ctx.p.flags.get("client-secret") ?? ctx.io.env.NDC_CLIENT_SECRET;
   if (!clientId || !clientSecret) throw new Usage("credentials needed: --client-id and --client-secret, or NDC_CLIENT_ID and NDC_CLIENT_SECRET");
-  return new NdcClient({ baseUrl: baseUrl(ctx), clientId, clientSecret, seller: ctx.p.flags.get("seller"), signingKey: signingKey(ctx), ...extra });
+  // --token-url: the one way to send the secret to another origin than --base-url's (the client refuses discovery's otherwise).
+  return new NdcClient({ baseUrl: baseUrl(ctx), tokenUrl: ctx.p.flags.get("token-url"), clientId, clientSecret, seller: ctx.p.flags.get("seller"), signingKey: signingKey(ctx), ...extra });
 }
 
 /** A whole number option within bounds, else a usage error. */

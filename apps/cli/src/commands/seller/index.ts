@@ -14,7 +14,7 @@ import { sign, verify } from "./sign";
  * check failed, 2 the command line is wrong (a party that cannot fly is caught here, before
  * anything is sent).
  */
-export const SELLER_USAGE = `usage: ndc-gateway seller <command> --base-url URL [--client-id ID --client-secret SECRET] [--json]
+export const SELLER_USAGE = `usage: ndc-gateway seller <command> --base-url URL [--client-id ID --client-secret SECRET] [--token-url URL] [--json]
   token                                       take a token (client credentials) and print it
   shop --from XXX --to YYY --date YYYY-MM-DD [--adults N --children N --infants N] [--cabin M|C] [--currency EUR]
   price OFFER_ID ITEM_ID:PAX[,PAX]...          price items of a shopped offer (as shop prints them)

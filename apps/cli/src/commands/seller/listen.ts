@@ -32,7 +32,7 @@ export async function listen(ctx: SellerContext): Promise<void> {
   const stopAfter = count(ctx.p, "count", 0, 0, 1_000_000);
   // A local gateway whose sandbox clock was moved stamps its pushes ahead of this machine: --tolerance widens the replay window.
   const tolerance = count(ctx.p, "tolerance", 300, 1, 400 * 86_400);
-  const schemas = schemasDir(ctx.p, process.cwd());
+  const schemas = schemasDir(ctx.p, process.cwd(), ctx.io.env);
   // Without --airline-cert, the certificate the gateway of --base-url publishes, when it signs its pushes.
   const hasBase = Boolean(ctx.p.flags.get("base-url") ?? ctx.io.env.NDC_BASE_URL);
   const airlineCert = ctx.p.flags.get("airline-cert") ? readFileSync(ctx.p.flags.get("airline-cert")!, "utf8") : hasBase ? await discoveredAirlineCertificate(ctx) : undefined;

@@ -1,20 +1,20 @@
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { findSchemaDir, MARKER } from "../../../../../scripts/ndc-schemas.mjs";
 import { Usage, type Parsed } from "../clients";
 
 /**
- * XSD checks for `seller listen` and `seller certify`: IATA's 24.4 schemas from `--schemas DIR`
- * (default ../shared/ndc-schemas/24.4 when present), run with `xmllint --nonet` (Debian's
- * libxml2-utils), the same check the gateway's own tests use.
+ * XSD checks for `seller listen` and `seller certify`: IATA's 24.4 schemas from `--schemas DIR`,
+ * else where the gateway's tests look (NDC_SCHEMA_DIR, ../shared/ndc-schemas/24.4, then what
+ * `npm run schemas` fetched into .ndc-schemas/24.4, from the current directory), run with
+ * `xmllint --nonet` (Debian's libxml2-utils), the same check the gateway's own tests use.
  */
-export const DEFAULT_SCHEMAS = "../shared/ndc-schemas/24.4";
-
-export function schemasDir(p: Parsed, cwd: string): string | undefined {
+export function schemasDir(p: Parsed, cwd: string, env: Record<string, string | undefined>): string | undefined {
   const given = p.flags.get("schemas");
-  const dir = resolve(cwd, given ?? DEFAULT_SCHEMAS);
-  if (existsSync(join(dir, "IATA_OffersAndOrdersCommonTypes.xsd"))) return dir;
-  if (given) throw new Usage(`--schemas ${given}: no 24.4 schemas there (IATA_OffersAndOrdersCommonTypes.xsd)`);
-  return undefined;
+  if (!given) return findSchemaDir(cwd, env) ?? undefined;
+  const dir = resolve(cwd, given);
+  if (existsSync(join(dir, MARKER))) return dir;
+  throw new Usage(`--schemas ${given}: no 24.4 schemas there (${MARKER})`);
 }
 
 /** The root element's local name (IATA_OrderViewRS), which names its XSD. */
