@@ -49,7 +49,10 @@ export type AuditAction =
   | "commission.set"
   | "signing.key_add"
   | "signing.key_revoke"
-  | "signing.policy";
+  | "signing.policy"
+  | "settlement.view"
+  | "settlement.open"
+  | "settlement.close";
 
 /** ok: done; refused: the role may not (403); failed: the credentials or the target did not hold. */
 export type AuditOutcome = "ok" | "refused" | "failed" | "locked";

@@ -32,4 +32,7 @@ export const AGREEMENT_PATHS = {
   addKey: new RegExp(`^/agencies/${ID}/signing/keys$`),
   revokeKey: new RegExp(`^/agencies/${ID}/signing/keys/${ID}/revoke$`),
   policy: new RegExp(`^/agencies/${ID}/signing/policy$`),
+  // Settlement accounts (settlement-accounts.ts): an account id is SA-<agency id>-<method>-<currency>, longer than an ID.
+  settlementAccounts: new RegExp(`^/agencies/${ID}/settlement-accounts$`),
+  closeAccount: new RegExp(`^/agencies/${ID}/settlement-accounts/([A-Za-z0-9_.:-]{1,80})/close$`),
 } as const;
