@@ -42,6 +42,7 @@ export type AuditAction =
   | "order.cancel_items"
   | "order.change"
   | "order.add"
+  | "order.rename"
   | "signature.original"
   | "clearance.clear"
   | "clearance.rerequest"

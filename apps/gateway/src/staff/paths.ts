@@ -20,7 +20,7 @@ export const STAFF_PATHS = {
   aggregator: new RegExp(`^/sellers/${ID}/agencies/(grant|revoke)$`),
   agency: new RegExp(`^/agencies/${ID}/(activate|deactivate)$`),
   // Servicing an order as the airline (api-servicing.ts): quote, then accept.
-  servicing: new RegExp(`^/orders/${ID}/servicing/(options|cancel/quote|cancel|change/quote|change|add/quote|add)$`),
+  servicing: new RegExp(`^/orders/${ID}/servicing/(options|cancel/quote|cancel|change/quote|change|add/quote|add|rename)$`),
   original: new RegExp(`^/orders/${ID}/signatures/([0-9]{1,12})/original$`),
 } as const;
 
