@@ -53,7 +53,9 @@ export type AuditAction =
   | "signing.policy"
   | "settlement.view"
   | "settlement.open"
-  | "settlement.close";
+  | "settlement.close"
+  | "promotions.view"
+  | "promotions.criteria";
 
 /** ok: done; refused: the role may not (403); failed: the credentials or the target did not hold. */
 export type AuditOutcome = "ok" | "refused" | "failed" | "locked";
