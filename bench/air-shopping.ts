@@ -25,7 +25,7 @@ import { createLogger } from "@ndc/log";
 import { ManualClock } from "@ndc/clock";
 import { bootGateway } from "@ndc/gateway";
 import { airShoppingResponseTree, decodeAirShoppingRQ, encodeAirShoppingRS } from "@ndc/messages";
-import { shop, OfferRepository, payloadJson } from "@ndc/shopping";
+import { shop, OfferRepository, payloadJson, PromotionCriteria } from "@ndc/shopping";
 import { parseXml, decodeEnvelope, serialize } from "@ndc/xml";
 import * as tables from "../packages/shopping/src/tables";
 import { sql } from "drizzle-orm";
@@ -267,7 +267,7 @@ async function inProcess(): Promise<void> {
     console.log(`${label.padEnd(24)} ${best.toFixed(2)} ms`);
     return best;
   }
-  const ctx = { supply: gw.supply, offers: new OfferRepository(gw.store, clock), clock, settings: config.shopping, ownerCode: config.airline.designator };
+  const ctx = { supply: gw.supply, offers: new OfferRepository(gw.store, clock), clock, settings: config.shopping, promotionCriteria: new PromotionCriteria(gw.store), ownerCode: config.airline.designator };
   const seller = { clientId: "micro", agencyId: "micro-agency", iataNumber: "00000000", scopes: [] as string[] };
   const env = decodeEnvelope(parseXml(body, { maxDepth: 100, maxElements: 100000 }));
   const req = decodeAirShoppingRQ(env);

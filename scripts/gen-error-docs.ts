@@ -54,7 +54,7 @@ const WHEN: Record<string, string> = {
   shopping_criteria_invalid: "An airport not served, an unknown cabin or passenger type, no adult or child, more than 9 seated passengers or more lap infants than adults (AirShoppingRQ, OfferPriceRQ; TagText names the first Pax over), offers that cannot be priced together. Not for a date beyond the sale horizon (docs/messages/AirShoppingRQ.md).",
   currency_not_supported: "A currency the airline's rate table does not hold.",
   services_not_listed: "Warning: a catalogue read failed or was late; DescText names what is missing and whether it was transient (fail open).",
-  promotions_unavailable: "Warning: the promotions engine was unreachable, slow or refusing; no adjustments at all were applied.",
+  promotions_unavailable: "Warning: the airline has not switched its promotion criteria on (`ndc-gateway promotions`, docs/supply.md), or the promotions engine was unreachable, slow or refusing; no adjustments at all were applied.",
   promotion_not_applied: "Warning: a fixed-amount or capped rule was not applied because the offer is priced in another currency.",
   bundle_content_not_filtered: "Warning: IncludeInd false named bundled content that is not a classified bag.",
   seat_not_found: "A hold or sale names a seat id that is not on the flight's seat map.",

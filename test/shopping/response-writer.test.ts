@@ -12,7 +12,7 @@ import {
   type MessageHandler,
   type OfferPriceView,
 } from "@ndc/messages";
-import { OfferRepository, price, SeatAvailability, shop, type ShoppingContext } from "@ndc/shopping";
+import { OfferRepository, price, PromotionCriteria, SeatAvailability, shop, type ShoppingContext } from "@ndc/shopping";
 import { responseDocument, serialize, type Envelope } from "@ndc/xml";
 import { startTestGateway, type TestGateway } from "../support/gateway";
 import { seatAvailabilityRQ } from "./seat-availability-helpers";
@@ -37,7 +37,7 @@ const ctxOf = (e: Envelope) => ({ correlationId: e.payload.correlationId, trxId:
 
 function context(): ShoppingContext {
   const gw = t.gw;
-  return { supply: gw.supply, offers: new OfferRepository(gw.store, clock), clock, settings: gw.config.shopping, ownerCode: gw.config.airline.designator };
+  return { supply: gw.supply, offers: new OfferRepository(gw.store, clock), clock, settings: gw.config.shopping, promotionCriteria: new PromotionCriteria(gw.store), ownerCode: gw.config.airline.designator };
 }
 
 const handlers = new Map<string, MessageHandler>([

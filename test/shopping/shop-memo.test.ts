@@ -11,6 +11,7 @@ import {
   offerPartsMemo,
   OfferRepository,
   payloadJson,
+  PromotionCriteria,
   shop,
   type ShoppingContext,
   type StoredOffer,
@@ -50,7 +51,7 @@ const handlers = new Map<string, MessageHandler>([
     async ({ envelope, seller }) => {
       const gw = t.gw;
       const request = decodeAirShoppingRQ(envelope);
-      const base = { clock, settings: gw.config.shopping, ownerCode: gw.config.airline.designator };
+      const base = { clock, settings: gw.config.shopping, promotionCriteria: new PromotionCriteria(gw.store), ownerCode: gw.config.airline.designator };
       const kept: StoredOffer[] = [];
       const fresh: StoredOffer[] = [];
       // Warm: the gateway's own supply, whose memos every earlier request filled.

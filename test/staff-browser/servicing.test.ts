@@ -79,4 +79,27 @@ describe.skipIf(chromiumMissing !== undefined)(`servicing in Chromium${chromiumM
     // Nothing was changed by quoting.
     expect((await w.t.gw.orders.airlineDetails(orderId)).order.version).toBe(order.version);
   }, 120_000);
+
+  test("a senior agent corrects a CLASSIC passenger's name from the order page (issue 19 item 17): the override shown on the change", async () => {
+    const { orderId, order } = await bookCancellable(w.t, "BSV3", { brand: "CLASSIC", seat: false });
+    const { page } = b;
+    // The test before may have left its session open.
+    await page.goto(`${server.url}/staff/`);
+    if (new URL(page.url()).pathname !== "/staff/login") await logOut(page);
+    await logIn(page, "sam");
+    await page.goto(`${server.url}/staff/orders/${orderId}`);
+    await page.fill("#rn-given", "Alexandra Jane");
+    await page.fill("#rn-surname", "TRAVELER");
+    await page.fill("#rn-reason", "Name misspelt at booking, passport shown at the desk");
+    await Promise.all([page.waitForURL(`**/staff/orders/${orderId}?serviced=rename`), page.click("text=Correct the name")]);
+    const content = await page.content();
+    expect(content).toContain("Done: the name was corrected");
+    expect(content).toContain("override:fare_not_renameable");
+    expect(content).toContain("TRAVELER");
+    await expectAccessible(page, "order after a name correction");
+    await shot(page, "26-order-renamed");
+    const after = (await w.t.gw.orders.airlineDetails(orderId)).order;
+    expect([after.version, after.passengers[0]!.surname, after.passengers[0]!.givenNames]).toEqual([order.version + 1, "TRAVELER", ["Alexandra", "Jane"]]);
+    await logOut(page);
+  }, 120_000);
 });

@@ -3,6 +3,7 @@ import { registryCommand } from "./commands/clients-dispatch";
 import { documentsCommand } from "./commands/documents";
 import { migrateCommand } from "./commands/migrate";
 import { overridesCommand } from "./commands/overrides";
+import { promotionsCommand } from "./commands/promotions";
 import { orderCommand } from "./commands/order-evidence";
 import { reconcileFailedCommand } from "./commands/reconcile-failed";
 import { schedulerCommand } from "./commands/scheduler";
@@ -31,6 +32,8 @@ const COMMANDS: Record<string, Command> = {
   "reconcile-failed": (args, io) => reconcileFailedCommand(args, io),
   // Staff: the audit trail of the airline's fare-rule overrides.
   overrides: (args, io) => overridesCommand(args, io),
+  // The operator's switch of the promotion criteria (spec 4.5 rule 4).
+  promotions: (args, io) => promotionsCommand(args, io),
   // A seller's side of any NDC 24.4 gateway: client calls, signing, a notification receiver, certify.
   seller: (args, io) => sellerCommand(args, io),
   // Staff: console accounts and the staff audit trail (issue 12).

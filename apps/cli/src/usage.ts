@@ -11,6 +11,7 @@ commands:
   web-shop ...            the airline's own web shop: seats, bookings, customer accounts (ndc-gateway web-shop help)
   reconcile-failed ...    list and resolve payment steps the reconciler could not finish (ndc-gateway reconcile-failed help)
   overrides ...           the airline's fare-rule overrides (append-only, hash-chained; ndc-gateway overrides help)
+  promotions ...          switch the promotion criteria on or off, or show them (ndc-gateway promotions help)
   seller ...              a seller's toolkit for any NDC 24.4 gateway: token, shop, book, sign, listen, certify (ndc-gateway seller help)
   staff ...               staff console accounts and the staff audit trail (ndc-gateway staff help)
   documents ...           a supervisor's erase of an order's identity documents, and the erasure audit (ndc-gateway documents help)

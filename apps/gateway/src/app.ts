@@ -4,6 +4,7 @@ import type { AuthService, RateLimiter } from "@ndc/auth";
 import { logRequest, type Logger } from "@ndc/log";
 import { nanoid } from "nanoid";
 import type { MessageHandler } from "@ndc/messages";
+import { faviconResponse } from "./staff/favicon";
 import { clientGone } from "./ndc/client-gone";
 import { handleNdc, type NdcDeps } from "./ndc/pipeline";
 import type { SignatureStep } from "./ndc/signature-step";
@@ -132,6 +133,8 @@ export function createGateway(deps: GatewayDeps, ndc: NdcEntry = ndcEntry(deps))
     .all("/24.4/:message", ({ request, params }) => ndc(request, params.message), { parse: "none" })
     .all("/notifications/subscriptions*", ({ request }) => routed(request, "/notifications/subscriptions", (rest, n) => subscriptionsEndpoint(request, rest, { auth: deps.auth, subscriptions: n.subscriptions })), { parse: "none" })
     // The staff console (issue 12): its JSON API, and the pages built on it. Session cookie only.
+    // Browsers ask every site for /favicon.ico: the console's icon, not a 404 (issue 19 item 27).
+    .get("/favicon.ico", () => faviconResponse())
     .all("/staff/api/*", ({ request }) => staff(request, "/staff/api", (rest, s) => staffApi(request, rest, s)), { parse: "none" })
     .all("/staff", ({ request }) => staff(request, "/staff", (rest, s) => staffPages(request, rest, s)), { parse: "none" })
     .all("/staff/*", ({ request }) => staff(request, "/staff", (rest, s) => staffPages(request, rest, s)), { parse: "none" })

@@ -38,6 +38,7 @@ export { listOverrides, brokenAt, type OverrideRow } from "./servicing/override/
 export { servicingOverrides } from "./tables/servicing-overrides";
 export { flexibilityOf, judgeChange, type FlexibilityHeld, type Allowance } from "./conditions/flexibility";
 export type { RenameInput } from "./servicing/rename/saga";
+export { paxNameOf, type PaxName } from "./servicing/rename/name";
 export { listReconcileFailed, resolveReconcileFailed, RECONCILE_MAX_ATTEMPTS, type ReconcileFailedItem, type ReconcileResolution } from "./reconcile/failures";
 export { settleReconcileFailed, type StaffSettlement } from "./reconcile/settle";
 export type { FlightChangeAsk, FlightChangeQuote, QuotedAlternative } from "./servicing/flight/quote";

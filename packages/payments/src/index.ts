@@ -25,3 +25,4 @@ export { unclearClearances, unclearGrounds, clearByStaff, reRequestClearance, UN
 export { clearanceDates } from "./clearance/schedule";
 export { paymentClearances } from "./clearance/tables";
 export type { Clearance, ClearanceCarrier, ClearanceDesk, ClearanceEvent, ClearanceHook, ClearanceStatus, ClearedBy } from "./clearance/types";
+export { openSettlementAccount, closeSettlementAccount, settlementAccountsOf, settlementAccountView, SettlementAccountInvalid, type SettlementAccountView, type OpenAccount } from "./settlement/accounts";

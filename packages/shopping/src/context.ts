@@ -1,6 +1,7 @@
 import type { Clock } from "@ndc/clock";
 import type { Supply } from "@ndc/supply";
 import type { OfferRepository } from "./offers/repository";
+import type { PromotionCriteria } from "./offer-price/criteria";
 
 /** The shopping settings the domain reads (config.shopping; spec 4.7, 8). */
 export interface ShoppingSettings {
@@ -19,6 +20,8 @@ export interface ShoppingContext {
   offers: OfferRepository;
   clock: Clock;
   settings: ShoppingSettings;
+  /** The operator's switch of the promotion criteria (spec 4.5 rule 4), read by OfferPrice. */
+  promotionCriteria: PromotionCriteria;
   /** The responding airline (OwnerCode of every offer). */
   ownerCode: string;
 }

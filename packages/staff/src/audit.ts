@@ -42,6 +42,7 @@ export type AuditAction =
   | "order.cancel_items"
   | "order.change"
   | "order.add"
+  | "order.rename"
   | "signature.original"
   | "clearance.clear"
   | "clearance.rerequest"
@@ -49,7 +50,12 @@ export type AuditAction =
   | "commission.set"
   | "signing.key_add"
   | "signing.key_revoke"
-  | "signing.policy";
+  | "signing.policy"
+  | "settlement.view"
+  | "settlement.open"
+  | "settlement.close"
+  | "promotions.view"
+  | "promotions.criteria";
 
 /** ok: done; refused: the role may not (403); failed: the credentials or the target did not hold. */
 export type AuditOutcome = "ok" | "refused" | "failed" | "locked";

@@ -38,6 +38,10 @@ export const RIGHTS = {
   // Changing what a seller may do or is owed (a new client, its scopes, an agency's commission agreement, its
   // signing keys and policy) is the registry's administration: admins only.
   "sellers.register": ["admin"],
+  // The promotion criteria switch (spec 4.5 rule 4): what every seller is charged changes at once, so
+  // an admin's, like the registry's administration; supervisors see how it stands.
+  "promotions.read": ["supervisor", "admin"],
+  "promotions.configure": ["admin"],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export type StaffRight = keyof typeof RIGHTS;

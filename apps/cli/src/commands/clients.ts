@@ -16,6 +16,7 @@ import {
   suspendClient,
 } from "@ndc/auth";
 import { agencySigningCommand, SigningUsage, SIGNING_USAGE } from "./agency-signing";
+import { agencySettlementCommand, SettlementUsage, SETTLEMENT_USAGE } from "./agency-settlement";
 
 /**
  * `ndc-gateway agency ...` and `ndc-gateway client ...`: the airline's seller registry
@@ -36,6 +37,7 @@ export const CLIENT_USAGE = `usage:
   ndc-gateway agency deactivate ID
   ndc-gateway agency activate ID
 ${SIGNING_USAGE}
+${SETTLEMENT_USAGE}
   ndc-gateway client register --agency ID --scopes "ndc:shop ndc:order" [--name "Client name"]
   ndc-gateway client rotate-secret CLIENT_ID
   ndc-gateway client suspend CLIENT_ID
@@ -125,6 +127,15 @@ const AGENCY: Record<string, Handler> = {
       await agencySigningCommand(args, io);
     } catch (e) {
       if (e instanceof SigningUsage) throw new Usage(e.message);
+      throw e;
+    }
+  },
+  // Settlement accounts (agency-settlement.ts): open, list, close.
+  settlement: async (args, io) => {
+    try {
+      await agencySettlementCommand(args, io);
+    } catch (e) {
+      if (e instanceof SettlementUsage) throw new Usage(e.message);
       throw e;
     }
   },

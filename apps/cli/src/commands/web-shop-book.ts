@@ -6,7 +6,7 @@ import { bootGateway } from "@ndc/gateway";
 import type { AirShoppingRequest } from "@ndc/messages";
 import { eraseIfAccountDeleted, requireOpenAccount, webShopSeller, WebShopAccountError, type PassengerInput } from "@ndc/orders";
 import type { FlightOfferPayload } from "@ndc/shopping";
-import { shop } from "@ndc/shopping";
+import { PromotionCriteria, shop } from "@ndc/shopping";
 import type { IdentityDocInput } from "@ndc/pii";
 import { loadRuntime } from "../config";
 import { UsageError, type CliIo } from "../io";
@@ -57,7 +57,7 @@ export async function webShopBookCommand(args: string[], io: CliIo, deps: { cloc
       serviceCriteria: [],
       preferences: { langUsage: [] },
     };
-    const ctx = { supply: gw.supply, offers: gw.orders.ctx.offers, clock: gw.clock, settings: config.shopping, ownerCode: config.airline.designator };
+    const ctx = { supply: gw.supply, offers: gw.orders.ctx.offers, clock: gw.clock, settings: config.shopping, promotionCriteria: new PromotionCriteria(gw.store), ownerCode: config.airline.designator };
     const view = await shop(ctx, request, seller);
     // The first offer whose only journey is this flight alone.
     let chosen: { offerId: string; ownerCode: string; totalMinor: number; currency: string } | undefined;

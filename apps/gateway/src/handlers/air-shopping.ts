@@ -1,10 +1,10 @@
 import { decodeAirShoppingRQ, encodeAirShoppingRS, type MessageHandler } from "@ndc/messages";
-import { issueShop, type ShoppingContext } from "@ndc/shopping";
+import { issueShop, PromotionCriteria, type ShoppingContext } from "@ndc/shopping";
 import type { HandlerDeps } from "./deps";
 
 /** The shopping domain's view of the handler deps. */
 export function shoppingContext(deps: HandlerDeps): ShoppingContext {
-  return { supply: deps.supply, offers: deps.offers, clock: deps.clock, settings: deps.config.shopping, ownerCode: deps.config.airline.designator };
+  return { supply: deps.supply, offers: deps.offers, clock: deps.clock, settings: deps.config.shopping, promotionCriteria: new PromotionCriteria(deps.store), ownerCode: deps.config.airline.designator };
 }
 
 /**

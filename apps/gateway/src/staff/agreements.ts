@@ -1,7 +1,7 @@
 import { findAgency, isRegistryError, requireAgency, setSigningPolicy, SIGNING_POLICIES } from "@ndc/auth";
 import { GatewayError } from "@ndc/errors";
 import { toDecimalString } from "@ndc/money";
-import { commissionAgreementFor, CommissionAgreementInvalid, putCommissionAgreement, type CommissionAgreement } from "@ndc/payments";
+import { commissionAgreementFor, CommissionAgreementInvalid, putCommissionAgreement, settlementAccountsOf, type CommissionAgreement } from "@ndc/payments";
 import { addSigningKey, revokeSigningKey, signingKeysOf, type SigningKeyRow } from "@ndc/signatures";
 import { appendAudit, recordAudit, statedReason } from "@ndc/staff";
 import type { StaffDeps } from "./deps";
@@ -48,13 +48,15 @@ export async function agencyAgreements(deps: StaffDeps, caller: StaffCaller, age
   await requireRight(deps, caller, "sellers.read", { action: "agreements.view" });
   const agency = await findAgency(deps.store.db, agencyId);
   if (!agency || agency.agencyId !== agencyId) throw unknownAgency();
-  const [commission, keys] = await Promise.all([commissionAgreementFor(deps.store, agency.agencyId), signingKeysOf(deps.store.db, agency.agencyId)]);
+  const [commission, keys, accounts] = await Promise.all([commissionAgreementFor(deps.store, agency.agencyId), signingKeysOf(deps.store.db, agency.agencyId), settlementAccountsOf(deps.store.db, agency.agencyId)]);
   const now = deps.clock.now();
   await recordAudit(deps.store, { ...who(caller), at: now, action: "agreements.view", outcome: "ok", detail: `agency ${agency.agencyId}` });
   return {
     agencyId: agency.agencyId, iataNumber: agency.iataNumber, name: agency.name, active: agency.active,
     commission: commissionView(commission),
     signing: { policy: agency.signing?.policy ?? "none", airlineSigns: agency.signing?.airlineSigns ?? false, keys: keys.map((k) => keyView(k, now)) },
+    // Issue 19 item 15: the credit the agency may pay with (settlement-accounts.ts opens and closes them).
+    settlementAccounts: accounts,
   };
 }
 

@@ -6,6 +6,7 @@ import { staffCaller } from "./guard";
 import { STAFF_PATHS } from "./paths";
 import { acceptAddition, acceptCancellation, acceptFlightChange, quoteAddition, quoteCancellation, quoteFlightChange } from "./servicing";
 import { servicingOptions } from "./servicing-options";
+import { renamePassenger } from "./rename";
 
 const NO_STORE = { "cache-control": "no-store", pragma: "no-cache" };
 
@@ -17,6 +18,8 @@ const STEPS = {
   change: acceptFlightChange,
   "add/quote": quoteAddition,
   add: acceptAddition,
+  // A name correction moves no money: no quote, accepted at once (rename.ts).
+  rename: renamePassenger,
 } as const;
 
 /**

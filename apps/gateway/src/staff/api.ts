@@ -9,6 +9,7 @@ import { sameOrigin, staffCaller, type StaffCaller } from "./guard";
 import { logIn, logOut } from "./login";
 import { agreementsApi } from "./api-agreements";
 import { queuesApi } from "./api-queues";
+import { promotionsApi } from "./promotions";
 import { STAFF_PATHS } from "./paths";
 import { dashboardApi } from "./api-dashboard";
 import { changeAggregatorAgencies, changeSellerScopes, registerSeller, registerSellerAgency, switchAgency } from "./registry";
@@ -134,7 +135,7 @@ export async function staffApi(request: Request, path: string, deps: StaffDeps):
       // The secret is in this answer only: no-store, like the token endpoint's.
       return json(200, await rotateSellerSecret(deps, caller, r[1]!, await readJsonObject(request)), NO_STORE);
     }
-    const more = (await queuesApi(request, path, deps)) ?? (await agreementsApi(request, path, deps));
+    const more = (await queuesApi(request, path, deps)) ?? (await agreementsApi(request, path, deps)) ?? (await promotionsApi(request, path, deps));
     if (more) return more;
     return notFound();
   } catch (e) {

@@ -6,6 +6,18 @@ export function esc(v: unknown): string {
 }
 
 /**
+ * Escaped text whose long unbroken runs (a key's fingerprint, a ticket's address, an IPv6 address)
+ * may wrap: a <wbr> every 12 characters of a run longer than 20. Words wrap where words do, so a
+ * table column is never narrower than its longest ordinary word (issue 19 item 27).
+ */
+export function breakable(v: unknown): string {
+  return String(v ?? "")
+    .split(/(\s+)/)
+    .map((run) => (run.length > 20 ? (run.match(/.{1,12}/gsu) ?? []).map(esc).join("<wbr>") : esc(run)))
+    .join("");
+}
+
+/**
  * No inline script or style, no frame, no form to another origin: the pages are plain HTML, one
  * stylesheet and one small script of the console's own (the reveal page's 60-second timer).
  */
@@ -39,6 +51,7 @@ export function page(status: number, title: string, body: string, opts: PageChro
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${esc(title)} - Staff console</title>
 <link rel="stylesheet" href="/staff/console.css">
+<link rel="icon" href="/staff/favicon.ico">
 ${opts.head ?? ""}
 </head>
 <body>
@@ -61,10 +74,15 @@ ${body}
  */
 export const csrfInput = (token: string | undefined) => (token ? `<input type="hidden" name="csrf_token" value="${esc(token)}">` : "");
 
+/**
+ * A table in a box of its own width that scrolls sideways when the table cannot fit (issue 19
+ * item 27: the audit trail was 1,481 px wide in a 1,280 px window), so the page never does. The
+ * box is a named region that takes the keyboard's focus, so it can be scrolled without a mouse.
+ */
 export function table(headers: string[], rows: string[][], caption: string): string {
   if (rows.length === 0) return `<p>No ${esc(caption.toLowerCase())}.</p>`;
-  return `<table><caption>${esc(caption)}</caption><thead><tr>${headers.map((h) => `<th scope="col">${esc(h)}</th>`).join("")}</tr></thead>
-<tbody>${rows.map((r) => `<tr>${r.map((c) => `<td>${c}</td>`).join("")}</tr>`).join("\n")}</tbody></table>`;
+  return `<div class="table-box" role="region" aria-label="${esc(caption)}" tabindex="0"><table><caption>${esc(caption)}</caption><thead><tr>${headers.map((h) => `<th scope="col">${esc(h)}</th>`).join("")}</tr></thead>
+<tbody>${rows.map((r) => `<tr>${r.map((c) => `<td>${c}</td>`).join("")}</tr>`).join("\n")}</tbody></table></div>`;
 }
 
 /**
@@ -86,12 +104,13 @@ export const REVEAL_JS = `"use strict";
 `;
 
 export const CONSOLE_CSS = `body{font-family:system-ui,sans-serif;margin:0;color:#1a1a1a;background:#fff;line-height:1.45}
-header{background:#0b3d6e;color:#fff;padding:.5rem 1rem;display:flex;flex-wrap:wrap;align-items:center;gap:1rem}
+header{background:#0b3d6e;color:#fff;padding:.5rem 1rem;display:flex;flex-wrap:wrap;align-items:center;gap:.5rem 1rem}
 header a,header span{color:#fff}.brand{font-weight:700;margin:0}
-nav{display:flex;gap:1rem;align-items:center;flex:1}nav ul{list-style:none;display:flex;gap:1rem;margin:0;padding:0}
-.logout{margin-left:auto}main{padding:1rem;max-width:70rem}
-table{border-collapse:collapse;margin:.5rem 0 1.5rem;width:100%}caption{text-align:left;font-weight:700;padding:.25rem 0}
-th,td{border:1px solid #8a8a8a;padding:.25rem .5rem;text-align:left;vertical-align:top}th{background:#e8eef5}
+nav{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:center;flex:1 1 auto;min-width:0}nav ul{list-style:none;display:flex;flex-wrap:wrap;gap:.25rem 1rem;margin:0;padding:0}
+.logout{margin-left:auto}main{padding:1rem;max-width:90rem;min-width:0}
+.table-box{max-width:100%;overflow-x:auto;margin:.5rem 0 1.5rem}.table-box:focus{outline:2px solid #0b3d6e}
+table{border-collapse:collapse;width:100%}caption{text-align:left;font-weight:700;padding:.25rem 0}
+th,td{border:1px solid #8a8a8a;padding:.25rem .5rem;text-align:left;vertical-align:top;overflow-wrap:break-word}th{background:#e8eef5}
 label{display:block;margin:.5rem 0 .2rem;font-weight:600}input,select,textarea{font:inherit;padding:.3rem;border:1px solid #555;border-radius:3px}
 textarea{width:100%;max-width:40rem}button{font:inherit;padding:.35rem .9rem;border:1px solid #0b3d6e;background:#0b3d6e;color:#fff;border-radius:3px;cursor:pointer}
 .error{background:#fde8e8;border:1px solid #a61b1b;color:#7a1010;padding:.5rem}.notice{background:#e7f4e4;border:1px solid #2d6a1f;color:#1d4a12;padding:.5rem}

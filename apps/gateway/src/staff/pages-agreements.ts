@@ -5,6 +5,7 @@ import type { StaffCaller } from "./guard";
 import type { PageChrome } from "./html";
 import { AGREEMENT_PATHS as P } from "./paths";
 import { agreementsPage, clearancesPage } from "./views-agreements";
+import { closeAccount, openAccount } from "./settlement-accounts";
 
 const redirect = (to: string) => new Response(null, { status: 303, headers: { location: to, "cache-control": "no-store" } });
 
@@ -47,6 +48,14 @@ export async function agreementPages(request: Request, path: string, deps: Staff
   }
   if ((r = P.revokeKey.exec(path))) {
     await revokeKey(deps, caller, r[1]!, r[2]!, { reason: f("reason") });
+    return back(r[1]!);
+  }
+  if ((r = P.settlementAccounts.exec(path))) {
+    await openAccount(deps, caller, r[1]!, { method: f("method"), currency: f("currency"), creditLimit: f("creditLimit"), reason: f("reason") });
+    return back(r[1]!);
+  }
+  if ((r = P.closeAccount.exec(path))) {
+    await closeAccount(deps, caller, r[1]!, r[2]!, { reason: f("reason") });
     return back(r[1]!);
   }
   if ((r = P.policy.exec(path))) {

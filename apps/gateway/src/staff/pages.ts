@@ -1,5 +1,6 @@
 import { CATALOGUE, GatewayError } from "@ndc/errors";
 import { csrfTokenOf, SESSION_ABSOLUTE_MS } from "@ndc/staff";
+import { faviconResponse } from "./favicon";
 import { statusOf } from "../http/error-mapping";
 import { readWithin } from "../http/read-within";
 import { eraseDocuments, orderDetail, readAudit, revealDocument } from "./actions";
@@ -30,6 +31,7 @@ const redirect = (to: string, headers: Record<string, string> = {}) => new Respo
 export async function staffPages(request: Request, path: string, deps: StaffDeps): Promise<Response> {
   const m = request.method;
   if (path === "/console.css") return new Response(CONSOLE_CSS, { headers: { "content-type": "text/css; charset=utf-8", "cache-control": "no-cache" } });
+  if (path === "/favicon.ico") return faviconResponse();
   if (path === "/reveal.js") return new Response(REVEAL_JS, { headers: { "content-type": "text/javascript; charset=utf-8", "cache-control": "no-cache" } });
   if (path === "/login") return m === "POST" ? loginPost(request, deps) : loginPage(200);
   // The page's header (who is logged in, the logout form) once the caller is known, refusals included.

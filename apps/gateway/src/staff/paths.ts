@@ -20,7 +20,7 @@ export const STAFF_PATHS = {
   aggregator: new RegExp(`^/sellers/${ID}/agencies/(grant|revoke)$`),
   agency: new RegExp(`^/agencies/${ID}/(activate|deactivate)$`),
   // Servicing an order as the airline (api-servicing.ts): quote, then accept.
-  servicing: new RegExp(`^/orders/${ID}/servicing/(options|cancel/quote|cancel|change/quote|change|add/quote|add)$`),
+  servicing: new RegExp(`^/orders/${ID}/servicing/(options|cancel/quote|cancel|change/quote|change|add/quote|add|rename)$`),
   original: new RegExp(`^/orders/${ID}/signatures/([0-9]{1,12})/original$`),
 } as const;
 
@@ -32,4 +32,7 @@ export const AGREEMENT_PATHS = {
   addKey: new RegExp(`^/agencies/${ID}/signing/keys$`),
   revokeKey: new RegExp(`^/agencies/${ID}/signing/keys/${ID}/revoke$`),
   policy: new RegExp(`^/agencies/${ID}/signing/policy$`),
+  // Settlement accounts (settlement-accounts.ts): an account id is SA-<agency id>-<method>-<currency>, longer than an ID.
+  settlementAccounts: new RegExp(`^/agencies/${ID}/settlement-accounts$`),
+  closeAccount: new RegExp(`^/agencies/${ID}/settlement-accounts/([A-Za-z0-9_.:-]{1,80})/close$`),
 } as const;

@@ -58,7 +58,7 @@ interface Acceptance {
  * the domain writes nothing new: one row of its own says so. A refusal short of the commit is
  * audited as failed, naming the error.
  */
-async function accept(
+export async function accept(
   deps: StaffDeps,
   caller: StaffCaller,
   action: AuditAction,

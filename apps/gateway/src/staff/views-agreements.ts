@@ -5,6 +5,7 @@ import type { clearancesQueue } from "./clearances";
 import type { StaffCaller } from "./guard";
 import { csrfInput, esc, page, table, type PageChrome } from "./html";
 import { age, takeCell } from "./views-work";
+import { settlementSection } from "./views-settlement";
 
 /** The unclear-clearances queue page and an agency's agreements page (pages-agreements.ts routes to them). */
 
@@ -92,7 +93,8 @@ ${reasonField("k-reason")}
     `<p>Agency ${esc(a.agencyId)}, IATA number ${esc(a.iataNumber)}, ${esc(a.name)}${a.active ? "" : " (<strong>inactive</strong>)"}. <a href="/staff/sellers">Back to sellers</a></p>
 <h2>Commission agreement</h2><p>${esc(commissionText(a.commission))}</p>${commissionForm}
 <h2>Signing agreement</h2><p>Policy <strong>${esc(a.signing.policy)}</strong>; the airline ${a.signing.airlineSigns ? "signs" : "does not sign"} this agency's OrderViewRS answers. Changes apply from the agency's next call.</p>
-${table(["Fingerprint (SHA-256)", "Key", "Valid", "Registered", "State", "Revoke"], keyRows, "Signing keys")}${signingForms}`,
+${table(["Fingerprint (SHA-256)", "Key", "Valid", "Registered", "State", "Revoke"], keyRows, "Signing keys")}${signingForms}
+${settlementSection(a.agencyId, a.settlementAccounts, admin, csrf)}`,
     chrome,
   );
 }

@@ -3,7 +3,7 @@ import { may, REASON_CATEGORIES } from "@ndc/staff";
 import { readAudit, searchOrders, type OrderPage } from "./actions";
 import type { StaffDeps } from "./deps";
 import type { StaffCaller } from "./guard";
-import { csrfInput, esc, page, table, type PageChrome } from "./html";
+import { breakable, csrfInput, esc, page, table, type PageChrome } from "./html";
 import { evidenceSection, servicingSection } from "./views-servicing";
 
 /** The pages about orders and the audit trail, rendered from the actions' results (pages.ts routes to them). */
@@ -113,7 +113,8 @@ export async function auditPage(deps: StaffDeps, caller: StaffCaller, params: UR
     filters +
       table(
         ["#", "When", "Who", "Role", "From", "Action", "Outcome", "Order", "Document", "Why", "Detail"],
-        entries.map((e) => [esc(e.seq), esc(new Date(e.at).toISOString()), esc(e.username), esc(e.role), esc(e.remote), esc(e.action), esc(e.outcome), esc(e.orderId ?? ""), esc(e.documentRef ?? ""), esc([e.reasonCategory, e.reason].filter(Boolean).join(": ")), esc(e.detail ?? "")]),
+        // Free text and ids may hold long unbroken runs: they wrap inside their cells (html.ts breakable).
+        entries.map((e) => [esc(e.seq), esc(new Date(e.at).toISOString()), esc(e.username), esc(e.role), breakable(e.remote), esc(e.action), esc(e.outcome), breakable(e.orderId ?? ""), breakable(e.documentRef ?? ""), breakable([e.reasonCategory, e.reason].filter(Boolean).join(": ")), breakable(e.detail ?? "")]),
         "Audit entries, oldest first",
       ),
     chrome,

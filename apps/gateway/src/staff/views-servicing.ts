@@ -10,6 +10,7 @@ import { acceptAddition, acceptCancellation, acceptFlightChange, quoteAddition, 
 import { servicingOptions, type ServicingOptions } from "./servicing-options";
 import type { AddQuoteView, CancelQuoteView, FlightQuoteView } from "./servicing-json";
 import { originalResponse } from "./api-servicing";
+import { renamePassenger } from "./rename";
 
 /**
  * The console's servicing pages (issue 12 item 6) and the order page's signature evidence (item
@@ -50,7 +51,26 @@ export function servicingSection(o: OrderPage, caller: StaffCaller, csrf: string
 <label for="ch-direction">Direction</label><select id="ch-direction" name="direction">${o.journeys.map((j, n) => `<option value="${n}">${n === 0 ? "Outbound" : "Return"}: ${esc(j.flightKeys.join(", "))} (${esc(j.brandCode)})</option>`).join("")}</select>
 <label for="ch-date">New date</label><input id="ch-date" name="date" type="date" required>
 <p><button type="submit">Quote the change</button></p></fieldset></form>
-<p><a href="${base}/options">Add a seat or an extra</a></p>`;
+<p><a href="${base}/options">Add a seat or an extra</a></p>${renameForm(o, caller, csrf)}`;
+}
+
+/**
+ * Correct a passenger's name (SHPOR1 rule 4: never refused by the fare): no money moves, so no
+ * quote; the form says beforehand when the fare's rule is overridden, and only the roles that may
+ * accept a change see it.
+ */
+function renameForm(o: OrderPage, caller: StaffCaller, csrf: string): string {
+  if (!may(caller.session.role, "orders.service")) return "";
+  const pax = o.passengers.map((p) => `<option value="${esc(p.paxId)}">${esc(p.paxId)}: ${esc([p.title, ...p.givenNames, p.surname].filter(Boolean).join(" "))}</option>`).join("");
+  return `<form method="post" action="${orderUrl(o.orderId)}/servicing/rename">${csrfInput(csrf)}<input type="hidden" name="version" value="${o.version}"><fieldset><legend>Correct a passenger's name</legend>
+<p>As the airline the fare's name-change rule never refuses it; where a seller would be refused, the override is recorded on the change and on both audit trails.</p>
+<label for="rn-pax">Passenger</label><select id="rn-pax" name="paxId">${pax}</select>
+<label for="rn-title">Title</label><input id="rn-title" name="title" maxlength="16">
+<label for="rn-given">Given names (one or more, separated by spaces)</label><input id="rn-given" name="givenNames" maxlength="320">
+<label for="rn-surname">Surname</label><input id="rn-surname" name="surname" required maxlength="64">
+<p><input type="checkbox" id="rn-flex" name="useFlexibility"> <label class="inline" for="rn-flex">Spend the customer's Flexibility service instead of overriding</label></p>
+${REASON_FIELD("rn-reason")}
+<p><button type="submit">Correct the name</button></p></fieldset></form>`;
 }
 
 /** The order page's signature evidence (docs/signatures.md): digests for all; the signed original for a supervisor, with a reason. */
@@ -177,6 +197,12 @@ export async function servicingPages(request: Request, path: string, form: URLSe
         const body = kind === "seat" ? { form: "seat", offerId, offerItemId, paxId } : { form: "services", offerId, items: [{ offerItemId, paxIds: [paxId], ...(qty > 1 ? { qty } : {}) }] };
         return addQuotePage(orderId, await quoteAddition(deps, caller, orderId, body), caller, csrf, chrome);
       }
+      case "rename": {
+        // One given name per word typed: the form has one field for them.
+        const givenNames = (form.get("givenNames") ?? "").split(/\s+/).filter(Boolean);
+        await renamePassenger(deps, caller, orderId, { paxId: form.get("paxId") ?? "", title: form.get("title") ?? "", givenNames, surname: form.get("surname") ?? "", version: form.get("version") ?? "", reason, useFlexibility: form.get("useFlexibility") === "on" });
+        return redirect(`${orderUrl(orderId)}?serviced=rename`);
+      }
       case "add":
         await acceptAddition(deps, caller, orderId, { quoteId: form.get("quoteId") ?? "", reason, cardToken });
         return redirect(`${orderUrl(orderId)}?serviced=add`);
@@ -194,4 +220,5 @@ export const SERVICED: Record<string, string> = {
   cancel: "Done: the cancellation was made and is on the audit trail.",
   change: "Done: the flight was changed and the change is on the audit trail.",
   add: "Done: added to the order and on the audit trail.",
+  rename: "Done: the name was corrected and the correction is on the audit trail.",
 };

@@ -73,7 +73,7 @@ export async function issuePrice(ctx: ShoppingContext, request: OfferPriceReques
     })),
     ...pricedExtras.map((x) => ({ item: { itemId: x.offerItemId, kind: x.kind, amount: { amount: x.unitMinor, currency } }, units: x.units })),
   ];
-  const adjusted = await adjust(supply, currency, adjustables, ctx.settings.promotionsTimeoutMs, loc);
+  const adjusted = await adjust(supply, currency, adjustables, ctx.settings.promotionsTimeoutMs, loc, await ctx.promotionCriteria.switchedOn());
 
   const items: OfferItemView[] = [
     ...flightItems(offerId, ownerCode, f, lists, adjusted.byItem, expiresAt),

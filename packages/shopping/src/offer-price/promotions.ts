@@ -21,11 +21,17 @@ export interface Adjusted {
 
 /**
  * Price adjustments (SHPREV) from the promotions engine: only NDC-channel auto-apply rules
- * (the engine filters on the channel asked for). When the engine cannot be asked, nothing is
- * adjusted, surcharges included, and a Warning says so (spec 4.5 rules 3 to 5).
+ * (the engine filters on the channel asked for). When the engine cannot be asked (the operator
+ * has not switched the criteria on, or it is unreachable, slow or refusing), nothing is adjusted,
+ * surcharges included, and a Warning says so (spec 4.5 rules 3 to 5).
  */
-export async function adjust(supply: Supply, currency: CurrencyCode, adjustables: readonly Adjustable[], timeoutMs: number, loc: Localiser): Promise<Adjusted> {
+export async function adjust(supply: Supply, currency: CurrencyCode, adjustables: readonly Adjustable[], timeoutMs: number, loc: Localiser, criteriaOn: boolean): Promise<Adjusted> {
   const out: Adjusted = { byItem: new Map(), applied: [], warnings: [] };
+  if (!criteriaOn) {
+    // Switched off by the operator (offer-price/criteria.ts): the engine is not asked at all.
+    out.warnings.push({ code: "promotions_unavailable", detail: "The airline has not switched its promotion criteria on." });
+    return out;
+  }
   const answer = await askPromotions(supply.promotions, { channel: "NDC", currency, items: adjustables.map((a) => a.item) }, timeoutMs);
   if (answer.status === "unavailable") {
     out.warnings.push({ code: "promotions_unavailable", detail: `The engine ${answer.failure === "timeout" ? "did not answer in time" : answer.failure === "refused" ? "refused the request" : "could not be reached"}${answer.transient ? " (transient)" : ""}.` });

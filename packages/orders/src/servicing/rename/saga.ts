@@ -1,13 +1,13 @@
 import { createHash } from "node:crypto";
 import { askTogether } from "@ndc/actors";
 import { GatewayError } from "@ndc/errors";
-import { isConstraintViolation, type StoreDb } from "@ndc/store";
+import { isConstraintViolation } from "@ndc/store";
 import { judgeChange, type Allowance } from "../../conditions/flexibility";
 import type { OrdersContext } from "../../context";
 import { ids } from "../../ids";
 import { writeOpen, writePhase, type OperationRow, type RequestKey } from "../../operation/store";
 import type { Order } from "../../state";
-import { orderFor, type ServicingActor } from "../actor";
+import { orderFor, type AlsoInCommit, type ServicingActor } from "../actor";
 import { appendOverride } from "../override/audit";
 import type { PaxName } from "./name";
 
@@ -21,8 +21,8 @@ export interface RenameInput {
   name: PaxName;
   /** The request asks to use the order's Flexibility service if the fare does not allow the rename. */
   useFlexibility: boolean;
-  /** A write of the caller's that commits with the rename or not at all (a signed request's evidence). */
-  alsoInCommit?: (tx: StoreDb) => Promise<unknown>;
+  /** A write of the caller's that commits with the rename or not at all (a signed request's evidence, the staff audit row), told what the commit made. */
+  alsoInCommit?: AlsoInCommit;
 }
 
 /** The operation's plan: which passenger, never the name itself (no personal data in operations). */
@@ -76,7 +76,7 @@ export async function renamePax(ctx: OrdersContext, input: RenameInput): Promise
         if (override && allowance.overridden) {
           await appendOverride(tx, { at: now, staffId: override.staffId, channel: "airline_staff", orderId: input.orderId, operationId, ...allowance.overridden });
         }
-        await input.alsoInCommit?.(tx);
+        await input.alsoInCommit?.(tx, { operationId, allowedBy: allowance.by, ...(allowance.overridden ? { override: allowance.overridden } : {}), ...(allowance.flexibilityItemId ? { flexibilityItemId: allowance.flexibilityItemId } : {}) });
       });
       return after as Order;
     } catch (e) {
