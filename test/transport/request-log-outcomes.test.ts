@@ -48,7 +48,7 @@ describe("OrderCreateRQ business refusals are logged with their errorCode", () =
 
   test("a refusal thrown before the idempotent section (request_invalid) is logged too", async () => {
     t.logs.length = 0;
-    const r = await t.ndc("OrderCreateRQ", orderCreateRQ({ shopped: { offerId: "OFR-X", itemIds: ["OFR-X-ADT"], totalMinor: 1 }, correlationId: "LOG-OC-2" }));
+    const r = await t.ndc("OrderCreateRQ", orderCreateRQ({ shopped: { offerId: "OFR-X", itemIds: ["OFR-X-ADT"], totalMinor: 1 }, correlationId: "LOG-OC-2", trxId: "T", pax: [{ id: "PAX1", surname: "" }] }));
     expect(r.status).toBe(400);
     expect(requestLines()[0]).toMatchObject({ status: 400, errorCode: "request_invalid" });
   });
