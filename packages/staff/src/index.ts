@@ -5,7 +5,7 @@ export { addStaff, listStaff, disableStaff, resetStaffPassword, StaffAccountErro
 export { openSession, liveSession, endSession, csrfMatches, csrfTokenOf, SESSION_IDLE_MS, SESSION_ABSOLUTE_MS, type StaffSession } from "./sessions";
 export { login, LOCK_AFTER_FAILURES, LOCK_MS, type LoggedIn, type LoginInput } from "./login";
 export { appendAudit, recordAudit, queryAudit, verifyAudit, auditHash, type AuditEntry, type AuditRow, type AuditAction, type AuditOutcome, type AuditQuery, type AuditCheck } from "./audit";
-export { statedReason, REASON_CATEGORIES, REASON_MIN, REASON_MAX, type ReasonCategory, type StatedReason } from "./reason";
+export { statedReason, reasonText, visibleLength, REASON_CATEGORIES, REASON_MIN, REASON_MAX, type ReasonCategory, type StatedReason } from "./reason";
 export { qrModules, terminalQr } from "./enrolment-qr";
 export { takeItem, claimsOf, type Claim, type StaffQueue } from "./claims";
 export { staffAccounts, staffSessions, staffAudit, staffQueueClaims } from "./tables/staff";
