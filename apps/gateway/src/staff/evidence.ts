@@ -32,6 +32,6 @@ export async function signedOriginal(deps: StaffDeps, caller: StaffCaller, order
   if (!found) throw new GatewayError("request_invalid", { detail: "The order has no signature evidence of that number.", element: "seq" });
   if (!found.original || "erasedAt" in found.original) throw new GatewayError("identity_document_erased", { detail: "The signed original was erased with the order's identity documents." });
   // No audit, no original: the row commits before the bytes leave.
-  await recordAudit(deps.store, { ...who(caller), at: deps.clock.now(), action: "signature.original", outcome: "ok", orderId, documentRef: `evidence:${seq}`, reason, reasonCategory: category, detail: `${found.row.message} signed original, sha256 ${found.row.originalSha256}` });
+  await recordAudit(deps.store, deps.auditChain, { ...who(caller), at: deps.clock.now(), action: "signature.original", outcome: "ok", orderId, documentRef: `evidence:${seq}`, reason, reasonCategory: category, detail: `${found.row.message} signed original, sha256 ${found.row.originalSha256}` });
   return { xml: found.original.original, filename: `${orderId}-${found.row.message}-${seq}.xml` };
 }
