@@ -8,6 +8,7 @@ export { appendAudit, recordAudit, queryAudit, verifyAudit, type AuditEntry, typ
 export { auditChain, auditMac, legacyAuditHash, type AuditChain } from "./audit-chain";
 export { readAnchor, type Anchor } from "./audit-anchor";
 export { statedReason, reasonText, visibleLength, REASON_CATEGORIES, REASON_MIN, REASON_MAX, type ReasonCategory, type StatedReason } from "./reason";
+export { presentStaff, spendTotpStep, presentWho, CLI_REMOTE, type PresentStaff } from "./present";
 export { qrModules, terminalQr } from "./enrolment-qr";
 export { takeItem, claimsOf, type Claim, type StaffQueue } from "./claims";
 export { staffAccounts, staffSessions, staffAudit, staffQueueClaims } from "./tables/staff";
