@@ -9,6 +9,7 @@ export { auditChain, auditMac, legacyAuditHash, type AuditChain } from "./audit-
 export { readAnchor, type Anchor } from "./audit-anchor";
 export { statedReason, reasonText, visibleLength, REASON_CATEGORIES, REASON_MIN, REASON_MAX, type ReasonCategory, type StatedReason } from "./reason";
 export { presentStaff, spendTotpStep, presentWho, CLI_REMOTE, type PresentStaff } from "./present";
+export { auditClearOriginal, documentsInOriginal } from "./clear-original";
 export { qrModules, terminalQr } from "./enrolment-qr";
 export { takeItem, claimsOf, type Claim, type StaffQueue } from "./claims";
 export { staffAccounts, staffSessions, staffAudit, staffQueueClaims } from "./tables/staff";
