@@ -98,10 +98,13 @@ describe("the keyed, anchored audit chain", () => {
     const keep = rows.at(-4)!.seq;
     await tamper(w, `DELETE FROM staff_audit WHERE seq > ${keep}`);
     const broken = await verify(w);
-    expect([broken.code, broken.err]).toEqual([1, [`staff audit trail broken: the anchor names seq ${rows.at(-1)!.seq}, and the trail ends at seq ${keep}: rows were removed from its end`]]);
+    expect([broken.code, broken.err]).toEqual([1, [`staff audit trail broken: the anchor names seq ${rows.at(-1)!.seq}, which the trail (ending at seq ${keep}) no longer holds: rows were removed`]]);
+    // The next audited action does not move the anchor past the cut: the gap stays reported.
+    await w.login("sue");
+    expect((await verify(w)).err).toEqual([`staff audit trail broken: the anchor names seq ${rows.at(-1)!.seq}, which the trail (ending at seq ${rows.at(-1)!.seq + 1}) no longer holds: rows were removed`]);
     // Every row gone is the same story, not an empty trail that holds.
     await tamper(w, "DELETE FROM staff_audit");
-    expect((await verify(w)).err).toEqual([`staff audit trail broken: the anchor names seq ${rows.at(-1)!.seq}, and the trail ends at seq 0: rows were removed from its end`]);
+    expect((await verify(w)).err).toEqual([`staff audit trail broken: the anchor names seq ${rows.at(-1)!.seq}, which the trail (ending at seq 0) no longer holds: rows were removed`]);
   }, 60_000);
 
   test("an anchor edited to an earlier row, or removed, is refused", async () => {
@@ -110,6 +113,9 @@ describe("the keyed, anchored audit chain", () => {
     const file = w.t.gw.config.staffAuditAnchorFile;
     const anchor = JSON.parse(readFileSync(file, "utf8"));
     writeFileSync(file, JSON.stringify({ ...anchor, seq: rows.at(-3)!.seq, hash: rows.at(-3)!.hash }));
+    expect((await verify(w)).err).toEqual(["staff audit trail broken: the anchor file does not hold its MAC (edited, or written under another key)"]);
+    // An action after the edit leaves the edited anchor as it is.
+    await w.login("sue");
     expect((await verify(w)).err).toEqual(["staff audit trail broken: the anchor file does not hold its MAC (edited, or written under another key)"]);
     rmSync(file);
     expect((await verify(w)).err).toEqual(["staff audit trail broken: the anchor file is missing"]);

@@ -33,12 +33,13 @@ export function readAnchor(chain: AuditChain): Anchor | null | "invalid" {
 
 /**
  * Moves the anchor forward to `to` (never back: several processes append, and their commits can
- * report out of order). Atomic: a temporary file, fsynced, renamed over the old one, so a crash
- * leaves the old anchor or the new one, never half of one.
+ * report out of order). An anchor that does not hold its MAC is left as it is, for `verify` to
+ * report: tampering is not healed by the next action. Atomic: a temporary file, fsynced, renamed
+ * over the old one, so a crash leaves the old anchor or the new one, never half of one.
  */
 export function advanceAnchor(chain: AuditChain, to: Anchor): void {
   const now = readAnchor(chain);
-  if (now !== null && now !== "invalid" && now.seq >= to.seq) return;
+  if (now === "invalid" || (now !== null && now.seq >= to.seq)) return;
   if (!existsSync(dirname(chain.anchorFile))) mkdirSync(dirname(chain.anchorFile), { recursive: true, mode: 0o700 });
   const tmp = `${chain.anchorFile}.${process.pid}.tmp`;
   const fd = openSync(tmp, "w", 0o600);

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, type SQL } from "drizzle-orm";
 import { afterCommit, type Store, type StoreDb } from "@ndc/store";
-import { advanceAnchor, readAnchor } from "./audit-anchor";
+import { advanceAnchor, readAnchor, type Anchor } from "./audit-anchor";
 import { auditMac, GENESIS, legacyAuditHash, type AuditChain } from "./audit-chain";
 import { staffAudit as T } from "./tables/staff";
 
@@ -85,14 +85,25 @@ export interface AuditRow extends AuditEntry {
  * stable), and moves the anchor to it once the write is durable. The first append under a data
  * directory with no anchor writes one for the trail as it stands (the chain's start: rows written
  * before it was keyed are sealed by it), before the row, so a trail with keyed rows always has one.
+ * The anchor moves only while the row it names is still on the trail as anchored: a trail cut
+ * short or rewritten keeps its old anchor, so the next action does not paper over it.
  */
 export async function appendAudit(tx: StoreDb, chain: AuditChain, e: AuditEntry): Promise<void> {
   const [last] = await tx.select({ seq: T.seq, hash: T.hash }).from(T).orderBy(desc(T.seq)).limit(1);
   const prevHash = last?.hash ?? GENESIS;
-  if (readAnchor(chain) === null) advanceAnchor(chain, { seq: last?.seq ?? 0, hash: prevHash });
+  let anchor = readAnchor(chain);
+  if (anchor === null) advanceAnchor(chain, (anchor = { seq: last?.seq ?? 0, hash: prevHash }));
   const hash = auditMac(chain, e, prevHash);
   const [row] = await tx.insert(T).values({ ...e, prevHash, hash }).returning({ seq: T.seq });
-  afterCommit(tx, () => advanceAnchor(chain, { seq: row!.seq, hash }));
+  if (await stillAnchored(tx, anchor)) afterCommit(tx, () => advanceAnchor(chain, { seq: row!.seq, hash }));
+}
+
+/** Whether the anchored row is on the trail with the hash anchored (seq 0: the empty trail's start). */
+async function stillAnchored(tx: StoreDb, anchor: Anchor | "invalid"): Promise<boolean> {
+  if (anchor === "invalid") return false;
+  if (anchor.seq === 0) return anchor.hash === GENESIS;
+  const [at] = await tx.select({ hash: T.hash }).from(T).where(eq(T.seq, anchor.seq)).limit(1);
+  return at?.hash === anchor.hash;
 }
 
 /** One audit row in a write of its own (an action that writes nothing else: a view, a refusal). */
@@ -175,7 +186,7 @@ export async function verifyAudit(db: StoreDb, chain: AuditChain): Promise<Audit
       return { ok: true, rows: count, legacy, anchoredAt: null, afterAnchor: count };
     }
     const reached = anchor.seq === 0 ? anchor.hash === GENESIS : atAnchor !== undefined;
-    if (!reached) return { ok: false, rows: count, brokenAt: anchor.seq, why: `the anchor names seq ${anchor.seq}, and the trail ends at seq ${after || 0}: rows were removed from its end` };
+    if (!reached) return { ok: false, rows: count, brokenAt: anchor.seq, why: `the anchor names seq ${anchor.seq}, which the trail (ending at seq ${after}) no longer holds: rows were removed` };
     if (atAnchor && atAnchor.hash !== anchor.hash) return { ok: false, rows: count, brokenAt: anchor.seq, why: `the row at seq ${anchor.seq} is not the one anchored: the trail was rewritten` };
     return { ok: true, rows: count, legacy, anchoredAt: anchor.seq, afterAnchor: count - countAtAnchor };
   }
