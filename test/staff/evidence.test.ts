@@ -157,6 +157,7 @@ test("`order evidence --clear`: a supervisor present with a TOTP code and a reas
   const ok = await evidenceCli("--clear", "--out", out, "--supervisor", "sue", "--totp", code, "--reason", REASON.reason, "--category", REASON.category);
   expect([ok.code, ok.err]).toEqual([0, []]);
   expect(readFileSync(join(out, `${orderId}-1-signed.xml`), "utf8")).toBe(body);
+  expect([statSync(out).mode & 0o777, statSync(join(out, `${orderId}-1-signed.xml`)).mode & 0o777]).toEqual([0o700, 0o600]);
   expect(ok.out.join("\n")).not.toContain(DOC_NUMBER);
   const rows = (await audit("pii.reveal")).slice(reveals);
   expect(rows.map((x) => [x.username, x.outcome, x.remote, x.reason, x.reasonCategory, x.detail])).toEqual([["sue", "ok", "cli", REASON.reason, REASON.category, "in the signed original evidence:1"]]);

@@ -1,4 +1,4 @@
-import { writeFileSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { systemClock, type Clock } from "@ndc/clock";
 import { ensurePrivateDir } from "@ndc/config";
@@ -75,7 +75,8 @@ export async function orderCommand(args: string[], io: CliIo, deps: OrderCommand
         return 1;
       }
     }
-    ensurePrivateDir(out);
+    // A folder made here is 0700; one the operator named and already has keeps its mode (it may be theirs to share).
+    if (ask.out === undefined || !existsSync(out)) ensurePrivateDir(out);
     const entries = report.entries.map((e) => {
       if (!("xml" in e.original)) return e;
       const { sha256Matches } = e.original;
