@@ -109,6 +109,15 @@ test("an agent or a senior agent cannot download the original (403, audited); a 
   const detail = (await (await supervisor.call(`/staff/api/orders/${orderId}`)).json()) as { documents: { documentRef: string }[] };
   expect(reveals.map((x) => [x.username, x.outcome, x.documentRef, x.reason, x.reasonCategory])).toEqual(detail.documents.map((d) => ["sue", "ok", d.documentRef, REASON.reason, REASON.category]));
   expect(JSON.stringify([...rows, ...reveals])).not.toContain(DOC_NUMBER);
+  // The page's form: masked unless its "In clear" box is ticked.
+  const form = (clear: boolean) =>
+    w.t.fetch(`/staff/orders/${orderId}/signatures/${e.seq}/original`, { method: "POST", headers: { cookie: supervisor.cookie, "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ ...REASON, csrf_token: supervisor.csrf, ...(clear ? { clear: "on" } : {}) }).toString() });
+  for (const [clear, kind] of [[false, "masked"], [true, "signed-original"]] as const) {
+    const page = await form(clear);
+    expect([page.status, page.headers.get("x-evidence-form"), (await page.text()).includes(DOC_NUMBER)]).toEqual([200, kind, clear]);
+  }
+  const html = await (await w.t.fetch(`/staff/orders/${orderId}`, { headers: { cookie: supervisor.cookie } })).text();
+  expect(html).toContain(`name="clear" value="on"`);
   // CSRF: a forged download is refused before anything is read.
   expect((await supervisor.call(`/staff/api/orders/${orderId}/signatures/${e.seq}/original`, { method: "POST", body: REASON, csrf: null })).status).toBe(403);
 }, 60_000);
