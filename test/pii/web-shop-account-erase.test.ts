@@ -5,6 +5,7 @@ import { Database } from "bun:sqlite";
 import { loadConfig } from "@ndc/config";
 import { createSupply } from "@ndc/supply";
 import { addDays } from "@ndc/supply";
+import { totpAt } from "@ndc/staff";
 import { killAll, run, sourceCli, type Finished } from "../binary/processes";
 import { tempDir } from "../inventory/helpers";
 
@@ -120,11 +121,16 @@ test("account add, book, delete: its orders' documents erased with an audit row 
   expect(again.stdout).toContain("0 identity document(s) erased on 1 order(s)");
   expect((await cli("web-shop", "account", "delete", "WSA-nope")).stderr).toContain("web_shop_account_not_found");
 
-  // The guest order: only a supervisor's erase (or the retention sweep) takes its documents.
+  // The guest order: only a supervisor's erase (or the retention sweep) takes its documents. The
+  // supervisor is a staff account present with its TOTP code (issue 19 item 10): a made-up name erases nothing.
   expect((await cli("documents", "erase", orderG, "--supervisor", "sup-7")).code).toBe(2);
-  expect((await cli("documents", "erase", "ORD-nope", "--supervisor", "sup-7", "--reason", "asked")).stderr).toContain("order_not_found");
-  const erase = await cli("documents", "erase", orderG, "--supervisor", "sup-7", "--reason", "the passenger asked");
-  expect(erase.stdout).toContain(`order ${orderG}: 1 document(s) erased by sup-7`);
+  expect((await cli("documents", "erase", orderG, "--supervisor", "sup-7", "--totp", "123456", "--reason", "the passenger asked")).stderr).toContain("no staff account named sup-7");
+  const sup = JSON.parse((await cli("staff", "add", "sup7", "--role", "supervisor", "--json")).stdout) as { totpSecret: string };
+  // The processes run on the wall clock (the code is accepted a step either side); an unknown order spends no code.
+  const code = totpAt(sup.totpSecret, Date.now());
+  expect((await cli("documents", "erase", "ORD-nope", "--supervisor", "sup7", "--totp", code, "--reason", "the passenger asked")).stderr).toContain("order_not_found");
+  const erase = await cli("documents", "erase", orderG, "--supervisor", "sup7", "--totp", code, "--reason", "the passenger asked");
+  expect(erase.stdout).toContain(`order ${orderG}: 1 document(s) erased by sup7`);
   expect(has(fileBytes(), sealed[DOC_ONLY.G]!)).toBe(false);
   expect(has(fileBytes(), "BIRTHPLACEGTOWN")).toBe(false);
   const left = ciphertexts();
@@ -132,7 +138,7 @@ test("account add, book, delete: its orders' documents erased with an audit row 
   expect(Object.entries(left).filter(([k]) => k.startsWith("erased-")).map(([, c]) => c)).toEqual([null, null]);
   expect(has(fileBytes(), DOC_ONLY.B)).toBe(true);
   const guestAudit = await cli("documents", "erasures", orderG);
-  expect(guestAudit.stdout).toMatch(/order \S+  1 document\(s\)  supervisor  by sup-7  reason: the passenger asked/);
+  expect(guestAudit.stdout).toMatch(/order \S+  1 document\(s\)  supervisor  by stf_\S+  reason: the passenger asked/);
 
   // No document number in any line any process printed.
   const all = printed.join("\n");

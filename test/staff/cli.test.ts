@@ -84,6 +84,6 @@ describe("staff accounts", () => {
     expect(new Set(logins.map((r) => r.action))).toEqual(new Set(["staff.login"]));
     expect(Object.keys(logins[0]).sort()).toEqual(["action", "at", "hash", "outcome", "prevHash", "remote", "role", "seq", "staffId", "username"].concat(logins[0].detail ? ["detail"] : []).sort());
     expect(JSON.stringify(rows)).not.toContain("$argon2");
-    expect((await w.cli(["audit", "verify"])).out).toEqual([`staff audit trail holds: ${rows.length} rows`]);
+    expect((await w.cli(["audit", "verify"])).out).toEqual([`staff audit trail holds: ${rows.length} rows`, `anchored at seq ${rows.at(-1).seq}`]);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { listOverrides } from "@ndc/orders";
-import { verifyAudit } from "@ndc/staff";
+import { auditChain, verifyAudit } from "@ndc/staff";
 import { errorCode } from "../support/gateway";
 import { countWrites } from "../support/count-writes";
 import { blocks, orderHistoryRQ } from "../orders-http/order-list-helpers";
@@ -62,7 +62,7 @@ describe("name correction by staff", () => {
     expect(row.detail).toBe(`passenger PAX1; operation ${done.result.body.operationId}; override fare_not_renameable (${done.result.body.override.ruleText})`);
     // The trail names the passenger, never the name.
     expect(JSON.stringify(await auditOf(orderId))).not.toContain("TRAVELER");
-    expect((await verifyAudit(w.t.gw.store.db)).ok).toBe(true);
+    expect((await verifyAudit(w.t.gw.store.db, auditChain(w.t.gw.orders.ctx.fieldKey, w.t.gw.config.staffAuditAnchorFile))).ok).toBe(true);
 
     // OrderHistoryRS: PAX_UPDATED by the airline's agent.
     const history = await w.t.ndc("OrderHistoryRQ", orderHistoryRQ(orderId));

@@ -1,6 +1,6 @@
 import { expect } from "bun:test";
 import { ManualClock } from "@ndc/clock";
-import { totpAt } from "@ndc/staff";
+import { auditChain, totpAt } from "@ndc/staff";
 import { staffCommand } from "../../apps/cli/src/commands/staff";
 import { startTestGateway, type TestGateway } from "../support/gateway";
 import { MAX_ATTEMPTS } from "@ndc/notifications";
@@ -62,7 +62,7 @@ export async function staffWorld(env: Record<string, string> = {}): Promise<Staf
   const cli = async (args: string[], stdin = "") => {
     const out: string[] = [];
     const err: string[] = [];
-    const code = await staffCommand(args, { out: (l) => out.push(l), err: (l) => err.push(l), env: {}, stdin: async () => stdin }, { store: t.gw.store, fieldKey: t.gw.orders.ctx.fieldKey, clock, issuer: "XB Test" });
+    const code = await staffCommand(args, { out: (l) => out.push(l), err: (l) => err.push(l), env: {}, stdin: async () => stdin }, { store: t.gw.store, fieldKey: t.gw.orders.ctx.fieldKey, auditChain: auditChain(t.gw.orders.ctx.fieldKey, t.gw.config.staffAuditAnchorFile), clock, issuer: "XB Test" });
     return { code, out, err };
   };
   const world: StaffWorld = {

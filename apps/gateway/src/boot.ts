@@ -6,6 +6,7 @@ import { createLogger, type Logger } from "@ndc/log";
 import { openStore, migrate, type Store } from "@ndc/store";
 import { createAuthService, createRateLimiter, provisionSandbox, type RegistryReads, type SandboxCredentials } from "@ndc/auth";
 import { loadFieldKey } from "@ndc/pii";
+import { auditChain } from "@ndc/staff";
 import { createGateway, ndcEntry, type GatewayApp, type NdcEntry } from "./app";
 import { messageHandlers } from "./handlers";
 import { createSupply, type Supply } from "@ndc/supply";
@@ -174,7 +175,7 @@ export async function bootGateway(
       return true;
     },
     readyDetail: opts.readyDetail ? () => opts.readyDetail!(store) : undefined,
-    staff: { store, fieldKey, clock, orders, rateLimiter, mode: config.mode, logger, figures },
+    staff: { store, fieldKey, auditChain: auditChain(fieldKey, config.staffAuditAnchorFile), clock, orders, rateLimiter, mode: config.mode, logger, figures },
     notifications: {
       subscriptions,
       clock,

@@ -44,6 +44,8 @@ export interface GatewayConfig {
   /** Where sellers reach the gateway (no trailing slash); required in production, where URLs never come from a request's Host. */
   publicBaseUrl?: string;
   fieldKey: { source: "env" | "file"; value?: string; file: string; version: number };
+  /** The staff audit trail's anchor: its last row and MAC, kept outside the database (docs/staff-api.md#audit). */
+  staffAuditAnchorFile: string;
   /** The airline's XML-signature key and certificate (docs/signatures.md); generated outside production when missing. */
   airlineSigning: { keyFile: string; certFile: string };
   /** Identity documents are erased this many days after travel ends (spec 8). */
@@ -224,6 +226,7 @@ export function loadConfig(env: Env = process.env): GatewayConfig {
       file: env.GATEWAY_FIELD_KEY_FILE?.trim() || join(dataDir, "field-key"),
       version: int(env, "GATEWAY_FIELD_KEY_VERSION", 1, 1),
     },
+    staffAuditAnchorFile: env.GATEWAY_AUDIT_ANCHOR_FILE?.trim() || join(dataDir, "staff-audit-anchor"),
     airlineSigning: {
       keyFile: env.AIRLINE_SIGNING_KEY_FILE?.trim() || join(dataDir, "airline-signing-key.pem"),
       certFile: env.AIRLINE_SIGNING_CERT_FILE?.trim() || join(dataDir, "airline-signing-cert.pem"),

@@ -155,7 +155,7 @@ export const CATALOGUE = {
   staff_session_required: { status: 401, kind: "auth", text: "A live staff console session is needed: log in again." },
   staff_csrf_invalid: { status: 403, kind: "auth", text: "The X-CSRF-Token of this session is missing or wrong." },
   staff_forbidden: { status: 403, kind: "auth", text: "The staff member's role does not allow this action." },
-  staff_reason_invalid: { status: 400, kind: "refusal", text: "The action needs a reason of at least 10 characters and, for a reveal, a reason category." },
+  staff_reason_invalid: { status: 400, kind: "refusal", text: "The action needs a reason of at least 10 visible characters and, for a reveal, a reason category." },
   identity_document_not_found: { status: 404, kind: "refusal", text: "The order holds no identity document with this reference." },
   identity_document_erased: { status: 410, kind: "refusal", text: "The identity document has been erased." },
   staff_target_not_found: { status: 404, kind: "refusal", text: "No open work item, seller client or agency with this id." },

@@ -9,3 +9,4 @@ export { appendEvidence, evidenceOf, evidenceFields, brokenEvidenceAt, evidenceH
 export { lazyAirlineKey, loadAirlineKey, type AirlineKey } from "./airline-key";
 export { evidenceReport, type EvidenceReport, type EvidenceEntry } from "./evidence-report";
 export { notificationSigner } from "./notification-signer";
+export { maskedOriginal, MASK } from "./masked-original";

@@ -1,14 +1,17 @@
-import { createHash } from "node:crypto";
 import { and, asc, desc, eq, gt, type SQL } from "drizzle-orm";
-import type { Store, StoreDb } from "@ndc/store";
+import { afterCommit, type Store, type StoreDb } from "@ndc/store";
+import { advanceAnchor, readAnchor, type Anchor } from "./audit-anchor";
+import { auditMac, GENESIS, legacyAuditHash, type AuditChain } from "./audit-chain";
 import { staffAudit as T } from "./tables/staff";
 
 /**
  * The staff audit trail (issue 12 item 2; migration 0050): every staff action with who, when,
  * from where, which order or document, what and why. Append-only (SQL triggers refuse UPDATE
- * and DELETE) and hash-chained like the fare-rule overrides (servicing_overrides): each row's
- * hash covers its fields and the previous row's hash, so an edited or removed row breaks the
- * chain from there on (`ndc-gateway staff audit verify`). Never a document number, a password,
+ * and DELETE) and chained: each row's hash is an HMAC-SHA-256, under a key held outside the
+ * database (audit-chain.ts), of its fields and the previous row's hash, so an edited or removed
+ * row breaks the chain from there on, and whoever can write the database but not read the key
+ * cannot rebuild it. The anchor (audit-anchor.ts) names the last row outside the database, so
+ * rows cut from the end are missed too (`ndc-gateway staff audit verify`). Never a document number, a password,
  * a TOTP code or a session token: a reveal names the document only.
  */
 export type AuditAction =
@@ -83,23 +86,35 @@ export interface AuditRow extends AuditEntry {
   hash: string;
 }
 
-export const GENESIS = "0".repeat(64);
-
-export function auditHash(e: AuditEntry, prevHash: string): string {
-  const fields = [prevHash, String(e.at), e.staffId, e.username, e.role, e.remote, e.action, e.outcome, e.orderId ?? "", e.documentRef ?? "", e.reasonCategory ?? "", e.reason ?? "", e.detail ?? ""];
-  return createHash("sha256").update(fields.join("\u0000")).digest("hex");
+/**
+ * Appends one row inside the caller's write transaction (writes are serialised, so the tail is
+ * stable), and moves the anchor to it once the write is durable. The first append under a data
+ * directory with no anchor writes one for the trail as it stands (the chain's start: rows written
+ * before it was keyed are sealed by it), before the row, so a trail with keyed rows always has one.
+ * The anchor moves only while the row it names is still on the trail as anchored: a trail cut
+ * short or rewritten keeps its old anchor, so the next action does not paper over it.
+ */
+export async function appendAudit(tx: StoreDb, chain: AuditChain, e: AuditEntry): Promise<void> {
+  const [last] = await tx.select({ seq: T.seq, hash: T.hash }).from(T).orderBy(desc(T.seq)).limit(1);
+  const prevHash = last?.hash ?? GENESIS;
+  let anchor = readAnchor(chain);
+  if (anchor === null) advanceAnchor(chain, (anchor = { seq: last?.seq ?? 0, hash: prevHash }));
+  const hash = auditMac(chain, e, prevHash);
+  const [row] = await tx.insert(T).values({ ...e, prevHash, hash }).returning({ seq: T.seq });
+  if (await stillAnchored(tx, anchor)) afterCommit(tx, () => advanceAnchor(chain, { seq: row!.seq, hash }));
 }
 
-/** Appends one row inside the caller's write transaction (writes are serialised, so the tail is stable). */
-export async function appendAudit(tx: StoreDb, e: AuditEntry): Promise<void> {
-  const [last] = await tx.select({ hash: T.hash }).from(T).orderBy(desc(T.seq)).limit(1);
-  const prevHash = last?.hash ?? GENESIS;
-  await tx.insert(T).values({ ...e, prevHash, hash: auditHash(e, prevHash) });
+/** Whether the anchored row is on the trail with the hash anchored (seq 0: the empty trail's start). */
+async function stillAnchored(tx: StoreDb, anchor: Anchor | "invalid"): Promise<boolean> {
+  if (anchor === "invalid") return false;
+  if (anchor.seq === 0) return anchor.hash === GENESIS;
+  const [at] = await tx.select({ hash: T.hash }).from(T).where(eq(T.seq, anchor.seq)).limit(1);
+  return at?.hash === anchor.hash;
 }
 
 /** One audit row in a write of its own (an action that writes nothing else: a view, a refusal). */
-export function recordAudit(store: Store, e: AuditEntry): Promise<void> {
-  return store.write((tx) => appendAudit(tx, e));
+export function recordAudit(store: Store, chain: AuditChain, e: AuditEntry): Promise<void> {
+  return store.write((tx) => appendAudit(tx, chain, e));
 }
 
 const rowOf = (r: typeof T.$inferSelect): AuditRow => ({
@@ -137,21 +152,48 @@ export async function queryAudit(db: StoreDb, q: AuditQuery = {}): Promise<Audit
   return rows.map(rowOf);
 }
 
-export type AuditCheck = { ok: true; rows: number } | { ok: false; rows: number; brokenAt: number };
+/**
+ * ok: every row links and its MAC holds (`legacy` rows, from before the chain was keyed, only at
+ * its start), and the anchor names a row the trail holds (`anchoredAt`; `afterAnchor` rows came
+ * after it: written since, their anchor update lost to a crash). Not ok: `brokenAt` the first row
+ * that does not hold, or the anchor's seq when the trail no longer reaches it; `why` in English
+ * when it is about the anchor.
+ */
+export type AuditCheck =
+  | { ok: true; rows: number; legacy: number; anchoredAt: number | null; afterAnchor: number }
+  | { ok: false; rows: number; brokenAt: number; why?: string };
 
-/** Walks the whole chain in pages; the first row whose link or hash does not hold. */
-export async function verifyAudit(db: StoreDb): Promise<AuditCheck> {
+/** Walks the whole chain in pages, then holds its end against the anchor. */
+export async function verifyAudit(db: StoreDb, chain: AuditChain): Promise<AuditCheck> {
+  const anchor = readAnchor(chain);
   let prev = GENESIS;
   let count = 0;
+  let legacy = 0;
   let after = 0;
+  let atAnchor: AuditRow | undefined;
+  let countAtAnchor = 0;
   for (;;) {
     const rows = await queryAudit(db, { after, limit: 1000 });
     for (const r of rows) {
       count++;
-      if (r.prevHash !== prev || r.hash !== auditHash(r, prev)) return { ok: false, rows: count, brokenAt: r.seq };
+      const keyed = r.prevHash === prev && r.hash === auditMac(chain, r, prev);
+      // Unkeyed rows are the trail's start or nothing: one after a keyed row is a rewrite.
+      if (!keyed && (legacy !== count - 1 || r.prevHash !== prev || r.hash !== legacyAuditHash(r, prev))) return { ok: false, rows: count, brokenAt: r.seq };
+      if (!keyed) legacy++;
+      if (anchor && anchor !== "invalid" && r.seq === anchor.seq) [atAnchor, countAtAnchor] = [r, count];
       prev = r.hash;
       after = r.seq;
     }
-    if (rows.length < 1000) return { ok: true, rows: count };
+    if (rows.length === 1000) continue;
+    const keyedRows = count - legacy;
+    if (anchor === "invalid") return { ok: false, rows: count, brokenAt: 0, why: "the anchor file does not hold its MAC (edited, or written under another key)" };
+    if (anchor === null) {
+      if (keyedRows > 0) return { ok: false, rows: count, brokenAt: 0, why: "the anchor file is missing" };
+      return { ok: true, rows: count, legacy, anchoredAt: null, afterAnchor: count };
+    }
+    const reached = anchor.seq === 0 ? anchor.hash === GENESIS : atAnchor !== undefined;
+    if (!reached) return { ok: false, rows: count, brokenAt: anchor.seq, why: `the anchor names seq ${anchor.seq}, which the trail (ending at seq ${after}) no longer holds: rows were removed` };
+    if (atAnchor && atAnchor.hash !== anchor.hash) return { ok: false, rows: count, brokenAt: anchor.seq, why: `the row at seq ${anchor.seq} is not the one anchored: the trail was rewritten` };
+    return { ok: true, rows: count, legacy, anchoredAt: anchor.seq, afterAnchor: count - countAtAnchor };
   }
 }

@@ -5,6 +5,7 @@ import type { FieldKey } from "@ndc/pii";
 import type { Store } from "@ndc/store";
 import { openTotpSecret, staffRow } from "./accounts";
 import { appendAudit, recordAudit } from "./audit";
+import type { AuditChain } from "./audit-chain";
 import type { StaffRole } from "./roles";
 import { openSession } from "./sessions";
 import { staffAccounts as A } from "./tables/staff";
@@ -39,17 +40,17 @@ export interface LoggedIn {
  * attempt on a known account is audited (`staff.login`: ok, failed or locked), in the write that
  * counts it or opens the session.
  */
-export async function login(store: Store, key: FieldKey, input: LoginInput, now: number): Promise<LoggedIn> {
+export async function login(store: Store, key: FieldKey, chain: AuditChain, input: LoginInput, now: number): Promise<LoggedIn> {
   const row = input.username.length <= 64 ? await staffRow(store.db, input.username) : undefined;
   const passwordOk = await verifySecret(input.password.slice(0, 1024), row?.passwordHash ?? DECOY_HASH);
   if (!row) throw failed();
   const who = { staffId: row.staffId, username: row.username, role: row.role, remote: input.remote, action: "staff.login" as const };
   if (row.disabledAt !== null) {
-    await recordAudit(store, { ...who, at: now, outcome: "failed", detail: "account disabled" });
+    await recordAudit(store, chain, { ...who, at: now, outcome: "failed", detail: "account disabled" });
     throw failed();
   }
   if (row.lockedUntil !== null && now < row.lockedUntil) {
-    await recordAudit(store, { ...who, at: now, outcome: "locked", detail: `locked until ${new Date(row.lockedUntil).toISOString()}` });
+    await recordAudit(store, chain, { ...who, at: now, outcome: "locked", detail: `locked until ${new Date(row.lockedUntil).toISOString()}` });
     throw failed();
   }
   const step = passwordOk ? matchingStep(openTotpSecret(key, row), input.totp, now) : undefined;
@@ -61,13 +62,13 @@ export async function login(store: Store, key: FieldKey, input: LoginInput, now:
       const [after] = await tx.update(A).set({ failedLogins: sql`${A.failedLogins} + 1`, updatedAt: now }).where(eq(A.staffId, row.staffId)).returning({ failures: A.failedLogins });
       const locks = (after?.failures ?? 0) >= LOCK_AFTER_FAILURES;
       if (locks) await tx.update(A).set({ failedLogins: 0, lockedUntil: now + LOCK_MS }).where(eq(A.staffId, row.staffId));
-      await appendAudit(tx, { ...who, at: now, outcome: locks ? "locked" : "failed", detail: locks ? `${why}; locked after ${LOCK_AFTER_FAILURES} failures` : why });
+      await appendAudit(tx, chain, { ...who, at: now, outcome: locks ? "locked" : "failed", detail: locks ? `${why}; locked after ${LOCK_AFTER_FAILURES} failures` : why });
     });
     throw failed();
   }
   return store.write(async (tx) => {
     await tx.update(A).set({ failedLogins: 0, lockedUntil: null, totpLastStep: step, updatedAt: now }).where(eq(A.staffId, row.staffId));
-    await appendAudit(tx, { ...who, at: now, outcome: "ok" });
+    await appendAudit(tx, chain, { ...who, at: now, outcome: "ok" });
     const s = await openSession(tx, row.staffId, input.remote, now);
     return { ...s, staffId: row.staffId, username: row.username, role: row.role as StaffRole };
   });

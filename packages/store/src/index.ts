@@ -7,4 +7,4 @@ export { preparedOnce } from "./prepared-once";
 export { migrate, readMigrations, MIGRATIONS_DIR, type Migration } from "./migrate";
 export * as tables from "./tables";
 export { commitQueue, type CommitStats, type TransactionControl } from "./commit-queue";
-export { atEndOfWrite, withEndOfWrite } from "./end-of-write";
+export { afterCommit, atEndOfWrite, withEndOfWrite } from "./end-of-write";

@@ -1,6 +1,6 @@
 import { systemClock, type Clock } from "@ndc/clock";
 import { loadFieldKey, type FieldKey } from "@ndc/pii";
-import { addStaff, disableStaff, listStaff, otpauthUri, queryAudit, resetStaffPassword, StaffAccountError, terminalQr, verifyAudit } from "@ndc/staff";
+import { addStaff, auditChain, disableStaff, listStaff, otpauthUri, queryAudit, resetStaffPassword, StaffAccountError, terminalQr, verifyAudit, type AuditChain } from "@ndc/staff";
 import type { Store } from "@ndc/store";
 import { loadRuntime } from "../config";
 import { UsageError, type CliIo } from "../io";
@@ -14,13 +14,16 @@ export const STAFF_USAGE = `usage: ndc-gateway staff <command>
   reset-password USERNAME [--new-totp] [--json]
                                         a new password (standard input, or generated), the lockout cleared, sessions ended;
                                         --new-totp also issues a new TOTP secret (printed once)
-  audit verify                          checks the staff audit trail's hash chain; exit 1 naming the first row that does not hold
+  audit verify                          checks the staff audit trail's keyed chain and its anchor; exit 1 naming the first row
+                                        that does not hold, or rows missing from its end
   audit export [--action ACTION] [--order ORDER_ID]
                                         the audit trail as JSON lines, oldest first`;
 
 export interface StaffCommandDeps {
   store?: Store;
   fieldKey?: FieldKey;
+  /** The audit chain's key and anchor; default from the field key and GATEWAY_AUDIT_ANCHOR_FILE. */
+  auditChain?: AuditChain;
   clock?: Clock;
   /** The TOTP issuer shown by authenticator apps; default the airline's name. */
   issuer?: string;
@@ -91,12 +94,14 @@ export async function staffCommand(args: string[], io: CliIo, deps: StaffCommand
         case "audit": {
           const what = one(positional, "staff audit verify|export");
           if (what === "verify") {
-            const check = await verifyAudit(store.db);
+            const check = await verifyAudit(store.db, deps.auditChain ?? auditChain(fieldKey(), runtime().staffAuditAnchorFile));
             if (!check.ok) {
-              io.err(`staff audit trail broken at seq ${check.brokenAt}`);
+              io.err(check.why ? `staff audit trail broken: ${check.why}` : `staff audit trail broken at seq ${check.brokenAt}`);
               return 1;
             }
             io.out(`staff audit trail holds: ${check.rows} rows`);
+            if (check.legacy) io.out(`${check.legacy} of them from before the chain was keyed (plain SHA-256), sealed by the first keyed row`);
+            io.out(check.anchoredAt === null ? "no anchor yet: the first audited action writes it" : `anchored at seq ${check.anchoredAt}${check.afterAnchor ? `; ${check.afterAnchor} row(s) after it (written since the anchor last moved)` : ""}`);
             return 0;
           }
           if (what === "export") {

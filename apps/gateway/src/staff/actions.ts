@@ -36,7 +36,7 @@ export async function searchOrders(deps: StaffDeps, caller: StaffCaller, params:
   const used = Object.keys(q);
   if (used.length === 0) throw new GatewayError("request_invalid", { detail: `Give at least one of ${SEARCH_FIELDS.join(", ")}.` });
   const rows = await deps.orders.airlineSearch(q);
-  await recordAudit(deps.store, { ...who(caller), at: deps.clock.now(), action: "orders.search", outcome: "ok", ...(q.orderId ? { orderId: q.orderId } : {}), detail: `filters: ${used.join(", ")}; ${rows.length} found` });
+  await recordAudit(deps.store, deps.auditChain, { ...who(caller), at: deps.clock.now(), action: "orders.search", outcome: "ok", ...(q.orderId ? { orderId: q.orderId } : {}), detail: `filters: ${used.join(", ")}; ${rows.length} found` });
   return {
     orders: rows.map((r) => ({
       orderId: r.orderId, state: r.state, agencyId: r.ownerAgencyId, clientId: r.ownerClientId, createdAt: iso(r.createdAt)!,
@@ -67,7 +67,7 @@ export async function orderDetail(deps: StaffDeps, caller: StaffCaller, orderId:
     return { ...base, ...view };
   });
   const erasedAt = held.map((h) => h.erasedAt).filter((t): t is number => t !== undefined);
-  await recordAudit(deps.store, { ...who(caller), at: deps.clock.now(), action: "order.view", outcome: "ok", orderId });
+  await recordAudit(deps.store, deps.auditChain, { ...who(caller), at: deps.clock.now(), action: "order.view", outcome: "ok", orderId });
   const cur = order.currency;
   return {
     orderId: order.orderId,
@@ -130,7 +130,7 @@ export async function revealDocument(deps: StaffDeps, caller: StaffCaller, order
     if (e instanceof IdentityDocumentUnavailable) throw new GatewayError(e.reason === "erased" ? "identity_document_erased" : "identity_document_not_found", { element: "documentRef" });
     throw e;
   }
-  await recordAudit(deps.store, { ...who(caller), at: deps.clock.now(), action: "pii.reveal", outcome: "ok", orderId, documentRef, reason, reasonCategory: category });
+  await recordAudit(deps.store, deps.auditChain, { ...who(caller), at: deps.clock.now(), action: "pii.reveal", outcome: "ok", orderId, documentRef, reason, reasonCategory: category });
   return { number };
 }
 
@@ -144,7 +144,7 @@ export async function eraseDocuments(deps: StaffDeps, caller: StaffCaller, order
   await deps.orders.airlineDetails(orderId); // order_not_found for an unknown order, before any write
   const now = deps.clock.now();
   const erased = await eraseIdentityDocuments(deps.store, [orderId], now, { path: "supervisor", actor: caller.session.staffId, reason }, (tx, n) =>
-    appendAudit(tx, { ...who(caller), at: now, action: "pii.erase", outcome: "ok", orderId, reason, detail: `${n} documents erased` }),
+    appendAudit(tx, deps.auditChain, { ...who(caller), at: now, action: "pii.erase", outcome: "ok", orderId, reason, detail: `${n} documents erased` }),
   );
   return { erased, erasedAt: iso(now)! };
 }
@@ -162,6 +162,6 @@ export async function readAudit(deps: StaffDeps, caller: StaffCaller, params: UR
     ...(limit && /^\d{1,4}$/.test(limit) ? { limit: Number(limit) } : {}),
   };
   const entries = await queryAudit(deps.store.db, q);
-  await recordAudit(deps.store, { ...who(caller), at: deps.clock.now(), action, outcome: "ok", ...(q.orderId ? { orderId: q.orderId } : {}), detail: `${entries.length} rows` });
+  await recordAudit(deps.store, deps.auditChain, { ...who(caller), at: deps.clock.now(), action, outcome: "ok", ...(q.orderId ? { orderId: q.orderId } : {}), detail: `${entries.length} rows` });
   return { entries };
 }

@@ -50,7 +50,7 @@ export async function agencyAgreements(deps: StaffDeps, caller: StaffCaller, age
   if (!agency || agency.agencyId !== agencyId) throw unknownAgency();
   const [commission, keys, accounts] = await Promise.all([commissionAgreementFor(deps.store, agency.agencyId), signingKeysOf(deps.store.db, agency.agencyId), settlementAccountsOf(deps.store.db, agency.agencyId)]);
   const now = deps.clock.now();
-  await recordAudit(deps.store, { ...who(caller), at: now, action: "agreements.view", outcome: "ok", detail: `agency ${agency.agencyId}` });
+  await recordAudit(deps.store, deps.auditChain, { ...who(caller), at: now, action: "agreements.view", outcome: "ok", detail: `agency ${agency.agencyId}` });
   return {
     agencyId: agency.agencyId, iataNumber: agency.iataNumber, name: agency.name, active: agency.active,
     commission: commissionView(commission),
@@ -101,7 +101,7 @@ export async function setCommission(deps: StaffDeps, caller: StaffCaller, agency
       if (agency.agencyId !== agencyId) throw unknownAgency();
       const before = await commissionAgreementFor({ db: tx }, agencyId).catch(() => undefined);
       await putCommissionAgreement(tx, agencyId, agreement, now);
-      await appendAudit(tx, { ...who(caller), at: now, action: "commission.set", outcome: "ok", reason, detail: `agency ${agencyId} commission ${describe(agreement)}; was ${describe(before)}` });
+      await appendAudit(tx, deps.auditChain, { ...who(caller), at: now, action: "commission.set", outcome: "ok", reason, detail: `agency ${agencyId} commission ${describe(agreement)}; was ${describe(before)}` });
     });
   } catch (e) {
     if (e instanceof CommissionAgreementInvalid) throw new GatewayError("request_invalid", { detail: e.message.replace(/^commission_agreements row of agency [^:]*: /, ""), element: e.field });
@@ -132,7 +132,7 @@ export async function addKey(deps: StaffDeps, caller: StaffCaller, agencyId: str
   const now = deps.clock.now();
   try {
     const k = await addSigningKey(deps.store, agencyId, pem, notAfter === undefined ? {} : { notAfter }, now, (tx, row) =>
-      appendAudit(tx, { ...who(caller), at: now, action: "signing.key_add", outcome: "ok", reason, detail: `agency ${agencyId} key ${row.fingerprint} (${row.kind}, ${row.algorithm})` }),
+      appendAudit(tx, deps.auditChain, { ...who(caller), at: now, action: "signing.key_add", outcome: "ok", reason, detail: `agency ${agencyId} key ${row.fingerprint} (${row.kind}, ${row.algorithm})` }),
     );
     return { agencyId, key: keyView(k, now) };
   } catch (e) {
@@ -148,7 +148,7 @@ export async function revokeKey(deps: StaffDeps, caller: StaffCaller, agencyId: 
   const now = deps.clock.now();
   try {
     const k = await revokeSigningKey(deps.store, agencyId, fingerprint, now, (tx, row) =>
-      appendAudit(tx, { ...who(caller), at: now, action: "signing.key_revoke", outcome: "ok", reason, detail: `agency ${agencyId} key ${row.fingerprint}` }),
+      appendAudit(tx, deps.auditChain, { ...who(caller), at: now, action: "signing.key_revoke", outcome: "ok", reason, detail: `agency ${agencyId} key ${row.fingerprint}` }),
     );
     return { agencyId, key: keyView(k, now) };
   } catch (e) {
@@ -168,7 +168,7 @@ export async function setPolicy(deps: StaffDeps, caller: StaffCaller, agencyId: 
   const now = deps.clock.now();
   try {
     const a = await setSigningPolicy(deps.store, agencyId, policy, signs, (tx, after) =>
-      appendAudit(tx, { ...who(caller), at: now, action: "signing.policy", outcome: "ok", reason, detail: `agency ${agencyId} policy ${after.signing!.policy}, airline signs ${after.signing!.airlineSigns ? "yes" : "no"}` }),
+      appendAudit(tx, deps.auditChain, { ...who(caller), at: now, action: "signing.policy", outcome: "ok", reason, detail: `agency ${agencyId} policy ${after.signing!.policy}, airline signs ${after.signing!.airlineSigns ? "yes" : "no"}` }),
     );
     return { agencyId, policy: a.signing!.policy, airlineSigns: a.signing!.airlineSigns };
   } catch (e) {

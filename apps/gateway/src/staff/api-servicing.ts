@@ -48,9 +48,13 @@ export async function servicingApi(request: Request, path: string, deps: StaffDe
   return undefined;
 }
 
-/** The signed original as received: a download, never stored by a browser or a proxy. */
-export function originalResponse(o: { xml: string; filename: string }): Response {
+/**
+ * The signed original (or its masked copy): a download, never stored by a browser or a proxy.
+ * `X-Evidence-Form` says which: `masked` (document numbers masked, the signature no longer
+ * verifies) or `signed-original` (the bytes as received).
+ */
+export function originalResponse(o: { xml: string; filename: string; masked: boolean }): Response {
   return new Response(o.xml, {
-    headers: { "content-type": "application/xml; charset=utf-8", "content-disposition": `attachment; filename="${o.filename.replace(/[^A-Za-z0-9_.-]/g, "_")}"`, "x-content-type-options": "nosniff", ...NO_STORE },
+    headers: { "content-type": "application/xml; charset=utf-8", "content-disposition": `attachment; filename="${o.filename.replace(/[^A-Za-z0-9_.-]/g, "_")}"`, "x-content-type-options": "nosniff", "x-evidence-form": o.masked ? "masked" : "signed-original", ...NO_STORE },
   });
 }

@@ -31,7 +31,7 @@ export async function clearancesQueue(deps: StaffDeps, caller: StaffCaller) {
   await requireRight(deps, caller, "queue.read", { action: "queue.view" });
   const now = deps.clock.now();
   const [items, claims] = await Promise.all([unclearClearances(deps.store.db, now), claimsOf(deps.store.db, "unclear_clearances")]);
-  await recordAudit(deps.store, { ...who(caller), at: now, action: "queue.view", outcome: "ok", detail: `unclear_clearances: ${items.length} open` });
+  await recordAudit(deps.store, deps.auditChain, { ...who(caller), at: now, action: "queue.view", outcome: "ok", detail: `unclear_clearances: ${items.length} open` });
   return {
     items: items.map((c) => {
       const claim = claims.get(c.clearanceId);
@@ -65,7 +65,7 @@ export async function actOnClearance(deps: StaffDeps, caller: StaffCaller, clear
   const now = deps.clock.now();
   const desk = deskOf(deps);
   return deps.store.write(async (tx) => {
-    const audit = (detail: string) => appendAudit(tx, { ...who(caller), at: now, action, outcome: "ok", orderId: item.orderId, reason: note, detail });
+    const audit = (detail: string) => appendAudit(tx, deps.auditChain, { ...who(caller), at: now, action, outcome: "ok", orderId: item.orderId, reason: note, detail });
     if (act === "clear") {
       const cleared = await clearByStaff(tx, desk, clearanceId, now);
       await audit(`clearance ${clearanceId} cleared`);

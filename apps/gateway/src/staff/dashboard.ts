@@ -10,7 +10,7 @@ import { requireRight, who, type StaffCaller } from "./guard";
 export async function readDashboard(deps: StaffDeps, caller: StaffCaller) {
   await requireRight(deps, caller, "dashboard.read", { action: "dashboard.view" });
   const figures = await dashboardFigures(deps.figures);
-  await recordAudit(deps.store, { ...who(caller), at: deps.clock.now(), action: "dashboard.view", outcome: "ok" });
+  await recordAudit(deps.store, deps.auditChain, { ...who(caller), at: deps.clock.now(), action: "dashboard.view", outcome: "ok" });
   return figures;
 }
 
@@ -18,6 +18,6 @@ export async function readDashboard(deps: StaffDeps, caller: StaffCaller) {
 export async function readTraffic(deps: StaffDeps, caller: StaffCaller) {
   await requireRight(deps, caller, "sellers.read", { action: "sellers.traffic" });
   const figures = trafficFigures(deps.figures);
-  await recordAudit(deps.store, { ...who(caller), at: deps.clock.now(), action: "sellers.traffic", outcome: "ok", detail: `${figures.clients.length} clients` });
+  await recordAudit(deps.store, deps.auditChain, { ...who(caller), at: deps.clock.now(), action: "sellers.traffic", outcome: "ok", detail: `${figures.clients.length} clients` });
   return figures;
 }

@@ -4,6 +4,7 @@ import type { GatewayMode } from "@ndc/config";
 import type { Logger } from "@ndc/log";
 import type { OrdersService } from "@ndc/orders";
 import type { FieldKey } from "@ndc/pii";
+import type { AuditChain } from "@ndc/staff";
 import type { Store } from "@ndc/store";
 import type { FigureSources } from "../metrics/figures";
 
@@ -11,6 +12,8 @@ import type { FigureSources } from "../metrics/figures";
 export interface StaffDeps {
   store: Store;
   fieldKey: FieldKey;
+  /** The staff audit chain's key and anchor (outside the database: @ndc/staff audit-chain.ts). */
+  auditChain: AuditChain;
   clock: Clock;
   orders: OrdersService;
   /** Failed logins per source address share the token endpoint's limiter (class token_failure). */

@@ -39,7 +39,7 @@ export async function staffCaller(request: Request, deps: StaffDeps, csrfField?:
  */
 export async function requireRight(deps: StaffDeps, caller: StaffCaller, right: StaffRight, audit: { action: AuditAction; orderId?: string; documentRef?: string }): Promise<void> {
   if (may(caller.session.role, right)) return;
-  await recordAudit(deps.store, { ...who(caller), at: deps.clock.now(), ...audit, outcome: "refused", detail: `role ${caller.session.role} lacks ${right}` });
+  await recordAudit(deps.store, deps.auditChain, { ...who(caller), at: deps.clock.now(), ...audit, outcome: "refused", detail: `role ${caller.session.role} lacks ${right}` });
   throw new GatewayError("staff_forbidden", { detail: `Needs one of the roles allowed ${right}.` });
 }
 

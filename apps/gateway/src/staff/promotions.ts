@@ -22,7 +22,7 @@ const view = (s: CriteriaState) => ({
 async function readState(deps: StaffDeps, caller: StaffCaller) {
   await requireRight(deps, caller, "promotions.read", { action: "promotions.view" });
   const state = await new PromotionCriteria(deps.store).state();
-  await recordAudit(deps.store, { ...who(caller), at: deps.clock.now(), action: "promotions.view", outcome: "ok", detail: `criteria ${state.switchedOn ? "on" : "off"}` });
+  await recordAudit(deps.store, deps.auditChain, { ...who(caller), at: deps.clock.now(), action: "promotions.view", outcome: "ok", detail: `criteria ${state.switchedOn ? "on" : "off"}` });
   return view(state);
 }
 
@@ -34,7 +34,7 @@ async function setCriteria(deps: StaffDeps, caller: StaffCaller, body: Record<st
   const now = deps.clock.now();
   const by = `staff:${caller.session.username}`;
   await new PromotionCriteria(deps.store).set(on === "on", by, now, (tx, before) =>
-    appendAudit(tx, { ...who(caller), at: now, action: "promotions.criteria", outcome: "ok", reason, detail: `promotion criteria switched ${on}; was ${before.switchedOn ? "on" : "off"}` }),
+    appendAudit(tx, deps.auditChain, { ...who(caller), at: now, action: "promotions.criteria", outcome: "ok", reason, detail: `promotion criteria switched ${on}; was ${before.switchedOn ? "on" : "off"}` }),
   );
   return view({ switchedOn: on === "on", changedAt: now, changedBy: by });
 }

@@ -36,7 +36,7 @@ export async function registerSeller(deps: StaffDeps, caller: StaffCaller, body:
   const now = deps.clock.now();
   try {
     const issued = await registerClient(deps.store, { agency, scopes, ...(name !== undefined ? { name } : {}) }, now, (tx, c) =>
-      appendAudit(tx, { ...who(caller), at: now, action: "seller.register", outcome: "ok", reason, detail: `client ${c.clientId} for agency ${c.agencyId}` }),
+      appendAudit(tx, deps.auditChain, { ...who(caller), at: now, action: "seller.register", outcome: "ok", reason, detail: `client ${c.clientId} for agency ${c.agencyId}` }),
     );
     return { clientId: issued.clientId, clientSecret: issued.clientSecret, agencyId: issued.agencyId, scopes: issued.scopes };
   } catch (e) {
@@ -51,7 +51,7 @@ export async function changeSellerScopes(deps: StaffDeps, caller: StaffCaller, c
   const scopes = textList(body, "scopes", SCOPES_MAX, ID_MAX);
   const now = deps.clock.now();
   const audit = (tx: Parameters<typeof appendAudit>[0], after: string[]) =>
-    appendAudit(tx, { ...who(caller), at: now, action: "seller.scopes", outcome: "ok", reason, detail: `client ${clientId} ${change} ${scopes.join(" ")}; now ${after.join(" ") || "none"}` });
+    appendAudit(tx, deps.auditChain, { ...who(caller), at: now, action: "seller.scopes", outcome: "ok", reason, detail: `client ${clientId} ${change} ${scopes.join(" ")}; now ${after.join(" ") || "none"}` });
   try {
     const after = change === "grant" ? await grantScopes(deps.store, clientId, scopes, now, audit) : await revokeScopes(deps.store, clientId, scopes, now, audit);
     return { clientId, scopes: after };
@@ -68,7 +68,7 @@ export async function registerSellerAgency(deps: StaffDeps, caller: StaffCaller,
   const now = deps.clock.now();
   const input = { agencyId: given(body, "agencyId", ID_MAX), iataNumber: given(body, "iataNumber", 8), name: given(body, "name", NAME_MAX) };
   try {
-    return await registerAgency(deps.store, input, now, (tx) => appendAudit(tx, { ...who(caller), at: now, action: "agency.register", outcome: "ok", reason, detail: `agency ${input.agencyId} IATA ${input.iataNumber}` }));
+    return await registerAgency(deps.store, input, now, (tx) => appendAudit(tx, deps.auditChain, { ...who(caller), at: now, action: "agency.register", outcome: "ok", reason, detail: `agency ${input.agencyId} IATA ${input.iataNumber}` }));
   } catch (e) {
     if (isRegistryError(e)) throw refusal(e);
     throw e;
@@ -82,7 +82,7 @@ export async function switchAgency(deps: StaffDeps, caller: StaffCaller, agencyI
   const { reason } = statedReason(body, false);
   const now = deps.clock.now();
   try {
-    return await setAgencyActive(deps.store, agencyId, to === "activate", (tx, id) => appendAudit(tx, { ...who(caller), at: now, action, outcome: "ok", reason, detail: `agency ${id}` }));
+    return await setAgencyActive(deps.store, agencyId, to === "activate", (tx, id) => appendAudit(tx, deps.auditChain, { ...who(caller), at: now, action, outcome: "ok", reason, detail: `agency ${id}` }));
   } catch (e) {
     if (isRegistryError(e)) throw refusal(e, "agencyId");
     throw e;
@@ -96,7 +96,7 @@ export async function changeAggregatorAgencies(deps: StaffDeps, caller: StaffCal
   const agencies = textList(body, "agencies", AGENCIES_MAX, ID_MAX);
   const now = deps.clock.now();
   const audit = (tx: Parameters<typeof appendAudit>[0], ids: string[]) =>
-    appendAudit(tx, { ...who(caller), at: now, action: "seller.agencies", outcome: "ok", reason, detail: `client ${clientId} ${change} ${ids.join(" ")}` });
+    appendAudit(tx, deps.auditChain, { ...who(caller), at: now, action: "seller.agencies", outcome: "ok", reason, detail: `client ${clientId} ${change} ${ids.join(" ")}` });
   try {
     const ids = change === "grant" ? await grantAgencies(deps.store, clientId, agencies, now, audit) : await revokeAgencies(deps.store, clientId, agencies, audit);
     return { clientId, [change === "grant" ? "granted" : "revoked"]: ids };

@@ -31,7 +31,7 @@ export async function servicingOptions(deps: StaffDeps, caller: StaffCaller, ord
   const extrasOffer = extras.aLaCarteOffer ? await ctx.offers.resolve<ALaCartePayload>(extras.aLaCarteOffer.offerId, owner) : undefined;
   const seatsOffer = seats.aLaCarteOffer?.items.length ? await ctx.offers.resolve<ALaCartePayload>(seats.aLaCarteOffer.offerId, owner) : undefined;
   const viewed = new Map((extras.aLaCarteOffer?.items ?? []).map((i) => [i.offerItemId, i]));
-  await recordAudit(deps.store, { ...who(caller), at: deps.clock.now(), action: "order.options", outcome: "ok", orderId, detail: `${extrasOffer?.payload.items.length ?? 0} extras, ${seatsOffer?.payload.items.length ?? 0} seats listed` });
+  await recordAudit(deps.store, deps.auditChain, { ...who(caller), at: deps.clock.now(), action: "order.options", outcome: "ok", orderId, detail: `${extrasOffer?.payload.items.length ?? 0} extras, ${seatsOffer?.payload.items.length ?? 0} seats listed` });
   const cur = (p: ALaCartePayload | undefined) => p?.currency ?? "";
   return {
     orderId,

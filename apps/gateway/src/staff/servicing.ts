@@ -33,7 +33,7 @@ function cardLeg(body: Record<string, unknown>, dueMinor: number, currency: stri
 
 /** The audit of a quote: who asked what, no reason needed (nothing changes). */
 async function auditQuote(deps: StaffDeps, caller: StaffCaller, orderId: string, detail: string): Promise<void> {
-  await recordAudit(deps.store, { ...who(caller), at: deps.clock.now(), action: "order.quote", outcome: "ok", orderId, detail });
+  await recordAudit(deps.store, deps.auditChain, { ...who(caller), at: deps.clock.now(), action: "order.quote", outcome: "ok", orderId, detail });
 }
 
 const overrideText = (o: Override) => (o ? `override ${o.ruleCode}` : "no override");
@@ -75,15 +75,15 @@ export async function accept(
     const a = await prepare();
     detail = a.detail;
     const order = await a.run(async (tx, m) => {
-      await appendAudit(tx, { ...entry(), outcome: "ok", detail: `${detail}; ${madeText(m)}` });
+      await appendAudit(tx, deps.auditChain, { ...entry(), outcome: "ok", detail: `${detail}; ${madeText(m)}` });
       made = m;
     });
-    if (!made) await recordAudit(deps.store, { ...entry(), outcome: "ok", detail: `${detail}; made by an earlier call, nothing new` });
+    if (!made) await recordAudit(deps.store, deps.auditChain, { ...entry(), outcome: "ok", detail: `${detail}; made by an earlier call, nothing new` });
     return { order, ...(made ? { made } : {}) };
   } catch (e) {
     // The row written in the commit stands if the commit did (a later step failed: capture, refund); else say it failed.
     if (!made || !(await auditedIn(deps, orderId, action, made.operationId))) {
-      await recordAudit(deps.store, { ...entry(), outcome: "failed", detail: `${detail}; ${isGatewayError(e) ? e.code : "internal_error"}` });
+      await recordAudit(deps.store, deps.auditChain, { ...entry(), outcome: "failed", detail: `${detail}; ${isGatewayError(e) ? e.code : "internal_error"}` });
     }
     throw e;
   }

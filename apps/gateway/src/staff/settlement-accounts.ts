@@ -31,7 +31,7 @@ export async function settlementAccounts(deps: StaffDeps, caller: StaffCaller, a
   const agency = await findAgency(deps.store.db, agencyId);
   if (!agency || agency.agencyId !== agencyId) throw unknownAgency();
   const accounts = await settlementAccountsOf(deps.store.db, agencyId);
-  await recordAudit(deps.store, { ...who(caller), at: deps.clock.now(), action: "settlement.view", outcome: "ok", detail: `agency ${agencyId}` });
+  await recordAudit(deps.store, deps.auditChain, { ...who(caller), at: deps.clock.now(), action: "settlement.view", outcome: "ok", detail: `agency ${agencyId}` });
   return { agencyId, accounts };
 }
 
@@ -50,7 +50,7 @@ export async function openAccount(deps: StaffDeps, caller: StaffCaller, agencyId
       // An agency named by its IATA number is not this path's agency: the path names the id.
       if ((await requireAgency(tx, agencyId)).agencyId !== agencyId) throw unknownAgency();
       const { account, reopened } = await openSettlementAccount(tx, agencyId, input);
-      await appendAudit(tx, { ...who(caller), at: now, action: "settlement.open", outcome: "ok", reason, detail: `agency ${agencyId} ${reopened ? "reopened" : "opened"} ${describe(account)}` });
+      await appendAudit(tx, deps.auditChain, { ...who(caller), at: now, action: "settlement.open", outcome: "ok", reason, detail: `agency ${agencyId} ${reopened ? "reopened" : "opened"} ${describe(account)}` });
       return { agencyId, account, reopened };
     });
   } catch (e) {
@@ -67,7 +67,7 @@ export async function closeAccount(deps: StaffDeps, caller: StaffCaller, agencyI
     return await deps.store.write(async (tx) => {
       if ((await requireAgency(tx, agencyId)).agencyId !== agencyId) throw unknownAgency();
       const account = await closeSettlementAccount(tx, agencyId, accountId);
-      await appendAudit(tx, { ...who(caller), at: now, action: "settlement.close", outcome: "ok", reason, detail: `agency ${agencyId} closed ${describe(account)}; used ${account.used}, pending ${account.pending}` });
+      await appendAudit(tx, deps.auditChain, { ...who(caller), at: now, action: "settlement.close", outcome: "ok", reason, detail: `agency ${agencyId} closed ${describe(account)}; used ${account.used}, pending ${account.pending}` });
       return { agencyId, account };
     });
   } catch (e) {

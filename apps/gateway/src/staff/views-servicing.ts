@@ -87,6 +87,7 @@ export function evidenceSection(o: OrderPage, caller: StaffCaller, csrf: string)
           ? `<form method="post" action="${orderUrl(o.orderId)}/signatures/${esc(e.seq)}/original">${csrfInput(csrf)}
 <label for="so-r-${esc(e.seq)}">Reason (at least 10 characters)</label><textarea id="so-r-${esc(e.seq)}" name="reason" required minlength="10" maxlength="500" rows="2"></textarea>
 <label for="so-c-${esc(e.seq)}">Reason category</label><select id="so-c-${esc(e.seq)}" name="category" required>${categories}</select>
+<p><input type="checkbox" id="so-x-${esc(e.seq)}" name="clear" value="on"><label for="so-x-${esc(e.seq)}">In clear: the document numbers as signed (a reveal of each document, audited); otherwise they are masked and the signature no longer verifies</label></p>
 <p><button type="submit">Download the signed original</button></p></form>`
           : "Supervisors only";
     return [esc(e.seq), esc(e.message), esc(e.form), esc(`${e.agencyId} / ${e.clientId}`), esc(e.verifiedAt), esc(e.signatureMethod), `<code>${esc(e.fingerprint)}</code>`, `<code>${esc(e.originalSha256)}</code>`, original, download];
@@ -210,7 +211,7 @@ export async function servicingPages(request: Request, path: string, form: URLSe
     throw new GatewayError("request_invalid", { detail: "No such page." });
   }
   if ((r = STAFF_PATHS.original.exec(path)) && m === "POST") {
-    return originalResponse(await signedOriginal(deps, caller, r[1]!, r[2]!, { reason: form.get("reason") ?? "", category: form.get("category") ?? "" }));
+    return originalResponse(await signedOriginal(deps, caller, r[1]!, r[2]!, { reason: form.get("reason") ?? "", category: form.get("category") ?? "", clear: form.get("clear") ?? "" }));
   }
   return undefined;
 }

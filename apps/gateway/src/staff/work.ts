@@ -35,7 +35,7 @@ export async function reconcileQueue(deps: StaffDeps, caller: StaffCaller) {
   await requireRight(deps, caller, "queue.read", { action: "queue.view" });
   const now = deps.clock.now();
   const [items, claims] = await Promise.all([listReconcileFailed(deps.store), claimsOf(deps.store.db, "reconcile_failed")]);
-  await recordAudit(deps.store, { ...who(caller), at: now, action: "queue.view", outcome: "ok", detail: `reconcile_failed: ${items.length} open` });
+  await recordAudit(deps.store, deps.auditChain, { ...who(caller), at: now, action: "queue.view", outcome: "ok", detail: `reconcile_failed: ${items.length} open` });
   return {
     items: items.map((i) => ({
       operationId: i.operationId, kind: i.kind, ...(i.orderId ? { orderId: i.orderId } : {}), phase: i.phase, attempts: i.attempts, lastError: i.lastError,
@@ -54,7 +54,7 @@ export async function takeWorkItem(deps: StaffDeps, caller: StaffCaller, queue: 
   await deps.store.write(async (tx) => {
     const before = await takeItem(tx, queue, itemId, caller.session, now);
     const from = before && before.staffId !== caller.session.staffId ? `; taken from ${before.username}` : "";
-    await appendAudit(tx, { ...who(caller), at: now, action: "queue.take", outcome: "ok", ...item, detail: `${queue} ${itemId}${from}` });
+    await appendAudit(tx, deps.auditChain, { ...who(caller), at: now, action: "queue.take", outcome: "ok", ...item, detail: `${queue} ${itemId}${from}` });
   });
   return { itemId, takenBy: caller.session.username, takenAt: iso(now) };
 }
@@ -64,7 +64,7 @@ export async function deliveriesQueue(deps: StaffDeps, caller: StaffCaller) {
   await requireRight(deps, caller, "queue.read", { action: "queue.view" });
   const now = deps.clock.now();
   const [items, claims] = await Promise.all([failedDeliveries(deps.store.db), claimsOf(deps.store.db, "failed_deliveries")]);
-  await recordAudit(deps.store, { ...who(caller), at: now, action: "queue.view", outcome: "ok", detail: `failed_deliveries: ${items.length} open` });
+  await recordAudit(deps.store, deps.auditChain, { ...who(caller), at: now, action: "queue.view", outcome: "ok", detail: `failed_deliveries: ${items.length} open` });
   return {
     items: items.map((d) => ({
       deliveryId: d.deliveryId, subscriptionId: d.subscriptionId, agencyId: d.agencyId, url: d.url, event: d.event, message: d.messageName,
@@ -84,7 +84,7 @@ export async function redeliverItem(deps: StaffDeps, caller: StaffCaller, delive
   const now = deps.clock.now();
   const done =
     item !== undefined &&
-    (await redeliverFailed(deps.store, deliveryId, now, (tx) => appendAudit(tx, { ...who(caller), at: now, action: "delivery.redeliver", outcome: "ok", ...item, reason: note, detail: `delivery ${deliveryId}` })));
+    (await redeliverFailed(deps.store, deliveryId, now, (tx) => appendAudit(tx, deps.auditChain, { ...who(caller), at: now, action: "delivery.redeliver", outcome: "ok", ...item, reason: note, detail: `delivery ${deliveryId}` })));
   if (!done) throw new GatewayError("staff_target_not_found", { element: "deliveryId" });
   return { deliveryId, status: "pending", nextAttemptAt: iso(now) };
 }
@@ -104,7 +104,7 @@ export async function resolveReconcileItem(deps: StaffDeps, caller: StaffCaller,
   if (!item) throw new GatewayError("staff_target_not_found", { element: "operationId" });
   const now = deps.clock.now();
   const audit = (what: string) => (tx: Parameters<typeof appendAudit>[0]) =>
-    appendAudit(tx, { ...who(caller), at: now, action: "reconcile_failed.resolve", outcome: "ok", ...(item.orderId ? { orderId: item.orderId } : {}), reason: note, detail: `${operationId} ${what}` });
+    appendAudit(tx, deps.auditChain, { ...who(caller), at: now, action: "reconcile_failed.resolve", outcome: "ok", ...(item.orderId ? { orderId: item.orderId } : {}), reason: note, detail: `${operationId} ${what}` });
   if (asked === "capture" || asked === "void") {
     const legs = await settleReconcileFailed(deps.orders.ctx, operationId, asked, caller.session.username, note, audit(asked === "capture" ? "captured" : "voided"));
     return { operationId, resolution: asked, resolvedAt: iso(now), legs: legs.map((l) => ({ legId: l.legId, kind: l.kind, state: l.state })) };
@@ -117,7 +117,7 @@ export async function resolveReconcileItem(deps: StaffDeps, caller: StaffCaller,
 export async function sellers(deps: StaffDeps, caller: StaffCaller) {
   await requireRight(deps, caller, "sellers.read", { action: "sellers.view" });
   const [clients, agencies] = await Promise.all([listClients(deps.store), listAgencies(deps.store)]);
-  await recordAudit(deps.store, { ...who(caller), at: deps.clock.now(), action: "sellers.view", outcome: "ok", detail: `${agencies.length} agencies, ${clients.length} clients` });
+  await recordAudit(deps.store, deps.auditChain, { ...who(caller), at: deps.clock.now(), action: "sellers.view", outcome: "ok", detail: `${agencies.length} agencies, ${clients.length} clients` });
   return {
     agencies: agencies.map((a) => ({ agencyId: a.agencyId, iataNumber: a.iataNumber, name: a.name, active: a.active })),
     clients: clients.map((c) => ({ clientId: c.clientId, name: c.name, agencyId: c.agencyId, scopes: c.scopes, aggregatorAgencies: c.aggregatorAgencies, suspended: c.suspended, createdAt: iso(c.createdAt) })),
@@ -130,7 +130,7 @@ export async function switchSeller(deps: StaffDeps, caller: StaffCaller, clientI
   await requireRight(deps, caller, "sellers.suspend", { action });
   const { reason } = statedReason(body, false);
   const now = deps.clock.now();
-  const audit = (tx: Parameters<typeof appendAudit>[0]) => appendAudit(tx, { ...who(caller), at: now, action, outcome: "ok", reason, detail: `client ${clientId}` });
+  const audit = (tx: Parameters<typeof appendAudit>[0]) => appendAudit(tx, deps.auditChain, { ...who(caller), at: now, action, outcome: "ok", reason, detail: `client ${clientId}` });
   try {
     if (to === "suspend") await suspendClient(deps.store, clientId, now, audit);
     else await resumeClient(deps.store, clientId, now, audit);
@@ -150,7 +150,7 @@ export async function rotateSellerSecret(deps: StaffDeps, caller: StaffCaller, c
   const { reason } = statedReason(body, false);
   const now = deps.clock.now();
   try {
-    const issued = await rotateSecret(deps.store, clientId, now, (tx, gen) => appendAudit(tx, { ...who(caller), at: now, action: "seller.rotate", outcome: "ok", reason, detail: `client ${clientId} secret generation ${gen}` }));
+    const issued = await rotateSecret(deps.store, clientId, now, (tx, gen) => appendAudit(tx, deps.auditChain, { ...who(caller), at: now, action: "seller.rotate", outcome: "ok", reason, detail: `client ${clientId} secret generation ${gen}` }));
     return { clientId, clientSecret: issued.clientSecret, secretGeneration: issued.secretGeneration };
   } catch (e) {
     if (isRegistryError(e) && e.code === "unknown_client") throw new GatewayError("staff_target_not_found", { element: "clientId" });

@@ -2,7 +2,7 @@ import type { Client } from "@libsql/client";
 import { createClient } from "@libsql/client/web";
 import { drizzle } from "drizzle-orm/libsql/web";
 import type { Store, StoreDb } from "../open";
-import { withEndOfWrite } from "../end-of-write";
+import { runCommitted, withEndOfWrite } from "../end-of-write";
 import { assemble } from "./assemble";
 
 /**
@@ -21,8 +21,10 @@ export async function openLibsqlServer(url: string, authToken?: string): Promise
       try {
         // Drizzle only calls execute/batch on its client, which a Transaction provides too.
         const tx = drizzle({ client: t as unknown as Client }) as unknown as StoreDb;
-        const result = await withEndOfWrite(tx, () => fn(tx, { exec: (sql) => t.executeMultiple(sql) }));
+        const committed: (() => void)[] = [];
+        const result = await withEndOfWrite(tx, () => fn(tx, { exec: (sql) => t.executeMultiple(sql) }), committed);
         await t.commit();
+        runCommitted(committed);
         return result;
       } catch (e) {
         await t.rollback().catch(() => undefined);

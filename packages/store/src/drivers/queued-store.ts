@@ -1,6 +1,6 @@
 import type { Store, StoreDb, WriteRaw } from "../open";
 import type { commitQueue } from "../commit-queue";
-import { withEndOfWrite } from "../end-of-write";
+import { runCommitted, withEndOfWrite } from "../end-of-write";
 
 /**
  * The Store of a driver that writes through the commit queue (bun:sqlite, the libSQL file driver):
@@ -28,7 +28,12 @@ export function queuedStore(p: {
     },
     write<T>(fn: Parameters<Store["write"]>[0]): Promise<T> {
       if (closed) return refused();
-      return p.queue.write(() => withEndOfWrite(p.writeDb, async () => (await fn(p.writeDb, p.raw)) as T));
+      // The queue settles a write after its batch's COMMIT: only then are its afterCommit callbacks run.
+      const committed: (() => void)[] = [];
+      return p.queue.write(() => withEndOfWrite(p.writeDb, async () => (await fn(p.writeDb, p.raw)) as T, committed)).then((result) => {
+        runCommitted(committed);
+        return result;
+      });
     },
     close: async () => {
       if (closed) return;
