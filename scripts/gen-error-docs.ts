@@ -100,6 +100,7 @@ const WHEN: Record<string, string> = {
   idempotency_conflict: "OrderCreateRQ repeats the seller's CorrelationID and TrxID with a different body.",
   request_in_progress: "OrderCreateRQ repeats a CorrelationID and TrxID whose first request is still being processed, or died with its process and its saga awaits the reconciler. Header Retry-After: 1; retry with backoff.",
   reconcile_failed: "Staff item: the reconciler could not finish a payment step.",
+  order_flight_cancelled: "OrderChangeRQ pays a held order one of whose flights the airline cancelled (operations feed, sandbox control), before the PSP is asked or, cancelled meanwhile, at the commit (the attempt's legs voided). TagText PaymentFunctions. A paid order on such a flight is refundable in full instead (docs/servicing.md#a-flight-the-airline-cancelled).",
   subscription_not_found: "JSON endpoints under /notifications/subscriptions: also another seller's id, answered exactly like a missing one.",
   delivery_not_found: "Redeliver named a delivery this subscription does not have.",
   notification_event_unknown: "The detail lists every known event name.",

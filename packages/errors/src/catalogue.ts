@@ -130,6 +130,7 @@ export const CATALOGUE = {
   idempotency_conflict: { status: 409, kind: "refusal", text: "This CorrelationID and TrxID were already used with a different request body." },
   request_in_progress: { status: 409, kind: "refusal", text: "A request with this CorrelationID and TrxID is still being processed; retry shortly." },
   reconcile_failed: { status: 500, kind: "staff_item", text: "A payment step could not be finished by the reconciler and needs staff." },
+  order_flight_cancelled: { status: 409, kind: "refusal", text: "The airline cancelled a flight of this held order, so it cannot be paid; let it lapse at its payment time limit and book again." },
 
   // Notifications and sandbox controls (issue 10; docs/notifications.md, docs/sandbox-controls.md)
   subscription_not_found: { status: 404, kind: "refusal", text: "No notification subscription with this id was found." },

@@ -24,7 +24,9 @@ export interface CancelQuoteView {
 
 /** Pure: the domain's quote and order as the answer shows them. */
 export function cancelQuoteViewOf(order: Order, quote: CancelQuote, ownerCode: string): CancelQuoteView {
-  const terms = quote.refundable
+  const terms = quote.airlineCancelled
+    ? `The airline cancelled flight ${quote.airlineCancelled.join(", ")}: the order will not fly as sold, so everything paid is refunded, whatever the fare, no fee.`
+    : quote.refundable
     ? `The outbound fare is refundable: everything paid is refunded less the cancellation fee of the time-to-departure band, ${quote.band.fee} ${order.currency} per passenger now (${cancelPenaltyId(quote.band)}).`
     : `The outbound fare is cancellable but not refundable: the flights are not refunded; extras are.`;
   return viewOf(order, quote, ownerCode, order.items.map((i) => i.orderItemId), terms);
