@@ -4,7 +4,8 @@ import { bandAt, bandFeeMinor, departureReadAsUtc, outboundDepartureAsUtc, type 
 import { conditionsOfOrder, type DirectionConditions } from "../conditions/frozen";
 import type { Allowance } from "../conditions/flexibility";
 import { cancelledFlightKeys, flyingFlightKeys } from "../operations/schedule-change";
-import type { Order, OrderItem } from "../state";
+import type { Order, OrderItem, PendingCharge } from "../state";
+import { chargesVoidedBy } from "./pending-charges";
 
 export interface CancelTerms {
   refundable: boolean;
@@ -26,6 +27,8 @@ export interface CancelTerms {
    * not fly as sold, so cancelling it gives back everything paid, whatever the fare, no fee.
    */
   airlineCancelled?: string[];
+  /** Items cancelled: the post-sale changes among them whose capture is pending, voided instead of refunded (cancel/pending-charges.ts). */
+  voided?: PendingCharge[];
 }
 
 /** What a cancellation, of the order or of items of it, is judged by: the outbound direction's frozen conditions and the band now. */
@@ -106,7 +109,8 @@ export function cancelTerms(supply: Supply, order: Order, paidMinor: number, now
  * refused here with cancel_items_not_supported. When the order may be cancelled at all
  * (`cancellation`), each extra's amount comes back in full, no fee: the same share a
  * cancellation of the whole order gives back for it under either fare (a refundable fare's fee
- * is per passenger, kept only when the passenger's flights go). Never more than was paid and not
+ * is per passenger, kept only when the passenger's flights go). An item whose post-sale change
+ * is not yet captured is voided, not refunded (`voided`). Never more than was paid and not
  * yet refunded.
  */
 export function cancelItemsTerms(supply: Supply, order: Order, items: readonly OrderItem[], paidMinor: number, now: number, o: { airline?: boolean } = {}): CancelTerms {
@@ -118,6 +122,8 @@ export function cancelItemsTerms(supply: Supply, order: Order, items: readonly O
     });
   }
   const { conditions: _c, ...judged } = cancellation(supply, order, now, o.airline ?? false);
-  const refundMinor = Math.min(paidMinor, items.reduce((sum, i) => sum + i.totalMinor, 0));
-  return { ...judged, refundMinor, penaltyMinor: 0 };
+  const voided = chargesVoidedBy(order, items);
+  const notTaken = voided.reduce((sum, v) => sum + v.amountMinor, 0);
+  const refundMinor = Math.min(paidMinor, items.reduce((sum, i) => sum + i.totalMinor, 0) - notTaken);
+  return { ...judged, refundMinor, penaltyMinor: 0, ...(voided.length ? { voided } : {}) };
 }
