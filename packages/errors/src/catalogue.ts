@@ -145,6 +145,7 @@ export const CATALOGUE = {
   clearance_already_cleared: { status: 409, kind: "refusal", text: "The payment is already cleared; one clearance per payment." },
   clearance_cancelled: { status: 409, kind: "refusal", text: "The clearance was cancelled: the payment was refunded before it cleared." },
   clearance_amount_mismatch: { status: 409, kind: "refusal", text: "NetClearanceAmount is not exactly the payment's amount in its currency." },
+  clearance_is_refund: { status: 409, kind: "refusal", text: "This clearance gives a refund back to the agency; the Clearance Manager settles it, PaymentClearanceRQ does not clear it." },
   // Signed messages (issue 11; docs/signatures.md)
   signature_invalid: { status: 400, kind: "refusal", text: "The message's XML signature is refused." },
   signature_required: { status: 400, kind: "refusal", text: "The signing agreement with this agency requires a signed OrderCreateRQ." },
