@@ -38,6 +38,28 @@ test("a held order whose only flight the airline cancelled is not paid: 409 orde
   expect(view.body).toContain("<cns:StatusCode>ORDWPM</cns:StatusCode>");
 }, 60_000);
 
+test("a flight cancelled while the card is being authorised: the commit refuses it (order_flight_cancelled), the authorised leg is voided, the order stays held", async () => {
+  const { orderId } = await bookBrand(t, "LIGHT", { held: true });
+  const total = (await shopBrand(t, "LIGHT")).totalText;
+  const psp = t.gw.orders.ctx.payments.psp;
+  const authorise = psp.authorise.bind(psp);
+  // The airline cancels the flight after the pre-check passed, while the PSP authorises.
+  psp.authorise = async (req) => {
+    expect((await cancelFlight(orderId)).status).toBe(200);
+    return authorise(req);
+  };
+  let r;
+  try {
+    r = await t.ndc("OrderChangeRQ", paymentRetryRQ(orderId, total, "tok_approve_visa", { correlationId: "pay-race" }));
+  } finally {
+    psp.authorise = authorise;
+  }
+  expect([r.status, errorCode(r.body)]).toEqual([409, "order_flight_cancelled"]);
+  const legs = await t.gw.orders.ctx.payments.ledger.legs(orderId);
+  expect(legs.map((l) => [l.state, l.captured])).toEqual([["voided", 0]]);
+  expect((await t.gw.orders.retrieve(orderId, sellerOf(t))).state).toBe("held_unpaid");
+}, 60_000);
+
 for (const brand of ["CLASSIC", "SAVER", "FLEX"]) {
   test(`a paid ${brand} order whose flight the airline then cancelled: the cancel quote gives back everything paid, no fee, and accepting it refunds it all`, async () => {
     const { orderId } = await bookBrand(t, brand);
