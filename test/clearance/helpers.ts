@@ -5,10 +5,10 @@ import type { Receiver } from "../notifications/helpers";
 import { assertSchemaValid } from "../support/xsd";
 
 /** A schema-valid IATA_PaymentClearanceRQ clearing one settlement-plan payment (2022.1; docs/messages/PaymentClearanceRQ.md). */
-export function paymentClearanceRQ(o: { clearanceId: string; amount: string; currency?: string; payeeCode?: string; payeeDesig?: string; payerIata?: string; correlationId?: string; count?: number; clearances?: number }): string {
+export function paymentClearanceRQ(o: { clearanceId: string; amount: string; currency?: string; payeeCode?: string; payeeDesig?: string; payerIata?: string; correlationId?: string; trxId?: string; count?: number; clearances?: number }): string {
   const one = `<Clearance><cns:ClearanceData><cns:ClearanceID>${o.clearanceId}</cns:ClearanceID><cns:ClearancePayeeData><cns:ClearancePayee><cns:Carrier><cns:AirlineAccountingCode>${o.payeeCode ?? "999"}</cns:AirlineAccountingCode><cns:AirlineDesigCode>${o.payeeDesig ?? "XB"}</cns:AirlineDesigCode></cns:Carrier></cns:ClearancePayee></cns:ClearancePayeeData><cns:ClearancePayerData><cns:ClearancePayer><cns:TravelAgency><cns:IATA_Number>${o.payerIata ?? "99999999"}</cns:IATA_Number></cns:TravelAgency></cns:ClearancePayer></cns:ClearancePayerData><cns:NetClearanceAmount CurCode="${o.currency ?? "EUR"}">${o.amount}</cns:NetClearanceAmount><cns:PaymentCommitmentDateTime>2026-11-21T09:00:00Z</cns:PaymentCommitmentDateTime><cns:ProcessRuleCode>IATAC00</cns:ProcessRuleCode></cns:ClearanceData><cns:PaymentBrandCode>IB</cns:PaymentBrandCode></Clearance>`;
   const n = o.clearances ?? 1;
-  return `<IATA_PaymentClearanceRQ xmlns="${NS.clearanceRQ}" xmlns:cns="${NS.clearanceCommon}">${one.repeat(n)}<ClearanceCount>${o.count ?? n}</ClearanceCount><PayloadStandardAttributes><cns:CorrelationID>${o.correlationId ?? "clr-1"}</cns:CorrelationID></PayloadStandardAttributes></IATA_PaymentClearanceRQ>`;
+  return `<IATA_PaymentClearanceRQ xmlns="${NS.clearanceRQ}" xmlns:cns="${NS.clearanceCommon}">${one.repeat(n)}<ClearanceCount>${o.count ?? n}</ClearanceCount><PayloadStandardAttributes><cns:CorrelationID>${o.correlationId ?? "clr-1"}</cns:CorrelationID>${o.trxId ? `<cns:TrxID>${o.trxId}</cns:TrxID>` : ""}</PayloadStandardAttributes></IATA_PaymentClearanceRQ>`;
 }
 
 /** The pushes of one message the receiver got, each checked: path, headers, signature with `secret`, and its XSD. */

@@ -280,3 +280,29 @@ describe("the unclear-clearances queue", () => {
     expect(audit.map((e: { username: string; orderId: string; detail: string }) => [e.username, e.orderId, e.detail])).toEqual([["sue", orderId, `clearance ${c!.clearance_id} cancelled; requested again as ${next}`]]);
   }, 90_000);
 });
+
+describe("a refund clearance in the unclear-clearances queue (issue 19 item 13)", () => {
+  test("a payment refunded after its clearance cleared: the refund clearance, stalled, is listed with direction refund and its amount negative; requested again it stays a refund clearance of the same sale", async () => {
+    const orderId = await bookSettled(w, "R1");
+    expect((await w.t.gw.clearances.clearDue()).cleared).toBeGreaterThanOrEqual(1);
+    const [sale] = clearanceOf(orderId);
+    expect(sale!.status).toBe("cleared");
+    const ledger = w.t.gw.orders.ctx.payments.ledger;
+    const leg = (await ledger.legs(orderId)).find((l) => l.kind === "settlement")!;
+    await ledger.refundLeg(leg.legId, 1_250, `${orderId}/staff-refund`);
+    const refund = sql<{ clearance_id: string; direction: string; reverses: string; status: string }>(`SELECT clearance_id, direction, reverses, status FROM payment_clearances WHERE order_id = '${orderId}' AND direction = 'refund'`);
+    expect(refund.map((r) => [r.status, r.reverses])).toEqual([["requested", sale!.clearance_id]]);
+    w.clock.advance(2 * 3_600_000);
+    await logInAll();
+    const listed = (await json(await senior.call("/staff/api/queues/unclear-clearances"))).body.items.find((i: { clearanceId: string }) => i.clearanceId === refund[0]!.clearance_id);
+    expect(listed).toMatchObject({ orderId, direction: "refund", amount: "-12.50", currency: "EUR", grounds: ["stalled"] });
+    const again = await json(await supervisor.call(`/staff/api/queues/unclear-clearances/${refund[0]!.clearance_id}/rerequest`, { method: "POST", body: { note: "Clearance Manager lost the refund, ticket CM-19" } }));
+    expect(again.status).toBe(200);
+    const rows = sql<{ clearance_id: string; direction: string; reverses: string | null; status: string; amount: number }>(`SELECT clearance_id, direction, reverses, status, amount FROM payment_clearances WHERE order_id = '${orderId}' ORDER BY requested_at, rowid`);
+    expect(rows.map((r) => [r.direction, r.status, r.amount, r.reverses])).toEqual([
+      ["sale", "cleared", sale!.amount, null],
+      ["refund", "cancelled", 1_250, sale!.clearance_id],
+      ["refund", "requested", 1_250, sale!.clearance_id],
+    ]);
+  }, 90_000);
+});

@@ -130,6 +130,7 @@ export const CATALOGUE = {
   idempotency_conflict: { status: 409, kind: "refusal", text: "This CorrelationID and TrxID were already used with a different request body." },
   request_in_progress: { status: 409, kind: "refusal", text: "A request with this CorrelationID and TrxID is still being processed; retry shortly." },
   reconcile_failed: { status: 500, kind: "staff_item", text: "A payment step could not be finished by the reconciler and needs staff." },
+  order_flight_cancelled: { status: 409, kind: "refusal", text: "The airline cancelled a flight of this held order, so it cannot be paid; let it lapse at its payment time limit and book again." },
 
   // Notifications and sandbox controls (issue 10; docs/notifications.md, docs/sandbox-controls.md)
   subscription_not_found: { status: 404, kind: "refusal", text: "No notification subscription with this id was found." },
@@ -145,6 +146,7 @@ export const CATALOGUE = {
   clearance_already_cleared: { status: 409, kind: "refusal", text: "The payment is already cleared; one clearance per payment." },
   clearance_cancelled: { status: 409, kind: "refusal", text: "The clearance was cancelled: the payment was refunded before it cleared." },
   clearance_amount_mismatch: { status: 409, kind: "refusal", text: "NetClearanceAmount is not exactly the payment's amount in its currency." },
+  clearance_is_refund: { status: 409, kind: "refusal", text: "This clearance gives a refund back to the agency; the Clearance Manager settles it, PaymentClearanceRQ does not clear it." },
   // Signed messages (issue 11; docs/signatures.md)
   signature_invalid: { status: 400, kind: "refusal", text: "The message's XML signature is refused." },
   signature_required: { status: 400, kind: "refusal", text: "The signing agreement with this agency requires a signed OrderCreateRQ." },

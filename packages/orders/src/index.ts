@@ -46,6 +46,7 @@ export { FLIGHT_CHANGE_QUOTE_TTL_MS, signFlightChange, verifyFlightChange, type 
 export { flightChangeTerms, type FlightChangeTerms, type FlightAlternative } from "./servicing/flight/terms";
 export { CLOSING_BATCH, type NotClosable } from "./reconcile/close";
 export { serviceFlightKeys } from "./view/services";
+export { commissionAsItStands } from "./view/commission";
 export { cancelItemsTerms } from "./cancel/terms";
 export { isItemsQuote, MAX_CANCELLED_ITEMS, type CancelItemsQuote } from "./cancel/items-quote";
 export type { ServicingActor, AlsoInCommit, CommitMade } from "./servicing/actor";

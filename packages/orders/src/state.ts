@@ -176,8 +176,16 @@ export interface ItemsCancellation {
   /** The items as they were, so the history still describes them. */
   items: OrderItem[];
   refundMinor: number;
+  /** Post-sale changes of these items whose payment was still authorised, not captured: voided, not refunded (spec 3). */
+  voided?: PendingCharge[];
   staffId?: string;
   override?: ChangeOverride;
+}
+
+/** A post-sale change whose legs are authorised and not yet captured, and the minor units of the cancelled items it paid for. */
+export interface PendingCharge {
+  changeRef: string;
+  amountMinor: number;
 }
 
 /** One post-sale change paid on its own (servicing/add): what it charged and the commission on it. */

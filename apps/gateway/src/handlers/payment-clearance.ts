@@ -19,7 +19,10 @@ export function paymentClearanceHandler(deps: HandlerDeps): MessageHandler {
         element: "Clearance/ClearanceData/ClearancePayeeData/ClearancePayee/Carrier",
       });
     }
-    const cleared = await deps.clearances.clearByRequest({ clearanceId: rq.clearanceId, agencyId: seller.agencyId, amountMinor: rq.amountMinor, currency: rq.currency });
+    // CorrelationID and TrxID key the request, as for the order messages: a retry after a lost answer gets the first one.
+    const { correlationId, trxId } = envelope.payload;
+    const requestKey = correlationId === undefined ? undefined : JSON.stringify([correlationId, trxId ?? null]);
+    const cleared = await deps.clearances.clearByRequest({ clearanceId: rq.clearanceId, agencyId: seller.agencyId, amountMinor: rq.amountMinor, currency: rq.currency, ...(requestKey ? { requestKey } : {}) });
     return { response: encodePaymentClearanceRS(cleared, carrier, seller.iataNumber) };
   };
 }

@@ -4,7 +4,7 @@ import { json } from "./json";
 import type { SandboxJobs } from "./sandbox";
 
 /** The order domain's calls behind the sandbox's order controls. */
-export type SandboxOrders = Pick<OrdersService, "sandboxScheduleChange" | "fly">;
+export type SandboxOrders = Pick<OrdersService, "sandboxScheduleChange" | "fly" | "retrieve">;
 
 /**
  * The closing check's job, run by name after a flight is flown when it is registered (the
@@ -40,15 +40,19 @@ export async function sandboxOrderControl(parts: string[], body: Record<string, 
     });
   }
   if (action === "fly") {
-    const order = await deps.orders.fly(orderId, seller);
+    const flown = await deps.orders.fly(orderId, seller);
     const closing = deps.jobs[CLOSING_JOB];
+    // The closing check, when this gateway has one: its run's summary, and the order as it left it
+    // (closed, when delivered and settled: issue 19 item 19), so a repeat answers the same version.
+    const summary = closing ? await closing() : undefined;
+    const order = summary ? await deps.orders.retrieve(orderId, seller) : flown;
     return json(200, {
       orderId: order.orderId,
       orderVersion: order.version,
+      state: order.state,
       flown: (order.flown ?? []).map((f) => f.flightKey),
       partnerDelivered: (order.partnerDelivered ?? []).map((d) => d.orderItemId),
-      // The closing check, when this gateway has one: its run's summary.
-      ...(closing ? { [CLOSING_JOB]: await closing() } : {}),
+      ...(summary ? { [CLOSING_JOB]: summary } : {}),
     });
   }
   return null;

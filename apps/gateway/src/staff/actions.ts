@@ -1,6 +1,6 @@
 import { GatewayError } from "@ndc/errors";
 import { toDecimalString } from "@ndc/money";
-import { STATE_NAMES, type AirlineSearch, type OrderState } from "@ndc/orders";
+import { commissionAsItStands, STATE_NAMES, type AirlineSearch, type OrderState } from "@ndc/orders";
 import { eraseIdentityDocuments, heldDocuments, IdentityDocumentUnavailable, isOmitted, revealNumber } from "@ndc/pii";
 import { orderDeliveries } from "@ndc/notifications";
 import { appendAudit, queryAudit, recordAudit, statedReason, type AuditRow } from "@ndc/staff";
@@ -69,6 +69,8 @@ export async function orderDetail(deps: StaffDeps, caller: StaffCaller, orderId:
   const erasedAt = held.map((h) => h.erasedAt).filter((t): t is number => t !== undefined);
   await recordAudit(deps.store, deps.auditChain, { ...who(caller), at: deps.clock.now(), action: "order.view", outcome: "ok", orderId });
   const cur = order.currency;
+  // The sale's commission as it stands after refunds, as PAYCOM shows it (issue 19 item 13c).
+  const sale = commissionAsItStands(order);
   return {
     orderId: order.orderId,
     state: order.state,
@@ -99,7 +101,7 @@ export async function orderDetail(deps: StaffDeps, caller: StaffCaller, orderId:
       changeRef: l.changeRef,
     })),
     commission: [
-      ...(order.commission ? [{ on: "booking", amount: amount(order.commission.amountMinor, cur), basis: amount(order.commission.basisMinor, cur), rule: order.commission.rule }] : []),
+      ...(sale ? [{ on: "booking", amount: amount(sale.amountMinor, cur), basis: amount(sale.basisMinor, cur), rule: sale.rule }] : []),
       ...(order.charges ?? []).flatMap((c) => (c.commission ? [{ on: c.changeRef, amount: amount(c.commission.amountMinor, cur), basis: amount(c.commission.basisMinor, cur), rule: c.commission.rule }] : [])),
     ],
     history: order.history.map((h) => ({ version: h.version, at: iso(h.at)!, kind: h.kind, state: h.state, changed: h.changed, ...(h.staffId ? { staffId: h.staffId } : {}) })),

@@ -37,7 +37,8 @@ export async function clearancesQueue(deps: StaffDeps, caller: StaffCaller) {
       const claim = claims.get(c.clearanceId);
       return {
         clearanceId: c.clearanceId, orderId: c.orderId, legId: c.legId, agencyId: c.agencyId, grounds: c.grounds,
-        amount: toDecimalString({ amount: c.amount, currency: c.currency as never }), currency: c.currency, settlementMethod: c.settlementMethod,
+        // Signed as on the wire: a refund clearance (the airline gives money back) is negative.
+        direction: c.direction, amount: toDecimalString({ amount: c.direction === "refund" ? -c.amount : c.amount, currency: c.currency as never }), currency: c.currency, settlementMethod: c.settlementMethod,
         requestedAt: iso(c.requestedAt), settlementDate: c.settlementDate, ageSeconds: Math.max(0, Math.floor((now - c.requestedAt) / 1000)),
         ...(claim ? { takenBy: claim.username, takenAt: iso(claim.takenAt) } : {}),
       };

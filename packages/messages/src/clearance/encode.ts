@@ -26,12 +26,20 @@ const payerRef = (iataNumber: string | undefined) => (iataNumber && /^[A-Za-z0-9
  * settlement plan, so the payer Carrier is the airline's plan as well, and the agency that pays
  * is named by its IATA number in ClearancePayerReconciliationID.
  */
-export function clearanceChildren(cl: Clearance, carrier: ClearanceCarrier, payerIataNumber?: string): XNode[] {
-  const amount = toDecimalString({ amount: cl.amount, currency: cl.currency as CurrencyCode });
+export function clearanceChildren(cl: Clearance, carrier: ClearanceCarrier, payerIataNumber?: string): (XNode | null)[] {
+  // A refund clearance (issue 19 item 13) is the same parties' clearance in the other direction:
+  // NetClearanceAmount is what the payer must pay the payee "taking into consideration any funds
+  // due to the Clearance Payer by the Clearance Payee" (2022.1), so money going back is negative.
+  // It names the order (AgreementID) and the payment (CommitmentID, its PAYSUM PaymentID) it gives
+  // back, so a settlement can match it to the sale it reverses.
+  const refund = cl.direction === "refund";
+  const amount = toDecimalString({ amount: refund ? -cl.amount : cl.amount, currency: cl.currency as CurrencyCode });
   return [
+    refund ? c("AgreementID", cl.orderId) : null,
     c("ClearanceID", cl.clearanceId),
     c("ClearancePayeeData", c("ClearancePayee", carrierNode(carrier))),
     c("ClearancePayerData", c("ClearancePayer", carrierNode(carrier)), payerRef(payerIataNumber)),
+    refund ? c("CommitmentID", cl.legId) : null,
     el("cns:NetClearanceAmount", { CurCode: cl.currency }, amount),
     c("PaymentBrandCode", SETTLEMENT_PLAN_BRAND),
     c("PaymentCommitmentDateTime", new Date(cl.committedAt).toISOString()),

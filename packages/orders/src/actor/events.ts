@@ -100,7 +100,7 @@ export function evolve(order: Order | null, e: OrderEvent): Order | null {
         items: order.items.filter((i) => !gone.has(i.orderItemId)),
         seatHolds: [...order.seatHolds.filter((h) => !released.has(h.holdId)), ...e.seats.flatMap((s) => (s.kept ? [s.kept] : []))],
         partnerHolds: order.partnerHolds.filter((p) => !partners.has(p.holdId)),
-        totalMinor: order.totalMinor - c.refundMinor,
+        totalMinor: order.totalMinor - c.refundMinor - (c.voided ?? []).reduce((n, v) => n + v.amountMinor, 0),
         itemCancellations: [...(order.itemCancellations ?? []), c],
       }, c.staffId);
     }

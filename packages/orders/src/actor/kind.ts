@@ -12,6 +12,7 @@ import { salesTransactionOf, type SalesTransaction } from "../view/sales-transac
 /** Told, at the end of the write that records it, of a money event (view/sales-transaction.ts): accounting's report commits with it. */
 export type OnSalesTransaction = (tx: StoreDb, order: Order, transaction: SalesTransaction) => Promise<void>;
 import { decideFlown, decidePartnerDelivered, decideScheduleChange } from "../operations/decide";
+import { refuseIfFlightCancelled } from "../operations/schedule-change";
 
 export const ORDER_KIND = "orders.order";
 
@@ -72,6 +73,7 @@ function decideEvents(order: Order | null, command: OrderCommand, now: number): 
       if (order.state === "booked" && command.legs.every((l) => order.legs.some((o) => o.legId === l.legId))) return [];
       if (!isHeld(order.state)) throw new GatewayError("order_state_invalid", { detail: `The order is ${order.state}.` });
       if (order.paymentTimeLimit !== undefined && now >= order.paymentTimeLimit) throw new GatewayError("payment_time_limit_passed");
+      refuseIfFlightCancelled(order);
       const paid: OrderEvent[] = [{ type: "payment_authorised", at: now, legs: command.legs }];
       if (command.confirmInventory && !order.inventoryConfirmed) paid.push({ type: "inventory_confirmed", at: now });
       return paid;

@@ -1,12 +1,12 @@
 import type { JointAsk } from "@ndc/actors";
-import { GatewayError } from "@ndc/errors";
+import { GatewayError, isGatewayError } from "@ndc/errors";
 import { refundPlan } from "@ndc/payments";
 import type { CancelledSeats } from "../actor/events";
 import type { OrdersContext } from "../context";
 import { ids } from "../ids";
 import { crashPoint } from "../saga/crash-point";
 import { actorOf, isStaff, orderFor, type AlsoInCommit, type ServicingActor } from "../servicing/actor";
-import type { ItemsCancellation, Order, OrderItem, Seller } from "../state";
+import type { ItemsCancellation, Order, OrderItem, PendingCharge, Seller } from "../state";
 import { verifyItemsQuote } from "./items-quote";
 import { paidOf } from "./quote";
 import { assertNoRefundPending, commitPhase, current, refundOrLeave, staffOf, type CancelOperation, type CancelPlan } from "./saga";
@@ -23,6 +23,8 @@ import { cancelItemsTerms } from "./terms";
  *      each partner unit released, the operation row with each leg's share, newest first, and
  *      a staff override's audit row;
  *      -> the PSP pays each card share back under `<op>/refund/<legId>`;
+ *      -> the legs of a cancelled addition whose capture was still pending are voided at the
+ *      PSP (cancel/pending-charges.ts), under `<op>/void/<changeRef>`;
  *   2. close, ONE write: the shares on the legs, the order's `refunded` (under the change), `done`
  *      (finishCancel, the whole order's close).
  * Nothing is taken before the commit; a committed one is finished by a retry or the reconciler.
@@ -44,7 +46,7 @@ export async function commitCancelItems(ctx: OrdersContext, orderId: string, who
     const items = signed.orderItemIds.map((id) => order.items.find((i) => i.orderItemId === id)!);
     const legs = await ctx.payments.ledger.legs(orderId);
     // Judged again for who commits (a staff quote is no seller's way past the fare).
-    const { overridden } = cancelItemsTerms(ctx.supply, order, items, paidOf(order, legs), now, { airline: isStaff(by) });
+    const { overridden, voided } = cancelItemsTerms(ctx.supply, order, items, paidOf(order, legs), now, { airline: isStaff(by) });
     const override = overridden && isStaff(by) ? { staffId: by.staffId, ruleCode: overridden.ruleCode } : undefined;
     const changeRef = `cxi-${operationId.slice(3, 15)}`;
     const plan: CancelPlan = {
@@ -56,7 +58,7 @@ export async function commitCancelItems(ctx: OrdersContext, orderId: string, who
     const row: CancelOperation = {
       operationId, kind: "order_cancel_items", fingerprint: "", orderId, owner: order.owner, phase: "committed", status: "running", plan, createdAt: now, updatedAt: now,
     };
-    const cancellation: ItemsCancellation = { changeRef, quoteId, at: now, items, refundMinor: plan.refundMinor, ...(isStaff(by) ? { staffId: by.staffId } : {}), ...(override ? { override } : {}) };
+    const cancellation: ItemsCancellation = { changeRef, quoteId, at: now, items, refundMinor: plan.refundMinor, ...(voided ? { voided } : {}), ...(isStaff(by) ? { staffId: by.staffId } : {}), ...(override ? { override } : {}) };
     const seats = seatsReleased(order, items, operationId);
     const partners = order.partnerHolds.filter((p) => items.some((i) => i.kind === "partner_product" && i.ref === p.productCode));
     const asks: JointAsk[] = [
@@ -66,6 +68,7 @@ export async function commitCancelItems(ctx: OrdersContext, orderId: string, who
     ];
     await commitPhase(ctx, row, asks, overridden, now, alsoInCommit);
     crashPoint("cancel_after_commit");
+    await voidPending(ctx, orderId, operationId, voided ?? []);
     return refundOrLeave(ctx, row);
   });
 }
@@ -87,4 +90,19 @@ function seatsReleased(order: Order, items: readonly OrderItem[], operationId: s
         ask: (ctx: OrdersContext) => ctx.inventory.joint.releaseSeats(h.flightKey, h.holdId, kept ? { holdId: kept.holdId, seatIds: kept.seatIds } : undefined),
       };
     });
+}
+
+/**
+ * The legs of the additions the commit voided (their capture was pending) are released now. A
+ * void the PSP does not answer is left to the addition's own saga: finishAdd, run by a retry or
+ * the reconciler, reads the cancellation on the order and voids instead of capturing.
+ */
+async function voidPending(ctx: OrdersContext, orderId: string, operationId: string, voided: readonly PendingCharge[]): Promise<void> {
+  for (const v of voided) {
+    try {
+      await ctx.payments.voidAll(orderId, `${operationId}/void/${v.changeRef}`, { changeRef: v.changeRef });
+    } catch (e) {
+      if (!isGatewayError(e)) throw e;
+    }
+  }
 }

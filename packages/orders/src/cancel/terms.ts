@@ -1,9 +1,11 @@
 import { GatewayError } from "@ndc/errors";
 import type { Supply } from "@ndc/supply";
-import { bandAt, bandFeeMinor, outboundDepartureAsUtc, type FeeBand } from "../conditions/fee-bands";
+import { bandAt, bandFeeMinor, departureReadAsUtc, outboundDepartureAsUtc, type FeeBand } from "../conditions/fee-bands";
 import { conditionsOfOrder, type DirectionConditions } from "../conditions/frozen";
 import type { Allowance } from "../conditions/flexibility";
-import type { Order, OrderItem } from "../state";
+import { cancelledFlightKeys, flyingFlightKeys } from "../operations/schedule-change";
+import type { Order, OrderItem, PendingCharge } from "../state";
+import { chargesVoidedBy } from "./pending-charges";
 
 export interface CancelTerms {
   refundable: boolean;
@@ -20,6 +22,13 @@ export interface CancelTerms {
   departureAsUtcMs: number;
   /** The fare rule the airline's staff overrode to cancel (SHPOR1 rule 4): a seller would have been refused with it. */
   overridden?: NonNullable<Allowance["overridden"]>;
+  /**
+   * The airline cancelled these flights of the order (awaiting re-accommodation): the order will
+   * not fly as sold, so cancelling it gives back everything paid, whatever the fare, no fee.
+   */
+  airlineCancelled?: string[];
+  /** Items cancelled: the post-sale changes among them whose capture is pending, voided instead of refunded (cancel/pending-charges.ts). */
+  voided?: PendingCharge[];
 }
 
 /** What a cancellation, of the order or of items of it, is judged by: the outbound direction's frozen conditions and the band now. */
@@ -39,15 +48,32 @@ function cancellation(supply: Supply, order: Order, now: number, airline: boolea
   const { conditions, basis } = conditionsOfOrder(order);
   const c = conditions.directions.find((d) => d.paxJourneyId === outbound.paxJourneyId) ?? conditions.directions[0];
   if (!c) throw new GatewayError("order_state_invalid", { detail: "The order has no fare conditions." });
-  const refusal = `Brand ${outbound.brandCode}.`;
-  if (!c.cancellable && !airline) throw new GatewayError("fare_not_cancellable", { detail: refusal });
   const departureAsUtcMs = outboundDepartureAsUtc((k) => supply.flight(k), order.journeys);
   const at = departureAsUtcMs === undefined ? undefined : bandAt(conditions.changeFeeBands, departureAsUtcMs, now);
+  const common = { conditions: c, refundable: c.refundable, conditionsSource: c.source, basis, departureAsUtcMs: departureAsUtcMs! };
+  const airlineCancelled = [...cancelledFlightKeys(order)];
+  if (airlineCancelled.length > 0 && departureAsUtcMs !== undefined) {
+    // The airline's cancellation, not the customer's: no fare rule refuses it, and the cancelled
+    // flight's departure time passing closes nothing (it never leaves). Once a flight of the order
+    // has flown, part of the trip was travelled: judged as any cancellation (closed after departure).
+    if (!hasFlown(supply, order, now)) return { ...common, band: at && !at.departed ? at.band : conditions.changeFeeBands.at(-1)!, airlineCancelled };
+  }
+  const refusal = `Brand ${outbound.brandCode}.`;
+  if (!c.cancellable && !airline) throw new GatewayError("fare_not_cancellable", { detail: refusal });
   if (!at || at.departed) throw new GatewayError("order_state_invalid", { detail: "The first flight has departed." });
   return {
-    conditions: c, refundable: c.refundable, conditionsSource: c.source, basis, band: at.band, departureAsUtcMs: departureAsUtcMs!,
+    ...common, band: at.band,
     ...(c.cancellable ? {} : { overridden: { ruleCode: "fare_not_cancellable", ruleText: `Brand ${outbound.brandCode} does not allow cancellation.` } }),
   };
+}
+
+/** Whether any flight the order still flies has departed (recorded flown, or its departure read as UTC passed). */
+function hasFlown(supply: Supply, order: Order, now: number): boolean {
+  if ((order.flown ?? []).length > 0) return true;
+  return flyingFlightKeys(order).some((k) => {
+    const f = supply.flight(k);
+    return f !== undefined && departureReadAsUtc(f.departure.local) <= now;
+  });
 }
 
 /** Extras: what a cancellation of a cancellable, non-refundable fare gives back, and what can be cancelled alone. */
@@ -59,12 +85,15 @@ export const isExtra = (i: OrderItem) => i.kind !== "flight" && i.kind !== "bund
  * (fee-bands.ts: the same table and departure reading as OrderRulesRS and OrderViewRS) for each
  * passenger. Cancellable but not refundable (or not cancellable, overridden by staff): the
  * flights and bundles are kept, extras (seats, services, rides, partner products) are given
- * back, no fee. Never more than was paid and not yet refunded.
+ * back, no fee. A flight the airline cancelled (not yet flown past): everything paid comes back,
+ * no fee, whatever the fare (issue 19 item 2). Never more than was paid and not yet refunded.
  */
 export function cancelTerms(supply: Supply, order: Order, paidMinor: number, now: number, o: { airline?: boolean } = {}): CancelTerms {
   const { conditions: _c, ...judged } = cancellation(supply, order, now, o.airline ?? false);
   let refundMinor: number;
-  if (judged.refundable && !judged.overridden) {
+  if (judged.airlineCancelled) {
+    refundMinor = paidMinor;
+  } else if (judged.refundable && !judged.overridden) {
     const fee = bandFeeMinor(judged.band, order.currency) * Math.max(1, order.passengers.length);
     refundMinor = Math.max(0, paidMinor - fee);
   } else {
@@ -80,7 +109,8 @@ export function cancelTerms(supply: Supply, order: Order, paidMinor: number, now
  * refused here with cancel_items_not_supported. When the order may be cancelled at all
  * (`cancellation`), each extra's amount comes back in full, no fee: the same share a
  * cancellation of the whole order gives back for it under either fare (a refundable fare's fee
- * is per passenger, kept only when the passenger's flights go). Never more than was paid and not
+ * is per passenger, kept only when the passenger's flights go). An item whose post-sale change
+ * is not yet captured is voided, not refunded (`voided`). Never more than was paid and not
  * yet refunded.
  */
 export function cancelItemsTerms(supply: Supply, order: Order, items: readonly OrderItem[], paidMinor: number, now: number, o: { airline?: boolean } = {}): CancelTerms {
@@ -92,6 +122,8 @@ export function cancelItemsTerms(supply: Supply, order: Order, items: readonly O
     });
   }
   const { conditions: _c, ...judged } = cancellation(supply, order, now, o.airline ?? false);
-  const refundMinor = Math.min(paidMinor, items.reduce((sum, i) => sum + i.totalMinor, 0));
-  return { ...judged, refundMinor, penaltyMinor: 0 };
+  const voided = chargesVoidedBy(order, items);
+  const notTaken = voided.reduce((sum, v) => sum + v.amountMinor, 0);
+  const refundMinor = Math.min(paidMinor, items.reduce((sum, i) => sum + i.totalMinor, 0) - notTaken);
+  return { ...judged, refundMinor, penaltyMinor: 0, ...(voided.length ? { voided } : {}) };
 }

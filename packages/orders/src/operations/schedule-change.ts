@@ -1,3 +1,4 @@
+import { GatewayError } from "@ndc/errors";
 import { describeInstant, type Flight } from "@ndc/supply";
 import type { Order, OrderItem, ScheduleChange } from "../state";
 
@@ -32,6 +33,18 @@ export function withScheduleChange(order: Order, change: ScheduleChange): Partia
 /** The order's flights the airline cancelled (removed, awaiting re-accommodation). */
 export function cancelledFlightKeys(order: Pick<Order, "reaccommodation">): Set<string> {
   return new Set(order.reaccommodation?.flightKeys ?? []);
+}
+
+/**
+ * A held order with a flight the airline cancelled is not paid (issue 19 item 2): the seller would
+ * pay for a trip that will not fly, and nothing re-accommodates a held order. Checked before the
+ * PSP is asked (payment/retry.ts) and again by the actor when the payment commits, so a flight
+ * cancelled while the card was being authorised voids the attempt too.
+ */
+export function refuseIfFlightCancelled(order: Pick<Order, "reaccommodation">): void {
+  const keys = order.reaccommodation?.flightKeys ?? [];
+  if (keys.length === 0) return;
+  throw new GatewayError("order_flight_cancelled", { detail: `The airline cancelled flight ${keys.join(", ")} of this order.`, element: "PaymentFunctions" });
 }
 
 /** The flight keys the order still flies: its journeys' flights less those the airline cancelled. */

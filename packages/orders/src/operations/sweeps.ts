@@ -165,6 +165,8 @@ async function readBackOne(ctx: OrdersContext, orderId: string, now: number): Pr
  */
 export async function flyOrder(ctx: OrdersContext, orderId: string, seller: Seller, now: number): Promise<Order> {
   const order = assertOwner(await ctx.orders.ask(orderId, { op: "get" }), seller);
+  // A repeat records nothing, also once the first fly's closing check closed the order (issue 19 item 19): everything it flies has flown.
+  if (order.state === "closed") return order;
   if (order.state !== "booked") throw new GatewayError("order_state_invalid", { detail: `The order is ${order.state}; only a booked order flies.` });
   await recordDeparted(ctx, order, now, true);
   await readBackOne(ctx, orderId, now);

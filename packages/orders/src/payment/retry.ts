@@ -12,6 +12,7 @@ import { crashPoint } from "../saga/crash-point";
 import { finishCommitted } from "../saga/finish";
 import { assertOwner, isHeld, notFound, type Order, type OrderLegRef, type Seller } from "../state";
 import { refuseIfHeldElsewhere } from "../saga/held-elsewhere";
+import { refuseIfFlightCancelled } from "../operations/schedule-change";
 
 export interface RetryPlan {
   changeRef: string;
@@ -51,6 +52,7 @@ export async function retryPayment(ctx: OrdersContext, orderId: string, seller: 
     if (existing?.status !== "running") {
       if (!isHeld(order.state)) throw new GatewayError("order_state_invalid", { detail: `The order is ${order.state}; only a held order is paid this way.` });
       if (order.paymentTimeLimit !== undefined && ctx.clock.now() >= order.paymentTimeLimit) throw new GatewayError("payment_time_limit_passed");
+      refuseIfFlightCancelled(order);
       checkLegsPayTotal(legs, order.currency, order.totalMinor);
     }
     // A compensated attempt left nothing behind: asked again, it runs afresh as its next run, under new keys.

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, lte } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, lte, or } from "drizzle-orm";
 import { orderClearances } from "@ndc/payments";
 import { tables } from "@ndc/store";
 import type { OrdersContext } from "../context";
@@ -45,7 +45,8 @@ export async function closability(ctx: OrdersContext, order: Order): Promise<Not
 
 /**
  * The closing check: booked orders whose last flight's day has come (the index's travel_to, a
- * cheap first cut) are judged by closability(), and those that may close are moved to Closed by
+ * cheap first cut), or every flight of which is recorded flown already (unflown_from empty: the
+ * sandbox's fly flies an order weeks before its dates; issue 19 item 19), are judged by closability(), and those that may close are moved to Closed by
  * their own actor, whose persist hook writes OrderClosingNotifRQ in the same transaction. At
  * most CLOSING_BATCH orders a run, each run going on from the last; safe to repeat (a closed order
  * is not found again, and the actor keeps a closed order closed).
@@ -59,7 +60,7 @@ export async function closeSettled(ctx: OrdersContext, now: number, limit = CLOS
   const due = await ctx.store.db
     .select({ orderId: O.orderId })
     .from(O)
-    .where(and(eq(O.state, "booked"), lte(O.travelTo, today), gt(O.orderId, after)))
+    .where(and(eq(O.state, "booked"), or(lte(O.travelTo, today), isNull(O.unflownFrom)), gt(O.orderId, after)))
     .orderBy(asc(O.orderId))
     .limit(limit)
     .all();

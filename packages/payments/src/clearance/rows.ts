@@ -26,12 +26,14 @@ export function clearanceOf(r: typeof C.$inferSelect): Clearance {
     clearedBy: opt(r.clearedBy),
     clearedAt: opt(r.clearedAt),
     cancelledAt: opt(r.cancelledAt),
+    direction: r.direction,
+    reverses: opt(r.reverses),
   };
 }
 
 /** The payment's clearance that is not cancelled (at most one: the partial unique index). */
 async function liveClearance(tx: StoreDb, legId: string): Promise<Clearance | undefined> {
-  const row = await tx.select().from(C).where(and(eq(C.legId, legId), ne(C.status, "cancelled"))).get();
+  const row = await tx.select().from(C).where(and(eq(C.legId, legId), ne(C.status, "cancelled"), eq(C.direction, "sale"))).get();
   return row ? clearanceOf(row) : undefined;
 }
 
@@ -39,8 +41,11 @@ async function emit(tx: StoreDb, desk: ClearanceDesk, e: ClearanceEvent): Promis
   if (desk.hook) await desk.hook(tx, e);
 }
 
-/** STTCAP: one clearance (also staff re-requesting one the Clearance Manager did not clear, unclear.ts) for exactly the amount still owed on a settlement leg, with its notification. */
-export async function requestClearance(tx: StoreDb, desk: ClearanceDesk, leg: PaymentLeg, amount: number, now: number): Promise<Clearance> {
+/**
+ * STTCAP: one clearance (also staff re-requesting one the Clearance Manager did not clear, unclear.ts) for exactly the amount still owed on a settlement leg, with its notification.
+ * With `refund`: the refund clearance of a payment refunded after its sale clearance cleared, for exactly the amount refunded.
+ */
+export async function requestClearance(tx: StoreDb, desk: ClearanceDesk, leg: PaymentLeg, amount: number, now: number, refund?: { reverses: string }): Promise<Clearance> {
   const account = await tx.select({ agencyId: tables.settlementAccounts.agencyId }).from(tables.settlementAccounts).where(eq(tables.settlementAccounts.accountId, leg.settlementAccountId!)).get();
   // The n-th clearance of this leg; an id another leg already holds (8 characters, so rare, not impossible) takes the next n.
   let n = (await tx.select({ id: C.clearanceId }).from(C).where(eq(C.legId, leg.legId)).all()).length + 1;
@@ -57,9 +62,11 @@ export async function requestClearance(tx: StoreDb, desk: ClearanceDesk, leg: Pa
     committedAt: now,
     ...clearanceDates(now),
     requestedAt: now,
+    direction: refund ? "refund" : "sale",
+    ...(refund ? { reverses: refund.reverses } : {}),
   };
   await tx.insert(C).values(row).run();
-  await emit(tx, desk, { event: "STTCAP", clearance: row, at: now });
+  await emit(tx, desk, { event: refund ? "refund" : "STTCAP", clearance: row, at: now });
   return row;
 }
 
@@ -68,10 +75,12 @@ export async function requestClearance(tx: StoreDb, desk: ClearanceDesk, leg: Pa
  * a capture requests the clearance (STTCAP); a refund before the clearance cleared cancels it
  * (STTCAN) and, when part of the payment is kept, requests a new one for exactly what is kept. A
  * void ends an authorisation that was never captured, so no clearance was ever requested for it.
- * A refund after clearing leaves the clearance as it is: the money has moved; the refund is given
- * back through the settlement account (docs/payments.md).
+ * A refund after clearing leaves the sale clearance as it is (the money has moved) and requests a
+ * refund clearance for exactly the amount refunded (issue 19 item 13): the settlement account is
+ * credited at once (its `used` goes down), and the money goes back to the agency through SwO as it
+ * came, on the schedule of the refund's day (docs/payments.md).
  */
-export async function clearanceStep(tx: StoreDb, desk: ClearanceDesk, step: "capture" | "void" | "refund", after: PaymentLeg, now: number): Promise<void> {
+export async function clearanceStep(tx: StoreDb, desk: ClearanceDesk, step: "capture" | "void" | "refund", after: PaymentLeg, now: number, amount?: number): Promise<void> {
   if (after.kind !== "settlement") return;
   if (step === "capture") {
     if (!(await liveClearance(tx, after.legId))) await requestClearance(tx, desk, after, after.captured, now);
@@ -79,6 +88,10 @@ export async function clearanceStep(tx: StoreDb, desk: ClearanceDesk, step: "cap
   }
   if (step !== "refund") return;
   const live = await liveClearance(tx, after.legId);
+  if (live?.status === "cleared" && amount !== undefined && amount > 0) {
+    await requestClearance(tx, desk, after, amount, now, { reverses: live.clearanceId });
+    return;
+  }
   if (!live || live.status !== "requested") return;
   await markCancelled(tx, desk, live.clearanceId, now);
   const kept = after.captured - after.refunded;

@@ -19,6 +19,9 @@ export const paymentClearances = sqliteTable(
     clearedBy: text("cleared_by", { enum: ["manager", "request", "staff"] }),
     clearedAt: integer("cleared_at"),
     cancelledAt: integer("cancelled_at"),
+    // Migration 0063: a sale's clearance, or a refund's (the money back to the agency), and the sale clearance a refund's reverses.
+    direction: text("direction", { enum: ["sale", "refund"] }).notNull().default("sale"),
+    reverses: text("reverses"),
   },
   (t) => [index("payment_clearances_order").on(t.orderId), index("payment_clearances_due").on(t.status, t.requestedAt)],
 );

@@ -31,14 +31,24 @@ export interface Clearance {
   clearedBy?: ClearedBy;
   clearedAt?: number;
   cancelledAt?: number;
+  /**
+   * `sale`: the agency pays the airline (requested at capture). `refund`: the airline gives back a
+   * refund of a payment whose sale clearance had already cleared (its NetClearanceAmount is
+   * negative on the wire); `reverses` names that sale clearance.
+   */
+  direction: ClearanceDirection;
+  reverses?: string;
 }
+
+export type ClearanceDirection = "sale" | "refund";
 
 /**
  * A clearance event (spec 6): requested at capture (STTCAP), cleared, or cancelled for a payment
- * refunded before it cleared (STTCAN). Handed to the hook inside the transaction of the change.
+ * refunded before it cleared (STTCAN); or a refund clearance requested for a payment refunded after. Handed to the hook inside the transaction of the change.
  */
 export interface ClearanceEvent {
-  event: "STTCAP" | "STTCAN" | "cleared";
+  /** `refund`: a refund clearance requested for a payment refunded after its clearance cleared. */
+  event: "STTCAP" | "STTCAN" | "cleared" | "refund";
   clearance: Clearance;
   at: number;
 }

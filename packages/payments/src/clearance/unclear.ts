@@ -72,6 +72,7 @@ export async function clearByStaff(tx: StoreDb, desk: ClearanceDesk, clearanceId
 export async function reRequestClearance(tx: StoreDb, desk: ClearanceDesk, clearanceId: string, now: number): Promise<{ cancelled: Clearance; requested: Clearance }> {
   const cancelled = await markCancelled(tx, desk, clearanceId, now);
   if (!cancelled) throw notRequested(await clearanceById(tx, clearanceId));
-  const requested = await requestClearance(tx, desk, await loadLeg(tx, cancelled.legId), cancelled.amount, now);
+  // A refund clearance asked again stays one: the same direction, reversing the same sale clearance.
+  const requested = await requestClearance(tx, desk, await loadLeg(tx, cancelled.legId), cancelled.amount, now, cancelled.reverses ? { reverses: cancelled.reverses } : undefined);
   return { cancelled, requested };
 }

@@ -61,6 +61,6 @@ export async function applyStep(tx: StoreDb, step: Step, leg: PaymentLeg, amount
   }
   await saveLeg(tx, next);
   await appendEntry(tx, { orderId: leg.orderId, legId: leg.legId, type: step, amount, currency: leg.currency, points, idempotencyKey: key, at: now });
-  if (desk) await clearanceStep(tx, desk, step, next, now);
+  if (desk) await clearanceStep(tx, desk, step, next, now, amount);
   return next;
 }

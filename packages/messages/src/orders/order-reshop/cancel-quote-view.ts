@@ -24,7 +24,9 @@ export interface CancelQuoteView {
 
 /** Pure: the domain's quote and order as the answer shows them. */
 export function cancelQuoteViewOf(order: Order, quote: CancelQuote, ownerCode: string): CancelQuoteView {
-  const terms = quote.refundable
+  const terms = quote.airlineCancelled
+    ? `The airline cancelled flight ${quote.airlineCancelled.join(", ")}: the order will not fly as sold, so everything paid is refunded, whatever the fare, no fee.`
+    : quote.refundable
     ? `The outbound fare is refundable: everything paid is refunded less the cancellation fee of the time-to-departure band, ${quote.band.fee} ${order.currency} per passenger now (${cancelPenaltyId(quote.band)}).`
     : `The outbound fare is cancellable but not refundable: the flights are not refunded; extras are.`;
   return viewOf(order, quote, ownerCode, order.items.map((i) => i.orderItemId), terms);
@@ -33,7 +35,9 @@ export function cancelQuoteViewOf(order: Order, quote: CancelQuote, ownerCode: s
 /** Pure: a quote to cancel items (DeleteOrderItem alone): those items, each refunded in full. */
 export function cancelItemsQuoteViewOf(order: Order, quote: CancelItemsQuote, ownerCode: string): CancelQuoteView {
   const terms = `The outbound fare is cancellable: the cancelled extras (${quote.items.map((i) => i.kind.replace("_", " ")).join(", ")}) are refunded in full, no fee; the rest of the order stays as it is.`;
-  return viewOf(order, quote, ownerCode, quote.items.map((i) => i.orderItemId), terms);
+  // An addition whose capture is pending is voided: its payment released, nothing taken, nothing refunded.
+  const voided = (quote.voided ?? []).map((v) => `The payment of ${formatMoney(money(v.amountMinor, order.currency, minorUnits(order.currency as CurrencyCode)))} ${order.currency} for change ${v.changeRef} was authorised but not yet taken: it is voided (released), not refunded.`);
+  return viewOf(order, quote, ownerCode, quote.items.map((i) => i.orderItemId), [terms, ...voided].join(" "));
 }
 
 function viewOf(order: Order, quote: CancelQuote, ownerCode: string, orderItemIds: string[], terms: string): CancelQuoteView {

@@ -1,4 +1,4 @@
-import { bandFeeMinor, cancelPenaltyId, deliveryStateOf, serviceFlightKeys, type Order, type OrderDetails, type OrderItem, type OrderState } from "@ndc/orders";
+import { bandFeeMinor, cancelPenaltyId, commissionAsItStands, deliveryStateOf, serviceFlightKeys, type Order, type OrderDetails, type OrderItem, type OrderState } from "@ndc/orders";
 import { isDeclineReason, maskTail, OWN_PROGRAMME, paymentSummary, type PaymentLeg } from "@ndc/payments";
 import { minorUnits } from "@ndc/money";
 import { isOmitted, type MaskedIdentityDoc } from "@ndc/pii";
@@ -58,6 +58,8 @@ export function orderViewOf(details: OrderDetails, ownerCode: string, languages:
   const surcharges = perRule(order, "surcharge").map((a) => ({ ruleId: a.ruleId.slice(0, 15), name: a.ruleId, amount: m(a.minor) }));
   const discounts = perRule(order, "discount").map((a) => ({ ruleId: a.ruleId.slice(0, 15), name: a.ruleId, amount: m(a.minor) }));
 
+  // Recomputed on what the airline keeps of the sale after refunds (issue 19 item 13c).
+  const saleCommission = commissionAsItStands(order);
   const view: OrderView = {
     orderId: order.orderId,
     ownerCode,
@@ -67,13 +69,13 @@ export function orderViewOf(details: OrderDetails, ownerCode: string, languages:
     lastModifiedAt: iso(order.updatedAt),
     ...(order.paymentTimeLimit !== undefined && order.state !== "booked" ? { paymentTimeLimit: iso(order.paymentTimeLimit) } : {}),
     totalPrice: { taxes: [], total: m(order.totalMinor), ...(discounts.length ? { discounts } : {}), ...(surcharges.length ? { surcharges } : {}) },
-    commissions: order.commission
+    commissions: saleCommission
       ? [
           {
-            amount: m(order.commission.amountMinor),
+            amount: m(saleCommission.amountMinor),
             code: "SALE",
-            base: m(order.commission.basisMinor),
-            ...percentOf(order.commission.rule),
+            base: m(saleCommission.basisMinor),
+            ...percentOf(saleCommission.rule),
           },
         ]
       : [],

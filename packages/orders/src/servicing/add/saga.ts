@@ -15,6 +15,7 @@ import type { AddInput, AddPlan, ReleasedSeat } from "./input";
 import { QUOTE_PREFIX } from "./quote";
 import { resolveAdded } from "./resolve";
 import { refuseIfHeldElsewhere } from "../../saga/held-elsewhere";
+import { voidedByCancellation } from "../../cancel/pending-charges";
 
 type AddOperation = OperationRow<AddPlan>;
 /** What the close and the compensation read of a change's plan: the flight change (servicing/flight/saga.ts) ends the same way. */
@@ -203,11 +204,13 @@ export async function finishAdd(ctx: OrdersContext, op: ChargeOperation): Promis
   if (!order) throw notFound();
   if (op.status === "done") return order;
   const legIds = order.legs.filter((l) => l.changeRef === op.plan.changeRef && l.state === "authorised").map((l) => l.legId);
-  if (order.state !== "booked") {
-    // Cancelled since the change was committed (spec 3): its legs are voided, not captured (the
-    // cancellation refunded only what was captured). A void the PSP keeps refusing goes to staff.
+  const itemsCancelled = voidedByCancellation(order, op.plan.changeRef);
+  if (order.state !== "booked" || itemsCancelled) {
+    // Cancelled since the change was committed (spec 3), the whole order or the change's items:
+    // its legs are voided, not captured (the cancellation refunded only what was captured). A
+    // void the PSP keeps refusing goes to staff.
     if (legIds.length) await ctx.payments.voidAll(order.orderId, `${op.operationId}/void`, { changeRef: op.plan.changeRef });
-    await ctx.store.write((tx) => writePhase(tx, op.operationId, "done", ctx.clock.now(), { status: "done", errorCode: "order_cancelled" }));
+    await ctx.store.write((tx) => writePhase(tx, op.operationId, "done", ctx.clock.now(), { status: "done", errorCode: itemsCancelled && order.state === "booked" ? "items_cancelled" : "order_cancelled" }));
     return order;
   }
   const key = `${op.operationId}/capture`;
