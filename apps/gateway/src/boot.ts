@@ -51,8 +51,10 @@ export interface BootedGateway {
   clearances: ClearanceManager;
   /** Subscriptions and the notification dispatcher (issue 10). */
   notifications: { subscriptions: Subscriptions; dispatcher: Dispatcher; loop: DispatchLoop | null };
-  /** The clock this gateway reads: in local mode on the wall clock, one POST /sandbox/clock moves. */
+  /** Business time (payment time limits, fee bands, departures): in local mode the one POST /sandbox/clock moves. */
   clock: Clock;
+  /** Real time (tokens, TOTP, staff sessions, rate limits, webhook-timestamp): the injected clock, which the sandbox never moves. */
+  securityClock: Clock;
   close(): Promise<void>;
 }
 
@@ -64,6 +66,7 @@ export async function bootGateway(
   opts: {
     config?: GatewayConfig;
     logger?: Logger;
+    /** Real time (tests inject a ManualClock): the security clock, and the base business time is moved from. */
     clock?: Clock;
     handlers?: Map<string, MessageHandler>;
     background?: boolean;
@@ -85,8 +88,11 @@ export async function bootGateway(
   const config = opts.config ?? loadConfig();
   const logger = opts.logger ?? createLogger({ level: config.logLevel });
   const wallClock = opts.clock ?? systemClock;
-  // Local mode on the wall clock: the sandbox controls may move it forward (docs/sandbox-controls.md).
-  const clock = wallClock === systemClock && config.mode === "local" ? new OffsetClock() : wallClock;
+  // Security time is never the movable clock: a staff member's authenticator, a token's holder and a
+  // webhook receiver all read real time (issue 19 item 22).
+  const securityClock = wallClock;
+  // Local mode: the sandbox controls may move business time forward (docs/sandbox-controls.md).
+  const clock = config.mode === "local" ? new OffsetClock(wallClock) : wallClock;
   // The data directory holds the database, the field key and the sandbox secret: its owner's only.
   ensurePrivateDir(config.dataDir);
   // Fail at start, not at the first booking, when the field-encryption key is unusable.
@@ -95,7 +101,7 @@ export async function bootGateway(
   await migrate(store);
   const provision = config.mode === "local" ? await provisionSandbox({ store, config }) : null;
   const sandbox = provision?.credentials ?? null;
-  const auth = await createAuthService({ store, config, clock, fieldKey, registryReads: opts.registryReads?.(store) });
+  const auth = await createAuthService({ store, config, clock: securityClock, fieldKey, registryReads: opts.registryReads?.(store) });
   // The simulated airline sells from today (the injected clock's day) for 330 days.
   const supply = createSupply({
     seed: config.shopping.supplySeed,
@@ -141,8 +147,8 @@ export async function bootGateway(
   const subscriptions = new Subscriptions({ store, clock, fieldKey, mode: config.mode, resolve: opts.resolve });
   // Read (or made, outside production) at first use: a boot that never signs makes no key.
   const airlineKey = lazyAirlineKey(config);
-  const dispatcher = new Dispatcher({ store, clock, logger, subscriptions, mode: config.mode, resolve: opts.resolve, post: postWebhook, claimMs: config.notifyClaimMs, holdsGrant: registryGrants(store), signBody: notificationSigner(store, airlineKey) });
-  const rateLimiter = createRateLimiter(config.rateLimits, clock);
+  const dispatcher = new Dispatcher({ store, clock, logger, subscriptions, mode: config.mode, resolve: opts.resolve, post: postWebhook, claimMs: config.notifyClaimMs, holdsGrant: registryGrants(store), signBody: notificationSigner(store, airlineKey), securityClock });
+  const rateLimiter = createRateLimiter(config.rateLimits, securityClock);
   // The operations jobs, under the scheduler's names (apps/scheduler/src/jobs/operations.ts): the same domain calls.
   const operations = {
     "operations.feed": async () => await orders.operationsFeed(config.operationsFeedPerMille, config.shopping.supplySeed, clock.now()),
@@ -161,14 +167,14 @@ export async function bootGateway(
     figures,
     handlers: opts.handlers ?? messageHandlers({ config, store, clock, logger, supply, offers, actors, inventory, payments, orders, fieldKey, clearances }),
     logger,
-    signatures: signatureStep({ store, clock }),
+    signatures: signatureStep({ store, clock: securityClock }),
     airlineKey,
     ready: async () => {
       await store.db.all("SELECT 1");
       return true;
     },
     readyDetail: opts.readyDetail ? () => opts.readyDetail!(store) : undefined,
-    staff: { store, fieldKey, clock, orders, rateLimiter, mode: config.mode, logger, figures },
+    staff: { store, fieldKey, clock, securityClock, orders, rateLimiter, mode: config.mode, logger, figures },
     notifications: {
       subscriptions,
       clock,
@@ -207,6 +213,7 @@ export async function bootGateway(
   return {
     config,
     clock,
+    securityClock,
     notifications: { subscriptions, dispatcher, loop },
     clearances,
     app,

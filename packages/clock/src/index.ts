@@ -1,4 +1,12 @@
-/** Time is injected so tests and the operations simulation can move it (DESIGN 4). */
+/**
+ * Time is injected so tests and the operations simulation can move it (DESIGN 4).
+ *
+ * Two clocks, never mixed up: the security clock (token lifetimes, TOTP, staff sessions, rate
+ * limits, webhook-timestamp) is real time, which a receiver's or an authenticator's clock agrees
+ * with; the business clock (payment time limits, fee bands, departures, hold lapses) is the one
+ * the sandbox controls may move. Tests inject a ManualClock as the security clock and the base
+ * of the business clock; only the sandbox's offset separates them.
+ */
 export interface Clock {
   /** Milliseconds since the epoch. */
   now(): number;
@@ -29,11 +37,15 @@ export function isMovable(clock: Clock): clock is MovableClock {
   return typeof (clock as Partial<MovableClock>).advance === "function";
 }
 
-/** The wall clock moved forward by what the local sandbox asked for (docs/sandbox-controls.md). */
+/**
+ * Business time in local mode: the base clock (the security clock) moved forward by what the
+ * local sandbox asked for (docs/sandbox-controls.md). Moving it never moves the base.
+ */
 export class OffsetClock implements MovableClock {
   private offset = 0;
+  constructor(private readonly base: Clock = systemClock) {}
   now(): number {
-    return Date.now() + this.offset;
+    return this.base.now() + this.offset;
   }
   advance(ms: number): void {
     this.offset += ms;

@@ -50,6 +50,11 @@ export interface DispatcherDeps {
    * applied at each attempt, before the webhook-signature, which then covers the signed body.
    */
   signBody?: (agencyId: string, body: string) => Promise<string>;
+  /**
+   * Real time for the webhook-timestamp (default `clock`): receivers compare it with their own
+   * clock, so a sandbox that moved business time must not move it (issue 19 item 22).
+   */
+  securityClock?: Clock;
 }
 
 type Outcome = { status: "delivered" | "retry" | "failed"; httpStatus?: number; error?: string; retryAfterMs?: number };
@@ -152,7 +157,7 @@ export class Dispatcher {
     } catch (e) {
       return { status: "retry", error: e instanceof GatewayError ? e.code : "url check failed" };
     }
-    const timestamp = Math.floor(this.deps.clock.now() / 1000);
+    const timestamp = Math.floor((this.deps.securityClock ?? this.deps.clock).now() / 1000);
     const body = this.deps.signBody ? await this.deps.signBody(sub.agencyId, row.body) : row.body;
     const answer = await this.deps.post({
       url: `${base.href.replace(/\/+$/, "")}/24.4/${row.messageName}`,

@@ -11,7 +11,10 @@ import type { FigureSources } from "../metrics/figures";
 export interface StaffDeps {
   store: Store;
   fieldKey: FieldKey;
+  /** Business time: what staff see and do to orders moves with the sandbox clock. */
   clock: Clock;
+  /** Real time for TOTP codes and session lifetimes: a staff member's authenticator never follows the sandbox clock. */
+  securityClock: Clock;
   orders: OrdersService;
   /** Failed logins per source address share the token endpoint's limiter (class token_failure). */
   rateLimiter: RateLimiter;
