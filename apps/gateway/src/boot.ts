@@ -1,10 +1,10 @@
 import { signatureStep } from "./ndc/signature-step";
 import { lazyAirlineKey, notificationSigner } from "@ndc/signatures";
 import { ensurePrivateDir, loadConfig, type GatewayConfig } from "@ndc/config";
-import { OffsetClock, systemClock, type Clock } from "@ndc/clock";
+import { BusinessClock, systemClock, type Clock } from "@ndc/clock";
 import { createLogger, type Logger } from "@ndc/log";
 import { openStore, migrate, type Store } from "@ndc/store";
-import { createAuthService, createRateLimiter, provisionSandbox, type RegistryReads, type SandboxCredentials } from "@ndc/auth";
+import { createAuthService, createRateLimiter, provisionSandbox, storeSellerClocks, type RegistryReads, type SandboxCredentials, type StoreSellerClocks } from "@ndc/auth";
 import { loadFieldKey } from "@ndc/pii";
 import { createGateway, ndcEntry, type GatewayApp, type NdcEntry } from "./app";
 import { messageHandlers } from "./handlers";
@@ -51,8 +51,10 @@ export interface BootedGateway {
   clearances: ClearanceManager;
   /** Subscriptions and the notification dispatcher (issue 10). */
   notifications: { subscriptions: Subscriptions; dispatcher: Dispatcher; loop: DispatchLoop | null };
-  /** Business time (payment time limits, fee bands, departures): in local mode the one POST /sandbox/clock moves. */
+  /** Business time (payment time limits, fee bands, departures): real time plus the sandbox offset of the seller whose work is under way. */
   clock: Clock;
+  /** Each seller client's sandbox clock, in the store (local and sandbox modes; null in production). */
+  sellerClocks: StoreSellerClocks | null;
   /** Real time (tokens, TOTP, staff sessions, rate limits, webhook-timestamp): the injected clock, which the sandbox never moves. */
   securityClock: Clock;
   close(): Promise<void>;
@@ -91,8 +93,9 @@ export async function bootGateway(
   // Security time is never the movable clock: a staff member's authenticator, a token's holder and a
   // webhook receiver all read real time (issue 19 item 22).
   const securityClock = wallClock;
-  // Local mode: the sandbox controls may move business time forward (docs/sandbox-controls.md).
-  const clock = config.mode === "local" ? new OffsetClock(wallClock) : wallClock;
+  // Business time: real time plus the offset of the seller whose work is under way, which only
+  // that seller's POST /sandbox/clock moves (docs/sandbox-controls.md). Production has no offsets.
+  const clock = new BusinessClock(wallClock);
   // The data directory holds the database, the field key and the sandbox secret: its owner's only.
   ensurePrivateDir(config.dataDir);
   // Fail at start, not at the first booking, when the field-encryption key is unusable.
@@ -100,6 +103,7 @@ export async function bootGateway(
   const store = await openStore(config.databaseUrl, { driver: config.databaseDriver, authToken: config.databaseAuthToken });
   await migrate(store);
   const provision = config.mode === "local" ? await provisionSandbox({ store, config }) : null;
+  const sellerClocks = config.mode === "production" ? null : storeSellerClocks(store);
   const sandbox = provision?.credentials ?? null;
   const auth = await createAuthService({ store, config, clock: securityClock, fieldKey, registryReads: opts.registryReads?.(store) });
   // The simulated airline sells from today (the injected clock's day) for 330 days.
@@ -141,19 +145,21 @@ export async function bootGateway(
     viewEncoder: keptViewEncoder(config.airline.designator),
     // Every sale, change, refund and void is reported to accounting in the write that records it.
     salesReporter: salesReporter(config.airline.designator),
+    sellerClocks: sellerClocks ?? undefined,
   });
   // Views stored by an earlier process were placed on its schedule with its encoder.
   await orders.clearStoredViews();
   const subscriptions = new Subscriptions({ store, clock, fieldKey, mode: config.mode, resolve: opts.resolve });
   // Read (or made, outside production) at first use: a boot that never signs makes no key.
   const airlineKey = lazyAirlineKey(config);
-  const dispatcher = new Dispatcher({ store, clock, logger, subscriptions, mode: config.mode, resolve: opts.resolve, post: postWebhook, claimMs: config.notifyClaimMs, holdsGrant: registryGrants(store), signBody: notificationSigner(store, airlineKey), securityClock });
+  const dispatcher = new Dispatcher({ store, clock, logger, subscriptions, mode: config.mode, resolve: opts.resolve, post: postWebhook, claimMs: config.notifyClaimMs, holdsGrant: registryGrants(store), signBody: notificationSigner(store, airlineKey), securityClock, sellerClocks: sellerClocks ?? undefined });
   const rateLimiter = createRateLimiter(config.rateLimits, securityClock);
   // The operations jobs, under the scheduler's names (apps/scheduler/src/jobs/operations.ts): the same domain calls.
   const operations = {
     "operations.feed": async () => await orders.operationsFeed(config.operationsFeedPerMille, config.shopping.supplySeed, clock.now()),
-    "delivery.flown": async () => await orders.deliverFlown(clock.now()),
-    "partners.read-back": async () => await orders.partnerReadBack(clock.now()),
+    // Each order at its owner's business time (its sandbox clock).
+    "delivery.flown": async () => await orders.deliverFlown(),
+    "partners.read-back": async () => await orders.partnerReadBack(),
   };
   // The dashboard's and /metrics' figures: NDC traffic counted in memory by this process, the rest read from the store.
   const meter = new TrafficMeter(clock);
@@ -175,19 +181,22 @@ export async function bootGateway(
     },
     readyDetail: opts.readyDetail ? () => opts.readyDetail!(store) : undefined,
     staff: { store, fieldKey, clock, securityClock, orders, rateLimiter, mode: config.mode, logger, figures },
+    sellerClocks: sellerClocks ?? undefined,
     notifications: {
       subscriptions,
       clock,
+      securityClock,
+      sellerClocks,
       // The sweeps POST /sandbox/clock runs after moving time, in this order, and /sandbox/scheduler/run names.
       jobs: {
-        "orders.expire-unpaid": async () => ({ cancelled: (await orders.expireUnpaid(clock.now())).length }),
+        "orders.expire-unpaid": async () => ({ cancelled: (await orders.expireUnpaid()).length }),
         // Named as the scheduler's jobs (apps/scheduler/src/jobs): the same domain calls. In this
         // order: the airline's changes and deliveries, clearance, then the closing check that waits
         // for both.
         ...operations,
         "payments.clearance": async () => await clearances.clearDue(),
         "orders.closing": async () => {
-          const { closed, waiting } = await orders.closeSettled(clock.now());
+          const { closed, waiting } = await orders.closeSettled();
           return { closed: closed.length, waiting };
         },
         "notifications.dispatch": async () => await dispatcher.tick(),
@@ -214,6 +223,7 @@ export async function bootGateway(
     config,
     clock,
     securityClock,
+    sellerClocks,
     notifications: { subscriptions, dispatcher, loop },
     clearances,
     app,

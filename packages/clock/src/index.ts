@@ -4,8 +4,8 @@
  * Two clocks, never mixed up: the security clock (token lifetimes, TOTP, staff sessions, rate
  * limits, webhook-timestamp) is real time, which a receiver's or an authenticator's clock agrees
  * with; the business clock (payment time limits, fee bands, departures, hold lapses) is the one
- * the sandbox controls may move. Tests inject a ManualClock as the security clock and the base
- * of the business clock; only the sandbox's offset separates them.
+ * sandbox controls may move, per seller (seller-time.ts). Tests inject a ManualClock as the
+ * security clock and the base of the business clock; only a seller's sandbox offset separates them.
  */
 export interface Clock {
   /** Milliseconds since the epoch. */
@@ -28,26 +28,4 @@ export class ManualClock implements Clock {
   }
 }
 
-/** A clock the sandbox controls move forward (POST /sandbox/clock): ManualClock, or the wall clock with an offset. */
-export interface MovableClock extends Clock {
-  advance(ms: number): void;
-}
-
-export function isMovable(clock: Clock): clock is MovableClock {
-  return typeof (clock as Partial<MovableClock>).advance === "function";
-}
-
-/**
- * Business time in local mode: the base clock (the security clock) moved forward by what the
- * local sandbox asked for (docs/sandbox-controls.md). Moving it never moves the base.
- */
-export class OffsetClock implements MovableClock {
-  private offset = 0;
-  constructor(private readonly base: Clock = systemClock) {}
-  now(): number {
-    return this.base.now() + this.offset;
-  }
-  advance(ms: number): void {
-    this.offset += ms;
-  }
-}
+export { BusinessClock, atSellerOffset, sellerOffset, type SellerClocks } from "./seller-time";
