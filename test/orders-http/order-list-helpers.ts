@@ -69,9 +69,7 @@ export async function book(c: Ctx, o: BookOpts): Promise<Order> {
     totalMinor: total,
   };
   const seller = o.seller ?? c.seller;
-  // Offers live on business time, which the sandbox clock may have moved ahead of c.clock (security time).
-  const now = c.t.gw.clock.now();
-  await c.repo.save([{ offerId, source: "air_shopping", owner: seller, createdAt: now, expiresAt: now + 30 * 60_000, payload }]);
+  await c.repo.save([{ offerId, source: "air_shopping", owner: seller, createdAt: c.clock.now(), expiresAt: c.clock.now() + 30 * 60_000, payload }]);
   return c.t.gw.orders.create({
     seller,
     correlationId: `corr-${o.tag}`,

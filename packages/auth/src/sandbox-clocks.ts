@@ -1,9 +1,12 @@
 import { eq, ne, sql } from "drizzle-orm";
 import type { SellerClocks } from "@ndc/clock";
-import type { Store } from "@ndc/store";
+import { preparedOnce, type Store } from "@ndc/store";
 import * as tables from "./tables";
 
 const T = tables.sandboxClocks;
+
+/** Read on every NDC call of local and sandbox gateways: prepared once per connection (decision 0008's per-call floor). */
+const selectOffset = preparedOnce((db) => db.select({ offsetMs: T.offsetMs }).from(T).where(eq(T.clientId, sql.placeholder("clientId"))).limit(1).prepare());
 
 /** The seller clocks of docs/sandbox-controls.md, kept in the store (table sandbox_clocks). */
 export interface StoreSellerClocks extends SellerClocks {
@@ -21,8 +24,8 @@ export interface StoreSellerClocks extends SellerClocks {
 export function storeSellerClocks(store: Store): StoreSellerClocks {
   return {
     async offsetOf(clientId) {
-      const row = await store.db.select({ offsetMs: T.offsetMs }).from(T).where(eq(T.clientId, clientId)).get();
-      return row?.offsetMs ?? 0;
+      const rows = (await selectOffset(store.db).all({ clientId })) as { offsetMs: number }[];
+      return rows[0]?.offsetMs ?? 0;
     },
     async moved() {
       const rows = await store.db.select({ clientId: T.clientId, offsetMs: T.offsetMs }).from(T).where(ne(T.offsetMs, 0)).all();
