@@ -44,9 +44,9 @@ export function startOrdersBackground(
     const now = deps.clock.now();
     let outcome: BackgroundPass["outcome"] = "done";
     try {
-      // Expiry and closing judge each order at its owner's business time (its sandbox clock), not `now`.
+      // Expiry, the reconciler and closing judge each order at its owner's business time (its sandbox clock), not `now`.
       const expired = await deps.orders.expireUnpaid();
-      const report = await deps.orders.reconcile(now, { minAgeMs });
+      const report = await deps.orders.reconcile(undefined, { minAgeMs });
       // The operations jobs, when no in-process scheduler runs them (serve --no-scheduler; decision 0025):
       // before the closing check, which waits for the deliveries they record.
       for (const [job, run] of Object.entries(deps.sweeps ?? {})) {

@@ -332,9 +332,15 @@ export class OrdersService {
     return orderDetails(this.ctx, await airlineRetrieve(this.ctx, orderId));
   }
 
-  /** Finishes or compensates every saga not done (after a crash; the scheduler's job). */
-  reconcile(now = this.ctx.clock.now(), opts?: { minAgeMs?: number }): Promise<ReconcileReport> {
-    return reconcile(this.ctx, now, opts);
+  /**
+   * Finishes or compensates every saga not done (after a crash; the scheduler's job). Without
+   * `now`, each operation's age is judged on its owner's business time, the time its recovery
+   * points were written on (its sandbox clock, sandbox/per-seller.ts).
+   */
+  async reconcile(now?: number, opts?: { minAgeMs?: number }): Promise<ReconcileReport> {
+    if (now !== undefined) return reconcile(this.ctx, now, opts);
+    const runs = await perSeller(this.ctx.clock, this.sellerClocks, (at, owner) => reconcile(this.ctx, at, { ...opts, owner }));
+    return { finished: runs.flatMap((r) => r.finished), compensated: runs.flatMap((r) => r.compensated), failed: runs.flatMap((r) => r.failed), raised: runs.flatMap((r) => r.raised) };
   }
 
   /** The order's details read inside a write (a notification built in the order's own transaction). */
