@@ -66,6 +66,24 @@ test("the local gateway is certified: every step passes but the signed OrderCrea
   expect(r.out.at(-1)).toBe("13 passed, 0 failed, 1 not run: CERTIFIED (incomplete)");
 }, 120_000);
 
+test("certify leaves the seller's sandbox as it found it: its subscription deleted, its clock put back, nothing left to push", async () => {
+  const sandbox = (method: string, path: string, body?: unknown) =>
+    fetch(`${g.url}${path}`, { method, headers: { "x-api-key": g.gw.sandbox!.api_key, "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) }).then(async (r) => ({ status: r.status, json: (await r.json()) as any }));
+  // A seller whose clock is already an hour ahead (issue 19 item 23).
+  const start = await sandbox("POST", "/sandbox/clock", { offsetSeconds: 3600 });
+  expect(start.json.offsetSeconds).toBe(3600);
+  const before = (await sandbox("GET", "/notifications/subscriptions")).json.subscriptions;
+  const r = await cli(["seller", "certify", "--base-url", g.url, "--json"], env);
+  expect(r.code).toBe(0);
+  expect(JSON.parse(r.stdout).steps.find((s: { step: string }) => s.step === "pushed notification")).toMatchObject({ result: "PASS", detail: expect.stringContaining("then put back") });
+  expect((await sandbox("GET", "/sandbox/clock")).json.offsetSeconds).toBe(3600);
+  expect((await sandbox("GET", "/notifications/subscriptions")).json.subscriptions).toEqual(before);
+  // No delivery is left waiting for a receiver that is gone.
+  const pending = await g.gw.store.db.all("SELECT delivery_id FROM notification_deliveries WHERE status = 'pending'");
+  expect(pending).toEqual([]);
+  await sandbox("POST", "/sandbox/clock", { offsetSeconds: 0 });
+}, 120_000);
+
 /** The discovery document of the gateway under test. */
 async function discovery(): Promise<{ signatures?: { requests?: { messages?: string[] }; airline?: { certificate?: string } | null } }> {
   return (await fetch(`${g.url}/24.4`)).json();
@@ -94,8 +112,8 @@ test("--json for scripts; --strict turns NOT RUN into exit 1", async () => {
   expect(j.steps).toHaveLength(STEPS.length);
   for (const s of j.steps) expect(s.ms).toBeGreaterThanOrEqual(0);
   expect(j.steps.find((s: { step: string }) => s.step === "book held").detail).toMatch(/^ORD-\S+ /);
-  // A later run on a gateway whose clock earlier runs moved still moves it by one payment time limit (24 h) and a minute.
-  expect(j.steps.find((s: { step: string }) => s.step === "pushed notification").detail).toEndWith("(clock moved 86460 s)");
+  // One payment time limit (24 h) and a minute, measured on the seller's clock as this run found it; then put back.
+  expect(j.steps.find((s: { step: string }) => s.step === "pushed notification").detail).toEndWith("(clock moved 86460 s, then put back)");
 }, 120_000);
 
 test("an answer that is not valid 24.4 fails its step, and certify exits 1", async () => {

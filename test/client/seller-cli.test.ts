@@ -139,10 +139,10 @@ test("sign FILE and verify FILE: the signed request verifies, a changed one does
   expect(fromDiscovery.out[0]).toBe(airline ? "NOT valid: the signature value does not match the certificate" : `cannot verify: ${g.url} publishes no airline certificate in discovery (signatures.airline.certificate)`);
 }, 60_000);
 
-test("listen: prints each push with its verdicts, acknowledges a good one and refuses a forged one", async () => {
+test("listen: prints each push with its verdicts, acknowledges a good one and refuses a forged one, then exits 1 for the refusal", async () => {
   let listening: (url: string) => void = () => {};
   const url = new Promise<string>((r) => (listening = r));
-  const running = cli(["seller", "listen", "--port", "0", "--subscribe", "order.payment_expired", "--count", "2", "--tolerance", "400000", "--base-url", g.url], env, (line) => {
+  const running = cli(["seller", "listen", "--port", "0", "--subscribe", "order.payment_expired", "--count", "2", "--base-url", g.url], env, (line) => {
     const m = line.match(/^listening on (http:\S+)/);
     if (m) listening(m[1]!);
   });
@@ -154,11 +154,13 @@ test("listen: prints each push with its verdicts, acknowledges a good one and re
   const c = sandboxClient(g);
   const shop = await c.shop({ origin: "LHR", destination: "CDG", date: travelDate(), passengers: party({ adults: 1 }) });
   const held = await c.create({ offers: [selectAll(shop.offers[0]!)], passengers: [{ paxId: "PAX1", ptc: "ADT", givenName: "Ada", surname: "LOVELACE", title: "MS" }] });
-  // The gateway's clock moves a day ahead, so its webhook-timestamp is a day ahead of the receiver's: --tolerance above.
+  // The sandbox clock moves business time past the limit; the push's webhook-timestamp stays on real time (issue 19 item 22).
   const moved = await c.json("POST", "/sandbox/clock", { advanceSeconds: Math.ceil((Date.parse(held.paymentTimeLimit!) - Date.now()) / 1000) + 60 });
   expect(moved.status).toBe(200);
   const r = await running;
-  expect(r.code).toBe(0);
+  // A refused push makes the exit status 1, so a script never takes it for a pass.
+  expect(r.code).toBe(1);
+  expect(r.err.at(-1)).toBe("1 push refused");
   expect(r.err.some((l) => /^subscribed http:\/\/127\.0\.0\.1:\d+ to order\.payment_expired/.test(l))).toBe(true);
   expect(r.out[0]).toMatch(/\? msg_forged: webhook signature INVALID .* -> refused 400$/);
   expect(r.out[1]).toMatch(/ IATA_OrderChangeNotifRQ msg_\S+: webhook signature valid; XML signature none; XSD valid \(IATA_OrderChangeNotifRQ.xsd\) -> acknowledged$/);
@@ -180,6 +182,7 @@ test("listen --secret: a well-signed push that is not valid 24.4 is refused on i
   const res = await fetch(at, { method: "POST", headers: { "webhook-id": "msg_badxsd", "webhook-timestamp": ts, "webhook-signature": `v1,${mac}` }, body });
   expect(res.status).toBe(400);
   const r = await running;
+  expect(r.code).toBe(1);
   // --json: one JSON line per push.
   expect(r.out).toHaveLength(1);
   expect(JSON.parse(r.out[0]!)).toMatchObject({ webhookId: "msg_badxsd", message: "IATA_OrderChangeNotifRQ", signature: "valid", xmlSignature: "none", xsd: expect.stringMatching(/^INVALID \(IATA_OrderChangeNotifRQ.xsd: /), ok: false });

@@ -39,8 +39,9 @@ test("a pushed OrderChangeNotifRQ verifies with the subscription secret; a chang
     const push = pushes[0]!;
     assertSchemaValid(push.body, "IATA_OrderChangeNotifRQ.xsd");
     expect(push.body).toContain(held.orderId);
-    // The push carries the gateway's moved clock in webhook-timestamp: judge it by that clock.
-    const now = Number(push.headers.get("webhook-timestamp")) * 1000;
+    // The push carries real time in webhook-timestamp, not the moved sandbox clock (issue 19 item 22).
+    expect(Math.abs(Number(push.headers.get("webhook-timestamp")) * 1000 - Date.now())).toBeLessThan(10_000);
+    const now = Date.now();
     const h = webhookHeaders(push.headers);
     expect(verifyWebhook(sub.secret, h, push.body, { now })).toEqual({ ok: true });
     expect(verifyWebhook(sub.secret, h, push.body.replace(held.orderId, "ORD-000000000000"), { now }).ok).toBe(false);

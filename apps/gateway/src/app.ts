@@ -1,6 +1,6 @@
 import { Elysia } from "elysia";
 import type { GatewayConfig } from "@ndc/config";
-import type { AuthService, RateLimiter } from "@ndc/auth";
+import type { AuthService, RateLimiter, StoreSellerClocks } from "@ndc/auth";
 import { logRequest, type Logger } from "@ndc/log";
 import { nanoid } from "nanoid";
 import type { MessageHandler } from "@ndc/messages";
@@ -14,7 +14,7 @@ import { tokenEndpoint } from "./routes/token";
 import { subscriptionsEndpoint } from "./routes/notifications";
 import { sandboxEndpoint, type SandboxJobs } from "./routes/sandbox";
 import type { SandboxOrders } from "./routes/sandbox-orders";
-import type { Clock } from "@ndc/clock";
+import type { Clock, SellerClocks } from "@ndc/clock";
 import type { Subscriptions } from "@ndc/notifications";
 import { arrivedUrl, remoteAddress } from "./edge";
 import { pathOf } from "./http/url-path";
@@ -39,7 +39,9 @@ export interface GatewayDeps {
   /** More for /health/ready when ready (serve: the scheduler's jobs, last and next run); absent: status only. */
   readyDetail?: () => Promise<Record<string, unknown>>;
   /** The notification endpoints and sandbox controls (issue 10); absent in gateways built without them. */
-  notifications?: { subscriptions: Subscriptions; clock: Clock; jobs: SandboxJobs; orders?: SandboxOrders };
+  notifications?: { subscriptions: Subscriptions; clock: Clock; securityClock: Clock; sellerClocks: StoreSellerClocks | null; jobs: SandboxJobs; orders?: SandboxOrders };
+  /** Each seller's sandbox clock: an NDC request is handled on its seller's business time (absent: real time). */
+  sellerClocks?: SellerClocks;
   /** The staff console and its JSON API (issue 12); absent in gateways built without them (404). */
   staff?: StaffDeps;
   /** GET /metrics' figures (metrics/figures.ts); absent: 404. */
@@ -140,7 +142,7 @@ export function createGateway(deps: GatewayDeps, ndc: NdcEntry = ndcEntry(deps))
     .all("/staff/*", ({ request }) => staff(request, "/staff", (rest, s) => staffPages(request, rest, s)), { parse: "none" })
     // Prometheus exposition for the operators' scraper (docs/operations.md): METRICS_TOKEN or local mode.
     .all("/metrics", ({ request }) => logged(request, "/metrics", async () => (deps.figures ? metricsEndpoint(request, deps.config.mode, deps.config.metricsToken, deps.figures) : missing())), { parse: "none" })
-    .all("/sandbox/*", ({ request }) => routed(request, "/sandbox", (rest, n) => sandboxEndpoint(request, rest, { mode: deps.config.mode, auth: deps.auth, clock: n.clock, jobs: n.jobs, orders: n.orders })), { parse: "none" })
+    .all("/sandbox/*", ({ request }) => routed(request, "/sandbox", (rest, n) => sandboxEndpoint(request, rest, { mode: deps.config.mode, auth: deps.auth, securityClock: n.securityClock, sellerClocks: n.sellerClocks, jobs: n.jobs, orders: n.orders })), { parse: "none" })
     .onError(({ code, error, request }) => {
       // Refusals are never cached, whatever the layer that answers them.
       const headers = { "cache-control": "no-store" };

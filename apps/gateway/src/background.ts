@@ -44,8 +44,9 @@ export function startOrdersBackground(
     const now = deps.clock.now();
     let outcome: BackgroundPass["outcome"] = "done";
     try {
-      const expired = await deps.orders.expireUnpaid(now);
-      const report = await deps.orders.reconcile(now, { minAgeMs });
+      // Expiry, the reconciler and closing judge each order at its owner's business time (its sandbox clock), not `now`.
+      const expired = await deps.orders.expireUnpaid();
+      const report = await deps.orders.reconcile(undefined, { minAgeMs });
       // The operations jobs, when no in-process scheduler runs them (serve --no-scheduler; decision 0025):
       // before the closing check, which waits for the deliveries they record.
       for (const [job, run] of Object.entries(deps.sweeps ?? {})) {
@@ -53,7 +54,7 @@ export function startOrdersBackground(
         if (Object.values(summary).some((n) => n > 0)) deps.logger.info("orders_background_done", { job, ...summary });
       }
       // The closing check, when no scheduler runs beside the actors in this process (serve --no-scheduler): decision 0027.
-      const closed = opts.closing ? (await deps.orders.closeSettled(now)).closed : [];
+      const closed = opts.closing ? (await deps.orders.closeSettled()).closed : [];
       // A quiet pass writes nothing, so an idle gateway's log is not one line every few seconds.
       if (expired.length || closed.length || report.finished.length || report.compensated.length || report.failed.length) {
         deps.logger.info("orders_background_done", {

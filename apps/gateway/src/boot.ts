@@ -1,10 +1,10 @@
 import { signatureStep } from "./ndc/signature-step";
 import { lazyAirlineKey, notificationSigner } from "@ndc/signatures";
 import { ensurePrivateDir, loadConfig, type GatewayConfig } from "@ndc/config";
-import { OffsetClock, systemClock, type Clock } from "@ndc/clock";
+import { BusinessClock, systemClock, type Clock } from "@ndc/clock";
 import { createLogger, type Logger } from "@ndc/log";
 import { openStore, migrate, type Store } from "@ndc/store";
-import { createAuthService, createRateLimiter, provisionSandbox, type RegistryReads, type SandboxCredentials } from "@ndc/auth";
+import { createAuthService, createRateLimiter, provisionSandbox, storeSellerClocks, type RegistryReads, type SandboxCredentials, type StoreSellerClocks } from "@ndc/auth";
 import { loadFieldKey } from "@ndc/pii";
 import { auditChain } from "@ndc/staff";
 import { createGateway, ndcEntry, type GatewayApp, type NdcEntry } from "./app";
@@ -53,8 +53,12 @@ export interface BootedGateway {
   clearances: ClearanceManager;
   /** Subscriptions and the notification dispatcher (issue 10). */
   notifications: { subscriptions: Subscriptions; dispatcher: Dispatcher; loop: DispatchLoop | null };
-  /** The clock this gateway reads: in local mode on the wall clock, one POST /sandbox/clock moves. */
+  /** Business time (payment time limits, fee bands, departures): real time plus the sandbox offset of the seller whose work is under way. */
   clock: Clock;
+  /** Each seller client's sandbox clock, in the store (local and sandbox modes; null in production). */
+  sellerClocks: StoreSellerClocks | null;
+  /** Real time (tokens, TOTP, staff sessions, rate limits, webhook-timestamp): the injected clock, which the sandbox never moves. */
+  securityClock: Clock;
   close(): Promise<void>;
 }
 
@@ -66,6 +70,7 @@ export async function bootGateway(
   opts: {
     config?: GatewayConfig;
     logger?: Logger;
+    /** Real time (tests inject a ManualClock): the security clock, and the base business time is moved from. */
     clock?: Clock;
     handlers?: Map<string, MessageHandler>;
     background?: boolean;
@@ -87,8 +92,12 @@ export async function bootGateway(
   const config = opts.config ?? loadConfig();
   const logger = opts.logger ?? createLogger({ level: config.logLevel });
   const wallClock = opts.clock ?? systemClock;
-  // Local mode on the wall clock: the sandbox controls may move it forward (docs/sandbox-controls.md).
-  const clock = wallClock === systemClock && config.mode === "local" ? new OffsetClock() : wallClock;
+  // Security time is never the movable clock: a staff member's authenticator, a token's holder and a
+  // webhook receiver all read real time (issue 19 item 22).
+  const securityClock = wallClock;
+  // Business time: real time plus the offset of the seller whose work is under way, which only
+  // that seller's POST /sandbox/clock moves (docs/sandbox-controls.md). Production has no offsets.
+  const clock = new BusinessClock(wallClock);
   // The data directory holds the database, the field key and the sandbox secret: its owner's only.
   ensurePrivateDir(config.dataDir);
   // Fail at start, not at the first booking, when the field-encryption key is unusable.
@@ -96,8 +105,9 @@ export async function bootGateway(
   const store = await openStore(config.databaseUrl, { driver: config.databaseDriver, authToken: config.databaseAuthToken });
   await migrate(store);
   const provision = config.mode === "local" ? await provisionSandbox({ store, config }) : null;
+  const sellerClocks = config.mode === "production" ? null : storeSellerClocks(store);
   const sandbox = provision?.credentials ?? null;
-  const auth = await createAuthService({ store, config, clock, fieldKey, registryReads: opts.registryReads?.(store) });
+  const auth = await createAuthService({ store, config, clock: securityClock, fieldKey, registryReads: opts.registryReads?.(store) });
   // The simulated airline sells from today (the injected clock's day) for 330 days.
   const supply = createSupply({
     seed: config.shopping.supplySeed,
@@ -142,19 +152,21 @@ export async function bootGateway(
     viewEncoder: keptViewEncoder(config.airline.designator),
     // Every sale, change, refund and void is reported to accounting in the write that records it.
     salesReporter: salesReporter(config.airline.designator),
+    sellerClocks: sellerClocks ?? undefined,
   });
   // Views stored by an earlier process were placed on its schedule with its encoder.
   await orders.clearStoredViews();
   const subscriptions = new Subscriptions({ store, clock, fieldKey, mode: config.mode, resolve: opts.resolve, maxPerAgency: config.notifySubscriptionsMax });
   // Read (or made, outside production) at first use: a boot that never signs makes no key.
   const airlineKey = lazyAirlineKey(config);
-  const dispatcher = new Dispatcher({ store, clock, logger, subscriptions, mode: config.mode, resolve: opts.resolve, post: postWebhook, claimMs: config.notifyClaimMs, holdsGrant: registryGrants(store), signBody: notificationSigner(store, airlineKey) });
-  const rateLimiter = createRateLimiter(config.rateLimits, clock);
+  const dispatcher = new Dispatcher({ store, clock, logger, subscriptions, mode: config.mode, resolve: opts.resolve, post: postWebhook, claimMs: config.notifyClaimMs, holdsGrant: registryGrants(store), signBody: notificationSigner(store, airlineKey), securityClock, sellerClocks: sellerClocks ?? undefined });
+  const rateLimiter = createRateLimiter(config.rateLimits, securityClock);
   // The operations jobs, under the scheduler's names (apps/scheduler/src/jobs/operations.ts): the same domain calls.
   const operations = {
     "operations.feed": async () => await orders.operationsFeed(config.operationsFeedPerMille, config.shopping.supplySeed, clock.now()),
-    "delivery.flown": async () => await orders.deliverFlown(clock.now()),
-    "partners.read-back": async () => await orders.partnerReadBack(clock.now()),
+    // Each order at its owner's business time (its sandbox clock).
+    "delivery.flown": async () => await orders.deliverFlown(),
+    "partners.read-back": async () => await orders.partnerReadBack(),
   };
   // The dashboard's and /metrics' figures: NDC traffic counted in memory by this process, the rest read from the store.
   const meter = new TrafficMeter(clock);
@@ -168,27 +180,30 @@ export async function bootGateway(
     figures,
     handlers: opts.handlers ?? messageHandlers({ config, store, clock, logger, supply, offers, actors, inventory, payments, orders, fieldKey, clearances }),
     logger,
-    signatures: signatureStep({ store, clock }),
+    signatures: signatureStep({ store, clock: securityClock }),
     airlineKey,
     ready: async () => {
       await store.db.all("SELECT 1");
       return true;
     },
     readyDetail: opts.readyDetail ? () => opts.readyDetail!(store) : undefined,
-    staff: { store, fieldKey, auditChain: auditChain(fieldKey, config.staffAuditAnchorFile), clock, orders, rateLimiter, mode: config.mode, logger, figures },
+    staff: { store, fieldKey, auditChain: auditChain(fieldKey, config.staffAuditAnchorFile), clock, securityClock, orders, rateLimiter, mode: config.mode, logger, figures },
+    sellerClocks: sellerClocks ?? undefined,
     notifications: {
       subscriptions,
       clock,
+      securityClock,
+      sellerClocks,
       // The sweeps POST /sandbox/clock runs after moving time, in this order, and /sandbox/scheduler/run names.
       jobs: {
-        "orders.expire-unpaid": async () => ({ cancelled: (await orders.expireUnpaid(clock.now())).length }),
+        "orders.expire-unpaid": async () => ({ cancelled: (await orders.expireUnpaid()).length }),
         // Named as the scheduler's jobs (apps/scheduler/src/jobs): the same domain calls. In this
         // order: the airline's changes and deliveries, clearance, then the closing check that waits
         // for both.
         ...operations,
         "payments.clearance": async () => await clearances.clearDue(),
         "orders.closing": async () => {
-          const { closed, waiting } = await orders.closeSettled(clock.now());
+          const { closed, waiting } = await orders.closeSettled();
           return { closed: closed.length, waiting };
         },
         "notifications.dispatch": async () => await dispatcher.tick(),
@@ -214,6 +229,8 @@ export async function bootGateway(
   return {
     config,
     clock,
+    securityClock,
+    sellerClocks,
     notifications: { subscriptions, dispatcher, loop },
     clearances,
     app,

@@ -1,4 +1,5 @@
 import { lazyAirlineKey, notificationSigner } from "@ndc/signatures";
+import { storeSellerClocks } from "@ndc/auth";
 import { systemClock, type Clock } from "@ndc/clock";
 import type { GatewayConfig } from "@ndc/config";
 import type { Logger } from "@ndc/log";
@@ -32,6 +33,8 @@ export async function runSchedulerApp(opts: {
   const notifications = new Dispatcher({ store, clock, logger: opts.logger, subscriptions, mode: opts.config.mode, post: postWebhook, claimMs: opts.config.notifyClaimMs, holdsGrant: registryGrants(store),
     // The airline's XML signature for agencies whose agreement asks (docs/signatures.md), as in `serve`.
     signBody: notificationSigner(store, lazyAirlineKey(opts.config)),
+    // The sellers' sandbox clocks, read from the store the gateway moves them in: a moved seller's pushes fall due on its time.
+    sellerClocks: opts.config.mode === "production" ? undefined : storeSellerClocks(store),
   });
   // Clearances are payment rows with their outbox rows, no actor's state: the scheduler process clears them.
   const clearances = new ClearanceManager({ store, clock, desk: clearanceDeskOf(opts.config) });

@@ -1,6 +1,8 @@
 /** A command waiting for its actor, with the caller's promise to settle. */
 export interface Letter<C> {
   command: C;
+  /** The sender's sandbox clock offset (@ndc/clock sellerOffset): the command is decided on the sender's business time. */
+  offsetMs: number;
   resolve(reply: unknown): void;
   reject(error: unknown): void;
 }

@@ -1,4 +1,4 @@
-import type { Clock } from "@ndc/clock";
+import { atSellerOffset, sellerOffset, type Clock } from "@ndc/clock";
 import { GatewayError } from "@ndc/errors";
 import type { Store } from "@ndc/store";
 import { newCell, type Cell } from "./cell";
@@ -84,7 +84,7 @@ export class ActorSystem {
 
   /** Drops every actor idle for idleMs or more with an empty mailbox; returns how many. */
   evictIdle(): number {
-    const cutoff = this.opts.clock.now() - this.opts.limits.idleMs;
+    const cutoff = this.idleNow() - this.opts.limits.idleMs;
     let evicted = 0;
     for (const reg of this.kinds.values()) {
       for (const [key, cell] of reg.cells) {
@@ -104,6 +104,11 @@ export class ActorSystem {
     while (this.busy()) await new Promise((r) => setTimeout(r, 5));
   }
 
+  /** Idle time is real time (the clock without the sender's sandbox offset): a seller's moved clock must not keep its actors resident. */
+  private idleNow(): number {
+    return this.opts.clock.now() - sellerOffset();
+  }
+
   private busy(): boolean {
     for (const reg of this.kinds.values()) for (const cell of reg.cells.values()) if (cell.pending > 0) return true;
     return false;
@@ -113,7 +118,7 @@ export class ActorSystem {
     if (this.closing) return Promise.reject(new Error("actor system is closing"));
     let cell = reg.cells.get(key);
     if (!cell) {
-      cell = newCell(key, this.opts.clock.now());
+      cell = newCell(key, this.idleNow());
       reg.cells.set(key, cell);
     }
     if (cell.pending >= this.opts.limits.mailboxLimit) {
@@ -124,7 +129,8 @@ export class ActorSystem {
     }
     cell.pending++;
     const target = cell;
-    const reply = new Promise((resolve, reject) => target.mailbox.push({ command, resolve, reject }));
+    const offsetMs = sellerOffset();
+    const reply = new Promise((resolve, reject) => target.mailbox.push({ command, offsetMs, resolve, reject }));
     if (!target.draining) {
       target.draining = true;
       // Started on a microtask so a burst of asks queues up before the first runs.
@@ -137,13 +143,15 @@ export class ActorSystem {
     try {
       for (let letter = cell.mailbox.shift(); letter; letter = cell.mailbox.shift()) {
         try {
-          if (letter.command instanceof Park) await this.parkHere(reg, cell, letter.command, letter.resolve);
-          else letter.resolve(await this.handle(reg, cell, letter.command));
+          // The mailbox drains in whichever sender's context started it: each command runs on its own sender's time.
+          const { command, resolve } = letter;
+          if (command instanceof Park) await atSellerOffset(letter.offsetMs, () => this.parkHere(reg, cell, command, resolve));
+          else resolve(await atSellerOffset(letter.offsetMs, () => this.handle(reg, cell, command)));
         } catch (e) {
           letter.reject(e);
         } finally {
           cell.pending--;
-          cell.lastUsed = this.opts.clock.now();
+          cell.lastUsed = this.idleNow();
         }
       }
     } finally {

@@ -29,3 +29,4 @@ export { TOKEN_LIFETIME_SECONDS } from "./token/format";
 export { REALM } from "./access/challenge";
 export * from "./registry";
 export { hashSecret, verifySecret, DECOY_HASH } from "./secrets";
+export { storeSellerClocks, type StoreSellerClocks } from "./sandbox-clocks";

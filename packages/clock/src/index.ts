@@ -1,4 +1,12 @@
-/** Time is injected so tests and the operations simulation can move it (DESIGN 4). */
+/**
+ * Time is injected so tests and the operations simulation can move it (DESIGN 4).
+ *
+ * Two clocks, never mixed up: the security clock (token lifetimes, TOTP, staff sessions, rate
+ * limits, webhook-timestamp) is real time, which a receiver's or an authenticator's clock agrees
+ * with; the business clock (payment time limits, fee bands, departures, hold lapses) is the one
+ * sandbox controls may move, per seller (seller-time.ts). Tests inject a ManualClock as the
+ * security clock and the base of the business clock; only a seller's sandbox offset separates them.
+ */
 export interface Clock {
   /** Milliseconds since the epoch. */
   now(): number;
@@ -20,22 +28,4 @@ export class ManualClock implements Clock {
   }
 }
 
-/** A clock the sandbox controls move forward (POST /sandbox/clock): ManualClock, or the wall clock with an offset. */
-export interface MovableClock extends Clock {
-  advance(ms: number): void;
-}
-
-export function isMovable(clock: Clock): clock is MovableClock {
-  return typeof (clock as Partial<MovableClock>).advance === "function";
-}
-
-/** The wall clock moved forward by what the local sandbox asked for (docs/sandbox-controls.md). */
-export class OffsetClock implements MovableClock {
-  private offset = 0;
-  now(): number {
-    return Date.now() + this.offset;
-  }
-  advance(ms: number): void {
-    this.offset += ms;
-  }
-}
+export { BusinessClock, atSellerOffset, sellerOffset, type SellerClocks } from "./seller-time";

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, lte, or } from "drizzle-orm";
-import type { Clock } from "@ndc/clock";
+import type { Clock, SellerClocks } from "@ndc/clock";
 import { GatewayError } from "@ndc/errors";
 import type { Logger } from "@ndc/log";
 import type { Store } from "@ndc/store";
@@ -54,6 +54,13 @@ export interface DispatcherDeps {
    * applied at each attempt, before the webhook-signature, which then covers the signed body.
    */
   signBody?: (agencyId: string, body: string) => Promise<string>;
+  /**
+   * Real time for the webhook-timestamp (default `clock`): receivers compare it with their own
+   * clock, so a sandbox that moved business time must not move it (issue 19 item 22).
+   */
+  securityClock?: Clock;
+  /** Each seller's sandbox clock (local and sandbox modes): a moved seller's pushes fall due on its own time. */
+  sellerClocks?: SellerClocks;
 }
 
 type Outcome = { status: "delivered" | "retry" | "failed"; httpStatus?: number; error?: string; retryAfterMs?: number };
@@ -74,17 +81,24 @@ export class Dispatcher {
   /** Starts every due attempt there is room for and resolves when they have finished (the sandbox, tests). */
   async tick(): Promise<{ started: number }> {
     const started = await this.start();
-    await Promise.all(started);
+    // Attempts this process's loop started just before are waited for too: after a tick, every
+    // delivery due when it began has been tried (the sandbox's /sandbox/clock answers after that).
+    await this.drain();
     return { started: started.length };
   }
 
   /** Takes due deliveries and starts their attempts; resolves once they are started (the loop does not wait for them). */
   async start(): Promise<Promise<void>[]> {
     const now = this.deps.clock.now();
+    // A seller whose sandbox clock is moved has its pushes scheduled on its own time: due at its now.
+    const moved = (await this.deps.sellerClocks?.moved()) ?? new Map<string, number>();
+    const dueOnMovedClocks = [...moved].map(([clientId, offsetMs]) =>
+      and(inArray(D.subscriptionId, this.deps.store.db.select({ id: S.subscriptionId }).from(S).where(eq(S.clientId, clientId))), lte(D.nextAttemptAt, now + offsetMs)),
+    );
     const due = await this.deps.store.db
       .select({ id: D.deliveryId, sub: D.subscriptionId })
       .from(D)
-      .where(and(eq(D.status, "pending"), lte(D.nextAttemptAt, now), or(isNull(D.claimedUntil), lte(D.claimedUntil, now))))
+      .where(and(eq(D.status, "pending"), or(lte(D.nextAttemptAt, now), ...dueOnMovedClocks), or(isNull(D.claimedUntil), lte(D.claimedUntil, now))))
       .orderBy(asc(D.nextAttemptAt))
       .limit(BATCH)
       .all();
@@ -108,7 +122,7 @@ export class Dispatcher {
     const started: Promise<void>[] = [];
     for (const row of taken) {
       this.inFlight.set(row.subscriptionId, (this.inFlight.get(row.subscriptionId) ?? 0) + 1);
-      const p = this.attempt(row)
+      const p = this.attempt(row, moved)
         .catch((e) => this.deps.logger.error("notification_attempt_failed", { deliveryId: row.deliveryId, error: e instanceof Error ? e.message : String(e) }))
         .finally(() => {
           this.inFlight.set(row.subscriptionId, this.inFlight.get(row.subscriptionId)! - 1);
@@ -125,7 +139,7 @@ export class Dispatcher {
     await Promise.all([...this.running]);
   }
 
-  private async attempt(row: typeof D.$inferSelect): Promise<void> {
+  private async attempt(row: typeof D.$inferSelect, moved: Map<string, number>): Promise<void> {
     const sub = await this.deps.store.db.select().from(S).where(eq(S.subscriptionId, row.subscriptionId)).get();
     const grant = GRANTED_EVENTS[row.event as NotificationEvent];
     // A grant revoked since subscribing stops the deliveries at once: nothing is sent, and nothing is retried.
@@ -134,7 +148,8 @@ export class Dispatcher {
       : grant && !(await this.deps.holdsGrant(sub.clientId, grant))
         ? { status: "failed", error: `grant ${grant} not held` }
         : await this.send(row, sub);
-    const now = this.deps.clock.now();
+    // The retry is scheduled on the subscriber's business time, which start() judges it by.
+    const now = this.deps.clock.now() + (sub ? (moved.get(sub.clientId) ?? 0) : 0);
     const attempts = row.attempts + 1;
     const next = outcome.status === "retry" ? nextAttemptAt(now, attempts, outcome.retryAfterMs) : null;
     const status = outcome.status === "retry" ? (next === null ? "failed" : "pending") : outcome.status;
@@ -156,7 +171,7 @@ export class Dispatcher {
     } catch (e) {
       return { status: "retry", error: e instanceof GatewayError ? e.code : "url check failed" };
     }
-    const timestamp = Math.floor(this.deps.clock.now() / 1000);
+    const timestamp = Math.floor((this.deps.securityClock ?? this.deps.clock).now() / 1000);
     const body = this.deps.signBody ? await this.deps.signBody(sub.agencyId, row.body) : row.body;
     const answer = await this.deps.post({
       url: `${base.href.replace(/\/+$/, "")}/24.4/${row.messageName}`,

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { GatewayError } from "@ndc/errors";
 import type { ActorSystem } from "@ndc/actors";
-import type { Clock } from "@ndc/clock";
+import type { Clock, SellerClocks } from "@ndc/clock";
 import type { InventoryService } from "@ndc/inventory";
 import type { LegRequest, OrderPayments } from "@ndc/payments";
 import type { FieldKey } from "@ndc/pii";
@@ -39,6 +39,7 @@ import { offerRules, orderRules, type OrderRules } from "./read/rules";
 import { listDetails, type OrderListDetails } from "./read/list-details";
 import { list, type OrderListFilters, type OrderListPage, type OrderListResult } from "./read/list";
 import { expireUnpaid } from "./reconcile/expire";
+import { perSeller } from "./sandbox/per-seller";
 import { closability, closeSettled, type NotClosable } from "./reconcile/close";
 import { reconcile, type ReconcileReport } from "./reconcile/reconcile";
 import { OperationStore } from "./operation/store";
@@ -77,6 +78,8 @@ export interface OrdersServiceOptions {
    * the money event or not at all. `details` reads the order's legs and flights through that write.
    */
   salesReporter?: SalesReporter;
+  /** Each seller's sandbox clock (local and sandbox modes): the sweeps judge an order at its owner's time. */
+  sellerClocks?: SellerClocks;
 }
 
 export type SalesReporter = (tx: StoreDb, report: { order: Order; transaction: SalesTransaction; details: () => Promise<OrderDetails> }) => Promise<void>;
@@ -86,8 +89,10 @@ export class OrdersService {
   readonly ctx: OrdersContext;
   readonly idempotency: RequestIdempotency;
   private readonly storesViews: boolean;
+  private readonly sellerClocks: SellerClocks | undefined;
 
   constructor(opts: OrdersServiceOptions) {
+    this.sellerClocks = opts.sellerClocks;
     const encoder = opts.viewEncoder;
     const reporter = opts.salesReporter;
     this.ctx = {
@@ -327,9 +332,15 @@ export class OrdersService {
     return orderDetails(this.ctx, await airlineRetrieve(this.ctx, orderId));
   }
 
-  /** Finishes or compensates every saga not done (after a crash; the scheduler's job). */
-  reconcile(now = this.ctx.clock.now(), opts?: { minAgeMs?: number }): Promise<ReconcileReport> {
-    return reconcile(this.ctx, now, opts);
+  /**
+   * Finishes or compensates every saga not done (after a crash; the scheduler's job). Without
+   * `now`, each operation's age is judged on its owner's business time, the time its recovery
+   * points were written on (its sandbox clock, sandbox/per-seller.ts).
+   */
+  async reconcile(now?: number, opts?: { minAgeMs?: number }): Promise<ReconcileReport> {
+    if (now !== undefined) return reconcile(this.ctx, now, opts);
+    const runs = await perSeller(this.ctx.clock, this.sellerClocks, (at, owner) => reconcile(this.ctx, at, { ...opts, owner }));
+    return { finished: runs.flatMap((r) => r.finished), compensated: runs.flatMap((r) => r.compensated), failed: runs.flatMap((r) => r.failed), raised: runs.flatMap((r) => r.raised) };
   }
 
   /** The order's details read inside a write (a notification built in the order's own transaction). */
@@ -352,24 +363,35 @@ export class OrdersService {
     return runOperationsFeed(this.ctx, now, perMille, seed);
   }
 
+  // The sweeps below, without `now`, judge each order at its owner's business time (its sandbox
+  // clock, sandbox/per-seller.ts); with `now` (tests), every order at that instant.
+
   /** The delivery sweep: departed flights recorded flown on their orders. */
-  deliverFlown(now = this.ctx.clock.now()): Promise<{ orders: number }> {
-    return deliverFlown(this.ctx, now);
+  async deliverFlown(now?: number): Promise<{ orders: number }> {
+    if (now !== undefined) return deliverFlown(this.ctx, now);
+    const runs = await perSeller(this.ctx.clock, this.sellerClocks, (at, owner) => deliverFlown(this.ctx, at, undefined, owner));
+    return { orders: runs.reduce((n, r) => n + r.orders, 0) };
   }
 
   /** The partner read-back: partner products the simulated partner fulfilled recorded on their orders. */
-  partnerReadBack(now = this.ctx.clock.now()): Promise<{ orders: number }> {
-    return partnerReadBack(this.ctx, now);
+  async partnerReadBack(now?: number): Promise<{ orders: number }> {
+    if (now !== undefined) return partnerReadBack(this.ctx, now);
+    const runs = await perSeller(this.ctx.clock, this.sellerClocks, (at, owner) => partnerReadBack(this.ctx, at, undefined, owner));
+    return { orders: runs.reduce((n, r) => n + r.orders, 0) };
   }
 
   /** Cancels held orders past their payment time limit and releases their holds. */
-  expireUnpaid(now = this.ctx.clock.now()): Promise<string[]> {
-    return expireUnpaid(this.ctx, now);
+  async expireUnpaid(now?: number): Promise<string[]> {
+    if (now !== undefined) return expireUnpaid(this.ctx, now);
+    return (await perSeller(this.ctx.clock, this.sellerClocks, (at, owner) => expireUnpaid(this.ctx, at, owner))).flat();
   }
 
   /** The closing check (spec 3): closes booked orders whose services are all delivered and whose money is settled. */
-  closeSettled(now = this.ctx.clock.now(), limit?: number): Promise<{ closed: string[]; waiting: number }> {
-    return closeSettled(this.ctx, now, limit);
+  async closeSettled(now?: number, limit?: number): Promise<{ closed: string[]; waiting: number }> {
+    if (now !== undefined) return closeSettled(this.ctx, now, limit);
+    const runs = await perSeller(this.ctx.clock, this.sellerClocks, (at, owner) => closeSettled(this.ctx, at, limit, owner));
+    // An order a seller's run left waiting is looked at again by the last run: counted once, from the last.
+    return { closed: runs.flatMap((r) => r.closed), waiting: runs.at(-1)!.waiting };
   }
 
   /** Why this order is not closable yet, or null (staff and tests). */

@@ -3,6 +3,7 @@ import { GatewayError, isGatewayError } from "@ndc/errors";
 import type { GatewayConfig } from "@ndc/config";
 import type { AuthService, RateLimiter, Principal } from "@ndc/auth";
 import { logRequest, type Logger } from "@ndc/log";
+import { atSellerOffset, type SellerClocks } from "@ndc/clock";
 import { contentScopes, messageByName, refuseCardDataIn, type AnswerOutcome, type MessageHandler, type MessageSpec } from "@ndc/messages";
 import {
   acknowledgementDocument,
@@ -35,6 +36,8 @@ export interface NdcDeps {
   airlineKey?: () => AirlineKey | undefined;
   /** Counts every call in memory (metrics/meter.ts): the dashboard's and /metrics' traffic figures. */
   meter?: TrafficMeter;
+  /** Each seller's sandbox clock (local and sandbox modes): absent, every request runs on real time. */
+  sellerClocks?: SellerClocks;
 }
 
 /** Per-request facts gathered along the way, for the answer and the log line. */
@@ -84,12 +87,15 @@ export async function handleNdc(request: Request, messageName: string, deps: Ndc
         detail: `${x.spec.name} is routed and authorised but its processing has not been released on this gateway yet.`,
       });
     }
-    const result = await handler({
+    // The handler works on its seller's business time: real time plus that client's sandbox offset.
+    const offsetMs = deps.sellerClocks ? await deps.sellerClocks.offsetOf(seller.clientId) : 0;
+    const input = {
       spec: x.spec,
       envelope: x.envelope,
       seller: { clientId: seller.clientId, agencyId: seller.agencyId, iataNumber: seller.iataNumber, scopes: seller.scopes },
       ...(signing.outcome ? { signature: signing.outcome } : {}),
-    });
+    };
+    const result = await atSellerOffset(offsetMs, () => handler(input));
     const xml =
       "document" in result
         ? result.document

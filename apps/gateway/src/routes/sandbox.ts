@@ -1,5 +1,5 @@
-import type { AuthService } from "@ndc/auth";
-import { isMovable, type Clock } from "@ndc/clock";
+import type { AuthService, StoreSellerClocks } from "@ndc/auth";
+import { atSellerOffset, type Clock } from "@ndc/clock";
 import type { GatewayMode } from "@ndc/config";
 import { GatewayError } from "@ndc/errors";
 import { json, jsonError, notFound, readJsonObject } from "./json";
@@ -15,23 +15,30 @@ const MAX_ADVANCE_SECONDS = 400 * 86_400;
  * The sandbox controls (docs/sandbox-controls.md): local and sandbox modes only; production
  * answers 404 as for any path it does not serve. Any authenticated seller may call them.
  */
-export async function sandboxEndpoint(request: Request, path: string, deps: { mode: GatewayMode; auth: AuthService; clock: Clock; jobs: SandboxJobs; orders?: SandboxOrders }): Promise<Response> {
-  if (deps.mode === "production") return notFound();
+export async function sandboxEndpoint(
+  request: Request,
+  path: string,
+  deps: { mode: GatewayMode; auth: AuthService; securityClock: Clock; sellerClocks: StoreSellerClocks | null; jobs: SandboxJobs; orders?: SandboxOrders },
+): Promise<Response> {
+  if (deps.mode === "production" || !deps.sellerClocks) return notFound();
+  const clocks = deps.sellerClocks;
   try {
     const who = await subscriberOf(request, deps.auth, "");
-    if (request.method !== "POST") throw new GatewayError("method_not_allowed", { allowedMethods: ["POST"] });
+    if (path === "/clock" && request.method === "GET") return json(200, await clockOf(deps, clocks, who.clientId));
+    if (request.method !== "POST") throw new GatewayError("method_not_allowed", { allowedMethods: path === "/clock" ? ["GET", "POST"] : ["POST"] });
     const body = await readJsonObject(request);
     if (path === "/clock") {
-      // Local mode moves the whole gateway's clock; sandbox mode is shared by many sellers, so it refuses.
-      if (deps.mode !== "local" || !isMovable(deps.clock)) throw new GatewayError("sandbox_clock_local_only");
-      const s = body.advanceSeconds;
-      if (typeof s !== "number" || !Number.isInteger(s) || s < 0 || s > MAX_ADVANCE_SECONDS)
-        throw new GatewayError("request_invalid", { detail: `advanceSeconds must be a whole number from 0 to ${MAX_ADVANCE_SECONDS}.`, element: "advanceSeconds" });
-      deps.clock.advance(s * 1000);
-      // Then every due sweep, in order: expiry writes notifications, dispatch sends them.
+      // Local mode only: a sandbox's sellers share seat and partner-stock holds, and a hold made on a
+      // clock moved ahead would keep another seller's seats that long (docs/sandbox-controls.md).
+      if (deps.mode !== "local") throw new GatewayError("sandbox_clock_local_only");
+      // The caller's own clock: its offset moves, real time and every other seller's clock do not.
+      const at = deps.securityClock.now();
+      if (body.offsetSeconds !== undefined) await clocks.set(who.clientId, seconds(body, "offsetSeconds") * 1000, at);
+      else await clocks.advance(who.clientId, seconds(body, "advanceSeconds") * 1000, at);
+      // Then every due sweep, in order, each order at its owner's time: expiry writes notifications, dispatch sends them.
       const ran: Record<string, Record<string, number>> = {};
-      for (const [name, run] of Object.entries(deps.jobs)) ran[name] = await run();
-      return json(200, { now: new Date(deps.clock.now()).toISOString(), jobs: ran });
+      for (const [name, run] of Object.entries(deps.jobs)) ran[name] = await atSellerOffset(0, run);
+      return json(200, { ...(await clockOf(deps, clocks, who.clientId)), jobs: ran });
     }
     if (path === "/scheduler/run") {
       const job = body.job;
@@ -42,7 +49,10 @@ export async function sandboxEndpoint(request: Request, path: string, deps: { mo
     if (path.startsWith("/orders/") && deps.orders) {
       const parts = decodedParts(path.slice("/orders/".length));
       if (!parts) return notFound();
-      const answer = await sandboxOrderControl(parts, body, { agencyId: who.agencyId, clientId: who.clientId }, { orders: deps.orders, jobs: deps.jobs });
+      // On the caller's business time, as its NDC requests are.
+      const offsetMs = await clocks.offsetOf(who.clientId);
+      const orders = deps.orders;
+      const answer = await atSellerOffset(offsetMs, () => sandboxOrderControl(parts, body, { agencyId: who.agencyId, clientId: who.clientId }, { orders, jobs: deps.jobs }));
       if (answer) return answer;
     }
     return notFound();
@@ -50,6 +60,20 @@ export async function sandboxEndpoint(request: Request, path: string, deps: { mo
     if (e instanceof GatewayError) return jsonError(e);
     throw e;
   }
+}
+
+/** The caller's clock: its business now and how far that runs ahead of real time. */
+async function clockOf(deps: { securityClock: Clock }, clocks: StoreSellerClocks, clientId: string): Promise<{ now: string; offsetSeconds: number }> {
+  const offsetMs = await clocks.offsetOf(clientId);
+  return { now: new Date(deps.securityClock.now() + offsetMs).toISOString(), offsetSeconds: offsetMs / 1000 };
+}
+
+/** A body field that must be a whole number of seconds from 0 to MAX_ADVANCE_SECONDS. */
+function seconds(body: Record<string, unknown>, field: "advanceSeconds" | "offsetSeconds"): number {
+  const s = body[field];
+  if (typeof s !== "number" || !Number.isInteger(s) || s < 0 || s > MAX_ADVANCE_SECONDS)
+    throw new GatewayError("request_invalid", { detail: `${field} must be a whole number from 0 to ${MAX_ADVANCE_SECONDS}.`, element: field });
+  return s;
 }
 
 /** Path segments decoded, or null when one is not valid percent-encoding (answered 404 like any unknown path). */

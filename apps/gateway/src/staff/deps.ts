@@ -14,7 +14,10 @@ export interface StaffDeps {
   fieldKey: FieldKey;
   /** The staff audit chain's key and anchor (outside the database: @ndc/staff audit-chain.ts). */
   auditChain: AuditChain;
+  /** Business time: what staff see and do to orders moves with the sandbox clock. */
   clock: Clock;
+  /** Real time for TOTP codes and session lifetimes: a staff member's authenticator never follows the sandbox clock. */
+  securityClock: Clock;
   orders: OrdersService;
   /** Failed logins per source address share the token endpoint's limiter (class token_failure). */
   rateLimiter: RateLimiter;

@@ -26,7 +26,7 @@ const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
  * nothing here.
  */
 export async function staffCaller(request: Request, deps: StaffDeps, csrfField?: string | null): Promise<StaffCaller> {
-  const session = await liveSession(deps.store, sessionToken(request), deps.clock.now());
+  const session = await liveSession(deps.store, sessionToken(request), deps.securityClock.now());
   if (!session) throw new GatewayError("staff_session_required");
   if (STATE_CHANGING.has(request.method) && !csrfMatches(session, request.headers.get("x-csrf-token") ?? csrfField))
     throw new GatewayError("staff_csrf_invalid");

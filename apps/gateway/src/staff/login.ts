@@ -12,13 +12,13 @@ export async function logIn(request: Request, deps: StaffDeps, creds: { username
   const source = loginSource(request);
   const budget = deps.rateLimiter.take(source, "token_failure");
   if (!budget.ok) throw new GatewayError("rate_limited", { detail: "Too many failed logins from this address.", retryAfterSeconds: budget.retryAfterSeconds });
-  const session = await login(deps.store, deps.fieldKey, deps.auditChain, { ...creds, remote: remoteOf(request) }, deps.clock.now());
+  const session = await login(deps.store, deps.fieldKey, deps.auditChain, { ...creds, remote: remoteOf(request) }, deps.securityClock.now());
   deps.rateLimiter.give(source, "token_failure");
   return session;
 }
 
 /** Logout: the session ends in the store (its cookie is refused from now on) and the audit says so. */
 export async function logOut(deps: StaffDeps, caller: StaffCaller): Promise<void> {
-  await endSession(deps.store, caller.session.sessionHash, deps.clock.now());
-  await recordAudit(deps.store, deps.auditChain, { ...who(caller), at: deps.clock.now(), action: "staff.logout", outcome: "ok" });
+  await endSession(deps.store, caller.session.sessionHash, deps.securityClock.now());
+  await recordAudit(deps.store, deps.auditChain, { ...who(caller), at: deps.securityClock.now(), action: "staff.logout", outcome: "ok" });
 }

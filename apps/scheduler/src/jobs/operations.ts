@@ -5,9 +5,10 @@ import type { ScheduledJob } from "../job";
  * of flights that departed, and the partner read-back. Each changes orders, so each runs only
  * where the order actors live (`serve`'s in-process scheduler, and the sandbox controls, which
  * run them by these names): a scheduler process without actors skips them. Every change goes
- * through the order's actor, its notification written in the same transaction. They read time
- * from the order domain's clock (the gateway's, which a local `/sandbox/clock` moves), not the
- * scheduler's wall clock, so what is due agrees with what the orders' views show.
+ * through the order's actor, its notification written in the same transaction. Delivery and the
+ * read-back judge each order at its owner's business time (its seller's sandbox clock,
+ * docs/sandbox-controls.md), not the scheduler's clock, so what is due agrees with what the
+ * orders' views show.
  */
 export const operationsFeed: ScheduledJob = {
   name: "operations.feed",

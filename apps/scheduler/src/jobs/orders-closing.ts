@@ -15,7 +15,7 @@ export const ordersClosing: ScheduledJob = {
   description: "close booked orders whose services are delivered and whose money is settled",
   async run({ orders }) {
     if (!orders) return { skipped: 1 };
-    // At the order domain's own time (a local gateway's clock, which /sandbox/clock moves), like its actors.
+    // Each order at its owner's business time (its seller's sandbox clock), like its actors.
     const { closed, waiting } = await orders.closeSettled();
     return { closed: closed.length, waiting };
   },

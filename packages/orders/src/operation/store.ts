@@ -54,9 +54,9 @@ export class OperationStore {
     return rows[0] ? rowOf<P>(rows[0]) : undefined;
   }
 
-  /** Operations still running whose last recovery point is at or before `before` (the reconciler's). */
-  async open(before: number): Promise<OperationRow<unknown>[]> {
-    const rows = await this.store.db.select().from(T).where(and(eq(T.status, "running"), lte(T.updatedAt, before)));
+  /** Operations still running whose last recovery point is at or before `before` (the reconciler's); `owner`: that seller client's only. */
+  async open(before: number, owner?: string): Promise<OperationRow<unknown>[]> {
+    const rows = await this.store.db.select().from(T).where(and(eq(T.status, "running"), lte(T.updatedAt, before), owner === undefined ? undefined : eq(T.ownerClientId, owner)));
     return rows.map((r) => rowOf(r));
   }
 }

@@ -102,11 +102,11 @@ export async function recordDeparted(ctx: OrdersContext, order: Order, now: numb
  * The delivery sweep: booked orders with a flight not yet recorded flown whose date has come are
  * asked to record the flights that departed by `now` (retimes applied). At most `limit` orders a run.
  */
-export async function deliverFlown(ctx: OrdersContext, now: number, limit = 500): Promise<{ orders: number }> {
+export async function deliverFlown(ctx: OrdersContext, now: number, limit = 500, owner?: string): Promise<{ orders: number }> {
   const due = await ctx.store.db
     .select({ orderId: O.orderId })
     .from(O)
-    .where(and(eq(O.state, "booked"), isNotNull(O.unflownFrom), lte(O.unflownFrom, dateOf(now + DAY_MS))))
+    .where(and(eq(O.state, "booked"), isNotNull(O.unflownFrom), lte(O.unflownFrom, dateOf(now + DAY_MS)), ownedBy(owner)))
     .orderBy(O.unflownFrom)
     .limit(limit)
     .all();
@@ -137,16 +137,21 @@ export async function partnerFulfilled(ctx: OrdersContext, order: Order, now: nu
  * yet reported fulfilled, whose travel has begun by date, are read back from the simulated partner;
  * what it fulfilled is recorded by the order's actor (its notification with it).
  */
-export async function partnerReadBack(ctx: OrdersContext, now: number, limit = 500): Promise<{ orders: number }> {
+export async function partnerReadBack(ctx: OrdersContext, now: number, limit = 500, owner?: string): Promise<{ orders: number }> {
   const due = await ctx.store.db
     .select({ orderId: O.orderId })
     .from(O)
-    .where(and(eq(O.state, "booked"), gt(O.partnerAwaiting, 0), lte(O.travelFrom, dateOf(now + DAY_MS))))
+    .where(and(eq(O.state, "booked"), gt(O.partnerAwaiting, 0), lte(O.travelFrom, dateOf(now + DAY_MS)), ownedBy(owner)))
     .limit(limit)
     .all();
   let orders = 0;
   for (const { orderId } of due) orders += (await readBackOne(ctx, orderId, now)) ? 1 : 0;
   return { orders };
+}
+
+/** One seller client's orders only (a run on its sandbox clock, sandbox/per-seller.ts); none: every order. */
+function ownedBy(owner: string | undefined) {
+  return owner === undefined ? undefined : eq(O.ownerClientId, owner);
 }
 
 async function readBackOne(ctx: OrdersContext, orderId: string, now: number): Promise<boolean> {

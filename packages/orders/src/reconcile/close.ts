@@ -51,20 +51,21 @@ export async function closability(ctx: OrdersContext, order: Order): Promise<Not
  * most CLOSING_BATCH orders a run, each run going on from the last; safe to repeat (a closed order
  * is not found again, and the actor keeps a closed order closed).
  */
-export async function closeSettled(ctx: OrdersContext, now: number, limit = CLOSING_BATCH): Promise<{ closed: string[]; waiting: number }> {
+export async function closeSettled(ctx: OrdersContext, now: number, limit = CLOSING_BATCH, owner?: string): Promise<{ closed: string[]; waiting: number }> {
   const today = new Date(now).toISOString().slice(0, 10);
   const O = tables.orders;
   // By order id from where the last run stopped, wrapping round: orders that wait (a partner not yet
   // fulfilled, a clearance not yet cleared) never keep the ones after them from being looked at.
-  const after = resumeAfter.get(ctx) ?? "";
+  // A run over one seller's orders (its sandbox clock's) starts at the first and leaves the mark alone.
+  const after = owner === undefined ? (resumeAfter.get(ctx) ?? "") : "";
   const due = await ctx.store.db
     .select({ orderId: O.orderId })
     .from(O)
-    .where(and(eq(O.state, "booked"), or(lte(O.travelTo, today), isNull(O.unflownFrom)), gt(O.orderId, after)))
+    .where(and(eq(O.state, "booked"), or(lte(O.travelTo, today), isNull(O.unflownFrom)), gt(O.orderId, after), owner === undefined ? undefined : eq(O.ownerClientId, owner)))
     .orderBy(asc(O.orderId))
     .limit(limit)
     .all();
-  resumeAfter.set(ctx, due.length === limit ? due[due.length - 1]!.orderId : "");
+  if (owner === undefined) resumeAfter.set(ctx, due.length === limit ? due[due.length - 1]!.orderId : "");
   const closed: string[] = [];
   let waiting = 0;
   for (const { orderId } of due) {

@@ -26,10 +26,10 @@ export interface ReconcileReport {
  * and voided). Afterwards every order is complete with its legs captured, or absent with
  * nothing held or authorised.
  */
-export async function reconcile(ctx: OrdersContext, now: number, opts: { minAgeMs?: number } = {}): Promise<ReconcileReport> {
+export async function reconcile(ctx: OrdersContext, now: number, opts: { minAgeMs?: number; owner?: string } = {}): Promise<ReconcileReport> {
   const report: ReconcileReport = { finished: [], compensated: [], failed: [], raised: [] };
   const { raised, counting } = await failureIds(ctx.store);
-  for (const row of await ctx.operations.open(now - (opts.minAgeMs ?? 0))) {
+  for (const row of await ctx.operations.open(now - (opts.minAgeMs ?? 0), opts.owner)) {
     // Raised to staff: left alone until they resolve it (reconcile-failed resolve).
     if (raised.has(row.operationId)) continue;
     try {

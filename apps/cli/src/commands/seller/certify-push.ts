@@ -5,8 +5,11 @@ import { validate } from "./xsd";
 
 /**
  * Where discovery lists `order.payment_expired` and the gateway is local (the only mode whose
- * clock a seller may move): subscribe a receiver on this machine, hold an order, move the sandbox
- * clock past its payment time limit, and check the push's webhook signature and XSD.
+ * clock a seller may move): subscribe a receiver on this machine, hold an order, move the
+ * seller's own sandbox clock past its payment time limit, and check the push's webhook signature
+ * and XSD. Certify leaves the seller's sandbox as it found it: the subscription is deleted and the
+ * clock put back to the offset it had (GET /sandbox/clock before, `offsetSeconds` after); a clean-up
+ * that fails fails the step, so nothing is left behind unseen.
  */
 export async function pushedNotification(j: Journey): Promise<string | NotRun> {
   const d = j.discovery!;
@@ -29,7 +32,12 @@ export async function pushedNotification(j: Journey): Promise<string | NotRun> {
     },
   });
   let subId: string | undefined;
+  let clockFound: number | undefined;
+  let passed = false;
   try {
+    const found = await j.client.json("GET", "/sandbox/clock");
+    if (found.status !== 200 || typeof found.json?.offsetSeconds !== "number") throw new Error(`GET /sandbox/clock answered ${found.status} ${found.json?.error ?? ""}`);
+    clockFound = found.json.offsetSeconds;
     const sub = await j.client.subscribe(`http://127.0.0.1:${receiver.port}`, ["order.payment_expired"]);
     subId = sub.id;
     const fresh = await j.client.shop({ ...j.route!, passengers: [{ paxId: "PAX1", ptc: "ADT" }] });
@@ -44,16 +52,33 @@ export async function pushedNotification(j: Journey): Promise<string | NotRun> {
     const timeout = new Promise<"timeout">((r) => setTimeout(() => r("timeout"), j.pushTimeoutMs));
     if ((await Promise.race([got, timeout])) === "timeout") throw new Error(`no push within ${j.pushTimeoutMs / 1000} s of moving the clock`);
     const push = pushes.find((p) => p.body.includes(want))!;
-    // The gateway's clock moved: judge the timestamp by the clock it now reads.
-    const wh = verifyWebhook(sub.secret, webhookHeaders(push.headers), push.body, { now: Date.parse(moved.json.now) });
+    // Judged by this machine's clock, as any receiver does: the gateway stamps pushes with real time, not its moved sandbox clock.
+    const wh = verifyWebhook(sub.secret, webhookHeaders(push.headers), push.body);
     if (!wh.ok) throw new Error(`webhook signature: ${wh.reason}`);
     const xsd = validate(push.body, j.schemas);
     if (!xsd.ok) throw new Error(`the push is not valid against ${xsd.schema}: ${xsd.detail}`);
     const signed = checkAirlineSignature(push.body, d);
     if (typeof signed === "string") throw new Error(signed);
-    return `${xsd.schema.replace(".xsd", "")} for ${held.orderId}: webhook signature valid, XSD valid${signed ? ", airline signature verified" : ""} (clock moved ${advanceSeconds} s)`;
+    passed = true;
+    return `${xsd.schema.replace(".xsd", "")} for ${held.orderId}: webhook signature valid, XSD valid${signed ? ", airline signature verified" : ""} (clock moved ${advanceSeconds} s, then put back)`;
   } finally {
     receiver.stop(true);
-    if (subId) await j.client.json("DELETE", `/notifications/subscriptions/${subId}`).catch(() => undefined);
+    const left = await cleanUp(j, subId, clockFound);
+    // Reported when the step would otherwise pass; a failure already under way keeps its own reason.
+    if (left && passed) throw new Error(left);
   }
+}
+
+/** Deletes the subscription and puts the clock back; what could not be undone, or null. */
+async function cleanUp(j: Journey, subId: string | undefined, clockFound: number | undefined): Promise<string | null> {
+  const problems: string[] = [];
+  if (subId) {
+    const r = await j.client.json("DELETE", `/notifications/subscriptions/${subId}`).catch((e: Error) => ({ status: 0, json: { error: e.message } }));
+    if (r.status !== 204 && r.status !== 404) problems.push(`subscription ${subId} not deleted (${r.status} ${r.json?.error ?? ""})`);
+  }
+  if (clockFound !== undefined) {
+    const r = await j.client.json("POST", "/sandbox/clock", { offsetSeconds: clockFound }).catch((e: Error) => ({ status: 0, json: { error: e.message } }));
+    if (r.status !== 200) problems.push(`sandbox clock not put back to ${clockFound} s (${r.status} ${r.json?.error ?? ""})`);
+  }
+  return problems.length ? problems.join("; ") : null;
 }

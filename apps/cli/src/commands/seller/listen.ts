@@ -14,6 +14,9 @@ import { rootOf, schemasDir, validate } from "./xsd";
  * 24.4 XSD. A push that passes is acknowledged (204); one that fails a check is answered 400, so
  * the airline sends it again and the seller sees it. A webhook-timestamp further than
  * `--tolerance` seconds (300) from this machine's clock fails the signature check (replays).
+ * Listening goes on after a refusal (the retries are worth seeing); when it stops (`--count`, or
+ * a signal) the exit status is 1 if any push was refused, so a script never takes a refused push
+ * for a pass.
  */
 const ACK = { status: 204 };
 
@@ -26,11 +29,11 @@ export interface PushVerdict {
   ok: boolean;
 }
 
-export async function listen(ctx: SellerContext): Promise<void> {
+export async function listen(ctx: SellerContext): Promise<number> {
   const port = count(ctx.p, "port", -1, 0, 65535);
   if (port < 0) throw new Usage("--port is required (0 picks a free one)");
   const stopAfter = count(ctx.p, "count", 0, 0, 1_000_000);
-  // A local gateway whose sandbox clock was moved stamps its pushes ahead of this machine: --tolerance widens the replay window.
+  // The gateway stamps pushes with real time, never its sandbox clock: --tolerance is for a receiver whose own clock is off.
   const tolerance = count(ctx.p, "tolerance", 300, 1, 400 * 86_400);
   const schemas = schemasDir(ctx.p, process.cwd(), ctx.io.env);
   // Without --airline-cert, the certificate the gateway of --base-url publishes, when it signs its pushes.
@@ -40,6 +43,7 @@ export async function listen(ctx: SellerContext): Promise<void> {
   let done: () => void = () => {};
   const finished = new Promise<void>((r) => (done = r));
   let seen = 0;
+  let refused = 0;
   const server = Bun.serve({
     port,
     hostname: ctx.p.flags.get("host") ?? "127.0.0.1",
@@ -50,6 +54,7 @@ export async function listen(ctx: SellerContext): Promise<void> {
       // One line per push in both forms: --json is JSON Lines, for a script reading as pushes arrive.
       if (ctx.json) ctx.io.out(JSON.stringify({ at: new Date().toISOString(), ...v }));
       else ctx.io.out(`${new Date().toISOString()} ${v.message ?? "?"} ${v.webhookId ?? "-"}: webhook signature ${v.signature}; XML signature ${v.xmlSignature}; XSD ${v.xsd} -> ${v.ok ? "acknowledged" : "refused 400"}`);
+      if (!v.ok) refused++;
       if (stopAfter && ++seen >= stopAfter) setTimeout(done, 50);
       return v.ok ? new Response(null, ACK) : new Response("refused: see the receiver's output\n", { status: 400 });
     },
@@ -73,6 +78,9 @@ export async function listen(ctx: SellerContext): Promise<void> {
   process.off("SIGTERM", onSignal);
   server.stop(true);
   if (c && subscriptionId) await c.json("DELETE", `/notifications/subscriptions/${subscriptionId}`);
+  if (refused === 0) return 0;
+  ctx.io.err(`${refused} push${refused === 1 ? "" : "es"} refused`);
+  return 1;
 }
 
 export function judge(body: string, headers: Headers, secret: string | undefined, airlineCert: string | undefined, schemas: string | undefined, toleranceSeconds: number): PushVerdict {
