@@ -205,8 +205,8 @@ export class OrdersService {
   }
 
   /** OrderReshopRQ ServiceOrder/DeleteOrderItem alone: a firm, signed quote to cancel those items (cancel/items-quote.ts). */
-  quoteCancelItems(orderId: string, by: Seller | ServicingActor, orderItemIds: readonly string[]): Promise<{ order: Order; quote: CancelItemsQuote }> {
-    return quoteCancelItems(this.ctx, orderId, by, orderItemIds);
+  quoteCancelItems(orderId: string, by: Seller | ServicingActor, orderItemIds: readonly string[], o: { respend?: boolean } = {}): Promise<{ order: Order; quote: CancelItemsQuote }> {
+    return quoteCancelItems(this.ctx, orderId, by, orderItemIds, o);
   }
 
   /** OrderReshopRQ replacing a direction's flights: its terms and each alternative as a firm, signed quote (servicing/flight). */

@@ -40,7 +40,8 @@ export type ChangeKind =
   | "items_cancelled"
   | "schedule_changed"
   | "flights_flown"
-  | "partner_delivered";
+  | "partner_delivered"
+  | "retained_lapsed";
 
 /**
  * The moves the spec states (section 3), plus the seller's retry (4.7 OrderChangeRQ). `from:
@@ -63,6 +64,7 @@ export const TRANSITIONS: readonly { from: OrderState | null; kind: ChangeKind; 
   { from: "cancelled", kind: "refunded", to: "cancelled", rule: "The quoted refund is paid back to every captured leg, newest first." },
   { from: "booked", kind: "items_cancelled", to: "booked", rule: "OrderChangeRQ AcceptCancelledOffer accepts a firm quote to cancel items (extras, seats, partner products): their seats and partner stock released in the same write." },
   { from: "booked", kind: "refunded", to: "booked", rule: "Cancelled items, or a flight change costing less than the fare paid: the quoted amount is paid back to the captured legs, newest first, after the change is made." },
+  { from: "booked", kind: "retained_lapsed", to: "booked", rule: "The value retained by an items cancellation with RespendInd (never spent) lapses at the order's first departure: it is refunded to the captured legs, newest first." },
   { from: "booked", kind: "flights_changed", to: "booked", rule: "OrderChangeRQ accepts a flight-change quote: one direction's flights replaced, the amount due authorised before and captured after." },
   { from: "booked", kind: "pax_updated", to: "booked", rule: "OrderChangeRQ UpdatePax corrects a passenger's name where the outbound fare is renameable; no money moves." },
   { from: "booked", kind: "closed", to: "closed", rule: "The closing check: every service delivered, no-show or removed, and the money settled (payments captured, clearances cleared); OrderClosingNotifRQ is sent." },
@@ -162,6 +164,8 @@ export interface OrderCancellation {
   refundMinor: number;
   /** Minor units kept by the airline (the engine's penalty, or the whole fare when not refundable). */
   penaltyMinor: number;
+  /** Of `refundMinor`, the value an items cancellation had retained (RespendInd), given back whole. */
+  retainedMinor?: number;
   /** The airline's staff member who cancelled (SHPOR1 rule 4), and the fare rule overridden if any. */
   staffId?: string;
   override?: ChangeOverride;
@@ -176,6 +180,13 @@ export interface ItemsCancellation {
   /** The items as they were, so the history still describes them. */
   items: OrderItem[];
   refundMinor: number;
+  /**
+   * RespendInd true (issue 20 item 6): what would have been refunded is kept on the order for a
+   * following change instead (`Order.retained`); `refundMinor` is then 0. Absent on older journals.
+   */
+  retainedMinor?: number;
+  /** When that retained value lapses (the order's first departure, read as UTC): refunded then if not spent. */
+  retainedUntil?: number;
   /** Post-sale changes of these items whose payment was still authorised, not captured: voided, not refunded (spec 3). */
   voided?: PendingCharge[];
   staffId?: string;
@@ -195,6 +206,18 @@ export interface PostSaleCharge {
   amountMinor: number;
   orderItemIds: string[];
   commission?: { amountMinor: number; basisMinor: number; rule: string };
+  /** Of `amountMinor` (the change's value), what the order's retained value paid (RespendInd); the legs paid the rest. */
+  retainedSpentMinor?: number;
+}
+
+/**
+ * The value items cancellations with RespendInd kept for a following change (issue 20 item 6,
+ * docs/servicing.md "keeping the value"): spent on additions and flight changes, refunded to the
+ * captured legs, newest first, when the order is cancelled or at `lapsesAt`.
+ */
+export interface RetainedValue {
+  amountMinor: number;
+  lapsesAt: number;
 }
 
 /** A fare rule the airline's own staff overrode for a change (SHPOR1 rule 4), as recorded on the change. */
@@ -265,6 +288,8 @@ export interface Order {
   cancellation?: OrderCancellation;
   /** Items cancelled from the booked order, one entry per accepted quote. */
   itemCancellations?: ItemsCancellation[];
+  /** Value kept for a following change (RespendInd); absent or 0: none. */
+  retained?: RetainedValue;
   /** The saga that created it. */
   sagaId: string;
   /** Post-sale charges (ORDRE2), one per change, with their commission (SHPOR1 rule 6). */

@@ -36,7 +36,7 @@ export function orderReshopHandler(deps: HandlerDeps): MessageHandler {
       return { response: encodeCancelQuoteRS(cancelQuoteViewOf(booked, quote, ownerCode)) };
     }
     if (rq.change.form === "cancelItems") {
-      const { order: booked, quote } = await deps.orders.quoteCancelItems(rq.orderId, owner, rq.change.orderItemIds);
+      const { order: booked, quote } = await deps.orders.quoteCancelItems(rq.orderId, owner, rq.change.orderItemIds, { respend: rq.change.respend });
       return { response: encodeCancelQuoteRS(cancelItemsQuoteViewOf(booked, quote, ownerCode)) };
     }
     if (rq.change.form === "changeFlight") {

@@ -38,7 +38,9 @@ export type OrderCommand =
   /** Flights departed: those of the order not yet recorded flown are recorded. */
   | { op: "recordFlown"; flightKeys: string[] }
   /** Partner products and rides fulfilled: those of the order not yet recorded delivered are recorded. */
-  | { op: "recordPartnerDelivered"; orderItemIds: string[] };
+  | { op: "recordPartnerDelivered"; orderItemIds: string[] }
+  /** The retained value lapses (cancel/retained-lapse.ts): a no-op unless some is retained and `now` is past its lapse; a repeat of its changeRef changes nothing. */
+  | { op: "lapseRetained"; changeRef: string; now: number };
 
 /** The order after the command (null: no such order). */
 export type OrderReply = Order | null;

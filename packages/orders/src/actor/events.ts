@@ -1,4 +1,4 @@
-import type { ChangeKind, ChangeOverride, HistoryEntry, ItemsCancellation, Order, OrderCancellation, OrderItem, OrderJourney, OrderLegRef, PostSaleCharge, ScheduleChange, SeatHoldRef } from "../state";
+import type { ChangeKind, ChangeOverride, HistoryEntry, ItemsCancellation, Order, PostSaleCharge as Charge, OrderCancellation, OrderItem, OrderJourney, OrderLegRef, PostSaleCharge, ScheduleChange, SeatHoldRef } from "../state";
 import { withScheduleChange } from "../operations/schedule-change";
 import { transition } from "../state";
 import type { PaxName } from "../servicing/rename/name";
@@ -29,7 +29,9 @@ export type OrderEvent =
   /** These flights departed with the order on board: their services with no document behind them are delivered. */
   | { type: "flights_flown"; at: number; flightKeys: string[] }
   /** The partner reported these partner products (or rides) fulfilled. */
-  | { type: "partner_delivered"; at: number; orderItemIds: string[] };
+  | { type: "partner_delivered"; at: number; orderItemIds: string[] }
+  /** The retained value (RespendInd) lapsed unspent: gone from the order, its refund (`refunded` under `changeRef`) follows (cancel/retained-lapse.ts). */
+  | { type: "retained_lapsed"; at: number; changeRef: string; amountMinor: number };
 
 /** A seat hold an items cancellation released, and the hold its other seats are kept sold under (none: every seat of it went). */
 export interface CancelledSeats {
@@ -83,6 +85,7 @@ export function evolve(order: Order | null, e: OrderEvent): Order | null {
           legs: mergeLegs(order.legs, e.legs),
           totalMinor: order.totalMinor + e.charge.amountMinor,
           charges: [...(order.charges ?? []), e.charge],
+          ...retainedAfterSpending(order, e.charge),
           ...(e.flexibilityItemId ? { flexibilityUsed: [...(order.flexibilityUsed ?? []), { orderItemId: e.flexibilityItemId, changeRef: e.charge.changeRef, at: e.at }] } : {}),
         },
         e.staffId,
@@ -90,7 +93,8 @@ export function evolve(order: Order | null, e: OrderEvent): Order | null {
     case "closed":
       return changed(order, "closed", e.at, ["state"], {});
     case "cancelled":
-      return changed(order, "cancelled", e.at, ["state", "seatHolds", "partnerHolds", ...overrideOf(e.cancellation)], { cancellation: e.cancellation }, e.cancellation.staffId);
+      // A retained value is part of the cancellation's refund (cancel/terms.ts): nothing stays retained.
+      return changed(order, "cancelled", e.at, ["state", "seatHolds", "partnerHolds", ...overrideOf(e.cancellation)], { cancellation: e.cancellation, retained: undefined }, e.cancellation.staffId);
     case "items_cancelled": {
       const c = e.cancellation;
       const gone = new Set(c.items.map((i) => i.orderItemId));
@@ -100,8 +104,10 @@ export function evolve(order: Order | null, e: OrderEvent): Order | null {
         items: order.items.filter((i) => !gone.has(i.orderItemId)),
         seatHolds: [...order.seatHolds.filter((h) => !released.has(h.holdId)), ...e.seats.flatMap((s) => (s.kept ? [s.kept] : []))],
         partnerHolds: order.partnerHolds.filter((p) => !partners.has(p.holdId)),
-        totalMinor: order.totalMinor - c.refundMinor - (c.voided ?? []).reduce((n, v) => n + v.amountMinor, 0),
+        // What is retained leaves the total as a refund would: total + retained = captured - refunded.
+        totalMinor: order.totalMinor - c.refundMinor - (c.retainedMinor ?? 0) - (c.voided ?? []).reduce((n, v) => n + v.amountMinor, 0),
         itemCancellations: [...(order.itemCancellations ?? []), c],
+        ...(c.retainedMinor ? { retained: retainedAdding(order, c.retainedMinor, c.retainedUntil ?? e.at) } : {}),
       }, c.staffId);
     }
     case "pax_updated":
@@ -117,6 +123,8 @@ export function evolve(order: Order | null, e: OrderEvent): Order | null {
       return changed(order, "partner_delivered", e.at, e.orderItemIds.map((id) => `delivered:${id}`), {
         partnerDelivered: [...(order.partnerDelivered ?? []), ...e.orderItemIds.map((orderItemId) => ({ orderItemId, at: e.at }))],
       });
+    case "retained_lapsed":
+      return changed(order, "retained_lapsed", e.at, ["retained", `change:${e.changeRef}`], { retained: undefined });
     case "refunded": {
       const back = new Map(e.legs.map((l) => [l.legId, l.amountMinor]));
       const legs = order.legs.map((l) => {
@@ -163,5 +171,19 @@ function withItemsAdded(order: Order, e: Extract<OrderEvent, { type: "items_adde
     legs: mergeLegs(order.legs, e.legs),
     totalMinor: order.totalMinor + e.charge.amountMinor,
     charges: [...(order.charges ?? []), e.charge],
+    ...retainedAfterSpending(order, e.charge),
   };
+}
+
+/** A further retention joins what is kept; the earliest lapse stands (all of it lapses at the order's first departure). */
+function retainedAdding(order: Order, amountMinor: number, lapsesAt: number): Order["retained"] {
+  const had = order.retained;
+  return { amountMinor: (had?.amountMinor ?? 0) + amountMinor, lapsesAt: had && had.amountMinor > 0 ? Math.min(had.lapsesAt, lapsesAt) : lapsesAt };
+}
+
+/** A change paid partly or wholly from the retained value: what is left stays retained (none left: the field goes). */
+function retainedAfterSpending(order: Order, charge: Charge): Partial<Order> {
+  if (!charge.retainedSpentMinor || !order.retained) return {};
+  const left = order.retained.amountMinor - charge.retainedSpentMinor;
+  return { retained: left > 0 ? { ...order.retained, amountMinor: left } : undefined };
 }

@@ -94,6 +94,7 @@ function decideEvents(order: Order | null, command: OrderCommand, now: number): 
     case "addItems": {
       if (order.charges?.some((c) => c.changeRef === command.change.charge.changeRef)) return [];
       if (order.state !== "booked") throw new GatewayError("order_state_invalid", { detail: `The order is ${order.state}; only a booked order takes extras and seats.` });
+      assertRetainedCovers(order, command.change.charge.retainedSpentMinor);
       return [{ type: "items_added", at: now, ...command.change }];
     }
     case "changeFlights": {
@@ -101,6 +102,7 @@ function decideEvents(order: Order | null, command: OrderCommand, now: number): 
       if (order.state !== "booked") throw new GatewayError("order_state_invalid", { detail: `The order is ${order.state}; only a booked order's flights are changed.` });
       // Decided here, one at a time per order: of two changes racing for one Flexibility, one spends it.
       if (command.change.flexibilityItemId) assertFlexibilityUnspent(order, command.change.flexibilityItemId);
+      assertRetainedCovers(order, command.change.charge.retainedSpentMinor);
       return [{ type: "flights_changed", at: now, ...command.change }];
     }
     case "expireUnpaid":
@@ -148,9 +150,24 @@ function decideEvents(order: Order | null, command: OrderCommand, now: number): 
       if (!closes) throw new GatewayError("order_state_invalid", { detail: `The order is ${order.state}.` });
       return [{ type: "refunded", at: now, legs: command.legs, ...(ref ? { changeRef: ref } : {}) }];
     }
+    case "lapseRetained":
+      if (order.history.some((h) => h.kind === "retained_lapsed" && h.changed.includes(`change:${command.changeRef}`))) return [];
+      if (order.state !== "booked" || !order.retained?.amountMinor || command.now < order.retained.lapsesAt) return [];
+      return [{ type: "retained_lapsed", at: now, changeRef: command.changeRef, amountMinor: order.retained.amountMinor }];
     case "recordChangeRefund":
       // Recorded in the change's close write: a retried close finds it (the order may have been cancelled since).
       if (order.history.some((h) => h.kind === "refunded" && refundOfChange(h) === command.changeRef)) return [];
       return [{ type: "refunded", at: now, legs: command.legs, changeRef: command.changeRef }];
+  }
+}
+
+/**
+ * A change paying from the retained value is decided here, one at a time per order: of two
+ * changes racing for one retained value (or a change and its lapse), the second finds it gone.
+ */
+function assertRetainedCovers(order: Order, spentMinor: number | undefined): void {
+  if (!spentMinor) return;
+  if (spentMinor > (order.retained?.amountMinor ?? 0)) {
+    throw new GatewayError("order_state_invalid", { detail: "The value retained on the order changed since the change was priced (spent or lapsed); ask again." });
   }
 }

@@ -9,6 +9,9 @@ import { cancelItemsTerms } from "./terms";
 /** A firm offer to cancel items of a booked order (OrderReshopRS), accepted by AcceptCancelledOffer/OfferID = quoteId. */
 export interface CancelItemsQuote extends CancelQuote {
   items: OrderItem[];
+  /** RespendInd true: what would have been refunded (then 0) is retained on the order for a following change, until `retainedUntil`. */
+  retainedMinor?: number;
+  retainedUntil?: number;
 }
 
 /** What an items quote id carries, MAC'd with its order: the commit cancels exactly these items for exactly this refund. */
@@ -18,6 +21,8 @@ export interface SignedItems {
   refundMinor: number;
   expiresAt: number;
   orderItemIds: string[];
+  /** RespendInd true: the amount is retained, not refunded (refundMinor 0). Carried as `r<amount>` in the refund's place. */
+  retainedMinor?: number;
 }
 
 export const ITEMS_PREFIX = "CIQ";
@@ -37,7 +42,7 @@ export const isItemsQuote = (quoteId: string) => quoteId.startsWith(`${ITEMS_PRE
  */
 export function signItemsQuote(ctx: Pick<OrdersContext, "fieldKey">, s: SignedItems): string {
   const packed = Buffer.from(s.orderItemIds.map((id) => suffixOf(s.orderId, id)).join(""), "hex").toString("base64url");
-  const fields = [s.version, s.refundMinor, Math.floor(s.expiresAt / 1000), packed];
+  const fields = [s.version, s.retainedMinor !== undefined ? `r${s.retainedMinor}` : s.refundMinor, Math.floor(s.expiresAt / 1000), packed];
   return [ITEMS_PREFIX, ...fields, mac(ctx.fieldKey, [ITEMS_PREFIX, s.orderId, ...fields].join("."), PURPOSE)].join(".");
 }
 
@@ -47,10 +52,11 @@ export function verifyItemsQuote(ctx: Pick<OrdersContext, "fieldKey">, quoteId: 
   const invalid = () => new GatewayError("cancel_quote_invalid", { element: ELEMENT });
   if (parts.length !== 6 || parts[0] !== ITEMS_PREFIX) throw invalid();
   if (!sameMac(parts[5]!, mac(ctx.fieldKey, [ITEMS_PREFIX, orderId, ...parts.slice(1, 5)].join("."), PURPOSE))) throw invalid();
-  const [version, refundMinor, expiresS] = parts.slice(1, 4).map(Number) as [number, number, number];
+  const retained = parts[2]!.startsWith("r");
+  const [version, amount, expiresS] = [parts[1], retained ? parts[2]!.slice(1) : parts[2], parts[3]].map(Number) as [number, number, number];
   const hex = Buffer.from(parts[4]!, "base64url").toString("hex").toUpperCase();
   const orderItemIds = Array.from({ length: hex.length / 8 }, (_, i) => `${orderId}-${hex.slice(i * 8, i * 8 + 8)}`);
-  return { orderId, version, refundMinor, expiresAt: expiresS * 1000, orderItemIds };
+  return { orderId, version, refundMinor: retained ? 0 : amount, ...(retained ? { retainedMinor: amount } : {}), expiresAt: expiresS * 1000, orderItemIds };
 }
 
 function suffixOf(orderId: string, orderItemId: string): string {
@@ -65,7 +71,7 @@ function suffixOf(orderId: string, orderItemId: string): string {
  * order, named once; at most MAX_CANCELLED_ITEMS. The airline's staff are not refused by the
  * fare (the rule is carried as `overridden`).
  */
-export async function quoteCancelItems(ctx: OrdersContext, orderId: string, who: Seller | ServicingActor, orderItemIds: readonly string[]): Promise<{ order: Order; quote: CancelItemsQuote }> {
+export async function quoteCancelItems(ctx: OrdersContext, orderId: string, who: Seller | ServicingActor, orderItemIds: readonly string[], o: { respend?: boolean } = {}): Promise<{ order: Order; quote: CancelItemsQuote }> {
   const by = actorOf(who);
   const order = orderFor(await ctx.orders.ask(orderId, { op: "get" }), by);
   if (order.state !== "booked") throw new GatewayError("order_state_invalid", { detail: `The order is ${order.state}; only a booked order's items are cancelled.` });
@@ -77,16 +83,19 @@ export async function quoteCancelItems(ctx: OrdersContext, orderId: string, who:
     if (!item) throw new GatewayError("request_invalid", { detail: `Item ${id.slice(0, 64)} is not on the order.`, element: `${at}/OrderItemRefID` });
     return item;
   });
-  return { order, quote: cancelItemsQuote(ctx, order, items, await ctx.payments.ledger.legs(orderId), ctx.clock.now(), { airline: isStaff(by) }) };
+  return { order, quote: cancelItemsQuote(ctx, order, items, await ctx.payments.ledger.legs(orderId), ctx.clock.now(), { airline: isStaff(by), ...o }) };
 }
 
-export function cancelItemsQuote(ctx: OrdersContext, order: Order, items: OrderItem[], legs: readonly PaymentLeg[], now: number, o: { airline?: boolean } = {}): CancelItemsQuote {
+export function cancelItemsQuote(ctx: OrdersContext, order: Order, items: OrderItem[], legs: readonly PaymentLeg[], now: number, o: { airline?: boolean; respend?: boolean } = {}): CancelItemsQuote {
   const paidMinor = paidOf(order, legs);
   const terms = cancelItemsTerms(ctx.supply, order, items, paidMinor, now, o);
   const expiresAt = Math.floor((now + CANCEL_QUOTE_TTL_MS) / 1000) * 1000;
-  const quoteId = signItemsQuote(ctx, { orderId: order.orderId, version: order.version, refundMinor: terms.refundMinor, expiresAt, orderItemIds: items.map((i) => i.orderItemId) });
+  // RespendInd: the same amount, kept on the order instead of paid back (cancel/retained.ts).
+  const kept = o.respend ? { retainedMinor: terms.refundMinor, retainedUntil: terms.departureAsUtcMs } : undefined;
+  const refundMinor = kept ? 0 : terms.refundMinor;
+  const quoteId = signItemsQuote(ctx, { orderId: order.orderId, version: order.version, refundMinor, ...(kept ? { retainedMinor: kept.retainedMinor } : {}), expiresAt, orderItemIds: items.map((i) => i.orderItemId) });
   return {
-    ...terms, quoteId, orderId: order.orderId, version: order.version, currency: order.currency, paidMinor, expiresAt, items,
-    shares: terms.refundMinor > 0 ? refundPlan(legs, terms.refundMinor, order.currency, order.orderId) : [],
+    ...terms, refundMinor, ...kept, quoteId, orderId: order.orderId, version: order.version, currency: order.currency, paidMinor, expiresAt, items,
+    shares: refundMinor > 0 ? refundPlan(legs, refundMinor, order.currency, order.orderId) : [],
   };
 }

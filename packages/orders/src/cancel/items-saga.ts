@@ -46,7 +46,7 @@ export async function commitCancelItems(ctx: OrdersContext, orderId: string, who
     const items = signed.orderItemIds.map((id) => order.items.find((i) => i.orderItemId === id)!);
     const legs = await ctx.payments.ledger.legs(orderId);
     // Judged again for who commits (a staff quote is no seller's way past the fare).
-    const { overridden, voided } = cancelItemsTerms(ctx.supply, order, items, paidOf(order, legs), now, { airline: isStaff(by) });
+    const { overridden, voided, departureAsUtcMs } = cancelItemsTerms(ctx.supply, order, items, paidOf(order, legs), now, { airline: isStaff(by) });
     const override = overridden && isStaff(by) ? { staffId: by.staffId, ruleCode: overridden.ruleCode } : undefined;
     const changeRef = `cxi-${operationId.slice(3, 15)}`;
     const plan: CancelPlan = {
@@ -58,7 +58,9 @@ export async function commitCancelItems(ctx: OrdersContext, orderId: string, who
     const row: CancelOperation = {
       operationId, kind: "order_cancel_items", fingerprint: "", orderId, owner: order.owner, phase: "committed", status: "running", plan, createdAt: now, updatedAt: now,
     };
-    const cancellation: ItemsCancellation = { changeRef, quoteId, at: now, items, refundMinor: plan.refundMinor, ...(voided ? { voided } : {}), ...(isStaff(by) ? { staffId: by.staffId } : {}), ...(override ? { override } : {}) };
+    // RespendInd: the quote's amount kept on the order (cancel/retained.ts) until the first departure, nothing refunded.
+    const kept = signed.retainedMinor !== undefined ? { retainedMinor: signed.retainedMinor, retainedUntil: departureAsUtcMs } : {};
+    const cancellation: ItemsCancellation = { changeRef, quoteId, at: now, items, refundMinor: plan.refundMinor, ...kept, ...(voided ? { voided } : {}), ...(isStaff(by) ? { staffId: by.staffId } : {}), ...(override ? { override } : {}) };
     const seats = seatsReleased(order, items, operationId);
     const partners = order.partnerHolds.filter((p) => items.some((i) => i.kind === "partner_product" && i.ref === p.productCode));
     const asks: JointAsk[] = [

@@ -63,7 +63,7 @@ export async function commitCancel(ctx: OrdersContext, orderId: string, who: Sel
     assertNoRefundPending(order);
     const legs = await ctx.payments.ledger.legs(orderId);
     // Judged again for who commits: a quote the airline's staff were given is no seller's way past the fare.
-    const { overridden } = cancelTerms(ctx.supply, order, paidOf(order, legs), now, { airline: isStaff(by) });
+    const { overridden, retainedMinor } = cancelTerms(ctx.supply, order, paidOf(order, legs), now, { airline: isStaff(by) });
     const override = overridden && isStaff(by) ? { staffId: by.staffId, ruleCode: overridden.ruleCode } : undefined;
     const plan: CancelPlan = {
       quoteId,
@@ -76,7 +76,7 @@ export async function commitCancel(ctx: OrdersContext, orderId: string, who: Sel
     const row: CancelOperation = {
       operationId, kind: "order_cancel", fingerprint: "", orderId, owner: order.owner, phase: "committed", status: "running", plan, createdAt: now, updatedAt: now,
     };
-    const cancellation = { quoteId, at: now, refundMinor: plan.refundMinor, penaltyMinor: plan.penaltyMinor, ...(isStaff(by) ? { staffId: by.staffId } : {}), ...(override ? { override } : {}) };
+    const cancellation = { quoteId, at: now, refundMinor: plan.refundMinor, penaltyMinor: plan.penaltyMinor, ...(retainedMinor ? { retainedMinor } : {}), ...(isStaff(by) ? { staffId: by.staffId } : {}), ...(override ? { override } : {}) };
     const asks: JointAsk[] = [
       { ref: ctx.orders as never, key: order.orderId, command: { op: "cancel", cancellation, atVersion: signed.version } },
       ...order.seatHolds.map((h) => ctx.inventory.joint.releaseSeats(h.flightKey, h.holdId)),

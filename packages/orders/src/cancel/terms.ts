@@ -6,6 +6,7 @@ import type { Allowance } from "../conditions/flexibility";
 import { cancelledFlightKeys, flyingFlightKeys } from "../operations/schedule-change";
 import type { Order, OrderItem, PendingCharge } from "../state";
 import { chargesVoidedBy } from "./pending-charges";
+import { retainedOf } from "./retained";
 
 export interface CancelTerms {
   refundable: boolean;
@@ -27,6 +28,8 @@ export interface CancelTerms {
    * not fly as sold, so cancelling it gives back everything paid, whatever the fare, no fee.
    */
   airlineCancelled?: string[];
+  /** Of `refundMinor`, the value retained on the order (RespendInd), given back whole (cancel/retained.ts). */
+  retainedMinor?: number;
   /** Items cancelled: the post-sale changes among them whose capture is pending, voided instead of refunded (cancel/pending-charges.ts). */
   voided?: PendingCharge[];
 }
@@ -88,8 +91,12 @@ export const isExtra = (i: OrderItem) => i.kind !== "flight" && i.kind !== "bund
  * back, no fee. A flight the airline cancelled (not yet flown past): everything paid comes back,
  * no fee, whatever the fare (issue 19 item 2). Never more than was paid and not yet refunded.
  */
-export function cancelTerms(supply: Supply, order: Order, paidMinor: number, now: number, o: { airline?: boolean } = {}): CancelTerms {
+export function cancelTerms(supply: Supply, order: Order, paidAllMinor: number, now: number, o: { airline?: boolean } = {}): CancelTerms {
   const { conditions: _c, ...judged } = cancellation(supply, order, now, o.airline ?? false);
+  // A value retained by an items cancellation (RespendInd) is the customer's: given back whole,
+  // beside what the fare gives back of the rest, never charged a fee.
+  const retainedMinor = Math.min(paidAllMinor, retainedOf(order));
+  const paidMinor = paidAllMinor - retainedMinor;
   let refundMinor: number;
   if (judged.airlineCancelled) {
     refundMinor = paidMinor;
@@ -99,7 +106,7 @@ export function cancelTerms(supply: Supply, order: Order, paidMinor: number, now
   } else {
     refundMinor = Math.min(paidMinor, order.items.filter(isExtra).reduce((sum, i) => sum + i.totalMinor, 0));
   }
-  return { ...judged, refundMinor, penaltyMinor: paidMinor - refundMinor };
+  return { ...judged, refundMinor: refundMinor + retainedMinor, penaltyMinor: paidMinor - refundMinor, ...(retainedMinor ? { retainedMinor } : {}) };
 }
 
 /**
@@ -124,6 +131,7 @@ export function cancelItemsTerms(supply: Supply, order: Order, items: readonly O
   const { conditions: _c, ...judged } = cancellation(supply, order, now, o.airline ?? false);
   const voided = chargesVoidedBy(order, items);
   const notTaken = voided.reduce((sum, v) => sum + v.amountMinor, 0);
-  const refundMinor = Math.min(paidMinor, items.reduce((sum, i) => sum + i.totalMinor, 0) - notTaken);
+  // The retained value is promised already (to a following change, or back at its lapse).
+  const refundMinor = Math.max(0, Math.min(paidMinor - retainedOf(order), items.reduce((sum, i) => sum + i.totalMinor, 0) - notTaken));
   return { ...judged, refundMinor, penaltyMinor: 0, ...(voided.length ? { voided } : {}) };
 }

@@ -23,6 +23,7 @@ const TYPE_CODES: Readonly<Record<ChangeKind, string>> = {
   schedule_changed: "SCHEDULE_CHANGED",
   flights_flown: "FLIGHTS_FLOWN",
   partner_delivered: "PARTNER_DELIVERED",
+  retained_lapsed: "RETAINED_VALUE_LAPSED",
 };
 
 /** Why: the seller asked (create, pay), the booking completed its own steps, or the time limit ran out. A refund's is REFUND_REASON_CODES'. */
@@ -42,6 +43,7 @@ const REASON_CODES: Readonly<Record<Exclude<ChangeKind, "refunded">, string>> = 
   schedule_changed: "AIRLINE_OPERATIONS",
   flights_flown: "SERVICE_DELIVERED",
   partner_delivered: "SERVICE_DELIVERED",
+  retained_lapsed: "TIME_LIMIT_EXPIRED",
 };
 
 /**
@@ -52,6 +54,7 @@ const REFUND_REASON_CODES: Readonly<Partial<Record<ChangeKind, string>>> = {
   cancelled: "CANCELLATION_COMPLETED",
   items_cancelled: "CANCELLATION_COMPLETED",
   flights_changed: "FLIGHT_CHANGE_COMPLETED",
+  retained_lapsed: "RETAINED_VALUE_LAPSED",
 };
 
 function reasonCode(e: HistoryEntry, order: Order): string {
@@ -115,7 +118,7 @@ function operation(e: HistoryEntry, previous: HistoryEntry | undefined, order: O
 }
 
 /** The airline's own steps (the booking completing, the time limit, the refund), not a seller's request. */
-const BY_AIRLINE: ReadonlySet<ChangeKind> = new Set<ChangeKind>(["payment_captured", "inventory_confirmed", "payment_expired", "refunded", "closed"]);
+const BY_AIRLINE: ReadonlySet<ChangeKind> = new Set<ChangeKind>(["payment_captured", "inventory_confirmed", "payment_expired", "refunded", "closed", "retained_lapsed"]);
 
 function actorOf(e: HistoryEntry, order: Order, carrier: string): ChangeActorView {
   if (e.staffId) return { role: "Carrier", orgId: carrier, salesAgentId: e.staffId };

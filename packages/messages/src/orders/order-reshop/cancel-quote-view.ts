@@ -17,6 +17,11 @@ export interface CancelQuoteView {
   penalty: Money;
   /** The items that go: every item (CancelOrderRef), or those the request named (DeleteOrderItem). */
   orderItemIds: string[];
+  /**
+   * RespendInd true: each item's share of the value retained for a following change (same order
+   * as orderItemIds), shown as its DeleteOrderItem/PriceDifferential, DifferentialTypeCode Residual.
+   */
+  residuals?: { old: Money; retained: Money }[];
   /** English: the terms and where the refund goes, newest leg first. */
   descriptions: string[];
   warnings: WarningView[];
@@ -34,10 +39,26 @@ export function cancelQuoteViewOf(order: Order, quote: CancelQuote, ownerCode: s
 
 /** Pure: a quote to cancel items (DeleteOrderItem alone): those items, each refunded in full. */
 export function cancelItemsQuoteViewOf(order: Order, quote: CancelItemsQuote, ownerCode: string): CancelQuoteView {
-  const terms = `The outbound fare is cancellable: the cancelled extras (${quote.items.map((i) => i.kind.replace("_", " ")).join(", ")}) are refunded in full, no fee; the rest of the order stays as it is.`;
+  const m = (minor: number) => money(minor, order.currency, minorUnits(order.currency as CurrencyCode));
+  const kinds = quote.items.map((i) => i.kind.replace("_", " ")).join(", ");
+  const terms =
+    quote.retainedMinor !== undefined
+      ? `The outbound fare is cancellable: the cancelled extras (${kinds}) are not refunded now (RespendInd): their value, ${formatMoney(m(quote.retainedMinor))} ${order.currency}, is retained on the order and taken off what a following addition or flight change costs, until ${new Date(quote.retainedUntil!).toISOString()} (the first departure); what is not spent by then is refunded to the paid legs, newest first.`
+      : `The outbound fare is cancellable: the cancelled extras (${kinds}) are refunded in full, no fee; the rest of the order stays as it is.`;
   // An addition whose capture is pending is voided: its payment released, nothing taken, nothing refunded.
-  const voided = (quote.voided ?? []).map((v) => `The payment of ${formatMoney(money(v.amountMinor, order.currency, minorUnits(order.currency as CurrencyCode)))} ${order.currency} for change ${v.changeRef} was authorised but not yet taken: it is voided (released), not refunded.`);
-  return viewOf(order, quote, ownerCode, quote.items.map((i) => i.orderItemId), [terms, ...voided].join(" "));
+  const voided = (quote.voided ?? []).map((v) => `The payment of ${formatMoney(m(v.amountMinor))} ${order.currency} for change ${v.changeRef} was authorised but not yet taken: it is voided (released), not refunded.`);
+  const view = viewOf(order, quote, ownerCode, quote.items.map((i) => i.orderItemId), [terms, ...voided].join(" "));
+  return quote.retainedMinor !== undefined ? { ...view, residuals: residualsOf(quote, quote.retainedMinor).map(([old, kept]) => ({ old: m(old), retained: m(kept) })) } : view;
+}
+
+/** Each item's share of the retained value, item by item up to its own value, so the shares add up to it exactly. */
+function residualsOf(quote: CancelItemsQuote, retainedMinor: number): [number, number][] {
+  let left = retainedMinor;
+  return quote.items.map((i) => {
+    const kept = Math.min(left, i.totalMinor);
+    left -= kept;
+    return [i.totalMinor, kept];
+  });
 }
 
 function viewOf(order: Order, quote: CancelQuote, ownerCode: string, orderItemIds: string[], terms: string): CancelQuoteView {

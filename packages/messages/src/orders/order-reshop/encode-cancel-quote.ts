@@ -12,6 +12,22 @@ const PENALTY_ID = "CANCEL-FEE";
  * ReshopResults/ReshopOffers/Offer: one DeleteOrderItem per order item, the terms as Desc, the
  * expiry, the quote id as OfferID, and the refund as TotalPrice.
  */
+/**
+ * RespendInd: the item's value kept by the airline for future use (24.4 DifferentialTypeCode
+ * "Residual"): DiffPrice is the share retained, OldPrice the item's value, NewPrice nothing (it goes).
+ */
+function residual(r: NonNullable<CancelQuoteView["residuals"]>[number] | undefined): XNode | null {
+  if (!r) return null;
+  const price = (m: CancelQuoteView["refund"]) => c("Price", amount("TotalAmount", m));
+  return c(
+    "PriceDifferential",
+    c("DifferentialTypeCode", "Residual"),
+    c("DiffPrice", price(r.retained)),
+    c("NewPrice", price({ ...r.old, minor: 0 })),
+    c("OldPrice", price(r.old)),
+  );
+}
+
 export function encodeCancelQuoteRS(v: CancelQuoteView): XNode {
   const penalty = v.penalty.minor > 0;
   return el(
@@ -28,7 +44,7 @@ export function encodeCancelQuoteRS(v: CancelQuoteView): XNode {
         "ReshopOffers",
         c(
           "Offer",
-          v.orderItemIds.map((id, i) => c("DeleteOrderItem", c("ExistingOrderItem", c("OrderItemRefID", id)), c("OfferItemID", `${v.quoteId}-${i + 1}`))),
+          v.orderItemIds.map((id, i) => c("DeleteOrderItem", c("ExistingOrderItem", c("OrderItemRefID", id)), c("OfferItemID", `${v.quoteId}-${i + 1}`), residual(v.residuals?.[i]))),
           v.descriptions.map((d) => c("Desc", c("DescText", d))),
           c("OfferExpirationTimeLimitDateTime", v.expiresAt),
           c("OfferID", v.quoteId),

@@ -16,7 +16,7 @@ export type ReshopForm =
   /** ServiceOrder with DeleteOrderItem (one direction's flight items) and AddOfferItems/FlightRequest (one OriginDestCriteria): a flight change (change-flight.ts). */
   | { form: "changeFlight"; orderItemIds: string[]; flight: { origin: string; destination: string; date: string }; at: string }
   /** ServiceOrder with DeleteOrderItem alone: a quote to cancel those items (cancel-items.ts); `at` the element named in refusals. */
-  | { form: "cancelItems"; orderItemIds: string[]; at: string }
+  | { form: "cancelItems"; orderItemIds: string[]; at: string; /** RespendInd true: the amount is retained for a following change, not refunded. */ respend: boolean }
   /** DeleteOrderItem anywhere else in ReshopOrder: not a form 24.4 gives a meaning here, refused. */
   | { form: "deleteItems" }
   /** Any other ReshopOrder choice (UpdatePax, UpdatePaxName): recognised, not served. */

@@ -81,7 +81,7 @@ export function orderViewOf(details: OrderDetails, ownerCode: string, languages:
       : [],
     items,
     dataLists: orderDataLists(details, ownerCode, passengers, contacts, loc),
-    payments: legs.flatMap((l) => paysum(l, decimals)),
+    payments: [...legs.flatMap((l) => paysum(l, decimals)), ...retainedEntry(order, legs, decimals)],
     processing: { currency: { code: order.currency, decimals }, contentLanguages: loc.contentLanguages() },
     warnings,
   };
@@ -305,6 +305,26 @@ function extraServices(it: OrderItem, status: string): PlacedService[] {
  * was authorised or asked) and, if any was paid back, a refund entry. A leg still in flight
  * is not listed: it has no outcome yet. A declined card the PSP never named carries no brand.
  */
+/**
+ * The value retained by an items cancellation with RespendInd (issue 20 item 6), as one more PAYSUM
+ * entry a seller's parser finds beside the payments and refunds: PaymentStatusCode RETAINED, the
+ * amount, the method of the leg its lapse refunds first (the newest with money left), the lapse in
+ * the description. None when nothing is retained.
+ */
+function retainedEntry(order: Order, legs: readonly PaymentLeg[], decimals: number): PaymentEntryView[] {
+  const kept = order.retained?.amountMinor ?? 0;
+  const newest = [...legs].filter((l) => l.captured > l.refunded).sort((a, b) => b.seq - a.seq)[0];
+  if (kept <= 0 || !newest) return [];
+  const [shown] = paysum(newest, decimals);
+  if (!shown) return [];
+  return [{ ...shown, paymentId: `${newest.legId}-RV`, status: "RETAINED", direction: "retained", amount: { minor: kept, currency: order.currency, decimals }, at: iso(lastRetention(order)), until: iso(order.retained!.lapsesAt) }];
+}
+
+/** When the latest items cancellation with RespendInd retained its value. */
+function lastRetention(order: Order): number {
+  return (order.itemCancellations ?? []).filter((c) => (c.retainedMinor ?? 0) > 0).at(-1)?.at ?? order.updatedAt;
+}
+
 function paysum(leg: PaymentLeg, decimals: number): PaymentEntryView[] {
   if (leg.state === "authorising") return [];
   const s = paymentSummary(leg);

@@ -16,6 +16,7 @@ import { QUOTE_PREFIX } from "./quote";
 import { resolveAdded } from "./resolve";
 import { refuseIfHeldElsewhere } from "../../saga/held-elsewhere";
 import { voidedByCancellation } from "../../cancel/pending-charges";
+import { spendRetained } from "../../cancel/retained";
 
 type AddOperation = OperationRow<AddPlan>;
 /** What the close and the compensation read of a change's plan: the flight change (servicing/flight/saga.ts) ends the same way. */
@@ -111,8 +112,10 @@ async function planOf(ctx: OrdersContext, order: Order, input: AddInput, operati
   if (order.state !== "booked") throw new GatewayError("order_state_invalid", { detail: `The order is ${order.state}; extras and seats are added to a booked order.` });
   const changeRef = `add-${operationId.slice(3, 15)}`;
   const r = await resolveAdded(ctx, order, input, changeRef);
-  if (r.chargeMinor > 0) checkLegsPayTotal(input.payment, order.currency, r.chargeMinor);
-  else if (input.payment.length) throw new GatewayError("payment_legs_invalid", { detail: "The change costs nothing; send no PaymentFunctions (or PaymentFunctions of 0.00)." });
+  // A value the order retained (RespendInd) pays first; the legs pay what is left (cancel/retained.ts).
+  const { spentMinor, dueMinor } = spendRetained(order, r.chargeMinor);
+  if (dueMinor > 0) checkLegsPayTotal(input.payment, order.currency, dueMinor);
+  else if (input.payment.length) throw new GatewayError("payment_legs_invalid", { detail: spentMinor ? "The change is paid by the value retained on the order; send no PaymentFunctions (or PaymentFunctions of 0.00)." : "The change costs nothing; send no PaymentFunctions (or PaymentFunctions of 0.00)." });
   // SHPOR1 rule 6: on the charge's own amount; a flat or foreign-currency tiered agreement refuses the change.
   const c = input.commissionAgreement && r.chargeMinor > 0 ? chargeCommission(input.commissionAgreement, money(r.chargeMinor, order.currency as CurrencyCode)) : undefined;
   const now = ctx.clock.now();
@@ -121,7 +124,7 @@ async function planOf(ctx: OrdersContext, order: Order, input: AddInput, operati
     changeRef,
     items: r.items,
     charge: {
-      changeRef, at: now, amountMinor: r.chargeMinor, orderItemIds: r.items.map((i) => i.orderItemId),
+      changeRef, at: now, amountMinor: r.chargeMinor, orderItemIds: r.items.map((i) => i.orderItemId), ...(spentMinor ? { retainedSpentMinor: spentMinor } : {}),
       ...(c ? { commission: { amountMinor: c.amount.amount, basisMinor: c.basis.amount, rule: c.rule } } : {}),
     },
     ...(r.seat ? { seatHold: { flightKey: r.seat.flightKey, holdId: ids.seatHold(operationId, r.seat.flightKey), seatIds: [r.seat.seatId] } } : {}),

@@ -37,6 +37,9 @@ function description(e: PaymentEntryView): string {
         : m.kind === "settlement"
           ? `Settlement plan ${m.methodName} (${m.method})`
           : `${m.points} loyalty points from account ${m.maskedMemberAccount}`;
+  if (e.direction === "retained") {
+    return `Retained for a following change (RespendInd): ${formatMoney(e.amount)} ${e.amount.currency}, taken off what an addition or a flight change costs, until ${e.until}; then refunded, to ${what} first.`;
+  }
   return `${verb(e)} ${what}: ${formatMoney(e.amount)} ${e.amount.currency}.`;
 }
 
@@ -59,6 +62,8 @@ function verb(e: PaymentEntryView): string {
   }
 }
 
+const TRX_TYPE: Readonly<Record<PaymentEntryView["direction"], string>> = { payment: "Payment", refund: "Refund", retained: "Retained" };
+
 /**
  * One root-level PaymentFunctions (PaymentFunctionsOrderType) per entry: the element itself is
  * in the message namespace (it is declared in IATA_OrderViewRS.xsd), its content in cns.
@@ -80,7 +85,7 @@ export function paymentFunctionsContent(orderId: string, e: PaymentEntryView): X
       c("PaymentID", e.paymentId),
       c("PaymentProcessingSummaryPaymentMethod", method(e.method)),
       c("PaymentStatusCode", e.status),
-      psp || e.direction === "refund" ? c("PaymentTrx", cOpt("TrxID", psp), c("TrxTypeText", e.direction === "refund" ? "Refund" : "Payment")) : null,
+      psp || e.direction !== "payment" ? c("PaymentTrx", cOpt("TrxID", psp), c("TrxTypeText", TRX_TYPE[e.direction])) : null,
     ),
   ];
 }

@@ -10,8 +10,13 @@ export interface PaymentEntryView {
   status: string;
   /** The amount this entry moved (a refund entry: the amount paid back). */
   amount: Money;
-  /** "payment" or "refund": a refund is its own entry so every movement is listed. */
-  direction: "payment" | "refund";
+  /**
+   * "payment" or "refund": a refund is its own entry so every movement is listed. "retained": the
+   * value an items cancellation with RespendInd kept for a following change (PaymentStatusCode
+   * RETAINED), on the leg its lapse would refund first; `until` is when it lapses.
+   */
+  direction: "payment" | "refund" | "retained";
+  until?: string;
   /** Order items it pays for; empty = the whole order. */
   orderItemIds?: string[];
   /** ISO 8601 instant of the capture or refund. */
