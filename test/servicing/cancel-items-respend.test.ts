@@ -7,6 +7,8 @@ import { gateway, orderRetrieveRQ } from "../orders-http/helpers";
 import { all, blocks } from "../orders-http/order-list-helpers";
 import { acceptCancelRQ, amountIn, bookCancellable, cancelItemsRQ, quote, sellerOf } from "./cancel-helpers";
 import { addRQ, extrasFor, type ListedItem } from "./add-helpers";
+import { call } from "../notifications/helpers";
+import { orderHistoryRQ } from "../orders-http/order-list-helpers";
 
 /**
  * DeleteOrderItem/RespendInd over HTTP (issue 20 item 6, docs/servicing.md "keeping the value"):
@@ -166,5 +168,52 @@ describe("the retained value refunded", () => {
     const legs = [...(await t.gw.orders.ctx.payments.ledger.legs(orderId))].sort((a, b) => b.seq - a.seq);
     expect(legs[0]!.refunded).toBe(Math.min(legs[0]!.captured, minorOf(whole.refund)));
     expect(after.order.cancellation?.retainedMinor).toBe(retainedMinor);
+  }, 60_000);
+});
+
+describe("the retained value's lapse", () => {
+  // Last in the file: it moves the gateway's clock to the first departure.
+  test("unspent at the first departure: refunded newest leg first by the orders.retained-lapse sweep (2 writes, 1 PSP refund), once; OrderHistoryRS says why", async () => {
+    const { orderId, extras } = await withExtras("RS9");
+    const { retainedMinor } = await retain(orderId, [extras[0]!.orderItemId]);
+    const { order } = await money(orderId);
+    const lapsesAt = order.retained!.lapsesAt;
+    expect(lapsesAt).toBeGreaterThan(clock.now());
+    const key = t.gw.sandbox!.api_key;
+    const sweep = () => call(t, "POST", "/sandbox/scheduler/run", key, { job: "orders.retained-lapse" });
+
+    // A second before the lapse: nothing moves.
+    clock.set(lapsesAt - 1000);
+    const early = await countWrites(sweep);
+    expect(early.result.json.result).toEqual({ refunded: 0 });
+    expect(early.gateway + early.psp).toBe(0);
+
+    clock.set(lapsesAt + 60_000);
+    const before = await money(orderId);
+    const due = await countWrites(sweep);
+    // This order and the two earlier tests left a value retained on (RS1, RS3).
+    const n = due.result.json.result.refunded as number;
+    expect(n).toBe(3);
+    // Per order: the commit write (the value gone, the operation) and the close write; the PSP pays the one card share.
+    expect(due.gateway).toBe(2 * n);
+    expect(due.psp).toBe(n);
+    const after = await money(orderId);
+    expect(after.order.retained).toBeUndefined();
+    expect(after.refunded - before.refunded).toBe(retainedMinor);
+    const legs = [...(await t.gw.orders.ctx.payments.ledger.legs(orderId))].sort((a, b) => b.seq - a.seq);
+    expect(legs[0]!.refunded).toBe(retainedMinor);
+    await balanced(orderId);
+    expect(await shownRetained(orderId)).toBeUndefined();
+
+    // Again: nothing written, nothing paid.
+    const again = await countWrites(sweep);
+    expect(again.result.json.result).toEqual({ refunded: 0 });
+    expect(again.gateway + again.psp).toBe(0);
+
+    const h = await t.ndc("OrderHistoryRQ", orderHistoryRQ(orderId));
+    expect(h.status).toBe(200);
+    const ops = blocks(h.body, "ChangeOperation");
+    expect(ops.some((b) => b.includes("RETAINED_VALUE_LAPSED"))).toBe(true);
+    expect(ops.at(-1)).toContain("REFUNDED");
   }, 60_000);
 });

@@ -46,6 +46,8 @@ export function startOrdersBackground(
     try {
       // Expiry, the reconciler and closing judge each order at its owner's business time (its sandbox clock), not `now`.
       const expired = await deps.orders.expireUnpaid();
+      // Values retained by RespendInd that lapsed unspent are refunded (cancel/retained-lapse.ts).
+      const lapsed = await deps.orders.lapseRetained();
       const report = await deps.orders.reconcile(undefined, { minAgeMs });
       // The operations jobs, when no in-process scheduler runs them (serve --no-scheduler; decision 0025):
       // before the closing check, which waits for the deliveries they record.
@@ -56,9 +58,10 @@ export function startOrdersBackground(
       // The closing check, when no scheduler runs beside the actors in this process (serve --no-scheduler): decision 0027.
       const closed = opts.closing ? (await deps.orders.closeSettled()).closed : [];
       // A quiet pass writes nothing, so an idle gateway's log is not one line every few seconds.
-      if (expired.length || closed.length || report.finished.length || report.compensated.length || report.failed.length) {
+      if (expired.length || lapsed.length || closed.length || report.finished.length || report.compensated.length || report.failed.length) {
         deps.logger.info("orders_background_done", {
           expired: expired.length,
+          lapsed: lapsed.length,
           closed: closed.length,
           finished: report.finished.length,
           compensated: report.compensated.length,

@@ -197,6 +197,7 @@ export async function bootGateway(
       // The sweeps POST /sandbox/clock runs after moving time, in this order, and /sandbox/scheduler/run names.
       jobs: {
         "orders.expire-unpaid": async () => ({ cancelled: (await orders.expireUnpaid()).length }),
+        "orders.retained-lapse": async () => ({ refunded: (await orders.lapseRetained()).length }),
         // Named as the scheduler's jobs (apps/scheduler/src/jobs): the same domain calls. In this
         // order: the airline's changes and deliveries, clearance, then the closing check that waits
         // for both.

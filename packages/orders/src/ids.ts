@@ -22,6 +22,8 @@ export const ids = {
   cancelSaga: (orderId: string) => `SGX${digest(["cancel", orderId]).slice(0, 24)}`,
   /** An items cancellation (cancel/items-saga.ts), keyed by its quote: a quote is spent once, whatever TrxID retries it. */
   cancelItemsSaga: (quoteId: string) => `SGI${digest(["cancel-items", quoteId]).slice(0, 24)}`,
+  /** A retained value's lapse (cancel/retained-lapse.ts), keyed by the retention it ends: a repeat of the sweep is the same operation. */
+  retainedLapseSaga: (orderId: string, retentionRef: string) => `SGV${digest(["retained-lapse", orderId, retentionRef]).slice(0, 24)}`,
   /** The hold the other seats of a shared hold stay sold under when one of them is released (an items cancellation, a seat change). */
   keptSeatHold: (operationId: string, releasedHoldId: string) => `SH-${digest(["kept", operationId, releasedHoldId]).slice(0, 20)}`,
   /** A name correction (servicing/rename), keyed by the seller's request ids. */

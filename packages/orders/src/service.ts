@@ -39,6 +39,7 @@ import { offerRules, orderRules, type OrderRules } from "./read/rules";
 import { listDetails, type OrderListDetails } from "./read/list-details";
 import { list, type OrderListFilters, type OrderListPage, type OrderListResult } from "./read/list";
 import { expireUnpaid } from "./reconcile/expire";
+import { lapseRetained } from "./cancel/retained-lapse";
 import { perSeller } from "./sandbox/per-seller";
 import { closability, closeSettled, type NotClosable } from "./reconcile/close";
 import { reconcile, type ReconcileReport } from "./reconcile/reconcile";
@@ -378,6 +379,12 @@ export class OrdersService {
     if (now !== undefined) return partnerReadBack(this.ctx, now);
     const runs = await perSeller(this.ctx.clock, this.sellerClocks, (at, owner) => partnerReadBack(this.ctx, at, undefined, owner));
     return { orders: runs.reduce((n, r) => n + r.orders, 0) };
+  }
+
+  /** Refunds the values retained by items cancellations with RespendInd that lapsed unspent (cancel/retained-lapse.ts). */
+  async lapseRetained(now?: number): Promise<string[]> {
+    if (now !== undefined) return lapseRetained(this.ctx, now);
+    return (await perSeller(this.ctx.clock, this.sellerClocks, (at, owner) => lapseRetained(this.ctx, at, owner))).flat();
   }
 
   /** Cancels held orders past their payment time limit and releases their holds. */

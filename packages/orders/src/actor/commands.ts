@@ -40,7 +40,7 @@ export type OrderCommand =
   /** Partner products and rides fulfilled: those of the order not yet recorded delivered are recorded. */
   | { op: "recordPartnerDelivered"; orderItemIds: string[] }
   /** The retained value lapses (cancel/retained-lapse.ts): a no-op unless some is retained and `now` is past its lapse; a repeat of its changeRef changes nothing. */
-  | { op: "lapseRetained"; changeRef: string; now: number };
+  | { op: "lapseRetained"; changeRef: string; amountMinor: number; now: number };
 
 /** The order after the command (null: no such order). */
 export type OrderReply = Order | null;

@@ -153,6 +153,8 @@ function decideEvents(order: Order | null, command: OrderCommand, now: number): 
     case "lapseRetained":
       if (order.history.some((h) => h.kind === "retained_lapsed" && h.changed.includes(`change:${command.changeRef}`))) return [];
       if (order.state !== "booked" || !order.retained?.amountMinor || command.now < order.retained.lapsesAt) return [];
+      // The refund was planned for this amount: a change that spent some since is judged again by the next run.
+      if (order.retained.amountMinor !== command.amountMinor) throw new GatewayError("order_state_invalid", { detail: "The retained value changed since its lapse was planned." });
       return [{ type: "retained_lapsed", at: now, changeRef: command.changeRef, amountMinor: order.retained.amountMinor }];
     case "recordChangeRefund":
       // Recorded in the change's close write: a retried close finds it (the order may have been cancelled since).

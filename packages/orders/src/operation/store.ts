@@ -3,7 +3,7 @@ import { GatewayError } from "@ndc/errors";
 import { preparedOnce, tables, type Store, type StoreDb } from "@ndc/store";
 import type { Seller } from "../state";
 
-export type OperationKind = "order_create" | "payment_retry" | "order_add" | "order_cancel" | "order_rename" | "order_change_flight" | "order_cancel_items";
+export type OperationKind = "order_create" | "payment_retry" | "order_add" | "order_cancel" | "order_rename" | "order_change_flight" | "order_cancel_items" | "order_retained_lapse";
 /** `answered`: a request answered before its work opened (a refusal); nothing was taken. */
 export type OperationStatus = "running" | "done" | "compensated" | "answered";
 

@@ -6,7 +6,7 @@ import type { OperationRow } from "../operation/store";
 import type { AddPlan } from "../servicing/add/input";
 import { committed, compensateAdd, finishAdd } from "../servicing/add/saga";
 import { finishCancel, type CancelPlan } from "../cancel/saga";
-import { finishFlightChange } from "../servicing/flight/refund";
+import { finishFlightChange, type FlightCloseOperation } from "../servicing/flight/refund";
 import { clearFailure, failureIds, recordFailure } from "./failures";
 
 export interface ReconcileReport {
@@ -40,6 +40,12 @@ export async function reconcile(ctx: OrdersContext, now: number, opts: { minAgeM
         if (op.kind === "order_cancel" || op.kind === "order_cancel_items") {
           // Nothing is taken before a cancellation's commit: a row means it is committed.
           await finishCancel(ctx, op as OperationRow<CancelPlan>);
+          report.finished.push(op.operationId);
+          return;
+        }
+        if (op.kind === "order_retained_lapse") {
+          // A retained value's lapse (cancel/retained-lapse.ts): its row is written with the commit, so it is committed; its refund is finished.
+          await finishFlightChange(ctx, op as FlightCloseOperation);
           report.finished.push(op.operationId);
           return;
         }
