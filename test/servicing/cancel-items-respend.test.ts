@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { ManualClock } from "@ndc/clock";
 import type { Order } from "@ndc/orders";
+import { tables } from "@ndc/store";
 import { errorCode, type TestGateway } from "../support/gateway";
 import { countWrites as count } from "../support/count-writes";
 import { gateway, orderRetrieveRQ } from "../orders-http/helpers";
@@ -8,6 +9,7 @@ import { all, blocks } from "../orders-http/order-list-helpers";
 import { acceptCancelRQ, amountIn, bookCancellable, cancelItemsRQ, quote, sellerOf } from "./cancel-helpers";
 import { addRQ, extrasFor, type ListedItem } from "./add-helpers";
 import { call } from "../notifications/helpers";
+import { flightQuote, outboundOf, reshopFlightRQ } from "./flight-change-helpers";
 import { orderHistoryRQ } from "../orders-http/order-list-helpers";
 
 /**
@@ -42,8 +44,8 @@ async function balanced(orderId: string): Promise<void> {
 }
 
 /** A booked order with airline extras bought post-sale (one leg of their own), the cheapest priced extra `n` times. */
-async function withExtras(tag: string, n = 1): Promise<{ orderId: string; extras: Order["items"]; item: ListedItem; offerId: string }> {
-  const { orderId } = await bookCancellable(t, tag);
+async function withExtras(tag: string, n = 1, brand?: string): Promise<{ orderId: string; extras: Order["items"]; item: ListedItem; offerId: string }> {
+  const { orderId } = await bookCancellable(t, tag, brand ? { brand } : {});
   const listed = await extrasFor(t, orderId);
   const item = listed.items.filter((i) => i.paxIds.includes("PAX1") && i.unitMinor > 0).sort((a, b) => a.unitMinor - b.unitMinor)[0]!;
   const bought = await t.ndc("OrderChangeRQ", addRQ(orderId, listed.offerId, [{ offerItemId: item.offerItemId, paxId: "PAX1", qty: n }], [{ card: "tok_approve_mastercard", minor: item.unitMinor * n }], { correlationId: `x-${tag}` }));
@@ -152,6 +154,30 @@ describe("the retained value spent", () => {
   }, 60_000);
 });
 
+describe("the retained value spent on a flight change", () => {
+  test("the reshop offer's TotalPrice is the change's due less the retained value, down to zero; accepted, the legs pay that and the rest stays retained", async () => {
+    const { orderId, extras } = await withExtras("RS6", 1, "CLASSIC");
+    const { retainedMinor } = await retain(orderId, [extras[0]!.orderItemId]);
+    const { order } = await money(orderId);
+    const out = outboundOf(t, order);
+    const q = await flightQuote(t, reshopFlightRQ(orderId, out.itemIds, { ...out, date: "2027-01-13" }));
+    const offer = q.offers[0]!;
+    // The change fee and fare difference of the sandbox's CLASSIC next day (flight-change-accept.test.ts): 30.00.
+    const fullMinor = 3000;
+    const dueMinor = Math.max(0, fullMinor - retainedMinor);
+    expect(minorOf(offer.due)).toBe(dueMinor);
+    expect(offer.desc.some((d) => d.startsWith("Retained value on the order"))).toBe(true);
+    const before = await money(orderId);
+    const r = await t.ndc("OrderChangeRQ", addRQ(orderId, offer.quoteId, [{ offerItemId: "FC1-1", paxId: "PAX1" }], dueMinor > 0 ? [{ card: "tok_approve_visa", minor: dueMinor }] : [], { correlationId: `fc-${orderId}` }));
+    expect(r.status).toBe(200);
+    const after = await money(orderId);
+    expect(after.captured - before.captured).toBe(dueMinor);
+    expect(after.order.retained?.amountMinor ?? 0).toBe(Math.max(0, retainedMinor - fullMinor));
+    expect(after.order.charges!.at(-1)!.retainedSpentMinor).toBe(Math.min(retainedMinor, fullMinor));
+    await balanced(orderId);
+  }, 60_000);
+});
+
 describe("the retained value refunded", () => {
   test("a cancellation of the whole order refunds it with the rest, newest leg first", async () => {
     const { orderId, extras } = await withExtras("RS5");
@@ -190,10 +216,14 @@ describe("the retained value's lapse", () => {
 
     clock.set(lapsesAt + 60_000);
     const before = await money(orderId);
+    const all = (await t.gw.store.db.select({ orderId: tables.orders.orderId }).from(tables.orders)).map((o) => o.orderId);
+    const retaining: string[] = [];
+    for (const id of all) if ((await t.gw.orders.ctx.orders.ask(id, { op: "get" }))?.retained?.amountMinor) retaining.push(id);
     const due = await countWrites(sweep);
-    // This order and the two earlier tests left a value retained on (RS1, RS3).
+    // This order and those earlier tests left a value retained on.
     const n = due.result.json.result.refunded as number;
-    expect(n).toBe(3);
+    expect(n).toBe(retaining.length);
+    expect(retaining).toContain(orderId);
     // Per order: the commit write (the value gone, the operation) and the close write; the PSP pays the one card share.
     expect(due.gateway).toBe(2 * n);
     expect(due.psp).toBe(n);

@@ -49,6 +49,7 @@ export { serviceFlightKeys } from "./view/services";
 export { commissionAsItStands } from "./view/commission";
 export { cancelItemsTerms } from "./cancel/terms";
 export { isItemsQuote, MAX_CANCELLED_ITEMS, type CancelItemsQuote } from "./cancel/items-quote";
+export { retainedOf, spendRetained } from "./cancel/retained";
 export type { ServicingActor, AlsoInCommit, CommitMade } from "./servicing/actor";
 export { WEB_SHOP_AGENCY, webShopSeller, addAccount, listAccounts, requireOpenAccount, deleteAccount, eraseIfAccountDeleted, WebShopAccountError, type WebShopAccount, type WebShopAccountErrorCode } from "./web-shop/accounts";
 export { webShopAccounts } from "./tables/web-shop-accounts";

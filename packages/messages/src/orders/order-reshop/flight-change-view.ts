@@ -1,4 +1,4 @@
-import type { FlightChangeQuote, Order } from "@ndc/orders";
+import { spendRetained, type FlightChangeQuote, type Order } from "@ndc/orders";
 import { minorUnits, type CurrencyCode } from "@ndc/money";
 import type { WarningView } from "../../shopping/shared/view/common";
 import { formatMoney, money, type Money } from "../../shopping/shared/view/money";
@@ -7,7 +7,7 @@ import { ORDER_STATUS_CODES } from "../shared/view/status-codes";
 /** One alternative offered for the direction (OrderReshopRS ReshopOffers/Offer). */
 export interface FlightChangeOfferView {
   quoteId: string;
-  /** Positive: due from the seller; negative: refunded. */
+  /** Positive: due from the seller (after the value the order retained, RespendInd); negative: refunded. */
   due: Money;
   descriptions: string[];
 }
@@ -48,14 +48,16 @@ export function flightChangeQuoteViewOf(order: Order, quote: FlightChangeQuote, 
     fee: m(t.feeMinor),
     penaltyId: t.band.id,
     orderItemIds,
-    offers: quote.alternatives.map((a) => ({
+    offers: quote.alternatives.map((a) => ({ a, paid: spendRetained(order, a.dueMinor) })).map(({ a, paid }) => ({
       quoteId: a.quoteId,
-      due: m(a.dueMinor),
+      due: m(paid.dueMinor),
       descriptions: [
         `Flights: ${a.journey.segments.map((s) => `${s.marketing.carrier.code}${s.marketing.number} ${s.origin}-${s.destination} ${s.departure.local}`).join(", ")}; brand ${a.brandCode}.`,
         `New fare ${f(a.priceMinor)}, priced without promotion adjustments; fare of the replaced direction ${f(t.fareMinor)}; surcharge refunded ${f(t.surchargeRefundMinor)}; discount clawed back ${f(t.discountClawbackMinor)}; change fee ${f(t.feeMinor)} (${t.band.id}, ${t.band.fee} per passenger).`,
         ...allowedBy(t.allowance),
-        a.dueMinor >= 0 ? `Due: ${f(a.dueMinor)}.` : `Refunded: ${f(-a.dueMinor)}.`,
+        // The value retained by an earlier items cancellation (RespendInd) pays first; what is left of it stays retained.
+        ...(paid.spentMinor ? [`Retained value on the order: ${f(order.retained!.amountMinor)}; ${f(paid.spentMinor)} of it pays this change (of ${f(a.dueMinor)}).`] : []),
+        a.dueMinor >= 0 ? `Due: ${f(paid.dueMinor)}.` : `Refunded: ${f(-a.dueMinor)}.`,
       ],
     })),
     warnings: t.basis === "current_policy" ? [{ code: "fare_conditions_current_policy" }] : t.conditionsSource === "supplier" ? [{ code: "fare_conditions_supplier" }] : [],

@@ -17,6 +17,7 @@ import { ACCEPT_AT, checkFlightChangeQuote } from "./accept";
 import { closeFlightChange, planChangeRefund, type ChangeRefund } from "./refund";
 import { flightAlternatives, flightChangeTerms } from "./terms";
 import { refuseIfHeldElsewhere } from "../../saga/held-elsewhere";
+import { spendRetained } from "../../cancel/retained";
 
 /** OrderChangeRQ naming a flight-change quote (`FCQ.` id) as its SelectedPricedOffer, with the legs paying its due; or the airline's staff accepting one in process. */
 export interface FlightChangeInput {
@@ -131,8 +132,10 @@ async function planOf(ctx: OrdersContext, order: Order, input: FlightChangeInput
     if (!to) throw new GatewayError("change_not_supported", { detail: "The order holds seats on a flight the new journey has no counterpart for; moving those seats is not offered yet.", element: ACCEPT_AT });
     seatHolds.push({ flightKey: to, holdId: ids.seatHold(operationId, to), seatIds: seatsOnNewFlight(h.seatIds, (await ctx.inventory.seatAvailability(to)).seats) });
   }
-  if (s.dueMinor > 0) checkLegsPayTotal(input.payment, order.currency, s.dueMinor);
-  else if (input.payment.length) throw new GatewayError("payment_legs_invalid", { detail: s.dueMinor < 0 ? "The change is refunded to the legs that paid the order; send no PaymentFunctions (or PaymentFunctions of 0.00)." : "The change costs nothing; send no PaymentFunctions (or PaymentFunctions of 0.00)." });
+  // A value the order retained (RespendInd) pays first, down to zero; a change refunded leaves it as it is (cancel/retained.ts).
+  const { spentMinor, dueMinor } = spendRetained(order, s.dueMinor);
+  if (dueMinor > 0) checkLegsPayTotal(input.payment, order.currency, dueMinor);
+  else if (input.payment.length) throw new GatewayError("payment_legs_invalid", { detail: s.dueMinor < 0 ? "The change is refunded to the legs that paid the order; send no PaymentFunctions (or PaymentFunctions of 0.00)." : spentMinor ? "The change is paid by the value retained on the order; send no PaymentFunctions (or PaymentFunctions of 0.00)." : "The change costs nothing; send no PaymentFunctions (or PaymentFunctions of 0.00)." });
   const refund = s.dueMinor < 0 ? await planChangeRefund(ctx, order.orderId, order.currency, -s.dueMinor, operationId) : undefined;
   // SHPOR1 rule 6: commission on the charge's own amount, as for extras (the airline's own staff sell through no agency).
   const c = input.commissionAgreement && s.dueMinor > 0 ? chargeCommission(input.commissionAgreement, money(s.dueMinor, order.currency as CurrencyCode)) : undefined;
@@ -140,7 +143,7 @@ async function planOf(ctx: OrdersContext, order: Order, input: FlightChangeInput
   const plan: FlightChangePlan = {
     fingerprint, changeRef, quoteId: input.quoteId, direction: s.direction,
     journey: { ...direction, flightKeys: s.flightKeys, brandCode: s.brandCode },
-    charge: { changeRef, at: now, amountMinor: s.dueMinor, orderItemIds: flightItemIds, ...(c ? { commission: { amountMinor: c.amount.amount, basisMinor: c.basis.amount, rule: c.rule } } : {}) },
+    charge: { changeRef, at: now, amountMinor: s.dueMinor, orderItemIds: flightItemIds, ...(spentMinor ? { retainedSpentMinor: spentMinor } : {}), ...(c ? { commission: { amountMinor: c.amount.amount, basisMinor: c.basis.amount, rule: c.rule } } : {}) },
     legCount: input.payment.length,
     ...(refund ? { refund } : {}),
     seatHolds,
