@@ -7,7 +7,7 @@ import { countWrites as count } from "../support/count-writes";
 import { gateway, orderRetrieveRQ } from "../orders-http/helpers";
 import { all, blocks } from "../orders-http/order-list-helpers";
 import { acceptCancelRQ, amountIn, bookCancellable, cancelItemsRQ, quote, sellerOf } from "./cancel-helpers";
-import { addRQ, extrasFor, type ListedItem } from "./add-helpers";
+import { addRQ, extrasFor, reshopExtrasRQ, type ListedItem } from "./add-helpers";
 import { call } from "../notifications/helpers";
 import { flightQuote, outboundOf, reshopFlightRQ } from "./flight-change-helpers";
 import { orderHistoryRQ } from "../orders-http/order-list-helpers";
@@ -122,6 +122,11 @@ describe("the retained value spent", () => {
     const { orderId, extras, item, offerId } = await withExtras("RS3", 2);
     const { retainedMinor } = await retain(orderId, extras.map((e) => e.orderItemId));
     expect(retainedMinor).toBe(item.unitMinor * 2);
+    // The add reshop's offer states the value available (its items keep their prices).
+    const out = outboundOf(t, (await money(orderId)).order);
+    const reshop = await t.ndc("OrderReshopRQ", reshopExtrasRQ(orderId, out));
+    expect(reshop.status).toBe(200);
+    expect(all(blocks(reshop.body, "ALaCarteOffer")[0]!, "DescText").some((d) => d.includes("Retained value on the order (RespendInd): " + (retainedMinor / 100).toFixed(2)))).toBe(true);
     const listed = await extrasFor(t, orderId);
     const again = listed.items.find((i) => i.serviceDefinitionId === item.serviceDefinitionId && i.paxIds.includes("PAX1"))!;
     // Covered: no PaymentFunctions at all.

@@ -1,5 +1,5 @@
 import { GatewayError } from "@ndc/errors";
-import { cancelItemsQuoteViewOf, cancelQuoteViewOf, decodeOrderReshopRQ, encodeCancelQuoteRS, encodeFlightChangeRS, encodeOrderReshopRS, flightChangeQuoteViewOf, type MessageHandler, type ReshopForm, type SeatAvailabilityView } from "@ndc/messages";
+import { withRetainedNote, cancelItemsQuoteViewOf, cancelQuoteViewOf, decodeOrderReshopRQ, encodeCancelQuoteRS, encodeFlightChangeRS, encodeOrderReshopRS, flightChangeQuoteViewOf, type MessageHandler, type ReshopForm, type SeatAvailabilityView } from "@ndc/messages";
 import type { HandlerDeps } from "./deps";
 import { seatAvailabilityOf } from "./seat-availability";
 import { serviceListOf } from "./service-list";
@@ -47,7 +47,9 @@ export function orderReshopHandler(deps: HandlerDeps): MessageHandler {
     if (rq.change.form === "addServices") {
       const view = await services.list({ target: { form: "order", order }, serviceCriteria: rq.change.serviceCriteria, passengers: [], preferences: rq.preferences }, owner);
       if (!view.aLaCarteOffer?.items.length) throw new GatewayError("request_invalid", { detail: "No airline extra of the order matches the ServiceCriteria.", element: `${ADD}/OrderCriteria/ServiceCriteria` });
-      return { response: encodeOrderReshopRS({ orderId: rq.orderId, ownerCode, aLaCarteOffer: view.aLaCarteOffer, dataLists: view.dataLists, processing: view.processing, warnings: view.warnings }) };
+      // The value the order retained (RespendInd) is stated on the offer it pays for.
+      const aLaCarteOffer = withRetainedNote(view.aLaCarteOffer, await deps.orders.retrieve(rq.orderId, owner));
+      return { response: encodeOrderReshopRS({ orderId: rq.orderId, ownerCode, aLaCarteOffer, dataLists: view.dataLists, processing: view.processing, warnings: view.warnings }) };
     }
     if (rq.change.form === "addSeat") {
       const want = rq.change;
@@ -57,7 +59,8 @@ export function orderReshopHandler(deps: HandlerDeps): MessageHandler {
       if (!flightKey) throw new GatewayError("request_invalid", { detail: `The order has no flight ${want.flight.origin}-${want.flight.destination} on ${want.flight.departureDate}.`, element: `${ADD}/FlightRequest` });
       const paxSegmentId = `SEG-${flightKey}`;
       const view = await seats.seatMaps({ target: { form: "order", order: { ...order, items: [{ id: "seat", paxIds: [], paxSegmentIds: [paxSegmentId], datedOperatingLegIds: [], serviceIds: [] }] } }, passengers: [], preferences: rq.preferences }, owner);
-      return { response: encodeOrderReshopRS({ orderId: rq.orderId, ownerCode, ...oneSeat(view, want) }) };
+      const one = oneSeat(view, want);
+      return { response: encodeOrderReshopRS({ orderId: rq.orderId, ownerCode, ...one, aLaCarteOffer: withRetainedNote(one.aLaCarteOffer, await deps.orders.retrieve(rq.orderId, owner)) }) };
     }
     // Ownership first: another seller's order must not learn which changes exist for it.
     await deps.orders.retrieve(rq.orderId, owner);
