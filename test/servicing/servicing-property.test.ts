@@ -11,9 +11,11 @@ import { acceptCancelRQ, bookCancellable, cancelItemsRQ, quote, sellerOf } from 
  * Sibling of cancel-property.test.ts, over real HTTP (every answer XSD-checked by t.ndc): random
  * sequences of create (with a seat), add (ORDRE2 extras, paid by an approving or a declining
  * card), seat change, the web shop selling seats of the same flight, cancel (quote, then one or
- * several concurrent commits), an extra or a seat cancelled alone (the same) and partial refunds. After each run, for every order and leg:
+ * several concurrent commits), an extra or a seat cancelled alone (the same; refunded, or its
+ * value retained with RespendInd, then spent by an addition or lapsed) and partial refunds. After each run, for every order and leg:
  * captured <= authorised, refunded <= captured, the order's balance in the ledger (captures -
- * refunds) = captured - refunded over its legs, the PSP refunded what the ledger says; no seat
+ * refunds) = captured - refunded over its legs, the PSP refunded what the ledger says, a retained
+ * value is never negative nor more than what is captured and not refunded; no seat
  * has two live claims across the NDC and web-shop channels.
  */
 let t: TestGateway;
@@ -30,7 +32,8 @@ type Op =
   | { kind: "seat"; n: number; pick: number }
   | { kind: "webShop"; n: number; pick: number }
   | { kind: "cancel"; n: number; commits: number }
-  | { kind: "cancelItem"; n: number; pick: number; commits: number }
+  | { kind: "cancelItem"; n: number; pick: number; commits: number; respend?: boolean }
+  | { kind: "lapse" }
   | { kind: "refund"; n: number; minor: number };
 
 const op: fc.Arbitrary<Op> = fc.oneof(
@@ -40,7 +43,8 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant("webShop" as const), n: fc.nat(1), pick: fc.nat(20) }),
   { arbitrary: fc.record({ kind: fc.constant("cancel" as const), n: fc.nat(1), commits: fc.integer({ min: 1, max: 3 }) }), weight: 2 },
   fc.record({ kind: fc.constant("refund" as const), n: fc.nat(1), minor: fc.integer({ min: 1, max: 3_000 }) }),
-  { arbitrary: fc.record({ kind: fc.constant("cancelItem" as const), n: fc.nat(1), pick: fc.nat(5), commits: fc.integer({ min: 1, max: 3 }) }), weight: 2 },
+  { arbitrary: fc.record({ kind: fc.constant("cancelItem" as const), n: fc.nat(1), pick: fc.nat(5), commits: fc.integer({ min: 1, max: 3 }), respend: fc.boolean() }), weight: 2 },
+  fc.record({ kind: fc.constant("lapse" as const) }),
 );
 
 const seen = { orders: 0, added: 0, seatChanges: 0, cancelled: 0, itemsCancelled: 0, webShop: 0, refundedLegs: 0 };
@@ -58,6 +62,11 @@ test("no sequence of create / add / seat change / cancel / items cancel / refund
           const { orderId } = await bookCancellable(t, `prop-${run}-${o.n}`, { brand: o.brand, seat: true });
           orders.set(o.n, orderId);
           seen.orders++;
+          continue;
+        }
+        if (o.kind === "lapse") {
+          // The retained values' lapse (RespendInd), as if their first departure had come.
+          await t.gw.orders.lapseRetained(t.gw.orders.ctx.clock.now() + 400 * 86_400_000);
           continue;
         }
         const orderId = orders.get(o.n);
@@ -93,7 +102,7 @@ test("no sequence of create / add / seat change / cancel / items cancel / refund
           const extras = order.items.filter((x) => x.kind !== "flight" && x.kind !== "bundle");
           const item = extras[o.pick % Math.max(1, extras.length)];
           if (!item) continue;
-          const q = await t.ndc("OrderReshopRQ", cancelItemsRQ(orderId!, [item.orderItemId]));
+          const q = await t.ndc("OrderReshopRQ", cancelItemsRQ(orderId!, [item.orderItemId], o.respend ? { extra: "<cns:RespendInd>true</cns:RespendInd>" } : {}));
           const quoteId = q.status === 200 ? /<cns:OfferID>([^<]+)</.exec(q.body)?.[1] : undefined;
           if (!quoteId) continue;
           const commits = await Promise.all(Array.from({ length: o.commits }, (_, k) => t.ndc("OrderChangeRQ", acceptCancelRQ(orderId!, quoteId, { trxId: `ci-${run}-${i}-${k}` }))));
@@ -123,6 +132,11 @@ test("no sequence of create / add / seat change / cancel / items cancel / refund
         const sum = (type: string) => entries.filter((e) => e.type === type).reduce((s, e) => s + e.amount, 0);
         expect(sum("capture") - sum("refund")).toBe(legs.reduce((s, l) => s + l.captured - l.refunded, 0));
         const order = await t.gw.orders.retrieve(orderId, sellerOf(t));
+        // A value retained (RespendInd) is never negative, is money captured and not refunded, and a cancelled order keeps none.
+        const retained = order.retained?.amountMinor ?? 0;
+        expect(retained).toBeGreaterThanOrEqual(0);
+        expect(retained).toBeLessThanOrEqual(legs.reduce((s, l) => s + l.captured - l.refunded, 0));
+        if (order.state === "cancelled") expect(retained).toBe(0);
         // A cancelled order holds no seat in any channel; a booked one holds exactly one per flight for its passenger.
         const claims = (await db.all(sql`SELECT flight_key, seat_id FROM seat_inventory WHERE holder = ${orderId} AND (status = 'sold' OR (status = 'held' AND expires_at > ${now}))`)) as { flight_key: string }[];
         if (order.state === "cancelled") expect(claims).toEqual([]);
@@ -143,6 +157,9 @@ test("no sequence of create / add / seat change / cancel / items cancel / refund
             { kind: "webShop", n: 0, pick: 5 },
             { kind: "refund", n: 0, minor: 100 },
             { kind: "cancelItem", n: 0, pick: 0, commits: 2 },
+            { kind: "cancelItem", n: 0, pick: 0, commits: 2, respend: true },
+            { kind: "add", n: 0, declined: false },
+            { kind: "lapse" },
             { kind: "cancel", n: 0, commits: 2 },
           ],
         ],
