@@ -7,7 +7,7 @@ import { countWrites as count } from "../support/count-writes";
 import { gateway, orderRetrieveRQ } from "../orders-http/helpers";
 import { all, blocks } from "../orders-http/order-list-helpers";
 import { acceptCancelRQ, amountIn, bookCancellable, cancelItemsRQ, quote, sellerOf } from "./cancel-helpers";
-import { addRQ, extrasFor, reshopExtrasRQ, type ListedItem } from "./add-helpers";
+import { addRQ, extrasFor, quoteRQ, reshopExtrasRQ, type ListedItem } from "./add-helpers";
 import { call } from "../notifications/helpers";
 import { flightQuote, outboundOf, reshopFlightRQ } from "./flight-change-helpers";
 import { orderHistoryRQ } from "../orders-http/order-list-helpers";
@@ -147,6 +147,10 @@ describe("the retained value spent", () => {
     const before = await money(orderId);
     // Three of them, paid: what they cost less what was retained.
     const due = again.unitMinor * 3 - retainedMinor;
+    // A firm quote of them (OrderQuoteRQ) says so.
+    const quoted = await t.ndc("OrderQuoteRQ", quoteRQ(orderId, listed.offerId, [{ offerItemId: again.offerItemId, paxId: "PAX1", qty: 3 }], { correlationId: `q-${orderId}` }));
+    expect(quoted.status).toBe(200);
+    expect(quoted.body).toContain(`pays ${(retainedMinor / 100).toFixed(2)} EUR of it: ${(due / 100).toFixed(2)} EUR due`);
     const full = await t.ndc("OrderChangeRQ", addRQ(orderId, listed.offerId, [{ offerItemId: again.offerItemId, paxId: "PAX1", qty: 3 }], [{ card: "tok_approve_visa", minor: again.unitMinor * 3 }], { correlationId: `full-${orderId}` }));
     expect(errorCode(full.body)).toBe("payment_legs_invalid");
     const w = await t.ndc("OrderChangeRQ", addRQ(orderId, listed.offerId, [{ offerItemId: again.offerItemId, paxId: "PAX1", qty: 3 }], [{ card: "tok_approve_visa", minor: due }], { correlationId: `due-${orderId}` }));

@@ -37,7 +37,7 @@ export function quoteViewOf(q: Quote, ownerCode: string, passengers: readonly Pa
       offerId: q.quoteId,
       ownerCode,
       expiresAt: until,
-      description: `Firm quote for order ${q.orderId}: ${total} ${q.currency} in total, until ${until}. Accept it with OrderChangeRQ naming this OfferID, each item as quoted.`,
+      description: `Firm quote for order ${q.orderId}: ${total} ${q.currency} in total, until ${until}. Accept it with OrderChangeRQ naming this OfferID, each item as quoted.${retainedNote(q, d)}`,
       items,
     },
     dataLists: { ...emptyDataLists(), passengers: passengers.filter((p) => quoted.has(p.paxId)) },
@@ -45,4 +45,11 @@ export function quoteViewOf(q: Quote, ownerCode: string, passengers: readonly Pa
     processing: GATEWAY_TEXT_ONLY,
     warnings: [],
   };
+}
+
+/** The value the order retains (RespendInd) pays part of the quote: what is left is what OrderChangeRQ's PaymentFunctions pay. */
+function retainedNote(q: Quote, d: number): string {
+  if (!q.retainedSpentMinor) return "";
+  const f = (minor: number) => `${(minor / 10 ** d).toFixed(d)} ${q.currency}`;
+  return ` The value retained on the order (RespendInd) pays ${f(q.retainedSpentMinor)} of it: ${f(q.chargeMinor - q.retainedSpentMinor)} due (as retained when it is accepted).`;
 }

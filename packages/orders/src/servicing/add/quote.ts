@@ -7,6 +7,7 @@ import type { OrdersContext } from "../../context";
 import { assertOwner, type OrderItem } from "../../state";
 import type { AddInput } from "./input";
 import { resolveAdded } from "./resolve";
+import { spendRetained } from "../../cancel/retained";
 
 /** How long a quote is firm (issue 9 item 9): long enough to take the customer's payment. */
 export const QUOTE_TTL_MS = 15 * 60_000;
@@ -22,6 +23,8 @@ export interface Quote {
   expiresAt: number;
   items: OrderItem[];
   chargeMinor: number;
+  /** Of chargeMinor, what the value the order retains (RespendInd) would pay now (cancel/retained.ts); taken at acceptance from what is retained then. */
+  retainedSpentMinor?: number;
 }
 
 export const isQuotePayload = (p: unknown): p is QuotePayload => (p as { firm?: unknown }).firm === true;
@@ -54,7 +57,8 @@ export async function quoteAdd(ctx: OrdersContext, input: Omit<AddInput, "paymen
   }));
   const payload: QuotePayload = { kind: "a_la_carte", currency: order.currency, language: "en", flightOfferId: order.orderId, items, firm: true };
   await ctx.offers.save([{ offerId: quoteId, source: "order_quote", owner: input.seller, createdAt: now, expiresAt, payload }]);
-  return { quoteId, orderId: order.orderId, currency: order.currency, expiresAt, items: r.items, chargeMinor: r.chargeMinor };
+  const { spentMinor } = spendRetained(order, r.chargeMinor);
+  return { quoteId, orderId: order.orderId, currency: order.currency, expiresAt, items: r.items, chargeMinor: r.chargeMinor, ...(spentMinor ? { retainedSpentMinor: spentMinor } : {}) };
 }
 
 /**
