@@ -217,6 +217,13 @@ describe("the retained value's lapse", () => {
     const key = t.gw.sandbox!.api_key;
     const sweep = () => call(t, "POST", "/sandbox/scheduler/run", key, { job: "orders.retained-lapse" });
 
+    // Flown before its dates (the sandbox's fly, which runs the closing check): delivered, but the
+    // value retained is money not settled, so the order does not close.
+    const flown = await call(t, "POST", `/sandbox/orders/${orderId}/fly`, key);
+    expect(flown.status).toBe(200);
+    expect(flown.json.state).toBe("booked");
+    expect(await t.gw.orders.closability(orderId)).toBe("payment_open");
+
     // A second before the lapse: nothing moves.
     clock.set(lapsesAt - 1000);
     const early = await countWrites(sweep);
@@ -249,6 +256,8 @@ describe("the retained value's lapse", () => {
     expect(again.result.json.result).toEqual({ refunded: 0 });
     expect(again.gateway + again.psp).toBe(0);
 
+    // Settled now: the closing check closes it.
+    expect(await t.gw.orders.closability(orderId)).toBeNull();
     const h = await t.ndc("OrderHistoryRQ", orderHistoryRQ(orderId));
     expect(h.status).toBe(200);
     const ops = blocks(h.body, "ChangeOperation");

@@ -24,7 +24,7 @@ export type NotClosable = "not_booked" | "service_not_delivered" | "payment_open
  * that has flown is delivered, and with it a passenger who did not board: the gateway has no
  * departure control, so a no-show is delivered by the flight; a removed item is no longer on the
  * order). Money: no payment leg still authorising or authorised (every payment captured, voided,
- * declined or refunded), and no clearance still requested (every settlement-plan payment cleared,
+ * declined or refunded), no value retained by RespendInd still waiting for its lapse, and no clearance still requested (every settlement-plan payment cleared,
  * or its clearance cancelled by a refund).
  */
 export async function closability(ctx: OrdersContext, order: Order): Promise<NotClosable | null> {
@@ -39,6 +39,8 @@ export async function closability(ctx: OrdersContext, order: Order): Promise<Not
   const recorded = new Set((order.flown ?? []).map((f) => f.flightKey));
   if (flyingFlightKeys(order).some((k) => !recorded.has(k))) return "service_not_delivered";
   if (details.legs.some((l) => l.state === "authorising" || l.state === "authorised")) return "payment_open";
+  // A value retained by RespendInd is money not settled until its lapse refunds it (cancel/retained-lapse.ts).
+  if ((order.retained?.amountMinor ?? 0) > 0) return "payment_open";
   if ((await orderClearances(ctx.store.db, order.orderId)).some((c) => c.status === "requested")) return "clearance_open";
   return null;
 }
