@@ -5,11 +5,13 @@ import { ManualClock } from "@ndc/clock";
 import { startTestGateway, type NdcReply, type TestGateway } from "../support/gateway";
 import { assertSchemaValid } from "../support/xsd";
 import { ndcRequest } from "../support/requests";
+import { dayAfter, T0 } from "../support/dates";
 import { airShoppingRQ, all, blocks } from "../shopping/shop-requests";
 import { seatAvailabilityRQ } from "../shopping/seat-availability-helpers";
 
-export const T0 = Date.UTC(2026, 10, 21, 9, 0, 0);
-export const TRAVEL_DATE = "2027-01-12";
+export { T0 };
+/** The travel day of these tests: 52 days after the test clock's start (2027-01-12 for T0). */
+export const TRAVEL_DATE = dayAfter(T0, 52);
 /** A document number distinctive enough that finding it anywhere is a leak. */
 export const DOC_NUMBER = "QZ7731XK0946";
 /** Luhn-valid Visa test number: must be refused and never stored or logged. */

@@ -2,11 +2,13 @@
 import { expect } from "bun:test";
 import type { TestGateway } from "../support/gateway";
 import { ndcRequest } from "../support/requests";
+import { dayAfter, T0 } from "../support/dates";
 import { all, airShoppingRQ, blocks } from "../shopping/shop-requests";
 import { orderCreateRQ, orderIdOf } from "../orders-http/helpers";
 
-export const OUT_DATE = "2027-01-12";
-export const BACK_DATE = "2027-01-15";
+/** Outbound and return days, from the test clock's start (2027-01-12 and 2027-01-15 for T0). */
+export const OUT_DATE = dayAfter(T0, 52);
+export const BACK_DATE = dayAfter(T0, 55);
 
 export interface Booked {
   orderId: string;

@@ -86,7 +86,8 @@ export async function bootGateway(
   const logger = opts.logger ?? createLogger({ level: config.logLevel });
   const wallClock = opts.clock ?? systemClock;
   // Local mode on the wall clock: the sandbox controls may move it forward (docs/sandbox-controls.md).
-  const clock = wallClock === systemClock && config.mode === "local" ? new OffsetClock() : wallClock;
+  // SANDBOX_CLOCK_START starts it at a chosen instant (tests book fixed dates whatever the real date).
+  const clock = wallClock === systemClock && config.mode === "local" ? new OffsetClock(config.sandboxClockStart === undefined ? 0 : config.sandboxClockStart - Date.now()) : wallClock;
   // The data directory holds the database, the field key and the sandbox secret: its owner's only.
   ensurePrivateDir(config.dataDir);
   // Fail at start, not at the first booking, when the field-encryption key is unusable.

@@ -31,7 +31,8 @@ export function isMovable(clock: Clock): clock is MovableClock {
 
 /** The wall clock moved forward by what the local sandbox asked for (docs/sandbox-controls.md). */
 export class OffsetClock implements MovableClock {
-  private offset = 0;
+  /** `offset`: where the clock starts relative to the wall clock (SANDBOX_CLOCK_START; default 0, the real time). */
+  constructor(private offset = 0) {}
   now(): number {
     return Date.now() + this.offset;
   }

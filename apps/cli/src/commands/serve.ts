@@ -41,7 +41,9 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
         store: gw.store,
         config,
         logger,
-        clock: systemClock,
+        // The gateway's clock (business time): with SANDBOX_CLOCK_START in the past the wall clock
+        // would purge every offer and erase documents as if it were today.
+        clock: gw.clock,
         jobs: JOBS.filter((j) => !(inProcessDispatch && j.name === "notifications.dispatch")),
         notifications: gw.notifications.dispatcher,
         clearances: gw.clearances,
