@@ -12,3 +12,13 @@ export const DAY_MS = 86_400_000;
 export function dayAfter(from: number, days: number): string {
   return new Date(from + days * DAY_MS).toISOString().slice(0, 10);
 }
+
+/**
+ * The day `days` after the gateway under test started selling (its simulated supply's first day,
+ * the day of its clock at boot). A gateway reached only over a socket is `serve` started at T0
+ * (test/crash/support.ts).
+ */
+export function saleDay(t: object, days: number): string {
+  const start = (t as { gw?: { supply?: { startDate?: string } } }).gw?.supply?.startDate;
+  return dayAfter(start ? Date.parse(`${start}T00:00:00Z`) : T0, days);
+}
