@@ -46,9 +46,16 @@ const firstStart = new Map<string, number>();
  */
 function clockStart(dir: string): string {
   const now = Date.now();
-  if (!firstStart.has(dir)) firstStart.set(dir, now);
-  return new Date(T0 + now - firstStart.get(dir)!).toISOString();
+  const first = firstStart.get(dir);
+  if (first === undefined) {
+    firstStart.set(dir, now);
+    return new Date(T0).toISOString();
+  }
+  // The instant is read at the child's boot, a moment after this: a restart booting slower than
+  // the first gateway would start behind its last instant. A few seconds ahead rules that out.
+  return new Date(T0 + now - first + RESTART_MARGIN_MS).toISOString();
 }
+const RESTART_MARGIN_MS = 5_000;
 
 export async function startGateway(dir: string, env: Record<string, string> = {}): Promise<Gateway> {
   const run = await startServer(sourceCli, ["serve"], {
