@@ -51,6 +51,24 @@ describe("serve with SANDBOX_CLOCK_START", () => {
   }, 30_000);
 });
 
+describe("serve's in-process scheduler", () => {
+  test("runs its jobs at the gateway's clock: their last run is stamped on the start day, not the real one", async () => {
+    const sched = await startServer(sourceCli, ["serve"], { GATEWAY_DATA_DIR: join(dir, "scheduler"), PORT: "0", SANDBOX_CLOCK_START: new Date(T0).toISOString(), NOTIFY_DISPATCH_MS: "0", LOG_LEVEL: "warn" });
+    try {
+      // notifications.dispatch runs every 5 s here (NOTIFY_DISPATCH_MS=0 hands it to the scheduler).
+      let dispatch: { lastStartedAt: string | null } | undefined;
+      for (let i = 0; i < 200 && !dispatch?.lastStartedAt; i++) {
+        const ready = (await (await fetch(`${sched.url}/health/ready`)).json()) as { scheduler?: { job: string; lastStartedAt: string | null }[] };
+        dispatch = ready.scheduler?.find((j) => j.job === "notifications.dispatch");
+        if (!dispatch?.lastStartedAt) await Bun.sleep(100);
+      }
+      expect(dispatch?.lastStartedAt?.slice(0, 10)).toBe(dayAfter(T0, 0));
+    } finally {
+      await sched.stop();
+    }
+  }, 60_000);
+});
+
 describe("SANDBOX_CLOCK_START is refused where it does not belong", () => {
   test("outside local mode, and without a zone or unparsable, with one line saying why", () => {
     const start = new Date(T0).toISOString();

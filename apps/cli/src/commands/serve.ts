@@ -25,7 +25,7 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
   // /health/ready shows each scheduler job's last and next run, whichever process runs them.
   // Without the in-process scheduler the jobs that need the order actors (the closing check, the
   // operations jobs) run in the gateway's background pass (decisions 0025, 0027).
-  const gw = await bootGateway({ config, logger, clock: systemClock, closingInBackground: !withScheduler, operationsInBackground: !withScheduler, readyDetail: async (store) => ({ scheduler: await jobStatus(store, Date.now()) }) });
+  const gw = await bootGateway({ config, logger, clock: systemClock, closingInBackground: !withScheduler, operationsInBackground: !withScheduler, readyDetail: async (store) => ({ scheduler: await jobStatus(store, gw.clock.now()) }) });
   let server: { url: string; stop(): Promise<void> } | null = null;
   let scheduler: Scheduler | null = null;
   try {
