@@ -37,6 +37,7 @@ describe("serve with SANDBOX_CLOCK_START", () => {
     const now = Date.parse(((await r.json()) as { now: string }).now);
     expect(now).toBeGreaterThanOrEqual(T0);
     expect(now - T0).toBeLessThan(120_000);
+    expect(gw.stdout()).toContain(`sandbox clock started at ${new Date(T0).toISOString()} (SANDBOX_CLOCK_START), not the real time`);
   }, 30_000);
 
   test("the simulated airline sells from the start day: the next day is shopped and offered", async () => {

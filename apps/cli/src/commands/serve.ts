@@ -33,6 +33,7 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
     // Stable first line: scripts and tests read the address from it (PORT=0 picks a free port).
     io.out(`listening on ${server.url}`);
     io.out(`ndc-gateway ${VERSION}, mode ${config.mode}, data directory ${config.dataDir}`);
+    if (config.sandboxClockStart !== undefined) io.out(`sandbox clock started at ${new Date(config.sandboxClockStart).toISOString()} (SANDBOX_CLOCK_START), not the real time`);
     if (gw.sandbox) printSandboxCredentials(gw.sandbox, gw.sandboxIssued, config, io);
     if (withScheduler) {
       // Notification dispatch runs on serve's own loop unless NOTIFY_DISPATCH_MS=0; then it is a scheduler job here.
