@@ -48,13 +48,11 @@ test("the compile's temporary file is written in the output's folder, never in t
 test("past its budget the compile is stopped with a message that says so, and leaves no file behind", async () => {
   const before = leftovers(ROOT);
   const out = tempDir();
-  const t0 = performance.now();
   const err = await buildBinary(join(out, "ndc-gateway"), { budgetMs: 1_000 }).then(
     () => null,
     (e: Error) => e.message,
   );
   expect(err).toBe("bun build --compile did not finish within its budget of 1 s and was stopped (a loaded machine: run again when it is quieter)");
-  expect(performance.now() - t0).toBeLessThan(20_000);
   expect(readdirSync(out).filter((f) => f.endsWith(".bun-build") || f.startsWith("ndc-gateway"))).toEqual([]);
   expect(leftovers(ROOT)).toEqual(before);
 }, 60_000);
