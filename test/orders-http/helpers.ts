@@ -5,11 +5,15 @@ import { ManualClock } from "@ndc/clock";
 import { startTestGateway, type NdcReply, type TestGateway } from "../support/gateway";
 import { assertSchemaValid } from "../support/xsd";
 import { ndcRequest } from "../support/requests";
+import { dayAfter, saleDay, T0 } from "../support/dates";
 import { airShoppingRQ, all, blocks } from "../shopping/shop-requests";
 import { seatAvailabilityRQ } from "../shopping/seat-availability-helpers";
 
-export const T0 = Date.UTC(2026, 10, 21, 9, 0, 0);
-export const TRAVEL_DATE = "2027-01-12";
+export { T0 };
+/** The travel day of these tests: 52 days after the test clock's start (2027-01-12 for T0). */
+export const TRAVEL_DATE = dayAfter(T0, 52);
+/** TRAVEL_DATE's place in the sale window of the gateway `t` (the same day for every gateway started at T0). */
+export const travelDateOf = (t: object): string => saleDay(t, 52);
 /** A document number distinctive enough that finding it anywhere is a leak. */
 export const DOC_NUMBER = "QZ7731XK0946";
 /** Luhn-valid Visa test number: must be refused and never stored or logged. */
@@ -45,7 +49,7 @@ export class NoSeatToSell extends Error {
 
 export async function shopOffer(t: Pick<TestGateway, "ndc">, o: { pax?: number; seat?: boolean; headers?: Record<string, string>; n?: number; date?: string } = {}): Promise<Shopped> {
   const pax = Array.from({ length: o.pax ?? 1 }, (_, i) => [`PAX${i + 1}`, "ADT"] as [string, string]);
-  const shop = await t.ndc("AirShoppingRQ", airShoppingRQ({ legs: [{ from: "LHR", to: "CDG", date: o.date ?? TRAVEL_DATE }], pax, currency: "EUR" }), { headers: o.headers });
+  const shop = await t.ndc("AirShoppingRQ", airShoppingRQ({ legs: [{ from: "LHR", to: "CDG", date: o.date ?? travelDateOf(t) }], pax, currency: "EUR" }), { headers: o.headers });
   expect(shop.status).toBe(200);
   const offer = blocks(shop.body, "Offer")[o.n ?? 0]!;
   const offerId = all(offer, "OfferID")[0]!;
