@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { ConfigError, loadConfig } from "@ndc/config";
 import { dayAfter, T0 } from "../support/dates";
 import { assertSchemaValid } from "../support/xsd";
+import { PRODUCTION_ENV } from "../support/gateway";
 import { airShoppingRQ, all, blocks } from "../shopping/shop-requests";
 import { killAll, run, sourceCli, startServer, type Running } from "./processes";
 
@@ -74,7 +75,7 @@ describe("SANDBOX_CLOCK_START is refused where it does not belong", () => {
   test("outside local mode, and without a zone or unparsable, with one line saying why", () => {
     const start = new Date(T0).toISOString();
     expect(() => loadConfig({ GATEWAY_MODE: "sandbox", GATEWAY_DATA_DIR: dir, SANDBOX_CLOCK_START: start })).toThrow(new ConfigError("SANDBOX_CLOCK_START is for local mode only, not sandbox"));
-    expect(() => loadConfig({ GATEWAY_MODE: "production", GATEWAY_DATA_DIR: dir, GATEWAY_FIELD_KEY: "x".repeat(44), SANDBOX_CLOCK_START: start })).toThrow("local mode only");
+    expect(() => loadConfig({ ...PRODUCTION_ENV, GATEWAY_DATA_DIR: dir, SANDBOX_CLOCK_START: start })).toThrow("local mode only");
     for (const bad of ["2026-11-21", "2026-11-21T09:00:00", "2026-13-40T09:00:00Z", "tomorrow"]) {
       expect(() => loadConfig({ GATEWAY_DATA_DIR: dir, SANDBOX_CLOCK_START: bad })).toThrow("SANDBOX_CLOCK_START must be an ISO 8601 instant with its zone");
     }
