@@ -4,6 +4,7 @@ import { checkText, type Envelope } from "@ndc/xml";
 import { invalid, list, opt, optText, req, reqText, type Cursor } from "../../../shopping/shared/cursor";
 import { amountOf } from "./amount";
 import { intendedPayment } from "./intended-payment";
+import { securePayment } from "./secure-payment";
 
 // PaymentMethod choices the gateway cannot take (spec 2.5 names four kinds of leg).
 const NOT_ACCEPTED = ["AccountableDoc", "IATA_EasyPay", "OfflinePayment"] as const;
@@ -12,7 +13,9 @@ function cardLeg(card: Cursor, amount: Money): LegRequest {
   // A 24.4 PaymentCard carries a PSP token in TokenizedCardID; card numbers were refused earlier.
   const token = optText(card, "TokenizedCardID");
   if (!token) throw invalid(`${card.path}/TokenizedCardID`, "A card is paid with a PSP token in TokenizedCardID.");
-  return { kind: "card", token, amount };
+  // PAY3D2: the seller authenticated the payer and sends the results with the card.
+  const authentication = securePayment(card);
+  return { kind: "card", token, amount, ...(authentication ? { authentication } : {}) };
 }
 
 function settlementLeg(plan: Cursor, amount: Money, envelope: Envelope): LegRequest {
