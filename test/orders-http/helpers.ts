@@ -120,6 +120,8 @@ export interface CreateOpts {
   itemList?: boolean;
   /** DistributionChain Seller OrgID (a settlement plan pays through this agency's account). */
   seller?: string;
+  /** PaymentFunctions written out by the test, after the legs (a method named for later, 3-D Secure results). */
+  paymentFunctionsXml?: string;
 }
 
 export function orderCreateRQ(o: CreateOpts): string {
@@ -141,7 +143,7 @@ export function orderCreateRQ(o: CreateOpts): string {
   const contactList = contacts.length
     ? `<cns:ContactInfoList>${contacts.map((p) => `<cns:ContactInfo><cns:ContactInfoID>CI-${p.id}</cns:ContactInfoID><cns:EmailAddress><cns:EmailAddressText>${p.email}</cns:EmailAddressText></cns:EmailAddress></cns:ContactInfo>`).join("")}</cns:ContactInfoList>`
     : "";
-  const request = `<cns:CreateOrder>${create}</cns:CreateOrder><cns:DataLists>${contactList}<cns:PaxList>${pax.map(paxXml).join("")}</cns:PaxList></cns:DataLists>${(o.legs ?? []).map(legXml).join("")}`;
+  const request = `<cns:CreateOrder>${create}</cns:CreateOrder><cns:DataLists>${contactList}<cns:PaxList>${pax.map(paxXml).join("")}</cns:PaxList></cns:DataLists>${(o.legs ?? []).map(legXml).join("")}${o.paymentFunctionsXml ?? ""}`;
   return ndcRequest("OrderCreateRQ", { request, correlationId: o.correlationId, trxId: o.trxId, seller: o.seller });
 }
 

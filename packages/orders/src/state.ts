@@ -4,6 +4,7 @@
  * version by one and appends a history entry (OrderHistory).
  */
 import { GatewayError } from "@ndc/errors";
+import type { IntendedPayment } from "@ndc/payments";
 import type { FrozenConditions } from "./conditions/frozen";
 
 export type OrderState = "held_unpaid" | "held_payment_declined" | "booked" | "cancelled" | "closed";
@@ -47,7 +48,7 @@ export type ChangeKind =
  * null` is creation. Closed is reached by the closing check (reconcile/close.ts).
  */
 export const TRANSITIONS: readonly { from: OrderState | null; kind: ChangeKind; to: OrderState; rule: string }[] = [
-  { from: null, kind: "created", to: "held_unpaid", rule: "OrderCreateRQ without PaymentFunctions: held unpaid (ORDWPM) with a payment time limit." },
+  { from: null, kind: "created", to: "held_unpaid", rule: "OrderCreateRQ without PaymentFunctions, or naming only the method it will pay by (PaymentMethodCriteria): held unpaid (ORDWPM) with a payment time limit." },
   { from: null, kind: "created", to: "booked", rule: "OrderCreateRQ with PaymentFunctions, every leg authorised: booked; legs captured after booking." },
   { from: null, kind: "created", to: "held_payment_declined", rule: "A leg declined: every authorised leg voided; held within the payment time limit." },
   { from: "held_unpaid", kind: "payment_authorised", to: "booked", rule: "OrderChangeRQ pays within the time limit." },
@@ -259,6 +260,11 @@ export interface Order {
   /** Holds turned into sales (booked orders). */
   inventoryConfirmed: boolean;
   legs: OrderLegRef[];
+  /**
+   * The method the seller named at OrderCreateRQ for paying later (PaymentMethodCriteria without
+   * PaymentProcessingDetails). Kept after payment as history; shown in PAYSUM only while held.
+   */
+  intendedPayment?: IntendedPayment;
   /** Wire code of the last declined payment attempt. */
   declineCode?: string;
   /** Set when the order was cancelled (servicing: cancel/saga.ts): the quote it accepted and the refund. */

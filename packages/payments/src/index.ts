@@ -1,6 +1,10 @@
 // @ndc/payments: the payment ledger domain (spec 2.5, 3, 4.4 rules 4-7). No HTTP, no XML.
 export type { LegKind, LegRequest, LegState, PaymentLeg, SettlementMethod } from "./legs/types";
 export { SETTLEMENT_METHODS } from "./legs/types";
+export { validatePayerAuthentication, PAYER_AUTHENTICATION_SHAPES, type PayerAuthentication } from "./legs/payer-authentication";
+export { authenticationDecline } from "./psp/authentication";
+export { paymentCardAuthentications } from "./tables/card-authentications";
+export { INTENDED_METHODS, isIntendedTypeCode, type IntendedPayment, type IntendedTypeCode } from "./legs/intended";
 export { refuseCardData, containsCardNumber, luhnValid } from "./legs/card-data";
 export { validateLeg, validateLegs, MAX_LEGS } from "./legs/validate";
 export { DECLINE_REASONS, isDeclineReason, type DeclineReason } from "./psp/decline-reasons";

@@ -61,7 +61,7 @@ function decideEvents(order: Order | null, command: OrderCommand, now: number): 
       version: 1,
       updatedAt: now,
       inventoryConfirmed: false,
-      history: [{ version: 1, at: now, kind: "created", changed: ["order"], state }],
+      history: [{ version: 1, at: now, kind: "created", changed: command.order.intendedPayment ? ["order", "intendedPayment"] : ["order"], state }],
     };
     const events: OrderEvent[] = [attachDocuments({ type: "created", order: created }, command.documents)];
     if (command.confirmInventory && state === "booked") events.push({ type: "inventory_confirmed", at: now });

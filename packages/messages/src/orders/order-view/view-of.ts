@@ -12,6 +12,7 @@ import type { PaymentEntryView } from "../shared/view/payment";
 import { ORDER_STATUS_CODES } from "../shared/view/status-codes";
 import { orderDataLists } from "./data-lists";
 import { fareDefinitionId, SEAT_DEFINITION_ID, serviceDefinitionIdOf } from "./service-definition";
+import { intendedPaymentEntry } from "./intended-payment";
 
 const ITEM_STATUS: Readonly<Record<OrderState, string>> = {
   held_unpaid: "HELD",
@@ -81,7 +82,7 @@ export function orderViewOf(details: OrderDetails, ownerCode: string, languages:
       : [],
     items,
     dataLists: orderDataLists(details, ownerCode, passengers, contacts, loc),
-    payments: legs.flatMap((l) => paysum(l, decimals)),
+    payments: [...legs.flatMap((l) => paysum(l, decimals)), ...intendedPaymentEntry(order, decimals)],
     processing: { currency: { code: order.currency, decimals }, contentLanguages: loc.contentLanguages() },
     warnings,
   };
