@@ -7,6 +7,8 @@ import { all, blocks, orderHistoryRQ } from "../orders-http/order-list-helpers";
 import { addRQ, reshopped, reshopSeatRQ, seatsFor } from "./add-helpers";
 import { sellerOf } from "./cancel-helpers";
 import { bookBrand } from "./helpers";
+import { call, sellerWithToken, startReceiver } from "../notifications/helpers";
+import { assertSchemaValid } from "../support/xsd";
 import { directionsOf, flightQuote, reshopFlightRQ, reshopFlightsRQ, type FlightQuoteSeen } from "./flight-change-helpers";
 
 /**
@@ -219,3 +221,27 @@ test("one direction named twice is request_invalid; a one-direction reshop of a 
     expect(o.desc.filter((d) => d.startsWith("Flights:")).length).toBe(1);
   }
 });
+
+test("revenue accounting (ACCSTS) is told EXCHANGED for the services of both replaced directions, in one report", async () => {
+  const rx = startReceiver();
+  try {
+    const { token } = await sellerWithToken(t, "AGY-FCD", "99999993", "ndc:notif:subscribe ndc:accounting");
+    expect((await call(t, "POST", "/notifications/subscriptions", token, { url: rx.url, events: ["accounting.service_status"] })).status).toBe(201);
+    const order = await bookedReturn();
+    const q = await quoteBoth(order, [OUT_DAY, BACK_DAY]);
+    const offer = q.offers[0]!;
+    expect((await accept(order.orderId, offer.quoteId, [{ card: "tok_approve_visa", minor: minorOf(offer.due, "EUR") }])).status).toBe(200);
+    await t.gw.notifications.dispatcher.tick();
+    const reports = rx.requests.filter((r) => r.body.includes(`<cns:OrderID>${order.orderId}</cns:OrderID>`)).map((r) => r.body);
+    expect(reports.length).toBe(1);
+    assertSchemaValid(reports[0]!, "IATA_OrderSalesInformationNotifRQ.xsd");
+    const services = blocks(reports[0]!, "Service");
+    expect(services.length).toBeGreaterThan(0);
+    for (const s of services) expect(all(s, "StatusCode").at(-1)).toBe("EXCHANGED");
+    // Both old directions' segments are reported, none of the new.
+    const segments = new Set(services.flatMap((s) => all(s, "PaxSegmentRefID")));
+    expect([...segments].sort()).toEqual(order.journeys.flatMap((j) => j.flightKeys.map((k) => `SEG-${k}`)).sort());
+  } finally {
+    rx.stop();
+  }
+}, 60_000);
