@@ -68,8 +68,9 @@ type FlightOperation = OperationRow<FlightChangePlan>;
  * (servicing/add/saga.ts), each one write, the PSP called between them under keys written before:
  *   1. open: the new flights' seats held, the operation row (kind `order_change_flight`, keyed by the quote: a quote is spent
  *      once) and the planned card legs; -> the amount due authorised;
- *   2. commit: the order's `flights_changed` (the direction's journey replaced, the legs, the
- *      charge), the legs' answers, `committed`; -> the PSP captures under `<op>/capture`;
+ *   2. commit: the order's `flights_changed` (the direction's journey replaced, or every direction
+ *      of a combination's quote: combinations.ts; the legs, the one charge), the legs' answers,
+ *      `committed`; -> the PSP captures under `<op>/capture`;
  *   3. close (finishAdd): the captures and `done`.
  * A change costing less than the fare paid takes nothing: no legs are sent, the commit records the
  * negative charge, then the PSP pays the difference back under `<op>/refund/<legId>` (newest leg
