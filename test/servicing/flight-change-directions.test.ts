@@ -209,6 +209,31 @@ test("a cheaper combination is refunded once, newest leg first (3 gateway writes
   expect([older!.refunded, newer!.refunded]).toEqual([0, refundMinor]);
 }, 60_000);
 
+test("a combination quoted before another change is stale (offer_expired, nothing taken); a forged combination id is offer_not_found", async () => {
+  const order = await bookedReturn();
+  const both = (await quoteBoth(order, [OUT_DAY, BACK_DAY])).offers[0]!;
+  const [out] = directionsOf(t, order);
+  const one = (await flightQuote(t, reshopFlightRQ(order.orderId, flightItems(order), { ...out!, date: OUT_DAY }))).offers[0]!;
+  expect((await accept(order.orderId, one.quoteId, [{ card: "tok_approve_visa", minor: minorOf(one.due, "EUR") }], "trx-one")).status).toBe(200);
+  const changed = await get(order.orderId);
+  const stale = await accept(order.orderId, both.quoteId, [{ card: "tok_approve_visa", minor: minorOf(both.due, "EUR") }], "trx-both");
+  expect([stale.status, errorCode(stale.body)]).toEqual([410, "offer_expired"]);
+  const forged = both.quoteId.replace(/\.(\d+)\.(\d+)\.([^.]+)$/, (_m, due, exp, mac) => `.${Number(due) - 100}.${exp}.${mac}`);
+  expect(forged).not.toBe(both.quoteId);
+  const refused = await accept(order.orderId, forged, [{ card: "tok_approve_visa", minor: minorOf(both.due, "EUR") - 100 }], "trx-forged");
+  expect([refused.status, errorCode(refused.body)]).toEqual([404, "offer_not_found"]);
+  const after = await get(order.orderId);
+  expect([after.version, after.legs.length]).toEqual([changed.version, changed.legs.length]);
+});
+
+test("each direction is judged as alone: a SAVER return (no change allowed) is fare_not_changeable for the pair, nothing quoted", async () => {
+  const b = await bookBrand(t, "SAVER", { back: true });
+  const order = await t.gw.orders.retrieve(b.orderId, sellerOf(t));
+  const [out, back] = directionsOf(t, order);
+  const r = await t.ndc("OrderReshopRQ", reshopFlightsRQ(order.orderId, flightItems(order), [{ ...out!, date: OUT_DAY }, { ...back!, date: BACK_DAY }]));
+  expect([r.status, errorCode(r.body)]).toEqual([409, "fare_not_changeable"]);
+});
+
 test("one direction named twice is request_invalid; a one-direction reshop of a return still answers the alternatives of that direction alone", async () => {
   const order = await bookedReturn();
   const [out] = directionsOf(t, order);
