@@ -64,7 +64,7 @@ export const TRANSITIONS: readonly { from: OrderState | null; kind: ChangeKind; 
   { from: "cancelled", kind: "refunded", to: "cancelled", rule: "The quoted refund is paid back to every captured leg, newest first." },
   { from: "booked", kind: "items_cancelled", to: "booked", rule: "OrderChangeRQ AcceptCancelledOffer accepts a firm quote to cancel items (extras, seats, partner products): their seats and partner stock released in the same write." },
   { from: "booked", kind: "refunded", to: "booked", rule: "Cancelled items, or a flight change costing less than the fare paid: the quoted amount is paid back to the captured legs, newest first, after the change is made." },
-  { from: "booked", kind: "flights_changed", to: "booked", rule: "OrderChangeRQ accepts a flight-change quote: one direction's flights replaced, the amount due authorised before and captured after." },
+  { from: "booked", kind: "flights_changed", to: "booked", rule: "OrderChangeRQ accepts a flight-change quote: one direction's flights replaced (or several directions together), the amount due authorised before and captured after." },
   { from: "booked", kind: "pax_updated", to: "booked", rule: "OrderChangeRQ UpdatePax corrects a passenger's name where the outbound fare is renameable; no money moves." },
   { from: "booked", kind: "closed", to: "closed", rule: "The closing check: every service delivered, no-show or removed, and the money settled (payments captured, clearances cleared); OrderClosingNotifRQ is sent." },
   { from: "booked", kind: "schedule_changed", to: "booked", rule: "The airline retimes or cancels one of the order's flights (operations feed, sandbox control): new times, or the flight removed and the order flagged for re-accommodation; order.changed is pushed." },

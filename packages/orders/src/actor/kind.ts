@@ -101,6 +101,7 @@ function decideEvents(order: Order | null, command: OrderCommand, now: number): 
       if (order.state !== "booked") throw new GatewayError("order_state_invalid", { detail: `The order is ${order.state}; only a booked order's flights are changed.` });
       // Decided here, one at a time per order: of two changes racing for one Flexibility, one spends it.
       if (command.change.flexibilityItemId) assertFlexibilityUnspent(order, command.change.flexibilityItemId);
+      for (const d of command.change.further ?? []) if (d.flexibilityItemId) assertFlexibilityUnspent(order, d.flexibilityItemId);
       return [{ type: "flights_changed", at: now, ...command.change }];
     }
     case "expireUnpaid":

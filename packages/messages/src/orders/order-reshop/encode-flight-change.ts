@@ -5,9 +5,10 @@ import type { FlightChangeQuoteView } from "./flight-change-view";
 
 /**
  * The Response of IATA_OrderReshopRS for a flight change (OrderReshopResponseType, schema order):
- * ChangeFees (the band's change fee, TypeCode Change); the Order; Processing (en: all text is the
+ * ChangeFees (the band's change fee, TypeCode Change; of several directions, their fees summed);
+ * the Order; Processing (en: all text is the
  * gateway's, spec 4.8 rule 2); ReshopResults/ReshopOffers with
- * one Offer per alternative: the replaced items as DeleteOrderItem, the flights and the sums as
+ * one Offer per alternative (per combination of several directions): the replaced items as DeleteOrderItem, the flights and the sums as
  * Desc, the expiry, the signed quote id as OfferID, and the amount due as TotalPrice (negative
  * when the change is refunded; AmountType is a decimal).
  */
@@ -15,7 +16,7 @@ export function encodeFlightChangeRS(v: FlightChangeQuoteView): XNode {
   return el(
     "Response",
     null,
-    c("ChangeFees", c("DescText", "Change fee of the time-to-departure band, all passengers."), c("PenaltyID", v.penaltyId), c("Price", amount("TotalAmount", v.fee)), c("TypeCode", "Change")),
+    c("ChangeFees", c("DescText", v.feeText ?? "Change fee of the time-to-departure band, all passengers."), c("PenaltyID", v.penaltyId), c("Price", amount("TotalAmount", v.fee)), c("TypeCode", "Change")),
     c("Order", c("OrderID", v.orderId), c("OrderVersionNumber", v.version), c("OwnerCode", v.ownerCode), c("StatusCode", v.statusCode)),
     processing(GATEWAY_TEXT_ONLY),
     c(

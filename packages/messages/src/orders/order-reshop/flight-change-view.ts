@@ -1,4 +1,4 @@
-import type { FlightChangeQuote, Order } from "@ndc/orders";
+import type { FlightAlternative, FlightChangeQuote, FlightChangeTerms, Order } from "@ndc/orders";
 import { minorUnits, type CurrencyCode } from "@ndc/money";
 import type { WarningView } from "../../shopping/shared/view/common";
 import { formatMoney, money, type Money } from "../../shopping/shared/view/money";
@@ -20,6 +20,8 @@ export interface FlightChangeQuoteView {
   statusCode: string;
   expiresAt: string;
   fee: Money;
+  /** ChangeFees/DescText when it is not the one band's fee (a change of several directions). */
+  feeText?: string;
   penaltyId: string;
   /** The order items the change replaces. */
   orderItemIds: string[];
@@ -28,11 +30,24 @@ export interface FlightChangeQuoteView {
 }
 
 /** How the change is allowed, when not simply by the fare (SHPOR1 rule 4): stated on every offer of the quote. */
-function allowedBy(a: FlightChangeQuote["terms"]["allowance"]): string[] {
+export function allowedBy(a: FlightChangeQuote["terms"]["allowance"]): string[] {
   if (a.by === "flexibility") return [`The fare does not allow a change; the order's Flexibility service (item ${a.flexibilityItemId}) does: accept with OrderChangeParameters/ReasonCode FLEXIBILITY to spend it.`];
   if (a.by === "override") return [`Override by the airline's staff of ${a.overridden?.ruleCode}: ${a.overridden?.ruleText} Recorded with the change and in the audit trail.`];
   return [];
 }
+
+/** The alternative's flights and brand, in English. */
+export const flightsText = (a: FlightAlternative) => `Flights: ${a.journey.segments.map((s) => `${s.marketing.carrier.code}${s.marketing.number} ${s.origin}-${s.destination} ${s.departure.local}`).join(", ")}; brand ${a.brandCode}.`;
+
+/** How the alternative's due is made up for its direction (spec 4.5 rule 6; the band's fee). */
+export const sumsText = (a: FlightAlternative, t: FlightChangeTerms, f: (minor: number) => string) =>
+  `New fare ${f(a.priceMinor)}, priced without promotion adjustments; fare of the replaced direction ${f(t.fareMinor)}; surcharge refunded ${f(t.surchargeRefundMinor)}; discount clawed back ${f(t.discountClawbackMinor)}; change fee ${f(t.feeMinor)} (${t.band.id}, ${t.band.fee} per passenger).`;
+
+export const dueText = (dueMinor: number, f: (minor: number) => string) => (dueMinor >= 0 ? `Due: ${f(dueMinor)}.` : `Refunded: ${f(-dueMinor)}.`);
+
+/** The warning the fare conditions' basis calls for (the conditions frozen at booking, or not). */
+export const conditionsWarnings = (t: FlightChangeTerms): WarningView[] =>
+  t.basis === "current_policy" ? [{ code: "fare_conditions_current_policy" }] : t.conditionsSource === "supplier" ? [{ code: "fare_conditions_supplier" }] : [];
 
 /** Pure: the domain's quote as the answer shows it, the sums stated in English per offer. */
 export function flightChangeQuoteViewOf(order: Order, quote: FlightChangeQuote, orderItemIds: string[], ownerCode: string): FlightChangeQuoteView {
@@ -51,13 +66,8 @@ export function flightChangeQuoteViewOf(order: Order, quote: FlightChangeQuote, 
     offers: quote.alternatives.map((a) => ({
       quoteId: a.quoteId,
       due: m(a.dueMinor),
-      descriptions: [
-        `Flights: ${a.journey.segments.map((s) => `${s.marketing.carrier.code}${s.marketing.number} ${s.origin}-${s.destination} ${s.departure.local}`).join(", ")}; brand ${a.brandCode}.`,
-        `New fare ${f(a.priceMinor)}, priced without promotion adjustments; fare of the replaced direction ${f(t.fareMinor)}; surcharge refunded ${f(t.surchargeRefundMinor)}; discount clawed back ${f(t.discountClawbackMinor)}; change fee ${f(t.feeMinor)} (${t.band.id}, ${t.band.fee} per passenger).`,
-        ...allowedBy(t.allowance),
-        a.dueMinor >= 0 ? `Due: ${f(a.dueMinor)}.` : `Refunded: ${f(-a.dueMinor)}.`,
-      ],
+      descriptions: [flightsText(a), sumsText(a, t, f), ...allowedBy(t.allowance), dueText(a.dueMinor, f)],
     })),
-    warnings: t.basis === "current_policy" ? [{ code: "fare_conditions_current_policy" }] : t.conditionsSource === "supplier" ? [{ code: "fare_conditions_supplier" }] : [],
+    warnings: conditionsWarnings(t),
   };
 }
