@@ -11,7 +11,7 @@ import type { OrderContactView, OrderPaxView } from "../shared/view/pax";
 import type { PaymentEntryView } from "../shared/view/payment";
 import { ORDER_STATUS_CODES } from "../shared/view/status-codes";
 import { orderDataLists } from "./data-lists";
-import { fareDefinitionId, SEAT_DEFINITION_ID, serviceDefinitionIdOf } from "./service-definition";
+import { SEAT_DEFINITION_ID, serviceDefinitionIdOf } from "./service-definition";
 
 const ITEM_STATUS: Readonly<Record<OrderState, string>> = {
   held_unpaid: "HELD",
@@ -258,14 +258,9 @@ function flightServices(order: Order, it: OrderItem, status: string): PlacedServ
       paxId,
       statusCode: status,
       flightKey: key,
-      association: { kind: "segment" as const, paxSegmentId: shoppingIds.segment(key), serviceDefinitionId: fareDefinitionId(brandOf(order, key)) },
+      association: { kind: "segment" as const, paxSegmentId: shoppingIds.segment(key) },
     })),
   );
-}
-
-/** The fare brand a flight of the order is flown in (its journey's). */
-function brandOf(order: Order, flightKey: string): string {
-  return (order.journeys.find((j) => j.flightKeys.includes(flightKey)) ?? order.journeys[0])?.brandCode ?? "UNKNOWN";
 }
 
 const SEAT_ID = /^([0-9]{1,3})([A-Z])$/;

@@ -80,8 +80,8 @@ export interface OrderServiceView {
   description?: string;
   taxonomy?: TaxonomyView[];
   association:
-    /** A flight: its segment, and (OrderViewRS) the fare's ServiceDefinition (order-view/service-definition.ts). */
-    | { kind: "segment"; paxSegmentId: string; serviceDefinitionId?: string }
+    /** A flight: its segment, named directly (issue 20 item 8). */
+    | { kind: "segment"; paxSegmentId: string }
     | { kind: "seat"; row: number; column: string; characteristics?: string[]; seatProfileId?: string; legIds?: string[]; paxSegmentId?: string; serviceDefinitionId?: string }
     | { kind: "serviceDefinition"; serviceDefinitionId: string; paxSegmentIds?: string[] };
 }
