@@ -76,7 +76,7 @@ export async function issuePrice(ctx: ShoppingContext, request: OfferPriceReques
   const adjusted = await adjust(supply, currency, adjustables, ctx.settings.promotionsTimeoutMs, loc);
 
   const items: OfferItemView[] = [
-    ...flightItems(offerId, ownerCode, f, lists, adjusted.byItem, expiresAt),
+    ...flightItems(offerId, ownerCode, f, lists, now, adjusted.byItem, expiresAt),
     ...pricedExtras.map((x) => ({
       offerItemId: x.offerItemId,
       ownerCode,
