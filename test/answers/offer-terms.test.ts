@@ -3,6 +3,7 @@ import type { ManualClock } from "@ndc/clock";
 import type { TestGateway } from "../support/gateway";
 import { gateway, T0 } from "../orders-http/helpers";
 import { airShoppingRQ, all, blocks, offerPriceRQ } from "../shopping/shop-requests";
+import { seatAvailabilityRQ, serviceListRQ } from "../shopping/seat-availability-helpers";
 
 /**
  * Issue 20 item 9, first part, over HTTP (every answer XSD-checked by t.ndc, xmllint --nonet):
@@ -10,7 +11,8 @@ import { airShoppingRQ, all, blocks, offerPriceRQ } from "../shopping/shop-reque
  * a refundable fare's cancellation (CancelRestrictions/ChangeRestrictions/Fee: the amount now per
  * passenger, the table's lowest and highest); each PaxSegment its cabin
  * (CabinTypeAssociationChoice/SegmentCabinType) when every offer on it sells that cabin; each
- * DatedOperatingSegment to or from the United States SecureFlightInd.
+ * DatedOperatingSegment to or from the United States SecureFlightInd; every ALaCarteOffer item
+ * (AirShoppingRS, ServiceListRS, SeatAvailabilityRS) its own CancelRestrictions and ChangeRestrictions.
  */
 let t: TestGateway;
 let clock: ManualClock;
@@ -109,4 +111,25 @@ test("PaxSegment states its cabin when every offer on it sells that cabin; fligh
   expect(usSegments.length).toBeGreaterThan(0);
   expect(usSegments.every((s) => all(s, "SecureFlightInd")[0] === "true")).toBe(true);
   expect(blocks(mixed.body, "DatedOperatingSegment").some((s) => s.includes("SecureFlightInd"))).toBe(false);
+}, 60_000);
+
+test("every ALaCarteOffer item states its terms: cancelled alone with a full refund; a service not changed, a seat replaced", async () => {
+  const itemsOf = (body: string) => blocks(body, "ALaCarteOffer").flatMap((a) => blocks(a, "OfferItem"));
+  const terms = (item: string) => ({
+    refund: all(blocks(item, "CancelRestrictions")[0] ?? "", "LevelTypeCode")[0],
+    cancelText: all(blocks(item, "CancelRestrictions")[0] ?? "", "DescText")[0],
+    changeable: all(blocks(item, "ChangeRestrictions")[0] ?? "", "AllowedModificationInd")[0],
+  });
+  const shop = await t.ndc("AirShoppingRQ", airShoppingRQ({ legs: [{ from: "LHR", to: "CDG", date: "2027-01-12" }], currency: "EUR", criteria: [{ taxonomy: ["1B58"] }] }));
+  expect(shop.status).toBe(200);
+  const offerId = all(blocks(shop.body, "Offer")[0]!, "OfferID")[0]!;
+  const list = await t.ndc("ServiceListRQ", serviceListRQ({ offerId }));
+  expect(list.status).toBe(200);
+  const seats = await t.ndc("SeatAvailabilityRQ", seatAvailabilityRQ({ offerId }));
+  expect(seats.status).toBe(200);
+  for (const [body, changeable] of [[shop.body, "false"], [list.body, "false"], [seats.body, "true"]] as const) {
+    const items = itemsOf(body);
+    expect(items.length).toBeGreaterThan(0);
+    for (const item of items) expect(terms(item)).toMatchObject({ refund: "Full", changeable, cancelText: expect.stringContaining("full refund") });
+  }
 }, 60_000);

@@ -1,5 +1,6 @@
 import type { Clock } from "@ndc/clock";
 import { GatewayError, isGatewayError } from "@ndc/errors";
+import { SERVICE_TERMS } from "../views/extra-terms";
 import { emptyDataLists, type ALaCarteItemView, type MediaView, type ServiceDefinitionView, type ServiceListRequest, type ServiceListView, type WarningView } from "@ndc/messages";
 import { filterByCriteria, type Supply } from "@ndc/supply";
 import { minorUnits } from "@ndc/money";
@@ -171,6 +172,7 @@ function itemView(i: ListedItem, owner: string): ALaCarteItemView {
     flights: i.flights,
     unitPrice: { base: price, taxes: [], total: price },
     taxonomy: taxonomyOf(i.product.taxonomyCode),
+    terms: SERVICE_TERMS,
   };
 }
 
