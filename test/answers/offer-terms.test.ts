@@ -133,3 +133,23 @@ test("every ALaCarteOffer item states its terms: cancelled alone with a full ref
     for (const item of items) expect(terms(item)).toMatchObject({ refund: "Full", changeable, cancelText: expect.stringContaining("full refund") });
   }
 }, 60_000);
+
+test("OfferPriceRS: one PaymentFunctions per method the airline takes for the offer, each naming the priced offer", async () => {
+  const shop = await t.ndc("AirShoppingRQ", airShoppingRQ({ legs: [{ from: "LHR", to: "CDG", date: "2027-01-12" }], currency: "EUR" }));
+  const offer = blocks(shop.body, "Offer")[0]!;
+  const methodsOf = async (currency: string) => {
+    const p = await t.ndc("OfferPriceRQ", offerPriceRQ({ offers: [{ offerId: all(offer, "OfferID")[0]!, items: [{ id: all(offer, "OfferItemID")[0]!, pax: ["PAX1"] }] }], currency }));
+    expect(p.status).toBe(200);
+    const pricedId = all(blocks(p.body, "PricedOffer")[0]!, "OfferID")[0]!;
+    return blocks(p.body, "PaymentFunctions").map((pf) => {
+      expect(all(blocks(pf, "OfferAssociation")[0]!, "OfferRefID")).toEqual([pricedId]);
+      expect(blocks(pf, "PaymentSurcharge")).toEqual([]);
+      return `${all(pf, "PaymentTypeCode")[0]} ${all(pf, "RemarkText")[0]}`;
+    });
+  };
+  const eur = await methodsOf("EUR");
+  // A card by token, the three settlement plans, a voucher, and the airline's points.
+  expect(eur.map((m) => m.split(" ")[0])).toEqual(["CC", "CA", "DP", "MS", "MS", "MS"]);
+  expect(eur.find((m) => m.includes("LoyaltyRedemption"))).toBeDefined();
+  expect(eur.find((m) => m.startsWith("MS Voucher"))).toBeDefined();
+}, 60_000);
