@@ -18,7 +18,9 @@ afterAll(() => t.close());
 /** The OrderServiceAssociation of each Service of the flight item(s) of an order block, with its prefix. */
 function flightAssociations(orderXml: string, p: string): string[] {
   const items = blocks(orderXml, `${p}OrderItem`).filter((i) => !i.includes(`<${p}SeatOnLeg>`));
-  return items.flatMap((i) => blocks(i, `${p}Service`)).map((s) => blocks(s, `${p}OrderServiceAssociation`)[0]!);
+  // The fare's included baggage (ServiceID ...-BAG) names its definition: order-view-baggage.test.ts.
+  const flights = items.flatMap((i) => blocks(i, `${p}Service`)).filter((s) => !/-BAG<\/(cns|opt):ServiceID>/.test(s));
+  return flights.map((s) => blocks(s, `${p}OrderServiceAssociation`)[0]!);
 }
 
 test("OrderViewRS and OrderHistoryRS: a flight's Service names its PaxSegment directly, one the DataLists define", async () => {

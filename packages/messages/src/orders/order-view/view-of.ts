@@ -11,6 +11,7 @@ import type { OrderContactView, OrderPaxView } from "../shared/view/pax";
 import type { PaymentEntryView } from "../shared/view/payment";
 import { ORDER_STATUS_CODES } from "../shared/view/status-codes";
 import { orderDataLists } from "./data-lists";
+import { withIncludedBaggage } from "./included-baggage";
 import { SEAT_DEFINITION_ID, serviceDefinitionIdOf } from "./service-definition";
 
 const ITEM_STATUS: Readonly<Record<OrderState, string>> = {
@@ -166,7 +167,7 @@ export function orderItemViews(details: OrderDetails, ownerCode: string): OrderI
   const m = (minor: number) => ({ minor, currency: order.currency, decimals });
   const flown = new Set(details.flown);
   const restrictions = restrictionsOf(details, m);
-  return order.items.map((it) => itemView(details, it, m, flown, ownerCode, it.kind === "flight" ? restrictions : undefined));
+  return order.items.map((it) => withIncludedBaggage(details, itemView(details, it, m, flown, ownerCode, it.kind === "flight" ? restrictions : undefined)));
 }
 
 /**

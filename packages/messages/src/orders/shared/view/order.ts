@@ -79,6 +79,8 @@ export interface OrderServiceView {
   /** English or content-language text the domain composed. */
   description?: string;
   taxonomy?: TaxonomyView[];
+  /** Included in the fare (a flight's baggage allowance): no value of its own, not accounted. */
+  included?: boolean;
   association:
     /** A flight: its segment, named directly (issue 20 item 8). */
     | { kind: "segment"; paxSegmentId: string }
