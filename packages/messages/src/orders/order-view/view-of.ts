@@ -295,30 +295,34 @@ function extraServices(it: OrderItem, status: string): PlacedService[] {
 }
 
 /**
+ * The masked method of a ledger leg as PAYSUM shows it (spec 2.5); undefined for a card the PSP
+ * never named (no brand or last four to show). OrderHistoryRS shows each change's legs with it.
+ */
+export function entryMethod(leg: PaymentLeg): PaymentEntryView["method"] | undefined {
+  const s = paymentSummary(leg);
+  switch (s.kind) {
+    case "card":
+      if (!/^[0-9a-zA-Z]{1,2}$/.test(s.brand) || !/^[0-9]{4}$/.test(s.lastFour)) return undefined;
+      return { kind: "card", brand: s.brand, lastFour: s.lastFour, pspReference: s.pspReference };
+    case "voucher":
+      return { kind: "voucher", maskedVoucher: s.maskedVoucher };
+    case "settlement":
+      return { kind: "settlement", method: s.method, methodName: s.methodName };
+    case "loyalty":
+      return { kind: "loyalty", programme: OWN_PROGRAMME, points: s.points, maskedMemberAccount: s.maskedMemberAccount };
+  }
+}
+
+/**
  * PAYSUM entries of one ledger leg: its payment (the captured amount once captured, else what
  * was authorised or asked) and, if any was paid back, a refund entry. A leg still in flight
  * is not listed: it has no outcome yet. A declined card the PSP never named carries no brand.
  */
 function paysum(leg: PaymentLeg, decimals: number): PaymentEntryView[] {
   if (leg.state === "authorising") return [];
-  const s = paymentSummary(leg);
+  const method = entryMethod(leg);
+  if (!method) return [];
   const money = (minor: number) => ({ minor, currency: leg.currency, decimals });
-  let method: PaymentEntryView["method"];
-  switch (s.kind) {
-    case "card":
-      if (!/^[0-9a-zA-Z]{1,2}$/.test(s.brand) || !/^[0-9]{4}$/.test(s.lastFour)) return [];
-      method = { kind: "card", brand: s.brand, lastFour: s.lastFour, pspReference: s.pspReference };
-      break;
-    case "voucher":
-      method = { kind: "voucher", maskedVoucher: s.maskedVoucher };
-      break;
-    case "settlement":
-      method = { kind: "settlement", method: s.method, methodName: s.methodName };
-      break;
-    case "loyalty":
-      method = { kind: "loyalty", programme: OWN_PROGRAMME, points: s.points, maskedMemberAccount: s.maskedMemberAccount };
-      break;
-  }
   const paid = leg.captured > 0 ? leg.captured : leg.authorised > 0 ? leg.authorised : leg.requested;
   const out: PaymentEntryView[] = [
     { paymentId: leg.legId, status: leg.state.toUpperCase(), amount: money(paid), direction: "payment", at: iso(leg.endedAt ?? leg.createdAt), method },
