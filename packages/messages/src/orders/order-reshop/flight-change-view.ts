@@ -3,6 +3,7 @@ import { minorUnits, type CurrencyCode } from "@ndc/money";
 import type { WarningView } from "../../shopping/shared/view/common";
 import { formatMoney, money, type Money } from "../../shopping/shared/view/money";
 import { ORDER_STATUS_CODES } from "../shared/view/status-codes";
+import { addedFlightsOf, type AddedFlightsView } from "./flight-change-offer";
 
 /** One alternative offered for the direction (OrderReshopRS ReshopOffers/Offer). */
 export interface FlightChangeOfferView {
@@ -10,6 +11,8 @@ export interface FlightChangeOfferView {
   /** Positive: due from the seller; negative: refunded. */
   due: Money;
   descriptions: string[];
+  /** The new flights as an AddedOfferItem, with its DataLists entries and price difference. */
+  added: AddedFlightsView;
 }
 
 /** OrderReshopRS for a flight change: the change fee, the order, one firm offer per alternative. */
@@ -24,6 +27,8 @@ export interface FlightChangeQuoteView {
   /** The order items the change replaces. */
   orderItemIds: string[];
   offers: FlightChangeOfferView[];
+  /** The passengers the added items' services name (PaxList). */
+  passengers: { paxId: string; ptc: string }[];
   warnings: WarningView[];
 }
 
@@ -48,9 +53,11 @@ export function flightChangeQuoteViewOf(order: Order, quote: FlightChangeQuote, 
     fee: m(t.feeMinor),
     penaltyId: t.band.id,
     orderItemIds,
-    offers: quote.alternatives.map((a) => ({
+    passengers: order.passengers.map((p) => ({ paxId: p.paxId, ptc: p.ptc })),
+    offers: quote.alternatives.map((a, n) => ({
       quoteId: a.quoteId,
       due: m(a.dueMinor),
+      added: addedFlightsOf(order, a, t.paidMinor, n, m),
       descriptions: [
         `Flights: ${a.journey.segments.map((s) => `${s.marketing.carrier.code}${s.marketing.number} ${s.origin}-${s.destination} ${s.departure.local}`).join(", ")}; brand ${a.brandCode}.`,
         `New fare ${f(a.priceMinor)}, priced without promotion adjustments; fare of the replaced direction ${f(t.fareMinor)}; surcharge refunded ${f(t.surchargeRefundMinor)}; discount clawed back ${f(t.discountClawbackMinor)}; change fee ${f(t.feeMinor)} (${t.band.id}, ${t.band.fee} per passenger).`,

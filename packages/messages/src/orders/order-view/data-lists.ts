@@ -116,7 +116,8 @@ function catalogueName(kind: string, ref: string | undefined, loc: Localiser): s
   return key ? loc.text(key) : undefined;
 }
 
-function segmentOf(f: Flight, loc: Localiser): SegmentView {
+/** A flight as DataLists show it (PaxSegment and its dated segments and leg); also the new flights of a flight-change offer. */
+export function segmentOf(f: Flight, loc: Localiser): SegmentView {
   const own = f.operating.carrier.code === f.marketing.carrier.code && f.operating.number === f.marketing.number;
   return {
     paxSegmentId: shoppingIds.segment(f.key),
