@@ -66,8 +66,8 @@ test("each ChangeGroup carries the whole order before and after; before/after di
       expect(inner(g, "Old")).toBeUndefined();
       continue;
     }
-    // Old is exactly what the previous change left.
-    expect(inner(g, "Old")).toBe(inner(groups[i - 1]!, "New"));
+    // Old is exactly what the previous change left (its order; the payments it made are that change's own, in its New only).
+    expect(inner(g, "Old")).toBe(inner(groups[i - 1]!, "New")!.replace(/<opt:PaymentFunctions>[\s\S]*?<\/opt:PaymentFunctions>/g, ""));
   }
 
   const of = (type: string) => groups.find((g) => own(g, "ChangeTypeCode")[0] === type)!;

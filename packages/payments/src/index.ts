@@ -14,6 +14,7 @@ export { PaymentLedger, type AuthoriseOutcome } from "./ledger/ledger";
 export { OrderPayments, declineError, type AuthoriseAllResult, type RefundResult } from "./ledger/order-payments";
 export { verifyChain, entryHash, GENESIS_HASH, type ChainCheck, type EntryType, type EntryInput } from "./ledger/hash-chain";
 export { OWN_PROGRAMME, REDEMPTION_RATES, pointsNeeded, pointsValue } from "./loyalty/programme";
+export { acceptedMethods, type AcceptedMethod } from "./accepted-methods";
 export { issueCertificate } from "./loyalty/certificates";
 export { saleCommission, chargeCommission, commissionBase, type CommissionAgreement, type Commission } from "./commission/commission";
 export { commissionAgreementFor, putCommissionAgreement, agreementRow, CommissionAgreementInvalid } from "./commission/agreements";

@@ -3,6 +3,7 @@ import { minorUnits, type CurrencyCode } from "@ndc/money";
 import type { WarningView } from "../../shopping/shared/view/common";
 import { formatMoney, money, type Money } from "../../shopping/shared/view/money";
 import { ORDER_STATUS_CODES } from "../shared/view/status-codes";
+import { addedFlightsOf, addedItemId, type AddedFlightsView } from "./flight-change-offer";
 
 /** One alternative offered for the direction (OrderReshopRS ReshopOffers/Offer). */
 export interface FlightChangeOfferView {
@@ -10,6 +11,8 @@ export interface FlightChangeOfferView {
   /** Positive: due from the seller; negative: refunded. */
   due: Money;
   descriptions: string[];
+  /** The new flights as AddedOfferItems (one per direction changed), with their DataLists entries and price differences. */
+  added: AddedFlightsView[];
 }
 
 /** OrderReshopRS for a flight change: the change fee, the order, one firm offer per alternative. */
@@ -26,6 +29,8 @@ export interface FlightChangeQuoteView {
   /** The order items the change replaces. */
   orderItemIds: string[];
   offers: FlightChangeOfferView[];
+  /** The passengers the added items' services name (PaxList). */
+  passengers: { paxId: string; ptc: string }[];
   warnings: WarningView[];
 }
 
@@ -63,9 +68,11 @@ export function flightChangeQuoteViewOf(order: Order, quote: FlightChangeQuote, 
     fee: m(t.feeMinor),
     penaltyId: t.band.id,
     orderItemIds,
-    offers: quote.alternatives.map((a) => ({
+    passengers: order.passengers.map((p) => ({ paxId: p.paxId, ptc: p.ptc })),
+    offers: quote.alternatives.map((a, n) => ({
       quoteId: a.quoteId,
       due: m(a.dueMinor),
+      added: [addedFlightsOf(order, a, t, addedItemId(n), m)],
       descriptions: [flightsText(a), sumsText(a, t, f), ...allowedBy(t.allowance), dueText(a.dueMinor, f)],
     })),
     warnings: conditionsWarnings(t),

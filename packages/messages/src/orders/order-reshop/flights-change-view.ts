@@ -2,6 +2,7 @@ import type { FlightsChangeQuote, Order } from "@ndc/orders";
 import { minorUnits, type CurrencyCode } from "@ndc/money";
 import { formatMoney, money } from "../../shopping/shared/view/money";
 import { ORDER_STATUS_CODES } from "../shared/view/status-codes";
+import { addedFlightsOf, addedItemId } from "./flight-change-offer";
 import { allowedBy, conditionsWarnings, dueText, flightsText, sumsText, type FlightChangeQuoteView } from "./flight-change-view";
 
 /**
@@ -25,9 +26,11 @@ export function flightsChangeQuoteViewOf(order: Order, quote: FlightsChangeQuote
     feeText: `Change fees of each direction's time-to-departure band, all passengers: ${quote.terms.map((t, i) => `${label(i)} ${f(t.feeMinor)} (${t.band.id})`).join("; ")}.`,
     penaltyId: bands.join("+"),
     orderItemIds,
-    offers: quote.combinations.map((c) => ({
+    passengers: order.passengers.map((p) => ({ paxId: p.paxId, ptc: p.ptc })),
+    offers: quote.combinations.map((c, n) => ({
       quoteId: c.quoteId,
       due: m(c.dueMinor),
+      added: c.alternatives.map((a, i) => addedFlightsOf(order, a, quote.terms[i]!, addedItemId(n, i), m)),
       descriptions: [
         ...c.alternatives.flatMap((a, i) => [`${label(i)}. ${flightsText(a)}`, `${label(i)}. ${sumsText(a, quote.terms[i]!, f)}`, ...allowedBy(quote.terms[i]!.allowance).map((x) => `${label(i)}. ${x}`)]),
         dueText(c.dueMinor, f),

@@ -6,3 +6,4 @@ export { cancelItemsQuoteViewOf, cancelQuoteViewOf, type CancelQuoteView } from 
 export { encodeFlightChangeRS } from "./encode-flight-change";
 export { flightChangeQuoteViewOf, type FlightChangeQuoteView } from "./flight-change-view";
 export { flightsChangeQuoteViewOf } from "./flights-change-view";
+export { FLIGHT_CHANGE_ITEM_ID } from "./flight-change-offer";
