@@ -84,6 +84,15 @@ test("both directions reshopped in one OrderReshopRQ: combinations cheapest firs
     // The replaced items, and the one penalty the fees are.
     const offer = blocks(q.body, "Offer").find((b) => b.includes(o.quoteId))!;
     expect(all(offer, "OrderItemRefID").sort()).toEqual(flightItems(order).sort());
+    // One AddedOfferItem per direction (issue 20 item 7), each with its own due, adding up to the offer's.
+    const added = blocks(offer, "AddedOfferItem");
+    expect(added.map((a) => all(a, "OfferItemID")[0]!.replace(/^FC\d+-/, ""))).toEqual(["NEW1", "NEW2"]);
+    const dueOf = (a: string) => {
+      const to = /DueToAirlineAmount[^>]*>([^<]+)</.exec(a)?.[1];
+      const by = /DueByAirlineAmount[^>]*>([^<]+)</.exec(a)?.[1];
+      return to ? minorOf(to, "EUR") : by ? -minorOf(by, "EUR") : 0;
+    };
+    expect(added.map(dueOf)).toEqual(each);
   }
   expect(seen.size).toBe(q.offers.length);
   // The signed id carries both directions, the whole due, the order's version.
