@@ -5,6 +5,7 @@
  * gateway's own AirShoppingRQ and SeatAvailabilityRQ, one travel day at a time.
  */
 import { orderCreateRQ, type Shopped } from "../test/orders-http/helpers";
+import { dayAfter, T0 } from "../test/support/dates";
 import { airShoppingRQ, all, blocks } from "../test/shopping/shop-requests";
 import { seatAvailabilityRQ } from "../test/shopping/seat-availability-helpers";
 
@@ -21,8 +22,8 @@ export function inProcessNdc(app: { handle(request: Request): Promise<Response> 
 }
 
 const minor = (s: string) => Math.round(Number(s) * 100);
-const day = (n: number) => new Date(Date.UTC(2026, 11, 1) + n * 86_400_000).toISOString().slice(0, 10);
-/** Travel days from 2026-12-01 on: the supply's season. */
+/** Travel days from ten days after the benches' clock start (T0, 2026-12-01) on, within the supply's 330 days from its boot day. */
+const day = (n: number) => dayAfter(T0, 10 + n);
 const DAYS = 320;
 
 /** Draws pools of bodies; every pool takes travel days and correlation ids no earlier pool took. */

@@ -28,6 +28,7 @@ import { createLogger } from "@ndc/log";
 import { ManualClock } from "@ndc/clock";
 import { bootGateway } from "@ndc/gateway";
 import { all } from "../test/shopping/shop-requests";
+import { T0 } from "../test/support/dates";
 import { bookingPool, inProcessNdc } from "./booking-pool";
 import { median, percentile } from "./support";
 
@@ -42,7 +43,8 @@ const BARE_SECONDS = Number(process.env.BENCH_BARE_SECONDS ?? 2);
 const BARE_ROW_BYTES = Number(process.env.BENCH_BARE_ROW_BYTES ?? 0);
 
 const dir = mkdtempSync(join(tmpdir(), "ndc-bench-order-"));
-const clock = new ManualClock(Date.UTC(2026, 10, 21, 9, 0, 0));
+// The clock booking-pool.ts reads its travel days from (test/support/dates.ts).
+const clock = new ManualClock(T0);
 const config = loadConfig({ GATEWAY_DATA_DIR: dir, GATEWAY_MODE: "local", LOG_LEVEL: "warn", RATE_LIMIT_SHOP_PER_MINUTE: "100000000", RATE_LIMIT_DEFAULT_PER_MINUTE: "100000000" });
 const gw = await bootGateway({ config, clock, logger: createLogger({ level: "warn", sink: () => {} }) });
 if (gw.store.driver !== "bun-sqlite") throw new Error(`the bench compares with bun:sqlite; the gateway runs ${gw.store.driver}`);

@@ -19,6 +19,7 @@ import { loadConfig } from "@ndc/config";
 import { createLogger } from "@ndc/log";
 import { ManualClock } from "@ndc/clock";
 import { bootGateway } from "@ndc/gateway";
+import { T0 } from "../test/support/dates";
 import { bookingPool, inProcessNdc } from "./booking-pool";
 
 const [mode, dir, ordersText = "1000"] = process.argv.slice(2);
@@ -30,7 +31,8 @@ const WARM_UP = 20;
 const CONCURRENCY = 32;
 const bodiesFile = join(dir, "bodies.json");
 
-const clock = new ManualClock(Date.UTC(2026, 10, 21, 9, 0, 0));
+// The clock booking-pool.ts reads its travel days from (test/support/dates.ts).
+const clock = new ManualClock(T0);
 const config = loadConfig({ GATEWAY_DATA_DIR: dir, GATEWAY_MODE: "local", LOG_LEVEL: "warn", RATE_LIMIT_SHOP_PER_MINUTE: "100000000", RATE_LIMIT_DEFAULT_PER_MINUTE: "100000000" });
 const gw = await bootGateway({ config, clock, logger: createLogger({ level: "warn", sink: () => {} }) });
 

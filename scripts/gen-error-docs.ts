@@ -77,6 +77,8 @@ const WHEN: Record<string, string> = {
   card_not_supported: "A card leg declined as not supported (tok_decline_card_not_supported): Warning of the held order.",
   processing_error: "A card leg declined by a PSP-side error (tok_decline_processing_error): Warning of the held order.",
   unknown_token: "A card token the PSP does not hold: Warning of the held order.",
+  authentication_required: "A card whose issuer requires 3-D Secure sent without SecurePaymentVersion2 results (test tokens tok_3ds_required_visa, tok_3ds_required_mastercard): Warning of the held order, TagText PaymentFunctions.",
+  authentication_failed: "3-D Secure results showing no authentication (ECI 07 or 00, TrxStatusText N or R, no AuthenticationValue), on any card: Warning of the held order.",
   voucher_invalid: "Unknown, inactive or expired voucher code, or a voucher in another currency than the order.",
   voucher_insufficient: "Voucher balance minus pending authorisations is below the leg amount.",
   loyalty_programme_not_accepted: "A loyalty leg names a programme other than the airline's own.",

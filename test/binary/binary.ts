@@ -6,6 +6,13 @@ import { buildBinary } from "../../scripts/build-binary";
 type Built = { outfile: string; bytes: number; ms: number };
 
 const PREFIX = "ndc-bin-";
+/**
+ * The compile's own budget (about 10 s on an idle machine, minutes on a loaded one), and the
+ * budget of a beforeAll that waits for it: longer, so a slow compile fails with the build
+ * script's own message ("did not finish within its budget") rather than a hook timeout.
+ */
+export const COMPILE_BUDGET_MS = 240_000;
+export const BINARY_HOOK_MS = COMPILE_BUDGET_MS + 30_000;
 let built: Promise<Built> | undefined;
 let dir: string | undefined;
 let users = 0;
@@ -40,7 +47,7 @@ export function acquireBinary(): Promise<Built> {
   if (!built) {
     sweepStale();
     dir = mkdtempSync(join(tmpdir(), `${PREFIX}${process.pid}-`));
-    built = buildBinary(join(dir, "ndc-gateway"));
+    built = buildBinary(join(dir, "ndc-gateway"), { budgetMs: COMPILE_BUDGET_MS });
   }
   return built;
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { acquireBinary, releaseBinary } from "./binary";
+import { acquireBinary, BINARY_HOOK_MS, releaseBinary } from "./binary";
 import { killAll, ROOT, startServer, type Cli } from "./processes";
 import { dataDirModes, expectedPrivateModes } from "../support/file-modes";
 
@@ -27,7 +27,7 @@ function underUmask0(cli: string[]): Cli {
 let binary: string;
 beforeAll(async () => {
   binary = (await acquireBinary()).outfile;
-});
+}, BINARY_HOOK_MS);
 afterAll(async () => {
   killAll();
   for (const r of roots) rmSync(r, { recursive: true, force: true });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { networkInterfaces, tmpdir } from "node:os";
 import { join } from "node:path";
-import { acquireBinary, releaseBinary } from "./binary";
+import { acquireBinary, BINARY_HOOK_MS, releaseBinary } from "./binary";
 import { killAll, startServer, type Running } from "./processes";
 
 const dir = mkdtempSync(join(tmpdir(), "ndc-bind-"));
@@ -26,7 +26,7 @@ beforeAll(async () => {
   cli = [(await acquireBinary()).outfile];
   local = await startServer(cli, ["serve", "--no-scheduler"], { GATEWAY_DATA_DIR: join(dir, "local"), PORT: "0" });
   running.push(local);
-});
+}, BINARY_HOOK_MS);
 afterAll(async () => {
   for (const r of running) await r.stop();
   killAll();

@@ -16,9 +16,14 @@ export function killAll(): void {
 export type Cli = string[];
 export const sourceCli: Cli = [BUN, join(ROOT, "apps/cli/src/main.ts")];
 
-/** The environment a child gets: nothing of ours leaks in except PATH and HOME. */
+/**
+ * The environment a child gets: nothing of ours leaks in except PATH, HOME and a faked date
+ * (libfaketime's LD_PRELOAD and FAKETIME* variables, the CI run two years ahead): a child on
+ * the real date beside a test in the future would not be the system under that date.
+ */
 function childEnv(env: Record<string, string>): Record<string, string> {
-  return { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: process.env.HOME ?? "/tmp", LOG_LEVEL: "info", ...env };
+  const faked = Object.fromEntries(Object.entries(process.env).filter(([k, v]) => v !== undefined && (k === "LD_PRELOAD" || k.startsWith("FAKETIME"))));
+  return { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: process.env.HOME ?? "/tmp", LOG_LEVEL: "info", ...faked, ...env } as Record<string, string>;
 }
 
 export interface Finished {

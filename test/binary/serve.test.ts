@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { acquireBinary, releaseBinary } from "./binary";
+import { acquireBinary, BINARY_HOOK_MS, releaseBinary } from "./binary";
 import { killAll, ROOT, run, startServer, type Cli, type Running } from "./processes";
 
 const dirs: string[] = [];
@@ -17,7 +17,7 @@ beforeAll(async () => {
   const bin = await acquireBinary();
   console.log(`binary: ${(bin.bytes / 1024 / 1024).toFixed(1)} MiB, built in ${bin.ms} ms`);
   cli = [bin.outfile];
-});
+}, BINARY_HOOK_MS);
 afterAll(async () => {
   killAll();
   for (const d of dirs) rmSync(d, { recursive: true, force: true });

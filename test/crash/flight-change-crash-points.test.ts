@@ -3,7 +3,8 @@ import { errorCode } from "../support/gateway";
 import { orderCreateRQ, orderIdOf, orderRetrieveRQ, shopOffer } from "../orders-http/helpers";
 import { all, blocks } from "../shopping/shop-requests";
 import { addRQ } from "../servicing/add-helpers";
-import { flightQuote, reshopFlightRQ } from "../servicing/flight-change-helpers";
+import { flightQuote, reshopFlightRQ, reshopFlightsRQ } from "../servicing/flight-change-helpers";
+import { BACK_DATE, bookBrand, OUT_DATE } from "../servicing/helpers";
 import { errorLines, exitedWithin, footprint, reconciled, startGateway, tempDataDir, type Footprint, type Gateway } from "./support";
 
 /**
@@ -98,4 +99,43 @@ describe("OrderChangeRQ accepting a flight change: the real gateway SIGKILLed at
       expect(errorLines(gw)).toEqual([]);
     }, 60_000);
   }
+});
+
+describe("both directions of a return changed together: the real gateway SIGKILLed past the commit, restarted and reconciled", () => {
+  test("flight_after_commit: both directions changed, one leg captured, a retry writes nothing", async () => {
+    const data = tempDataDir();
+    cleanup.push(data.remove);
+    let gw: Gateway = await startGateway(data.dir, { NDC_ORDERS_CRASH_AT: "flight_after_commit" });
+    cleanup.push(() => gw.kill());
+    const { orderId } = await bookBrand(gw, "CLASSIC", { back: true });
+    const saleLegs = (await footprint(data.dir, [orderId])).legs.map((l) => l.legId);
+    const before = await gw.ndc("OrderRetrieveRQ", orderRetrieveRQ(orderId));
+    const itemIds = blocks(before.body, "OrderItem").map((i) => all(i, "OrderItemID")[0]!);
+    const oldSegments = all(before.body, "PaxSegmentID");
+    expect(oldSegments.length).toBe(2);
+    const q = await flightQuote(gw, reshopFlightsRQ(orderId, itemIds, [{ from: "LHR", to: "CDG", date: nextDay(OUT_DATE) }, { from: "CDG", to: "LHR", date: nextDay(BACK_DATE) }]));
+    const offer = q.offers[0]!;
+    const rq = addRQ(orderId, offer.quoteId, [{ offerItemId: "FC1-1", paxId: "PAX1" }], [{ card: "tok_approve_visa", minor: Math.round(Number(offer.due) * 100) }], { correlationId: "FCX-both", trxId: "trx-1" });
+    const sent = await gw.ndcUnchecked("OrderChangeRQ", rq).then(
+      (r) => `answered ${r.status}`,
+      () => "connection dropped",
+    );
+    expect(sent).toBe("connection dropped");
+    expect(await exitedWithin(gw, 10_000)).toBe("SIGKILL");
+
+    gw = await startGateway(data.dir);
+    const f = await reconciled(data.dir);
+    expect(f.openSagas).toEqual([]);
+    expect(f.pspAuthorised).toEqual([]);
+    const mine = await footprint(data.dir, [orderId]);
+    expect(flightOps(mine).map((s) => s.status)).toEqual(["done"]);
+    expect(changeLegs(mine, saleLegs).map((l) => [l.kind, l.state])).toEqual([["card", "captured"]]);
+    const view = await gw.ndc("OrderRetrieveRQ", orderRetrieveRQ(orderId));
+    const segments = all(view.body, "PaxSegmentID");
+    expect(segments.length).toBe(2);
+    for (const s of segments) expect(oldSegments).not.toContain(s);
+    expect((await gw.ndc("OrderChangeRQ", rq)).status).toBe(200);
+    expect(await footprint(data.dir, [orderId])).toEqual(mine);
+    expect(errorLines(gw)).toEqual([]);
+  }, 60_000);
 });

@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, test } from "bun:test";
+import { dayAfter, T0 } from "../support/dates";
 import { errorCode } from "../support/gateway";
 import { orderRetrieveRQ } from "../orders-http/helpers";
 import { all, blocks } from "../shopping/shop-requests";
@@ -29,6 +30,13 @@ afterAll(async () => {
   for (const c of cleanup.reverse()) await c();
 });
 
+/**
+ * The cheaper day: 46 days after the gateway's clock starts (startGateway starts it at T0), five
+ * before the booked day. Fares and the fee band depend on the days between the clock and the
+ * flight, so a day read from the calendar would change band as the real date moves.
+ */
+const CHEAPER_DAY = dayAfter(T0, 46);
+
 /** A CLASSIC order in JPY (the band's fee is 25 JPY, so a cheaper day refunds) and its cheaper change quoted. */
 async function bookAndQuote(gw: Gateway, tag: string) {
   const { orderId } = await bookBrand(gw, "CLASSIC", { currency: "JPY" });
@@ -36,7 +44,7 @@ async function bookAndQuote(gw: Gateway, tag: string) {
   const seg = blocks(view.body, "DatedMarketingSegment")[0]!;
   const [from, to] = [all(blocks(seg, "Dep")[0]!, "IATA_LocationCode")[0]!, all(blocks(seg, "Arrival")[0]!, "IATA_LocationCode")[0]!];
   const itemIds = blocks(view.body, "OrderItem").map((i) => all(i, "OrderItemID")[0]!);
-  const q = await flightQuote(gw, reshopFlightRQ(orderId, itemIds, { from, to, date: "2027-01-06" }));
+  const q = await flightQuote(gw, reshopFlightRQ(orderId, itemIds, { from, to, date: CHEAPER_DAY }));
   const offer = q.offers.find((o) => Number(o.due) < 0)!;
   const rq = addRQ(orderId, offer.quoteId, [{ offerItemId: "FC1-1", paxId: "PAX1" }], [], { correlationId: `FCR-${tag}`, trxId: "trx-1" });
   return { orderId, rq, refundMinor: -Number(offer.due), segments: all(view.body, "PaxSegmentID") };

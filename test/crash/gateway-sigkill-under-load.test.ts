@@ -1,4 +1,5 @@
 import { afterAll, expect, test } from "bun:test";
+import { rngFor } from "@ndc/supply";
 import { orderRetrieveRQ, orderIdOf } from "../orders-http/helpers";
 import { all, blocks } from "../shopping/shop-requests";
 import { orderLoad, shopWithSeats } from "./load";
@@ -15,6 +16,9 @@ import { reconciled, startGateway, tempDataDir, type Gateway } from "./support";
 const CYCLES = 2;
 const ACKS_BEFORE_KILL = 30;
 const IN_FLIGHT = 8;
+/** The pauses before each kill come from this seed, printed with the run: CRASH_LOAD_SEED=<seed> replays them. */
+const SEED = process.env.CRASH_LOAD_SEED?.trim() || String(Date.now() % 1_000_000_007);
+const pauses = rngFor(SEED, "pause-before-kill");
 
 const data = tempDataDir();
 let gw: Gateway | undefined;
@@ -42,9 +46,11 @@ test(
       const shop = await shopWithSeats(gw, cycle);
       const load = orderLoad(gw, shop, `LOAD-${cycle}`, IN_FLIGHT);
       await waitFor(() => load.out.acknowledged.length >= ACKS_BEFORE_KILL || load.out.other.length > 0, 30_000, `${ACKS_BEFORE_KILL} acknowledged orders`);
-      // Right after an answer the next request is only starting; a random pause more lets the
-      // kill land anywhere in a saga (the log line shows where the cut-off ones were).
-      await Bun.sleep(Math.random() * 250);
+      // Right after an answer the next request is only starting; a seeded random pause more lets
+      // the kill land anywhere in a saga (the log line shows where the cut-off ones were).
+      const pause = pauses.int(250);
+      console.log(`cycle ${cycle}: kill after ${pause} ms more (CRASH_LOAD_SEED=${SEED})`);
+      await Bun.sleep(pause);
       await gw.kill();
       const res = await load.stop();
       expect(res.other).toEqual([]);

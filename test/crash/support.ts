@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { eq, inArray, type SQL } from "drizzle-orm";
 import { openStore, tables } from "@ndc/store";
 import { sourceCli, startServer, type Running } from "../binary/processes";
+import { T0 } from "../support/dates";
 import type { NdcReply } from "../support/gateway";
 import { assertSchemaValid } from "../support/xsd";
 
@@ -35,8 +36,30 @@ export interface Gateway {
 /** Fast reconciliation: a pass every 100 ms that touches sagas of any age (ORDERS_RECONCILE_MIN_AGE_MS=0). */
 const FAST_RECONCILE = { ORDERS_BACKGROUND_MS: "100", ORDERS_RECONCILE_MIN_AGE_MS: "0" };
 
+/** When each data directory's first gateway started (real time), for its business clock. */
+const firstStart = new Map<string, number>();
+
+/**
+ * The sandbox clock of a gateway on `dir`: the first starts at T0, as the in-process gateways do,
+ * so the travel dates of the orders-http helpers are bookable whatever the real date; a restart
+ * goes on from where real time has moved since, never back over what the orders recorded.
+ */
+function clockStart(dir: string): string {
+  const now = Date.now();
+  const first = firstStart.get(dir);
+  if (first === undefined) {
+    firstStart.set(dir, now);
+    return new Date(T0).toISOString();
+  }
+  // The instant is read at the child's boot, a moment after this: a restart booting slower than
+  // the first gateway would start behind its last instant. A few seconds ahead rules that out.
+  return new Date(T0 + now - first + RESTART_MARGIN_MS).toISOString();
+}
+const RESTART_MARGIN_MS = 5_000;
+
 export async function startGateway(dir: string, env: Record<string, string> = {}): Promise<Gateway> {
   const run = await startServer(sourceCli, ["serve"], {
+    SANDBOX_CLOCK_START: clockStart(dir),
     PORT: "0",
     GATEWAY_DATA_DIR: dir,
     GATEWAY_MODE: "local",

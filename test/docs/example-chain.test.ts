@@ -269,7 +269,7 @@ test("the example exchanges of docs/messages are one chain from the AirShoppingR
   expect(delivery).not.toContain("EXAMPLE0001");
   check(
     "ServiceDeliveryRQ.md",
-    `Step 12 of the example chain ([example-chain.md](example-chain.md)): the flight and the seat of the order booked in step 5, neither flown yet. \`${orderId}\` is the \`OrderID\` of its OrderViewRS ([OrderCreateRQ.md](OrderCreateRQ.md#example)); the \`ServiceID\`s are those of its \`Service\` elements. ${FRESH_IDS}`,
+    `Step 12 of the example chain ([example-chain.md](example-chain.md)): the flight (with its fare's included baggage) and the seat of the order booked in step 5, neither flown yet. \`${orderId}\` is the \`OrderID\` of its OrderViewRS ([OrderCreateRQ.md](OrderCreateRQ.md#example)); the \`ServiceID\`s are those of its \`Service\` elements. ${FRESH_IDS}`,
     deliveryRq,
     delivery,
   );

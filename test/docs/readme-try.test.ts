@@ -55,6 +55,9 @@ test("the README's Try it block books an order in a fresh clone, and npm run try
   assertSchemaValid(view.trim());
   expect(view).toContain(`<cns:OrderID>${orderId}</cns:OrderID>`);
   expect(view).not.toContain("<cns:Error>");
+  expect(r.stdout).toMatch(/^discovery: .*messages/m);
+  // Nothing left in the tree beyond what .gitignore expects (data/, gateway.log, node_modules/).
+  expect(Bun.spawnSync(["git", "status", "--porcelain"], { cwd: repo }).stdout.toString()).toBe("");
 
   const tried = await runInGroup("npm", ["run", "-s", "try"], { cwd: repo, env: { PORT: String(port) }, timeoutMs: 30_000 }).done;
   if (tried.code !== 0) console.error(tried.stdout, tried.stderr);

@@ -12,6 +12,7 @@ import { flightQuote, outboundOf, reshopFlightRQ } from "../servicing/flight-cha
 import { multiOrderCreateRQ, quotedList, seatItem, serviceItems, shopOneWay, total } from "../orders-http/multi-offer-helpers";
 import { acceptCancelRQ, bookCancellable, quote, sellerOf } from "../servicing/cancel-helpers";
 import { call, otherSellerToken, sellerWithToken, startReceiver, type Receiver } from "./helpers";
+import { dayAfter, T0 } from "../support/dates";
 
 /**
  * accounting.sales_info (spec 6): every sale, change, refund and void of every order, pushed as
@@ -130,7 +131,7 @@ test("a paid booking, an extra added, a cancellation with refund: SALE, CHANGE, 
 test("a flight change paid by card: CHANGE with the flight items it replaced and the amount due", async () => {
   const { order } = await bookCancellable(t, "SI-FC", { brand: "CLASSIC" });
   const out = outboundOf(t, order);
-  const q = await flightQuote(t, reshopFlightRQ(order.orderId, out.itemIds, { ...out, date: "2027-01-13" }));
+  const q = await flightQuote(t, reshopFlightRQ(order.orderId, out.itemIds, { ...out, date: dayAfter(T0, 53) }));
   const due = Math.round(Number(q.offers[0]!.due) * 100);
   await t.gw.notifications.dispatcher.tick(); // the booking's own SALE goes first
   const from = rx.requests.length;
@@ -148,7 +149,7 @@ test("a flight change paid by card: CHANGE with the flight items it replaced and
 }, 60_000);
 
 test("ticketless lines: a partner product and a seat sold for nothing are reported through their services, with internal values", async () => {
-  const out = await shopOneWay(t, "LHR", "CDG", "2027-01-14");
+  const out = await shopOneWay(t, "LHR", "CDG", dayAfter(T0, 54));
   const lounge = (await serviceItems(t, out.offerId)).get("SD-PP-LOUNGE-LHR")!;
   let free: Awaited<ReturnType<typeof seatItem>> | undefined;
   for (let n = 0; n < 60 && !free; n++) {

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { ManualClock } from "@ndc/clock";
 import { enqueue, type Resolver } from "@ndc/notifications";
-import { startTestGateway, type TestGateway } from "../support/gateway";
+import { PRODUCTION_ENV, startTestGateway, type TestGateway } from "../support/gateway";
 import { call, otherSeller, sellerWithToken } from "./helpers";
 
 let t: TestGateway;
+/** The test gateway's injected clock (t.gw.clock is business time over it). */
+const testClock = new ManualClock();
 let key: string;
 let other: string;
 let noGrant: string;
@@ -12,7 +14,7 @@ let noScope: string;
 const PUBLIC = "93.184.216.34";
 
 beforeAll(async () => {
-  t = await startTestGateway({}, new ManualClock());
+  t = await startTestGateway({}, testClock);
   key = t.gw.sandbox!.api_key;
   other = await otherSeller(t, "AGY-NOTIF-B", "12345670", "ndc:order ndc:notif:subscribe");
   noGrant = other;
@@ -106,7 +108,7 @@ test("production: IPv6 forms carrying a refused IPv4 address are refused at subs
   let address = "93.184.216.34";
   const resolve: Resolver = async () => [address];
   const clock = new ManualClock();
-  const prod = await startTestGateway({ GATEWAY_MODE: "production", GATEWAY_FIELD_KEY: Buffer.alloc(32, 7).toString("base64") }, clock, undefined, { resolve });
+  const prod = await startTestGateway({ ...PRODUCTION_ENV, GATEWAY_FIELD_KEY: Buffer.alloc(32, 7).toString("base64") }, clock, undefined, { resolve });
   try {
     const seller = await sellerWithToken(prod, "AGY-NOTIF-P", "12345703", "ndc:notif:subscribe");
     const subscribe = (url: string) => call(prod, "POST", "/notifications/subscriptions", seller.token, { url, events: ["order.payment_expired"] });
@@ -165,7 +167,7 @@ test("at most 20 subscriptions per agency: 25 asked at once make 20, the rest ar
 });
 
 test("the list is paged: limit and the next cursor walk every subscription once, oldest first; bad limit or cursor is 400 naming it (issue 19 item 5)", async () => {
-  const clock = t.gw.clock as ManualClock;
+  const clock = testClock;
   const seller = await otherSeller(t, "AGY-NOTIF-PAGE", "12345736", "ndc:notif:subscribe");
   const ids: string[] = [];
   for (let i = 0; i < 17; i++) {

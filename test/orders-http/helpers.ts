@@ -5,11 +5,15 @@ import { ManualClock } from "@ndc/clock";
 import { startTestGateway, type NdcReply, type TestGateway } from "../support/gateway";
 import { assertSchemaValid } from "../support/xsd";
 import { ndcRequest } from "../support/requests";
+import { dayAfter, saleDay, T0 } from "../support/dates";
 import { airShoppingRQ, all, blocks } from "../shopping/shop-requests";
 import { seatAvailabilityRQ } from "../shopping/seat-availability-helpers";
 
-export const T0 = Date.UTC(2026, 10, 21, 9, 0, 0);
-export const TRAVEL_DATE = "2027-01-12";
+export { T0 };
+/** The travel day of these tests: 52 days after the test clock's start (2027-01-12 for T0). */
+export const TRAVEL_DATE = dayAfter(T0, 52);
+/** TRAVEL_DATE's place in the sale window of the gateway `t` (the same day for every gateway started at T0). */
+export const travelDateOf = (t: object): string => saleDay(t, 52);
 /** A document number distinctive enough that finding it anywhere is a leak. */
 export const DOC_NUMBER = "QZ7731XK0946";
 /** Luhn-valid Visa test number: must be refused and never stored or logged. */
@@ -45,7 +49,7 @@ export class NoSeatToSell extends Error {
 
 export async function shopOffer(t: Pick<TestGateway, "ndc">, o: { pax?: number; seat?: boolean; headers?: Record<string, string>; n?: number; date?: string } = {}): Promise<Shopped> {
   const pax = Array.from({ length: o.pax ?? 1 }, (_, i) => [`PAX${i + 1}`, "ADT"] as [string, string]);
-  const shop = await t.ndc("AirShoppingRQ", airShoppingRQ({ legs: [{ from: "LHR", to: "CDG", date: o.date ?? TRAVEL_DATE }], pax, currency: "EUR" }), { headers: o.headers });
+  const shop = await t.ndc("AirShoppingRQ", airShoppingRQ({ legs: [{ from: "LHR", to: "CDG", date: o.date ?? travelDateOf(t) }], pax, currency: "EUR" }), { headers: o.headers });
   expect(shop.status).toBe(200);
   const offer = blocks(shop.body, "Offer")[o.n ?? 0]!;
   const offerId = all(offer, "OfferID")[0]!;
@@ -116,6 +120,8 @@ export interface CreateOpts {
   itemList?: boolean;
   /** DistributionChain Seller OrgID (a settlement plan pays through this agency's account). */
   seller?: string;
+  /** PaymentFunctions written out by the test, after the legs (a method named for later, 3-D Secure results). */
+  paymentFunctionsXml?: string;
 }
 
 export function orderCreateRQ(o: CreateOpts): string {
@@ -137,7 +143,7 @@ export function orderCreateRQ(o: CreateOpts): string {
   const contactList = contacts.length
     ? `<cns:ContactInfoList>${contacts.map((p) => `<cns:ContactInfo><cns:ContactInfoID>CI-${p.id}</cns:ContactInfoID><cns:EmailAddress><cns:EmailAddressText>${p.email}</cns:EmailAddressText></cns:EmailAddress></cns:ContactInfo>`).join("")}</cns:ContactInfoList>`
     : "";
-  const request = `<cns:CreateOrder>${create}</cns:CreateOrder><cns:DataLists>${contactList}<cns:PaxList>${pax.map(paxXml).join("")}</cns:PaxList></cns:DataLists>${(o.legs ?? []).map(legXml).join("")}`;
+  const request = `<cns:CreateOrder>${create}</cns:CreateOrder><cns:DataLists>${contactList}<cns:PaxList>${pax.map(paxXml).join("")}</cns:PaxList></cns:DataLists>${(o.legs ?? []).map(legXml).join("")}${o.paymentFunctionsXml ?? ""}`;
   return ndcRequest("OrderCreateRQ", { request, correlationId: o.correlationId, trxId: o.trxId, seller: o.seller });
 }
 

@@ -7,9 +7,11 @@ import { expect } from "bun:test";
 import type { TestGateway } from "../support/gateway";
 import { seatAvailabilityRQ, serviceListRQ } from "../shopping/seat-availability-helpers";
 import { airShoppingRQ, all, blocks } from "../shopping/shop-requests";
+import { dayAfter, T0 } from "../support/dates";
 import { orderCreateRQ, TRAVEL_DATE, type Leg, type PaxSpec } from "./helpers";
 
-export const RETURN_DATE = "2027-01-19";
+/** A week after TRAVEL_DATE (2027-01-19 for T0). */
+export const RETURN_DATE = dayAfter(T0, 59);
 const minor = (s: string) => Math.round(Number(s) * 100);
 
 /** One item of an offer, as the seller read it from a response. */

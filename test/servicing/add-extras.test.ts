@@ -12,10 +12,11 @@ import { addRQ, extrasFor, seatsFor } from "./add-helpers";
  * rule 6. Every request is checked against IATA_OrderChangeRQ.xsd, every answer against its
  * XSD (test/support/gateway.ts).
  */
+// Each test books over HTTP: an explicit budget, so a loaded machine does not fail it on Bun's 5 s default.
 let c: Ctx;
 beforeAll(async () => {
   c = await start();
-});
+}, 30_000);
 afterAll(() => c.t.close());
 
 const change = (xml: string) => {
@@ -62,7 +63,7 @@ test("extras added to a booked order: items on the order, the charge captured on
   const leg = ledgerLegs.find((l) => l.changeRef === charge.changeRef)!;
   expect(leg.state).toBe("captured");
   await expect(c.t.gw.orders.ctx.payments.captureAll(order.orderId, "another-key", { legIds: [leg.legId] })).rejects.toMatchObject({ code: "payment_already_captured" });
-});
+}, 30_000);
 
 test("a seat bought for one passenger on one flight: sold in inventory, on the order, paid", async () => {
   const order = await book(c, { tag: "AX2", payment: [card(FARE_MINOR)] });
@@ -77,7 +78,7 @@ test("a seat bought for one passenger on one flight: sold in inventory, on the o
   const inv = await c.t.gw.inventory.seatAvailability(flightKey);
   expect(inv.seats.find((s) => s.seatId === seatId)?.status).toBe("sold");
   expect(after.seatHolds.find((h) => h.seatIds.includes(seatId))).toBeDefined();
-});
+}, 30_000);
 
 test("a seat and extras in one message, a SelectedSeat that is not the item's seat: refused, nothing taken", async () => {
   const order = await book(c, { tag: "AX3", payment: [card(FARE_MINOR)] });
@@ -93,7 +94,7 @@ test("a seat and extras in one message, a SelectedSeat that is not the item's se
   const after = await c.t.gw.orders.retrieve(order.orderId, c.seller);
   expect(after.items).toHaveLength(order.items.length);
   expect(after.legs).toHaveLength(1);
-});
+}, 30_000);
 
 test("a declined charge: the change is not made, nothing stays held or authorised; the same ids again are refused (voided reference)", async () => {
   const order = await book(c, { tag: "AX4", payment: [card(FARE_MINOR)] });
@@ -113,7 +114,7 @@ test("a declined charge: the change is not made, nothing stays held or authorise
   const late = await change(rq);
   expect(late.status).toBe(409);
   expect(errorCode(late.body)).toBe("payment_leg_voided");
-});
+}, 30_000);
 
 test("commission on the charge (SHPOR1 rule 6): a percentage on the charge's own amount; flat and foreign tiered agreements refuse the change", async () => {
   const agency = c.seller.agencyId;
@@ -140,7 +141,7 @@ test("commission on the charge (SHPOR1 rule 6): a percentage on the charge's own
   } finally {
     await agree(SANDBOX_COMMISSION);
   }
-});
+}, 30_000);
 
 test("an offer not issued for this order, another seller's order, a held order: refused, nothing charged", async () => {
   const mine = await book(c, { tag: "AX6", payment: [card(FARE_MINOR)] });
@@ -161,7 +162,7 @@ test("an offer not issued for this order, another seller's order, a held order: 
   expect(errorCode(h.body)).toBe("order_state_invalid");
   for (const id of [mine.orderId, theirs.orderId, held.orderId]) expect((await c.t.gw.orders.ctx.payments.ledger.legs(id)).every((l) => l.changeRef === "sale")).toBe(true);
   expect(blocks(r.body, "Error")).toHaveLength(1);
-});
+}, 30_000);
 
 test("the same CorrelationID and TrxID for another change: idempotency_conflict, nothing charged", async () => {
   const a = await book(c, { tag: "AXA", payment: [card(FARE_MINOR)] });
@@ -175,4 +176,4 @@ test("the same CorrelationID and TrxID for another change: idempotency_conflict,
   expect(second.status).toBe(409);
   expect(errorCode(second.body)).toBe("idempotency_conflict");
   expect((await c.t.gw.orders.ctx.payments.ledger.legs(b.orderId)).every((l) => l.changeRef === "sale")).toBe(true);
-});
+}, 30_000);

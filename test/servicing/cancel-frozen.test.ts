@@ -19,6 +19,7 @@ import { bookBrand } from "./helpers";
  * not be frozen (COMFORT, its conditions taken out as for an order older than migration 0016) is
  * quoted under the current policy with the warning the rules path gives.
  */
+// Each test books over HTTP: an explicit budget, so a loaded machine does not fail it on Bun's 5 s default.
 const dir = mkdtempSync(join(tmpdir(), "ndc-cancel-frozen-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -62,4 +63,4 @@ test("FLEX frozen as not refundable keeps its flights; an unfrozen order is quot
   } finally {
     await second.close();
   }
-});
+}, 60_000);

@@ -7,6 +7,7 @@ import { orderHistoryRQ } from "../orders-http/order-list-helpers";
 import { addRQ, extrasFor } from "./add-helpers";
 import { bookCancellable } from "./cancel-helpers";
 import { flightQuote, outboundOf, reshopFlightRQ } from "./flight-change-helpers";
+import { dayAfter, T0 } from "../support/dates";
 
 /**
  * Accepting a flight-change quote over HTTP (decision 0016, issue 9 item 3): the `FCQ.` id named
@@ -15,16 +16,17 @@ import { flightQuote, outboundOf, reshopFlightRQ } from "./flight-change-helpers
  * amount due is charged to the card (servicing/flight/saga.ts). Every answer is XSD-checked by t.ndc.
  */
 let t: TestGateway;
+// Each test books over HTTP: an explicit budget, so a loaded machine does not fail it on Bun's 5 s default.
 let clock: ManualClock;
 beforeAll(async () => {
   ({ t, clock } = await gateway());
-});
+}, 30_000);
 afterAll(() => t.close());
 
 const accept = (orderId: string, quoteId: string, minor = 3000, trxId = "trx-1") =>
   t.ndc("OrderChangeRQ", addRQ(orderId, quoteId, [{ offerItemId: "FC1-1", paxId: "PAX1" }], minor > 0 ? [{ card: "tok_approve_visa", minor }] : [], { correlationId: `fc-${orderId}`, trxId }));
 
-async function quoted(ref: string, date = "2027-01-13") {
+async function quoted(ref: string, date = dayAfter(T0, 53)) {
   const { order } = await bookCancellable(t, ref, { brand: "CLASSIC" });
   const out = outboundOf(t, order);
   const q = await flightQuote(t, reshopFlightRQ(order.orderId, out.itemIds, { ...out, date }));
@@ -41,7 +43,7 @@ test("a dearer change paid by card: the outbound's flights replaced, the due cap
   expect(after.version).toBe(order.version + 2); // flights_changed, then payment_captured
   const [newKeys, oldKeys] = [after.journeys[0]!.flightKeys, order.journeys[0]!.flightKeys];
   expect(newKeys).not.toEqual(oldKeys);
-  expect(newKeys.every((k) => k.endsWith("2027-01-13"))).toBe(true);
+  expect(newKeys.every((k) => k.endsWith(dayAfter(T0, 53)))).toBe(true);
   expect(after.journeys.slice(1)).toEqual(order.journeys.slice(1));
   expect(after.totalMinor).toBe(order.totalMinor + dueMinor);
   const legs = after.legs.filter((l) => !order.legs.some((o) => o.legId === l.legId));
@@ -51,7 +53,7 @@ test("a dearer change paid by card: the outbound's flights replaced, the due cap
   const retrieved = await t.ndc("OrderRetrieveRQ", orderRetrieveRQ(order.orderId));
   for (const k of newKeys) expect(retrieved.body).toContain(`<cns:PaxSegmentID>SEG-${k}</cns:PaxSegmentID>`);
   for (const k of oldKeys) expect(retrieved.body).not.toContain(`SEG-${k}`);
-  expect(seg(newKeys[0]!).date).toBe("2027-01-13");
+  expect(seg(newKeys[0]!).date).toBe(dayAfter(T0, 53));
   // The seat moved with its flight (same seat id): sold on the new flight, and back for every channel on the old one, once.
   const seatHolds = order.seatHolds.filter((h) => oldKeys.includes(h.flightKey));
   expect(seatHolds.length).toBeGreaterThan(0);
@@ -73,7 +75,7 @@ test("a dearer change paid by card: the outbound's flights replaced, the due cap
   const other = await accept(order.orderId, quoteId, dueMinor, "trx-2");
   expect(other.status).toBe(409);
   expect(errorCode(other.body)).toBe("quote_already_used");
-});
+}, 30_000);
 
 test("durable writes: open, commit, close (3 gateway writes, the PSP's authorise and capture 2); the replay none", async () => {
   const { order, quoteId, dueMinor } = await quoted("FA6");
@@ -85,11 +87,11 @@ test("durable writes: open, commit, close (3 gateway writes, the PSP's authorise
   const replay = await count(() => accept(order.orderId, quoteId, dueMinor));
   expect(replay.result.status).toBe(200);
   expect(replay.gateway + replay.psp).toBe(0);
-});
+}, 30_000);
 
 test("the legs must pay the due exactly (nothing written); a decline changes nothing and its voided quote is not reused", async () => {
   // Another day than the other tests' (their moved seats would take this order's seat id there).
-  const { order, quoteId, dueMinor } = await quoted("FA5", "2027-01-06");
+  const { order, quoteId, dueMinor } = await quoted("FA5", dayAfter(T0, 46));
   const wrong = await accept(order.orderId, quoteId, dueMinor - 100);
   expect(errorCode(wrong.body)).toBe("payment_legs_invalid");
   expect((await t.gw.orders.ctx.orders.ask(order.orderId, { op: "get" }))!.version).toBe(order.version);
@@ -97,7 +99,7 @@ test("the legs must pay the due exactly (nothing written); a decline changes not
   expect(errorCode(declined.body)).toMatch(/declin/);
   // No seat is left held on that day's flights (the change's hold on the new flight was freed).
   const ends = order.journeys[0]!.flightKeys.map((k) => t.gw.supply.flight(k)!);
-  const keys = t.gw.supply.journeys(ends[0]!.origin, ends.at(-1)!.destination, "2027-01-06").flatMap((j) => j.segments.map((x) => x.key));
+  const keys = t.gw.supply.journeys(ends[0]!.origin, ends.at(-1)!.destination, dayAfter(T0, 46)).flatMap((j) => j.segments.map((x) => x.key));
   expect(keys.length).toBeGreaterThan(0);
   for (const k of keys) expect((await t.gw.orders.ctx.inventory.seatAvailability(k)).seats.filter((x) => x.status === "held")).toEqual([]);
   const still = (await t.gw.orders.ctx.orders.ask(order.orderId, { op: "get" }))!;
@@ -105,7 +107,7 @@ test("the legs must pay the due exactly (nothing written); a decline changes not
   expect(still.version).toBe(order.version);
   const retry = await accept(order.orderId, quoteId, dueMinor, "trx-d2");
   expect(errorCode(retry.body)).toBe("quote_already_used");
-});
+}, 30_000);
 
 test("a forged id, or one given for another order, is offer_not_found", async () => {
   const { order, quoteId } = await quoted("FA2");
@@ -117,7 +119,7 @@ test("a forged id, or one given for another order, is offer_not_found", async ()
     expect(r.status).toBe(404);
     expect(errorCode(r.body)).toBe("offer_not_found");
   }
-});
+}, 30_000);
 
 test("a quote past its 15 minutes is offer_expired; one given before the order changed is offer_expired (stale)", async () => {
   const { order, quoteId } = await quoted("FA4");
@@ -140,4 +142,4 @@ test("a quote past its 15 minutes is offer_expired; one given before the order c
   expect(stale.status).toBe(410);
   expect(errorCode(stale.body)).toBe("offer_expired");
   expect(stale.body).toContain("The order changed after the flight-change quote was given");
-});
+}, 30_000);

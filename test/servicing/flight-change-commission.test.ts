@@ -6,6 +6,7 @@ import { addRQ } from "./add-helpers";
 import { bookCancellable, sellerOf } from "./cancel-helpers";
 import { bookBrand } from "./helpers";
 import { flightQuote, outboundOf, reshopFlightRQ } from "./flight-change-helpers";
+import { dayAfter, T0 } from "../support/dates";
 
 /**
  * SHPOR1 rule 6 on a flight change's charge, over HTTP (servicing/flight/saga.ts planOf, the
@@ -27,7 +28,7 @@ const get = (orderId: string) => t.gw.orders.ctx.orders.ask(orderId, { op: "get"
 test("a flat agreement and a GBP tiered one refuse a EUR change (nothing taken); a percentage is taken on the amount due", async () => {
   const { order } = await bookCancellable(t, "FCOM1", { brand: "CLASSIC" });
   const out = outboundOf(t, order);
-  const q = await flightQuote(t, reshopFlightRQ(order.orderId, out.itemIds, { ...out, date: "2027-01-13" }));
+  const q = await flightQuote(t, reshopFlightRQ(order.orderId, out.itemIds, { ...out, date: dayAfter(T0, 53) }));
   const o = q.offers[0]!;
   const dueMinor = Math.round(Number(o.due) * 100);
   expect(dueMinor).toBe(3000);
@@ -55,7 +56,7 @@ test("a flat agreement and a GBP tiered one refuse a EUR change (nothing taken);
 test("a tiered agreement in the order's currency applies its tier to the amount due", async () => {
   const { order } = await bookCancellable(t, "FCOM2", { brand: "CLASSIC" });
   const out = outboundOf(t, order);
-  const o = (await flightQuote(t, reshopFlightRQ(order.orderId, out.itemIds, { ...out, date: "2027-01-13" }))).offers[0]!;
+  const o = (await flightQuote(t, reshopFlightRQ(order.orderId, out.itemIds, { ...out, date: dayAfter(T0, 53) }))).offers[0]!;
   const dueMinor = Math.round(Number(o.due) * 100);
   try {
     await agree({ kind: "tiered", currency: "EUR" as never, tiers: [{ from: 0, basisPoints: 200 }, { from: 100_000, basisPoints: 500 }] });
@@ -72,7 +73,7 @@ test("a change that refunds charges nothing: a flat agreement does not refuse it
   const b = await bookBrand(t, "CLASSIC", { currency: "JPY" });
   const order = await t.gw.orders.retrieve(b.orderId, sellerOf(t));
   const out = outboundOf(t, order);
-  const o = (await flightQuote(t, reshopFlightRQ(order.orderId, out.itemIds, { ...out, date: "2027-01-06" }))).offers.find((x) => Number(x.due) < 0)!;
+  const o = (await flightQuote(t, reshopFlightRQ(order.orderId, out.itemIds, { ...out, date: dayAfter(T0, 46) }))).offers.find((x) => Number(x.due) < 0)!;
   try {
     await agree({ kind: "flat", amount: { amount: 500, currency: "EUR" as never } });
     const r = await t.ndc("OrderChangeRQ", addRQ(order.orderId, o.quoteId, [{ offerItemId: "FC1-1", paxId: "PAX1" }], [], { correlationId: "fcom-refund", trxId: "t1" }));

@@ -4,12 +4,12 @@ import { errorCode, startTestGateway, type TestGateway } from "../support/gatewa
 import { bookBrand, hoursBefore } from "./helpers";
 import { flightQuote, outboundOf, reshopFlightRQ } from "./flight-change-helpers";
 import { sellerOf } from "./cancel-helpers";
+import { dayAfter, T0 } from "../support/dates";
 
 /**
  * The flight-change fee over HTTP in three currencies, and a round trip's return changed alone
  * (its band from its own departure). Answers XSD-checked by t.ndc (xmllint --nonet).
  */
-const T0 = Date.UTC(2026, 10, 21, 9, 0, 0);
 const clock = new ManualClock(T0);
 let t: TestGateway;
 beforeAll(async () => {
@@ -22,7 +22,7 @@ for (const [currency, fee] of [["EUR", "25.00"], ["GBP", "25.00"], ["JPY", "25"]
     const b = await bookBrand(t, "CLASSIC", { currency });
     const order = await t.gw.orders.retrieve(b.orderId, sellerOf(t));
     const out = outboundOf(t, order);
-    const q = await flightQuote(t, reshopFlightRQ(b.orderId, out.itemIds, { ...out, date: "2027-01-13" }));
+    const q = await flightQuote(t, reshopFlightRQ(b.orderId, out.itemIds, { ...out, date: dayAfter(T0, 53) }));
     expect([q.penaltyId, q.fee]).toEqual(["CHG-72H", fee]);
     expect(q.body).toContain(`<cns:TotalAmount CurCode="${currency}">`);
     expect(q.body).not.toMatch(new RegExp(`CurCode="(?!${currency})`));

@@ -11,7 +11,17 @@ import { amountIn } from "./cancel-helpers";
  * replacing journey.
  */
 export function reshopFlightRQ(orderId: string, itemIds: string[], flight: { from: string; to: string; date: string }, o: { criteria?: string } = {}): string {
-  const od = `<cns:FlightRequest><cns:FlightRequestOriginDestinationsCriteria><cns:OriginDestCriteria><cns:DestArrivalCriteria><cns:IATA_LocationCode>${flight.to}</cns:IATA_LocationCode></cns:DestArrivalCriteria><cns:OriginDepCriteria><cns:Date>${flight.date}</cns:Date><cns:IATA_LocationCode>${flight.from}</cns:IATA_LocationCode></cns:OriginDepCriteria></cns:OriginDestCriteria></cns:FlightRequestOriginDestinationsCriteria></cns:FlightRequest>`;
+  return reshopFlightsRQ(orderId, itemIds, [flight], o);
+}
+
+/**
+ * The same form replacing several directions at once, as IATA's examples write a return: one
+ * OriginDestCriteria per direction in FlightRequestOriginDestinationsCriteria, the DeleteOrderItem
+ * elements naming the flight items they replace.
+ */
+export function reshopFlightsRQ(orderId: string, itemIds: string[], flights: { from: string; to: string; date: string }[], o: { criteria?: string } = {}): string {
+  const ods = flights.map((f) => `<cns:OriginDestCriteria><cns:DestArrivalCriteria><cns:IATA_LocationCode>${f.to}</cns:IATA_LocationCode></cns:DestArrivalCriteria><cns:OriginDepCriteria><cns:Date>${f.date}</cns:Date><cns:IATA_LocationCode>${f.from}</cns:IATA_LocationCode></cns:OriginDepCriteria></cns:OriginDestCriteria>`).join("");
+  const od = `<cns:FlightRequest><cns:FlightRequestOriginDestinationsCriteria>${ods}</cns:FlightRequestOriginDestinationsCriteria></cns:FlightRequest>`;
   const deletes = itemIds.map((id) => `<cns:DeleteOrderItem><cns:OrderItemRefID>${id}</cns:OrderItemRefID></cns:DeleteOrderItem>`).join("");
   const request = `<cns:OrderRefID>${orderId}</cns:OrderRefID><cns:UpdateOrder><cns:ReshopOrder><cns:ReshopOrderChoice><cns:ServiceOrder><cns:AddOfferItems>${od}${o.criteria ?? ""}</cns:AddOfferItems>${deletes}</cns:ServiceOrder></cns:ReshopOrderChoice></cns:ReshopOrder></cns:UpdateOrder>`;
   return ndcRequest("OrderReshopRQ", { request, correlationId: "corr-flight" });
@@ -32,6 +42,15 @@ export function outboundOf(t: TestGateway, order: Order): { itemIds: string[]; f
   // A flight item covers every direction of its offer: all of them are named, the ends pick the direction.
   const itemIds = order.items.filter((i) => i.kind === "flight").map((i) => i.orderItemId);
   return { itemIds, from: first.origin, to: last.destination, date: first.date, departureAsUtc: departureReadAsUtc(first.departure.local) };
+}
+
+/** The order's directions as a reshop names them: each journey's ends and first day. */
+export function directionsOf(t: TestGateway, order: Order): { from: string; to: string; date: string }[] {
+  return order.journeys.map((j) => {
+    const first = t.gw.supply.flight(j.flightKeys[0]!)!;
+    const last = t.gw.supply.flight(j.flightKeys[j.flightKeys.length - 1]!)!;
+    return { from: first.origin, to: last.destination, date: first.date };
+  });
 }
 
 /** Asks over HTTP (t.ndc checks the answer against the 24.4 XSD) and reads the quote. */

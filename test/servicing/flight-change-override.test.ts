@@ -6,6 +6,7 @@ import { blocks, all, orderHistoryRQ } from "../orders-http/order-list-helpers";
 import { addRQ, extrasFor } from "./add-helpers";
 import { bookCancellable, sellerOf } from "./cancel-helpers";
 import { flightQuote, outboundOf, reshopFlightRQ } from "./flight-change-helpers";
+import { dayAfter, T0 } from "../support/dates";
 
 /**
  * SHPOR1 rule 4 on a flight change (spec 4.7; issue 9 items 6 and 10), over HTTP for the seller
@@ -35,7 +36,7 @@ test("a LIGHT fare with the customer's Flexibility: quoted, refused unless asked
   expect((await t.ndc("OrderChangeRQ", addRQ(orderId, listed.offerId, [{ offerItemId: flex.offerItemId, paxId: "PAX1" }], [{ card: "tok_approve_visa", minor: flex.unitMinor }], { trxId: "buy-flex" }))).status).toBe(200);
   const before = (await get(orderId))!;
   const out = outboundOf(t, before);
-  const q = await flightQuote(t, reshopFlightRQ(orderId, out.itemIds, { ...out, date: "2027-01-13" }));
+  const q = await flightQuote(t, reshopFlightRQ(orderId, out.itemIds, { ...out, date: dayAfter(T0, 53) }));
   const offer = q.offers[0]!;
   expect(offer.desc.some((d) => d.includes("Flexibility service") && d.includes("ReasonCode FLEXIBILITY"))).toBe(true);
   expect((await get(orderId))!.flexibilityUsed).toBeUndefined();
@@ -58,7 +59,7 @@ test("a LIGHT fare with the customer's Flexibility: quoted, refused unless asked
   expect(after.flexibilityUsed?.map((u) => u.orderItemId)).toEqual([flexItem.orderItemId]);
   expect(after.history.find((h) => h.kind === "flights_changed")!.changed).toContain(`flexibility:${flexItem.orderItemId}`);
   // Spent: the next change of that direction is refused by the fare again.
-  const next = await t.ndc("OrderReshopRQ", reshopFlightRQ(orderId, out.itemIds, { ...out, date: "2027-01-14" }));
+  const next = await t.ndc("OrderReshopRQ", reshopFlightRQ(orderId, out.itemIds, { ...out, date: dayAfter(T0, 54) }));
   expect([next.status, errorCode(next.body)]).toEqual([409, "fare_not_changeable"]);
 }, 60_000);
 
@@ -66,10 +67,10 @@ test("the airline's staff are never refused by the fare: the override named on t
   const { orderId, order } = await bookCancellable(t, "FXS-1", { brand: "LIGHT", seat: false });
   const out = outboundOf(t, order);
   // The seller's machine channel: refused by the fare.
-  const seller = await t.ndc("OrderReshopRQ", reshopFlightRQ(orderId, out.itemIds, { ...out, date: "2027-01-13" }));
+  const seller = await t.ndc("OrderReshopRQ", reshopFlightRQ(orderId, out.itemIds, { ...out, date: dayAfter(T0, 53) }));
   expect([seller.status, errorCode(seller.body)]).toEqual([409, "fare_not_changeable"]);
   // The staff's quote: the same alternatives, the rule overridden named on it.
-  const ask = { orderItemIds: out.itemIds, origin: out.from, destination: out.to, date: "2027-01-13", at: "staff" };
+  const ask = { orderItemIds: out.itemIds, origin: out.from, destination: out.to, date: dayAfter(T0, 53), at: "staff" };
   const { quote } = await t.gw.orders.quoteFlightChangeAsStaff(orderId, "agent-21", ask);
   expect(quote.terms.allowance).toMatchObject({ by: "override", overridden: { ruleCode: "fare_not_changeable" } });
   const alt = quote.alternatives[0]!;

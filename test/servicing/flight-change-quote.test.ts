@@ -4,6 +4,7 @@ import { errorCode, type TestGateway } from "../support/gateway";
 import { gateway, otherSeller, ndcAs, TRAVEL_DATE } from "../orders-http/helpers";
 import { bookCancellable } from "./cancel-helpers";
 import { flightQuote, outboundOf, reshopFlightRQ } from "./flight-change-helpers";
+import { dayAfter, T0 } from "../support/dates";
 
 /**
  * The flight-change quote over HTTP (issue 9 item 3, docs/servicing.md "Changing flights"):
@@ -52,7 +53,7 @@ describe("the flight-change quote", () => {
     const { order } = await bookCancellable(t, "FQ5", { brand: "CLASSIC" });
     const out = outboundOf(t, order);
     const dues: number[] = [];
-    for (const date of ["2027-01-06", "2027-01-13"]) {
+    for (const date of [dayAfter(T0, 46), dayAfter(T0, 53)]) {
       const q = await flightQuote(t, reshopFlightRQ(order.orderId, out.itemIds, { ...out, date }));
       dues.push(Number(q.offers[0]!.due));
       expect(q.offers[0]!.desc.at(-1)).toBe(`Due: ${q.offers[0]!.due} EUR.`);

@@ -8,6 +8,7 @@ import { addRQ } from "./add-helpers";
 import { bookCancellable, sellerOf } from "./cancel-helpers";
 import { bookBrand } from "./helpers";
 import { flightQuote, outboundOf, reshopFlightRQ } from "./flight-change-helpers";
+import { dayAfter, T0 } from "../support/dates";
 
 /**
  * The reconciler and an `order_change_flight` operation (servicing/flight/saga.ts), over HTTP:
@@ -49,7 +50,7 @@ function down(...methods: ("capture" | "refund")[]): { restore: () => void } {
 const changeLegs = async (orderId: string) => (await t.gw.orders.ctx.payments.ledger.legs(orderId)).filter((l) => l.changeRef !== "sale");
 
 test("committed, capture failing: retried to the last attempt, raised as reconcile_failed; --retry after the fix captures once", async () => {
-  const { order, rq, dueMinor } = await change("FR1", "2027-01-13");
+  const { order, rq, dueMinor } = await change("FR1", dayAfter(T0, 53));
   const psp = down("capture");
   try {
     const r = await t.ndc("OrderChangeRQ", rq);
@@ -80,7 +81,7 @@ test("a cheaper change, the PSP not answering refunds: the change answered made,
   const b = await bookBrand(t, "CLASSIC", { currency: "JPY" });
   const order = await t.gw.orders.retrieve(b.orderId, sellerOf(t));
   const out = outboundOf(t, order);
-  const q = await flightQuote(t, reshopFlightRQ(order.orderId, out.itemIds, { ...out, date: "2027-01-06" }));
+  const q = await flightQuote(t, reshopFlightRQ(order.orderId, out.itemIds, { ...out, date: dayAfter(T0, 46) }));
   const o = q.offers.find((x) => Number(x.due) < 0)!;
   const refundMinor = -Number(o.due);
   const rq = addRQ(order.orderId, o.quoteId, [{ offerItemId: "FC1-1", paxId: "PAX1" }], [], { correlationId: "fr-refund", trxId: "trx-1" });

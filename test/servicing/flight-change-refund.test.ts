@@ -10,6 +10,7 @@ import { addRQ } from "./add-helpers";
 import { sellerOf } from "./cancel-helpers";
 import { bookBrand } from "./helpers";
 import { flightQuote, outboundOf, reshopFlightRQ } from "./flight-change-helpers";
+import { dayAfter, T0 } from "../support/dates";
 
 /**
  * Accepting a flight change that costs LESS than the fare paid, over HTTP (decision 0016 "the
@@ -27,7 +28,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const CHEAPER_DAY = "2027-01-06";
+const CHEAPER_DAY = dayAfter(T0, 46);
 
 /** A CLASSIC order in JPY paid by two cards (the second the newer), and its cheaper change quoted. */
 async function cheaper(tag: string) {

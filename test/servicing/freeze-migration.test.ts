@@ -10,6 +10,7 @@ import { T0, orderRetrieveRQ } from "../orders-http/helpers";
 import { all, blocks } from "../shopping/shop-requests";
 import { bookBrand, orderRulesByOrder } from "./helpers";
 import { outboundOf, reshopFlightRQ } from "./flight-change-helpers";
+import { dayAfter } from "../support/dates";
 
 /**
  * Migration 0016 freezes orders booked before freezing existed from their booked brand. Orders
@@ -77,11 +78,11 @@ test("older orders are frozen from their booked brand; one whose brand policy ca
     // And the flight-change quote (SHPOR1 rule 1: every quote says so).
     const comfortOrder = await second.gw.orders.ctx.orders.ask(comfort.orderId, { op: "get" });
     const out = outboundOf(second, comfortOrder!);
-    const fallbackQuote = await second.ndc("OrderReshopRQ", reshopFlightRQ(comfort.orderId, out.itemIds, { ...out, date: "2027-01-13" }));
+    const fallbackQuote = await second.ndc("OrderReshopRQ", reshopFlightRQ(comfort.orderId, out.itemIds, { ...out, date: dayAfter(T0, 53) }));
     expect(fallbackQuote.status).toBe(200);
     expect(all(blocks(fallbackQuote.body, "Warning")[0]!, "Code")).toEqual(["fare_conditions_current_policy"]);
     const classicOrder = await second.gw.orders.ctx.orders.ask(classic.orderId, { op: "get" });
-    const frozenQuote = await second.ndc("OrderReshopRQ", reshopFlightRQ(classic.orderId, outboundOf(second, classicOrder!).itemIds, { ...outboundOf(second, classicOrder!), date: "2027-01-13" }));
+    const frozenQuote = await second.ndc("OrderReshopRQ", reshopFlightRQ(classic.orderId, outboundOf(second, classicOrder!).itemIds, { ...outboundOf(second, classicOrder!), date: dayAfter(T0, 53) }));
     expect(frozenQuote.status).toBe(200);
     expect(frozenQuote.body).not.toContain("fare_conditions_current_policy");
   } finally {

@@ -2,11 +2,14 @@
 import { expect } from "bun:test";
 import type { TestGateway } from "../support/gateway";
 import { ndcRequest } from "../support/requests";
+import { dayAfter, saleDay, T0 } from "../support/dates";
 import { all, airShoppingRQ, blocks } from "../shopping/shop-requests";
 import { orderCreateRQ, orderIdOf } from "../orders-http/helpers";
 
-export const OUT_DATE = "2027-01-12";
-export const BACK_DATE = "2027-01-15";
+/** Outbound and return days, from the test clock's start (2027-01-12 and 2027-01-15 for T0). */
+export const OUT_DATE = dayAfter(T0, 52);
+export const BACK_DATE = dayAfter(T0, 55);
+// shopBrand reads the same days from the gateway it shops (saleDay): a gateway on another clock books its own.
 
 export interface Booked {
   orderId: string;
@@ -18,7 +21,7 @@ export interface Booked {
 /** AirShoppingRQ (LHR-CDG unless `from`/`to` say otherwise, optionally back) in `currency`; the first offer of `brand`. */
 export async function shopBrand(t: Pick<TestGateway, "ndc">, brand: string, o: { currency?: string; back?: boolean; from?: string; to?: string } = {}): Promise<{ offerId: string; itemIds: string[]; outboundDepartureLocal: string; totalText: string; currency: string }> {
   const [from, to] = [o.from ?? "LHR", o.to ?? "CDG"];
-  const legs = [{ from, to, date: OUT_DATE }, ...(o.back ? [{ from: to, to: from, date: BACK_DATE }] : [])];
+  const legs = [{ from, to, date: saleDay(t, 52) }, ...(o.back ? [{ from: to, to: from, date: saleDay(t, 55) }] : [])];
   const shop = await t.ndc("AirShoppingRQ", airShoppingRQ({ legs, pax: [["PAX1", "ADT"]], currency: o.currency ?? "EUR" }));
   expect(shop.status).toBe(200);
   const offer = blocks(shop.body, "Offer").find((x) => x.includes(`<cns:PriceClassRefID>PC-${brand}</cns:PriceClassRefID>`));

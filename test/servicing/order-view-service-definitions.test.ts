@@ -9,9 +9,9 @@ import { bookCancellable } from "./cancel-helpers";
 /**
  * OrderViewRS as sellers' order-management code reads it (issue 9 item 12), over HTTP and
  * XSD-checked by t.ndc: every Service names a ServiceDefinition of the answer's
- * ServiceDefinitionList (a flight its fare brand's, through ServiceDefinitionRef with its segment
- * in OrderFlightAssociations; a seat the seat assignment's, SeatOnLeg/ServiceDefinitionRefID; an
- * extra its product's), a fare's definition points at its frozen allowances in
+ * ServiceDefinitionList except a flight's, which names its segment directly
+ * (OrderServiceAssociation/PaxSegmentRef, issue 20 item 8; a seat the seat assignment's,
+ * SeatOnLeg/ServiceDefinitionRefID; an extra its product's), a fare's definition points at its frozen allowances in
  * BaggageAllowanceList, and the other item-12 elements are all there: per OrderItem Price
  * (BaseAmount, TaxSummary/Tax with Amount, TaxCode, TaxName, TotalAmount), CancelRestrictions and
  * ChangeRestrictions, CreationDateTime (an extra's is when it was bought); each Service's
@@ -25,7 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-test("every Service refers to a listed ServiceDefinition; a fare's refers to its allowances; the item-12 elements are present", async () => {
+test("every Service but a flight's refers to a listed ServiceDefinition; a flight names its segment; a fare's definition refers to its allowances; the item-12 elements are present", async () => {
   const { orderId, order } = await bookCancellable(t, "SD-1", { brand: "CLASSIC", seat: true });
   // An extra bought an hour later: its item's CreationDateTime is then, not the booking's.
   clock.advance(3_600_000);
@@ -41,12 +41,20 @@ test("every Service refers to a listed ServiceDefinition; a fare's refers to its
   const services = blocks(blocks(r.body, "Order")[0]!, "Service");
   expect(services.length).toBeGreaterThanOrEqual(3); // the flight, the seat, the bag
   const kinds = new Set<string>();
+  const segments = new Set(all(r.body, "PaxSegmentID"));
   for (const s of services) {
     const refs = all(s, "ServiceDefinitionRefID");
+    expect(all(s, "DeliveryStatusCode").length).toBe(1);
+    if (s.includes("<cns:OrderServiceAssociation><cns:PaxSegmentRef>")) {
+      // A flight: its segment, defined in the DataLists, and no definition.
+      expect(refs).toEqual([]);
+      expect(segments.has(all(s, "PaxSegmentRefID")[0]!)).toBe(true);
+      kinds.add("flight");
+      continue;
+    }
     expect(refs.length).toBe(1);
     expect(definitions.has(refs[0]!)).toBe(true);
-    expect(all(s, "DeliveryStatusCode").length).toBe(1);
-    kinds.add(s.includes("<cns:SeatOnLeg>") ? "seat" : s.includes("<cns:OrderFlightAssociations>") && refs[0]!.startsWith("SD-FARE-") ? "flight" : "extra");
+    kinds.add(s.includes("<cns:SeatOnLeg>") ? "seat" : "extra");
   }
   expect([...kinds].sort()).toEqual(["extra", "flight", "seat"]);
 
@@ -57,10 +65,6 @@ test("every Service refers to a listed ServiceDefinition; a fare's refers to its
   const referenced = all(fare, "BaggageAllowanceRefID");
   expect(referenced.length).toBeGreaterThan(0);
   expect(referenced.every((id) => allowanceIds.has(id))).toBe(true);
-  // The flight's services still name their segment, which the DataLists define.
-  const segments = new Set(all(r.body, "PaxSegmentID"));
-  const flight = services.find((s) => all(s, "ServiceDefinitionRefID")[0] === "SD-FARE-CLASSIC")!;
-  expect(segments.has(all(flight, "PaxSegmentRefID")[0]!)).toBe(true);
 
   // The other item-12 elements.
   const orderBlock = blocks(r.body, "Order")[0]!;
@@ -71,7 +75,7 @@ test("every Service refers to a listed ServiceDefinition; a fare's refers to its
     expect(price).toContain('<cns:TotalAmount CurCode="EUR">');
     expect(all(item, "CreationDateTime").length).toBe(1);
   }
-  const flightItem = items.find((i) => i.includes("SD-FARE-CLASSIC"))!;
+  const flightItem = items.find((i) => i.includes("<cns:OrderServiceAssociation><cns:PaxSegmentRef>"))!;
   const taxes = blocks(flightItem, "Tax");
   expect(taxes.length).toBeGreaterThan(0);
   for (const tax of taxes) expect([/<cns:Amount CurCode=/.test(tax), all(tax, "TaxCode").length, all(tax, "TaxName").length]).toEqual([true, 1, 1]);

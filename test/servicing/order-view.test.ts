@@ -4,6 +4,7 @@ import { startTestGateway, type TestGateway } from "../support/gateway";
 import { T0, orderRetrieveRQ } from "../orders-http/helpers";
 import { airShoppingRQ, all, blocks } from "../shopping/shop-requests";
 import { bookBrand, hoursBefore } from "./helpers";
+import { dayAfter } from "../support/dates";
 
 /**
  * OrderViewRS as sellers' order-management code reads it (issue 9 item 12): per item Price
@@ -27,7 +28,7 @@ const priceOf = (xml: string) => {
 
 test("a CLASSIC round trip: the item's price as shopped, split into base and named taxes", async () => {
   clock.set(T0);
-  const shop = await t.ndc("AirShoppingRQ", airShoppingRQ({ legs: [{ from: "LHR", to: "CDG", date: "2027-01-12" }, { from: "CDG", to: "LHR", date: "2027-01-15" }], pax: [["PAX1", "ADT"]], currency: "EUR" }));
+  const shop = await t.ndc("AirShoppingRQ", airShoppingRQ({ legs: [{ from: "LHR", to: "CDG", date: dayAfter(T0, 52) }, { from: "CDG", to: "LHR", date: dayAfter(T0, 55) }], pax: [["PAX1", "ADT"]], currency: "EUR" }));
   const b = await bookBrand(t, "CLASSIC", { back: true });
   const offerItem = blocks(blocks(shop.body, "Offer").find((o) => o.includes(`<cns:OfferID>${b.offerId}<`))!, "OfferItem")[0]!;
   const r = await t.ndc("OrderRetrieveRQ", orderRetrieveRQ(b.orderId));

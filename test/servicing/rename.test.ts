@@ -11,10 +11,11 @@ import { updatePaxRQ } from "./rename-helpers";
  * is renameable (FLEX), refused with fare_not_renameable otherwise; ONE gateway write and no PSP
  * write; an IdentityDoc on it refused, never dropped. Every answer is XSD-checked by t.ndc.
  */
+// Each test books over HTTP: an explicit budget, so a loaded machine does not fail it on Bun's 5 s default.
 let t: TestGateway;
 beforeAll(async () => {
   ({ t } = await gateway());
-});
+}, 30_000);
 afterAll(() => t.close());
 
 const GATEWAY_WRITES_PER_RENAME = 1;
@@ -52,7 +53,7 @@ test(`a FLEX order's passenger renamed in ${GATEWAY_WRITES_PER_RENAME} write, ve
   const history = await t.ndc("OrderHistoryRQ", (await import("../support/requests")).ndcRequest("OrderHistoryRQ", { request: `<cns:Order><cns:OrderID>${orderId}</cns:OrderID><cns:OwnerCode>XB</cns:OwnerCode></cns:Order>` }));
   expect(history.status).toBe(200);
   expect(history.body).toContain("PAX_UPDATED");
-});
+}, 30_000);
 
 test("a fare that is not renameable is refused with fare_not_renameable, nothing written", async () => {
   const { orderId, order } = await bookCancellable(t, "RENAME-NO", { brand: "CLASSIC", seat: false });
@@ -61,7 +62,7 @@ test("a fare that is not renameable is refused with fare_not_renameable, nothing
   expect(w.result.body).toContain("fare_not_renameable");
   expect(w.gateway).toBe(0);
   expect((await t.gw.orders.retrieve(orderId, sellerOf(t))).version).toBe(order.version);
-});
+}, 30_000);
 
 test("an IdentityDoc sent on UpdatePax's passenger is refused with identity_document_not_updatable, never echoed", async () => {
   const { orderId, order } = await bookCancellable(t, "RENAME-DOC", { brand: "FLEX", seat: false });
@@ -72,7 +73,7 @@ test("an IdentityDoc sent on UpdatePax's passenger is refused with identity_docu
   expect(w.result.body).not.toContain(DOC_NUMBER);
   expect(w.gateway).toBe(0);
   expect((await t.gw.orders.retrieve(orderId, sellerOf(t))).version).toBe(order.version);
-});
+}, 30_000);
 
 test("a name longer than 24.4 ProperNameType (64) is refused at decode; an unknown passenger is request_invalid", async () => {
   const { orderId } = await bookCancellable(t, "RENAME-LONG", { brand: "FLEX", seat: false });
@@ -82,14 +83,14 @@ test("a name longer than 24.4 ProperNameType (64) is refused at decode; an unkno
   const unknown = await t.ndc("OrderChangeRQ", updatePaxRQ(orderId, { paxId: "PAX7", trxId: "trx-unknown" }));
   expect(unknown.status).toBe(400);
   expect(unknown.body).toContain("request_invalid");
-});
+}, 30_000);
 
 test("another seller's order is answered as missing", async () => {
   const { orderId } = await bookCancellable(t, "RENAME-OTHER", { brand: "FLEX", seat: false });
   const r = await ndcAs(t, await otherSeller(t), "OrderChangeRQ", updatePaxRQ(orderId, { trxId: "trx-other" }));
   expect(r.status).toBe(404);
   expect(r.body).toContain("order_not_found");
-});
+}, 30_000);
 
 test("an IdentityDoc on OrderReshopRQ is refused with identity_document_not_updatable, never echoed", async () => {
   const { orderId } = await bookCancellable(t, "RESHOP-DOC", { brand: "FLEX", seat: false });
@@ -99,4 +100,4 @@ test("an IdentityDoc on OrderReshopRQ is refused with identity_document_not_upda
   expect(r.status).toBe(400);
   expect(r.body).toContain("identity_document_not_updatable");
   expect(r.body).not.toContain(DOC_NUMBER);
-});
+}, 30_000);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { countWrites as count } from "../support/count-writes";
 import { errorCode, type TestGateway } from "../support/gateway";
-import { gateway } from "../orders-http/helpers";
+import { gateway, orderCreateRQ, shopOffer } from "../orders-http/helpers";
 import { addRQ, extrasFor, seatsFor } from "./add-helpers";
 import { bookCancellable, sellerOf } from "./cancel-helpers";
 
@@ -62,4 +62,12 @@ test("a free seat with a payment that is not 0.00, and a priced extra with 0.00 
   }
   const after = await t.gw.orders.retrieve(orderId, sellerOf(t));
   expect(after.items.some((i) => i.kind === "seat")).toBe(false);
+});
+
+test("a booking always costs something: OrderCreateRQ paying 0.00 is payment_legs_invalid, nothing at the PSP", async () => {
+  const shopped = await shopOffer(t, { n: 5 });
+  const r = await countWrites(() => t.ndc("OrderCreateRQ", orderCreateRQ({ shopped, legs: [{ kind: "card", token: "tok_approve_visa", amountMinor: 0 }], correlationId: "ZERO-CREATE", trxId: "T1" })));
+  expect(r.result.status).toBe(400);
+  expect(errorCode(r.result.body)).toBe("payment_legs_invalid");
+  expect(r.psp).toBe(0);
 });

@@ -7,6 +7,7 @@ import { all, blocks, orderHistoryRQ } from "../orders-http/order-list-helpers";
 import { bookCancellable, cancelItemsRQ, cancelQuoteRQ } from "../servicing/cancel-helpers";
 import { outboundOf, reshopFlightRQ } from "../servicing/flight-change-helpers";
 import { addEveryRole, logInEveryRole, staffWorld, type Session, type StaffWorld } from "./support";
+import { dayAfter, T0 } from "../support/dates";
 
 /**
  * Servicing an order as the airline over the real HTTP stack (issue 12 item 6, spec 4.7 SHPOR1
@@ -128,8 +129,8 @@ describe("change a flight", () => {
   test("a LIGHT fare: the seller is refused; staff quote the alternatives (override on the quote) and a senior agent changes it, the card paying the due", async () => {
     const { orderId, order } = await bookCancellable(w.t, "SSV3", { brand: "LIGHT", seat: false });
     const out = outboundOf(w.t, order);
-    expect(errorCode((await w.t.ndc("OrderReshopRQ", reshopFlightRQ(orderId, out.itemIds, { ...out, date: "2027-01-13" }))).body)).toBe("fare_not_changeable");
-    const q = await json(await post(agent, orderId, "change/quote", { direction: 0, date: "2027-01-13" }));
+    expect(errorCode((await w.t.ndc("OrderReshopRQ", reshopFlightRQ(orderId, out.itemIds, { ...out, date: dayAfter(T0, 53) }))).body)).toBe("fare_not_changeable");
+    const q = await json(await post(agent, orderId, "change/quote", { direction: 0, date: dayAfter(T0, 53) }));
     expect(q.status).toBe(200);
     expect(q.body.allowance).toMatchObject({ by: "override", override: { ruleCode: "fare_not_changeable" } });
     const alt = q.body.alternatives[0];

@@ -54,8 +54,13 @@ export async function logInEveryRole(w: StaffWorld): Promise<RoleSessions> {
   return sessions as RoleSessions;
 }
 
-export async function staffWorld(env: Record<string, string> = {}): Promise<StaffWorld> {
-  const clock = new ManualClock(T0);
+/**
+ * `startAt`: the world's clock at boot, T0 unless a test needs the real now (certificates made by
+ * openssl start at the real time); the simulated airline sells from that day, and shopOffer
+ * books relative to it.
+ */
+export async function staffWorld(env: Record<string, string> = {}, o: { startAt?: number } = {}): Promise<StaffWorld> {
+  const clock = new ManualClock(o.startAt ?? T0);
   const t = await startTestGateway({ SUPPLY_SEED: "xb-sandbox-1", ...env }, clock);
   let booked = 0;
   const secrets = new Map<string, { password: string; totpSecret: string }>();

@@ -142,7 +142,7 @@ export function createGateway(deps: GatewayDeps, ndc: NdcEntry = ndcEntry(deps))
     .all("/staff/*", ({ request }) => staff(request, "/staff", (rest, s) => staffPages(request, rest, s)), { parse: "none" })
     // Prometheus exposition for the operators' scraper (docs/operations.md): METRICS_TOKEN or local mode.
     .all("/metrics", ({ request }) => logged(request, "/metrics", async () => (deps.figures ? metricsEndpoint(request, deps.config.mode, deps.config.metricsToken, deps.figures) : missing())), { parse: "none" })
-    .all("/sandbox/*", ({ request }) => routed(request, "/sandbox", (rest, n) => sandboxEndpoint(request, rest, { mode: deps.config.mode, auth: deps.auth, securityClock: n.securityClock, sellerClocks: n.sellerClocks, jobs: n.jobs, orders: n.orders })), { parse: "none" })
+    .all("/sandbox/*", ({ request }) => routed(request, "/sandbox", (rest, n) => sandboxEndpoint(request, rest, { mode: deps.config.mode, auth: deps.auth, clock: n.clock, securityClock: n.securityClock, sellerClocks: n.sellerClocks, jobs: n.jobs, orders: n.orders })), { parse: "none" })
     .onError(({ code, error, request }) => {
       // Refusals are never cached, whatever the layer that answers them.
       const headers = { "cache-control": "no-store" };

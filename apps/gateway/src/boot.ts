@@ -1,7 +1,7 @@
 import { signatureStep } from "./ndc/signature-step";
 import { lazyAirlineKey, notificationSigner } from "@ndc/signatures";
 import { ensurePrivateDir, loadConfig, type GatewayConfig } from "@ndc/config";
-import { BusinessClock, systemClock, type Clock } from "@ndc/clock";
+import { BusinessClock, startedAt, systemClock, type Clock } from "@ndc/clock";
 import { createLogger, type Logger } from "@ndc/log";
 import { openStore, migrate, type Store } from "@ndc/store";
 import { createAuthService, createRateLimiter, provisionSandbox, storeSellerClocks, type RegistryReads, type SandboxCredentials, type StoreSellerClocks } from "@ndc/auth";
@@ -97,7 +97,9 @@ export async function bootGateway(
   const securityClock = wallClock;
   // Business time: real time plus the offset of the seller whose work is under way, which only
   // that seller's POST /sandbox/clock moves (docs/sandbox-controls.md). Production has no offsets.
-  const clock = new BusinessClock(wallClock);
+  // SANDBOX_CLOCK_START (local mode only) starts business time at a chosen instant, so tests book
+  // fixed dates whatever the real date (docs/testing.md); security time stays real even then.
+  const clock = new BusinessClock(wallClock === systemClock && config.sandboxClockStart !== undefined ? startedAt(config.sandboxClockStart) : wallClock);
   // The data directory holds the database, the field key and the sandbox secret: its owner's only.
   ensurePrivateDir(config.dataDir);
   // Fail at start, not at the first booking, when the field-encryption key is unusable.

@@ -29,3 +29,12 @@ export class ManualClock implements Clock {
 }
 
 export { BusinessClock, atSellerOffset, sellerOffset, type SellerClocks } from "./seller-time";
+
+/**
+ * The wall clock as if it had read `startMs` when this was called, running at real speed from
+ * there: SANDBOX_CLOCK_START's business time (docs/testing.md).
+ */
+export function startedAt(startMs: number): Clock {
+  const offset = startMs - Date.now();
+  return { now: () => Date.now() + offset };
+}

@@ -72,6 +72,8 @@ export interface GatewayConfig {
   shopping: ShoppingConfig;
   /** The bearer token GET /metrics asks for outside local mode; unset: /metrics is not served there (docs/operations.md). */
   metricsToken?: string;
+  /** Local mode only: the instant (ms) the sandbox clock reads at boot, so tests book the same dates whatever the real date (docs/sandbox-controls.md). */
+  sandboxClockStart?: number;
 }
 
 /** Shopping settings (spec 4.7, 8). */
@@ -131,6 +133,19 @@ function metricsToken(env: Env): string | undefined {
   if (!raw) return undefined;
   if (!/^[\x21-\x7e]{32,256}$/.test(raw)) throw new ConfigError("METRICS_TOKEN must be 32 to 256 visible ASCII characters (for example `openssl rand -hex 32`)");
   return raw;
+}
+
+/**
+ * SANDBOX_CLOCK_START: an ISO 8601 instant with its zone (Z or +hh:mm). Business time only and
+ * local mode only: a shared or production gateway must never pretend another date.
+ */
+function sandboxClockStart(env: Env, mode: GatewayMode): number | undefined {
+  const raw = env.SANDBOX_CLOCK_START?.trim();
+  if (!raw) return undefined;
+  if (mode !== "local") throw new ConfigError(`SANDBOX_CLOCK_START is for local mode only, not ${mode}`);
+  const ms = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(raw) ? Date.parse(raw) : NaN;
+  if (Number.isNaN(ms)) throw new ConfigError(`SANDBOX_CLOCK_START must be an ISO 8601 instant with its zone (for example 2026-11-21T09:00:00Z), got "${raw}"`);
+  return ms;
 }
 
 function bool(env: Env, name: string, dflt: boolean): boolean {
@@ -264,6 +279,7 @@ export function loadConfig(env: Env = process.env): GatewayConfig {
     operationsFeedPerMille: mode === "production" ? 0 : perMille(env, "OPERATIONS_FEED_PER_MILLE", 20),
     partnerReadbackMinutes: minutesOfHour(env, "PARTNER_READBACK_MINUTES", 5),
     metricsToken: metricsToken(env),
+    sandboxClockStart: sandboxClockStart(env, mode),
     actors: {
       idleMs: int(env, "ACTOR_IDLE_MS", 5 * 60_000, 1),
       mailboxLimit: int(env, "ACTOR_MAILBOX_LIMIT", 10_000, 1),

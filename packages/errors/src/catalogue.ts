@@ -106,6 +106,9 @@ export const CATALOGUE = {
   card_not_supported: { status: 200, kind: "warning", text: "The card does not support this purchase (brand, currency or type): pay with another card or method." },
   processing_error: { status: 200, kind: "warning", text: "The PSP could not process the card because of an error on its side: the same card may be retried." },
   unknown_token: { status: 200, kind: "warning", text: "The PSP holds no card for this token: tokenise the card again." },
+  // 3-D Secure (PAY3D2): the seller authenticates the payer and sends the results with the card.
+  authentication_required: { status: 200, kind: "warning", text: "The card issuer requires the payer to be authenticated with 3-D Secure: authenticate the payer and send the results in PaymentCard/SecurePaymentVersion2." },
+  authentication_failed: { status: 200, kind: "warning", text: "The 3-D Secure results show the payer was not authenticated: do not retry the card without a new, successful authentication; pay another way." },
   voucher_invalid: { status: 400, kind: "refusal", text: "The voucher is unknown, inactive, expired or in another currency." },
   voucher_insufficient: { status: 402, kind: "refusal", text: "The voucher balance does not cover the amount." },
   loyalty_programme_not_accepted: { status: 400, kind: "refusal", text: "Only the airline's own loyalty programme can pay." },

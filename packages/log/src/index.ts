@@ -12,7 +12,7 @@ const ORDER: Record<Level | "silent", number> = { debug: 10, info: 20, warn: 30,
 /** Keys whose values never reach a log line. Matched case-insensitively on the key's letters only. */
 export const REDACTED_KEYS = [
   "identitydocid", "identitydoc", "documentnumber", "docnumber", "passport",
-  "cardnumber", "pan", "cvv", "cvc", "seriescode", "cardholder",
+  "cardnumber", "pan", "cvv", "cvc", "seriescode", "cardholder", "authenticationvalue",
   "secret", "clientsecret", "password", "token", "accesstoken", "authorization", "apikey", "xapikey",
   "surname", "givenname", "middlename", "birthdate", "email", "emailaddress", "phone", "phonenumber",
   "body", "xml",

@@ -51,7 +51,8 @@ export const CAPABILITIES: Readonly<Record<string, Capability>> = {
   PAYCOM: { description: "commission disclosure", messages: BOOK },
   PAYCPC: { description: "customer card", messages: BOOK },
   PAYVCH: { description: "vouchers", messages: BOOK },
-  PAY3D2: { description: "seller authenticates payer", messages: BOOK, unfinished: ["payer authentication results carried by the seller"] },
+  // Built: PaymentCard/SecurePaymentVersion2 read on OrderCreateRQ and OrderChangeRQ, judged by the PSP, kept with the leg (test/orders-http/payer-authentication.test.ts).
+  PAY3D2: { description: "seller authenticates payer", messages: BOOK },
   PAYRCV: { description: "payment recovery", messages: [...BOOK, "OrderChangeRQ"] },
   STTCAP: { description: "clearance capture", messages: ["PaymentClearanceRQ"] },
   STTCAN: { description: "clearance cancellation", messages: ["PaymentClearanceRQ"] },

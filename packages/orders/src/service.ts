@@ -26,6 +26,7 @@ import { quoteAdd, type Quote } from "./servicing/add/quote";
 import { quoteCancel, type CancelQuote } from "./cancel/quote";
 import { changeFlights, type FlightChangeInput } from "./servicing/flight/saga";
 import { quoteFlightChange, type FlightChangeAsk, type FlightChangeQuote } from "./servicing/flight/quote";
+import { quoteFlightsChange, type FlightsChangeQuote } from "./servicing/flight/combinations";
 import { commitCancel } from "./cancel/saga";
 import { isItemsQuote, quoteCancelItems, type CancelItemsQuote } from "./cancel/items-quote";
 import { commitCancelItems } from "./cancel/items-saga";
@@ -213,6 +214,11 @@ export class OrdersService {
   /** OrderReshopRQ replacing a direction's flights: its terms and each alternative as a firm, signed quote (servicing/flight). */
   quoteFlightChange(orderId: string, seller: Seller, ask: FlightChangeAsk): Promise<{ order: Order; quote: FlightChangeQuote }> {
     return quoteFlightChange(this.ctx, orderId, { channel: "seller", seller }, ask);
+  }
+
+  /** OrderReshopRQ replacing several directions at once: each direction's terms, the combinations as firm, signed quotes (servicing/flight/combinations.ts). */
+  quoteFlightsChange(orderId: string, seller: Seller, asks: FlightChangeAsk[]): Promise<{ order: Order; quote: FlightsChangeQuote }> {
+    return quoteFlightsChange(this.ctx, orderId, { channel: "seller", seller }, asks);
   }
 
   /** The airline's staff quoting a flight change in process (never refused by the fare: the quote's terms name the rule overridden, SHPOR1 rule 4). */

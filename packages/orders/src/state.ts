@@ -4,6 +4,7 @@
  * version by one and appends a history entry (OrderHistory).
  */
 import { GatewayError } from "@ndc/errors";
+import type { IntendedPayment } from "@ndc/payments";
 import type { FrozenConditions } from "./conditions/frozen";
 
 export type OrderState = "held_unpaid" | "held_payment_declined" | "booked" | "cancelled" | "closed";
@@ -48,7 +49,7 @@ export type ChangeKind =
  * null` is creation. Closed is reached by the closing check (reconcile/close.ts).
  */
 export const TRANSITIONS: readonly { from: OrderState | null; kind: ChangeKind; to: OrderState; rule: string }[] = [
-  { from: null, kind: "created", to: "held_unpaid", rule: "OrderCreateRQ without PaymentFunctions: held unpaid (ORDWPM) with a payment time limit." },
+  { from: null, kind: "created", to: "held_unpaid", rule: "OrderCreateRQ without PaymentFunctions, or naming only the method it will pay by (PaymentMethodCriteria): held unpaid (ORDWPM) with a payment time limit." },
   { from: null, kind: "created", to: "booked", rule: "OrderCreateRQ with PaymentFunctions, every leg authorised: booked; legs captured after booking." },
   { from: null, kind: "created", to: "held_payment_declined", rule: "A leg declined: every authorised leg voided; held within the payment time limit." },
   { from: "held_unpaid", kind: "payment_authorised", to: "booked", rule: "OrderChangeRQ pays within the time limit." },
@@ -65,7 +66,7 @@ export const TRANSITIONS: readonly { from: OrderState | null; kind: ChangeKind; 
   { from: "booked", kind: "items_cancelled", to: "booked", rule: "OrderChangeRQ AcceptCancelledOffer accepts a firm quote to cancel items (extras, seats, partner products): their seats and partner stock released in the same write." },
   { from: "booked", kind: "refunded", to: "booked", rule: "Cancelled items, or a flight change costing less than the fare paid: the quoted amount is paid back to the captured legs, newest first, after the change is made." },
   { from: "booked", kind: "retained_lapsed", to: "booked", rule: "The value retained by an items cancellation with RespendInd (never spent) lapses at the order's first departure: it is refunded to the captured legs, newest first." },
-  { from: "booked", kind: "flights_changed", to: "booked", rule: "OrderChangeRQ accepts a flight-change quote: one direction's flights replaced, the amount due authorised before and captured after." },
+  { from: "booked", kind: "flights_changed", to: "booked", rule: "OrderChangeRQ accepts a flight-change quote: one direction's flights replaced (or several directions together), the amount due authorised before and captured after." },
   { from: "booked", kind: "pax_updated", to: "booked", rule: "OrderChangeRQ UpdatePax corrects a passenger's name where the outbound fare is renameable; no money moves." },
   { from: "booked", kind: "closed", to: "closed", rule: "The closing check: every service delivered, no-show or removed, and the money settled (payments captured, clearances cleared); OrderClosingNotifRQ is sent." },
   { from: "booked", kind: "schedule_changed", to: "booked", rule: "The airline retimes or cancels one of the order's flights (operations feed, sandbox control): new times, or the flight removed and the order flagged for re-accommodation; order.changed is pushed." },
@@ -282,6 +283,11 @@ export interface Order {
   /** Holds turned into sales (booked orders). */
   inventoryConfirmed: boolean;
   legs: OrderLegRef[];
+  /**
+   * The method the seller named at OrderCreateRQ for paying later (PaymentMethodCriteria without
+   * PaymentProcessingDetails). Kept after payment as history; shown in PAYSUM only while held.
+   */
+  intendedPayment?: IntendedPayment;
   /** Wire code of the last declined payment attempt. */
   declineCode?: string;
   /** Set when the order was cancelled (servicing: cancel/saga.ts): the quote it accepted and the refund. */

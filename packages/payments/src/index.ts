@@ -1,6 +1,10 @@
 // @ndc/payments: the payment ledger domain (spec 2.5, 3, 4.4 rules 4-7). No HTTP, no XML.
 export type { LegKind, LegRequest, LegState, PaymentLeg, SettlementMethod } from "./legs/types";
 export { SETTLEMENT_METHODS } from "./legs/types";
+export { validatePayerAuthentication, PAYER_AUTHENTICATION_SHAPES, type PayerAuthentication } from "./legs/payer-authentication";
+export { authenticationDecline } from "./psp/authentication";
+export { paymentCardAuthentications } from "./tables/card-authentications";
+export { INTENDED_METHODS, isIntendedTypeCode, type IntendedPayment, type IntendedTypeCode } from "./legs/intended";
 export { refuseCardData, containsCardNumber, luhnValid } from "./legs/card-data";
 export { validateLeg, validateLegs, MAX_LEGS } from "./legs/validate";
 export { DECLINE_REASONS, isDeclineReason, type DeclineReason } from "./psp/decline-reasons";
@@ -10,6 +14,7 @@ export { PaymentLedger, type AuthoriseOutcome } from "./ledger/ledger";
 export { OrderPayments, declineError, type AuthoriseAllResult, type RefundResult } from "./ledger/order-payments";
 export { verifyChain, entryHash, GENESIS_HASH, type ChainCheck, type EntryType, type EntryInput } from "./ledger/hash-chain";
 export { OWN_PROGRAMME, REDEMPTION_RATES, pointsNeeded, pointsValue } from "./loyalty/programme";
+export { acceptedMethods, type AcceptedMethod } from "./accepted-methods";
 export { issueCertificate } from "./loyalty/certificates";
 export { saleCommission, chargeCommission, commissionBase, type CommissionAgreement, type Commission } from "./commission/commission";
 export { commissionAgreementFor, putCommissionAgreement, agreementRow, CommissionAgreementInvalid } from "./commission/agreements";

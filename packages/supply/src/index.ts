@@ -1,5 +1,5 @@
 // The simulated airline's supply: a pure domain package (no HTTP, no XML). docs/supply.md.
-export { AIRPORTS, DIRECT_ROUTES, INTERLINE_ROUTES, HUBS, cityPairs, type Airport } from "./network";
+export { AIRPORTS, DIRECT_ROUTES, INTERLINE_ROUTES, HUBS, cityPairs, secureFlightApplies, type Airport } from "./network";
 export { createSupply, SUPPLY_MEMO_MAX, type Supply, type SupplyOptions, type PricedSeatMap } from "./supply";
 
 export { stableId } from "./core/ids";

@@ -23,6 +23,16 @@ export const AIRPORTS: readonly Airport[] = [
   { code: "GRU", city: "Sao Paulo", country: "BR", timeZone: "America/Sao_Paulo" },
 ];
 
+const US_AIRPORTS = new Set(AIRPORTS.filter((a) => a.country === "US").map((a) => a.code));
+
+/**
+ * Whether a flight falls under the US TSA's Secure Flight programme (DatedOperatingSegment
+ * SecureFlightInd): every flight to, from or within the United States.
+ */
+export function secureFlightApplies(origin: string, destination: string): boolean {
+  return US_AIRPORTS.has(origin) || US_AIRPORTS.has(destination);
+}
+
 /** Direct routes, flown both ways. Every other pair is served with one stop through a hub. */
 export const DIRECT_ROUTES: readonly (readonly [string, string])[] = [
   ["LHR", "CDG"], ["LHR", "FRA"], ["LHR", "MAD"], ["LHR", "JFK"], ["LHR", "DXB"],

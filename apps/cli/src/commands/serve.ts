@@ -25,7 +25,7 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
   // /health/ready shows each scheduler job's last and next run, whichever process runs them.
   // Without the in-process scheduler the jobs that need the order actors (the closing check, the
   // operations jobs) run in the gateway's background pass (decisions 0025, 0027).
-  const gw = await bootGateway({ config, logger, clock: systemClock, closingInBackground: !withScheduler, operationsInBackground: !withScheduler, readyDetail: async (store) => ({ scheduler: await jobStatus(store, Date.now()) }) });
+  const gw = await bootGateway({ config, logger, clock: systemClock, closingInBackground: !withScheduler, operationsInBackground: !withScheduler, readyDetail: async (store) => ({ scheduler: await jobStatus(store, gw.clock.now()) }) });
   let server: { url: string; stop(): Promise<void> } | null = null;
   let scheduler: Scheduler | null = null;
   try {
@@ -35,6 +35,7 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
     io.out(`ndc-gateway ${VERSION}, mode ${config.mode}, data directory ${config.dataDir}`);
     const transport = transportOf(config);
     io.out(transport.line);
+    if (config.sandboxClockStart !== undefined) io.out(`sandbox clock started at ${new Date(config.sandboxClockStart).toISOString()} (SANDBOX_CLOCK_START), not the real time`);
     if (gw.sandbox) printSandboxCredentials(gw.sandbox, gw.sandboxIssued, config, io);
     if (withScheduler) {
       // Notification dispatch runs on serve's own loop unless NOTIFY_DISPATCH_MS=0; then it is a scheduler job here.
@@ -43,7 +44,9 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
         store: gw.store,
         config,
         logger,
-        clock: systemClock,
+        // The gateway's clock (business time): with SANDBOX_CLOCK_START in the past the wall clock
+        // would purge every offer and erase documents as if it were today.
+        clock: gw.clock,
         jobs: JOBS.filter((j) => !(inProcessDispatch && j.name === "notifications.dispatch")),
         notifications: gw.notifications.dispatcher,
         clearances: gw.clearances,

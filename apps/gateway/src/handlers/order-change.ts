@@ -1,5 +1,5 @@
 import { GatewayError } from "@ndc/errors";
-import { addInput, decodeOrderChangeRQ, type MessageHandler, type OrderChange } from "@ndc/messages";
+import { addInput, decodeOrderChangeRQ, FLIGHT_CHANGE_ITEM_ID, type MessageHandler, type OrderChange } from "@ndc/messages";
 import type { HandlerDeps } from "./deps";
 import type { Order } from "@ndc/orders";
 import type { StoreDb } from "@ndc/store";
@@ -40,6 +40,9 @@ export function orderChangeHandler(deps: HandlerDeps): MessageHandler {
     const quoted = rq.change.form === "services" && rq.change.selection.form === "AcceptSelectedQuotedOfferList" ? rq.change.selection.quotedOffers : [];
     if (quoted.length === 1 && quoted[0]!.offerId.startsWith("FCQ.")) {
       if (quoted[0]!.ownerCode !== deps.config.airline.designator) throw new GatewayError("offer_not_found", { element: "Request/ChangeOrderChoice/AcceptSelectedQuotedOfferList/SelectedPricedOffer/OwnerCode" });
+      // The items a flight-change offer carries: its AddedOfferItem (FC<n>-NEW) and DeleteOrderItems (FC<n>-<i>).
+      const stray = quoted[0]!.items.findIndex((i) => !FLIGHT_CHANGE_ITEM_ID.test(i.offerItemId));
+      if (stray >= 0) throw new GatewayError("offer_item_not_found", { detail: "A flight-change offer is taken by its AddedOfferItem (FC<n>-NEW) or its DeleteOrderItem ids.", element: `Request/ChangeOrderChoice/AcceptSelectedQuotedOfferList/SelectedPricedOffer/SelectedOfferItem[${stray + 1}]/OfferItemRefID` });
       const input = { by: { channel: "seller" as const, seller: owner }, orderId, quoteId: quoted[0]!.offerId, correlationId, trxId, payment: rq.paymentLegs, useFlexibility: rq.useFlexibility, ...(inCommit ? { alsoInCommit: inCommit } : {}) };
       const order = await deps.orders.acceptFlightChange(input, { agencyId: seller.agencyId, iataNumber: seller.iataNumber });
       return view(order);

@@ -1,5 +1,5 @@
 import { GatewayError } from "@ndc/errors";
-import { withRetainedNote, cancelItemsQuoteViewOf, cancelQuoteViewOf, decodeOrderReshopRQ, encodeCancelQuoteRS, encodeFlightChangeRS, encodeOrderReshopRS, flightChangeQuoteViewOf, type MessageHandler, type ReshopForm, type SeatAvailabilityView } from "@ndc/messages";
+import { withRetainedNote, cancelItemsQuoteViewOf, cancelQuoteViewOf, decodeOrderReshopRQ, encodeCancelQuoteRS, encodeFlightChangeRS, encodeOrderReshopRS, flightChangeQuoteViewOf, flightsChangeQuoteViewOf, type MessageHandler, type ReshopForm, type SeatAvailabilityView } from "@ndc/messages";
 import type { HandlerDeps } from "./deps";
 import { seatAvailabilityOf } from "./seat-availability";
 import { serviceListOf } from "./service-list";
@@ -17,7 +17,8 @@ const ADD = "Request/UpdateOrder/ReshopOrder/ReshopOrderChoice/ServiceOrder/AddO
  *   answer is OrderReshopRS with the offer under ReshopResults/ReshopOffers.
  * - a direction's flights replaced (ServiceOrder DeleteOrderItem + AddOfferItems/FlightRequest):
  *   each alternative of that day as a firm, signed offer with the change fee and the amount due
- *   or refunded (servicing/flight).
+ *   or refunded (servicing/flight); with one OriginDestCriteria per direction, several directions
+ *   replaced together, offered as combinations (servicing/flight/combinations.ts).
  * - items cancelled (ServiceOrder DeleteOrderItem alone): a firm quote to cancel those extras,
  *   the same answer as CancelOrderRef's for those items (cancel/items-quote.ts); flight and
  *   bundle items are refused with cancel_items_not_supported (the whole order or a flight change).
@@ -40,9 +41,14 @@ export function orderReshopHandler(deps: HandlerDeps): MessageHandler {
       return { response: encodeCancelQuoteRS(cancelItemsQuoteViewOf(booked, quote, ownerCode)) };
     }
     if (rq.change.form === "changeFlight") {
-      const { orderItemIds, flight, at } = rq.change;
-      const { order: booked, quote } = await deps.orders.quoteFlightChange(rq.orderId, owner, { orderItemIds, ...flight, at });
-      return { response: encodeFlightChangeRS(flightChangeQuoteViewOf(booked, quote, orderItemIds, ownerCode)) };
+      const { orderItemIds, flights, at } = rq.change;
+      if (flights.length === 1) {
+        const { order: booked, quote } = await deps.orders.quoteFlightChange(rq.orderId, owner, { orderItemIds, ...flights[0]!, at });
+        return { response: encodeFlightChangeRS(flightChangeQuoteViewOf(booked, quote, orderItemIds, ownerCode)) };
+      }
+      // Several directions changed together: one offer per combination, each charged as one change.
+      const { order: booked, quote } = await deps.orders.quoteFlightsChange(rq.orderId, owner, flights.map((flight) => ({ orderItemIds, ...flight, at })));
+      return { response: encodeFlightChangeRS(flightsChangeQuoteViewOf(booked, quote, orderItemIds, ownerCode)) };
     }
     if (rq.change.form === "addServices") {
       const view = await services.list({ target: { form: "order", order }, serviceCriteria: rq.change.serviceCriteria, passengers: [], preferences: rq.preferences }, owner);

@@ -18,7 +18,7 @@ const MAX_ADVANCE_SECONDS = 400 * 86_400;
 export async function sandboxEndpoint(
   request: Request,
   path: string,
-  deps: { mode: GatewayMode; auth: AuthService; securityClock: Clock; sellerClocks: StoreSellerClocks | null; jobs: SandboxJobs; orders?: SandboxOrders },
+  deps: { mode: GatewayMode; auth: AuthService; clock: Clock; securityClock: Clock; sellerClocks: StoreSellerClocks | null; jobs: SandboxJobs; orders?: SandboxOrders },
 ): Promise<Response> {
   if (deps.mode === "production" || !deps.sellerClocks) return notFound();
   const clocks = deps.sellerClocks;
@@ -62,10 +62,13 @@ export async function sandboxEndpoint(
   }
 }
 
-/** The caller's clock: its business now and how far that runs ahead of real time. */
-async function clockOf(deps: { securityClock: Clock }, clocks: StoreSellerClocks, clientId: string): Promise<{ now: string; offsetSeconds: number }> {
+/**
+ * The caller's clock: its business now (the gateway's business clock, which SANDBOX_CLOCK_START may
+ * have started elsewhere than real time, at the caller's offset) and how far the offset moved it.
+ */
+async function clockOf(deps: { clock: Clock }, clocks: StoreSellerClocks, clientId: string): Promise<{ now: string; offsetSeconds: number }> {
   const offsetMs = await clocks.offsetOf(clientId);
-  return { now: new Date(deps.securityClock.now() + offsetMs).toISOString(), offsetSeconds: offsetMs / 1000 };
+  return { now: new Date(atSellerOffset(offsetMs, () => deps.clock.now())).toISOString(), offsetSeconds: offsetMs / 1000 };
 }
 
 /** A body field that must be a whole number of seconds from 0 to MAX_ADVANCE_SECONDS. */

@@ -1,6 +1,6 @@
 import { GatewayError, isGatewayError } from "@ndc/errors";
 import type { CurrencyCode } from "@ndc/money";
-import { verifyFlightChange, type AlsoInCommit, type CancelQuote, type CommitMade, type FlightChangeQuote, type Order, type Quote } from "@ndc/orders";
+import { verifyFlightsChange, type AlsoInCommit, type CancelQuote, type CommitMade, type FlightChangeQuote, type Order, type Quote } from "@ndc/orders";
 import type { LegRequest } from "@ndc/payments";
 import { appendAudit, queryAudit, recordAudit, statedReason, type AuditAction } from "@ndc/staff";
 import type { StaffDeps } from "./deps";
@@ -154,7 +154,7 @@ export async function acceptFlightChange(deps: StaffDeps, caller: StaffCaller, o
   const r = await accept(deps, caller, "order.change", orderId, body, async () => {
     const { order: before } = await deps.orders.airlineDetails(orderId);
     // The signed id carries the amount due: the card pays exactly it (a cheaper change is refunded to the legs that paid).
-    const signed = verifyFlightChange(deps.orders.ctx.fieldKey, quoteId, orderId, "quoteId");
+    const signed = verifyFlightsChange(deps.orders.ctx.fieldKey, quoteId, orderId, "quoteId");
     const payment = cardLeg(body, signed.dueMinor, before.currency);
     return {
       detail: `quote ${quoteId}; due ${amountOf(signed.dueMinor, before.currency)} ${before.currency}${useFlexibility ? "; Flexibility asked" : ""}`,

@@ -19,8 +19,13 @@ export type OrderEvent =
   /** Items cancelled (cancel/items-saga.ts): gone from the order with their seat holds (the other passengers' seats of a shared hold kept under `kept`) and partner holds. */
   | { type: "items_cancelled"; at: number; cancellation: ItemsCancellation; seats: CancelledSeats[]; partnerHoldIds: string[] }
   /** A passenger's name corrected (servicing/rename): the names only, never a document. `changeRef` makes a retry a no-op. */
-  /** One direction's flights replaced by an accepted flight-change quote (servicing/flight): its legs authorised, its charge (the amount due, fee included). */
-  | { type: "flights_changed"; at: number; direction: number; journey: OrderJourney; legs: OrderLegRef[]; charge: PostSaleCharge; seats?: MovedSeats; flexibilityItemId?: string; override?: ChangeOverride; staffId?: string }
+  /**
+   * A direction's flights replaced by an accepted flight-change quote (servicing/flight): its legs
+   * authorised, its charge (the amount due, fee included). `further`: the quote's other directions,
+   * replaced in the same change (one charge for all; `seats` moves every direction's); entries
+   * journaled before it replay unchanged.
+   */
+  | { type: "flights_changed"; at: number; direction: number; journey: OrderJourney; further?: FurtherDirection[]; legs: OrderLegRef[]; charge: PostSaleCharge; seats?: MovedSeats; flexibilityItemId?: string; override?: ChangeOverride; staffId?: string }
   /** The closing check found every service delivered and the money settled (reconcile/close.ts). */
   | { type: "closed"; at: number }
   | { type: "pax_updated"; at: number; changeRef: string; paxId: string; name: PaxName; flexibilityItemId?: string; override?: ChangeOverride; staffId?: string }
@@ -37,6 +42,18 @@ export type OrderEvent =
 export interface CancelledSeats {
   releasedHoldId: string;
   kept?: SeatHoldRef;
+}
+
+/** Another direction of one flight change: its index in the order's journeys, the journey replacing it, a Flexibility it spent (one not already spent by the change). */
+export interface FurtherDirection {
+  direction: number;
+  journey: OrderJourney;
+  flexibilityItemId?: string;
+}
+
+/** Every direction a flights_changed event replaces, the first one first (old entries: that one alone). */
+export function directionsChanged(e: Extract<OrderEvent, { type: "flights_changed" }>): FurtherDirection[] {
+  return [{ direction: e.direction, journey: e.journey, ...(e.flexibilityItemId ? { flexibilityItemId: e.flexibilityItemId } : {}) }, ...(e.further ?? [])];
 }
 
 /** A flight change's seats: each old flight's hold (released) and, at the same index, the hold of the seats that replace them on the new flight (sold), seat for seat. */
@@ -73,23 +90,27 @@ export function evolve(order: Order | null, e: OrderEvent): Order | null {
       return changed(order, "payment_expired", e.at, ["state", "paymentTimeLimit"], { paymentTimeLimit: undefined });
     case "items_added":
       return changed(order, "items_added", e.at, ["items", "legs", ...(e.seatHold ? ["seatHolds"] : [])], withItemsAdded(order, e), e.staffId);
-    case "flights_changed":
+    case "flights_changed": {
+      const dirs = directionsChanged(e);
+      const to = new Map(dirs.map((d) => [d.direction, d.journey]));
+      const spent = dirs.flatMap((d) => (d.flexibilityItemId ? [d.flexibilityItemId] : []));
       return changed(
         order,
         "flights_changed",
         e.at,
-        [`journey:${order.journeys[e.direction]?.paxJourneyId}`, "legs", `change:${e.charge.changeRef}`, ...(e.flexibilityItemId ? [`flexibility:${e.flexibilityItemId}`] : []), ...(e.override ? [`override:${e.override.ruleCode}`] : [])],
+        [...dirs.map((d) => `journey:${order.journeys[d.direction]?.paxJourneyId}`), "legs", `change:${e.charge.changeRef}`, ...spent.map((f) => `flexibility:${f}`), ...(e.override ? [`override:${e.override.ruleCode}`] : [])],
         {
-          journeys: order.journeys.map((j, i) => (i === e.direction ? e.journey : j)),
+          journeys: order.journeys.map((j, i) => to.get(i) ?? j),
           ...(e.seats ? withSeatsMoved(order, e.seats) : {}),
           legs: mergeLegs(order.legs, e.legs),
           totalMinor: order.totalMinor + e.charge.amountMinor,
           charges: [...(order.charges ?? []), e.charge],
           ...retainedAfterSpending(order, e.charge),
-          ...(e.flexibilityItemId ? { flexibilityUsed: [...(order.flexibilityUsed ?? []), { orderItemId: e.flexibilityItemId, changeRef: e.charge.changeRef, at: e.at }] } : {}),
+          ...(spent.length ? { flexibilityUsed: [...(order.flexibilityUsed ?? []), ...spent.map((orderItemId) => ({ orderItemId, changeRef: e.charge.changeRef, at: e.at }))] } : {}),
         },
         e.staffId,
       );
+    }
     case "closed":
       return changed(order, "closed", e.at, ["state"], {});
     case "cancelled":

@@ -61,7 +61,7 @@ function decideEvents(order: Order | null, command: OrderCommand, now: number): 
       version: 1,
       updatedAt: now,
       inventoryConfirmed: false,
-      history: [{ version: 1, at: now, kind: "created", changed: ["order"], state }],
+      history: [{ version: 1, at: now, kind: "created", changed: command.order.intendedPayment ? ["order", "intendedPayment"] : ["order"], state }],
     };
     const events: OrderEvent[] = [attachDocuments({ type: "created", order: created }, command.documents)];
     if (command.confirmInventory && state === "booked") events.push({ type: "inventory_confirmed", at: now });
@@ -102,6 +102,7 @@ function decideEvents(order: Order | null, command: OrderCommand, now: number): 
       if (order.state !== "booked") throw new GatewayError("order_state_invalid", { detail: `The order is ${order.state}; only a booked order's flights are changed.` });
       // Decided here, one at a time per order: of two changes racing for one Flexibility, one spends it.
       if (command.change.flexibilityItemId) assertFlexibilityUnspent(order, command.change.flexibilityItemId);
+      for (const d of command.change.further ?? []) if (d.flexibilityItemId) assertFlexibilityUnspent(order, d.flexibilityItemId);
       assertRetainedCovers(order, command.change.charge.retainedSpentMinor);
       return [{ type: "flights_changed", at: now, ...command.change }];
     }

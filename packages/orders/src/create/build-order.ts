@@ -73,6 +73,8 @@ export function buildOrder(
     partnerHolds: plan.partnerHolds,
     legs,
     ...(declineCode ? { declineCode } : {}),
+    // Recorded with the order (its created event), so the named method outlives the request.
+    ...(input.intendedPayment ? { intendedPayment: input.intendedPayment } : {}),
     sagaId,
     // Frozen now, from the brands as sold: a later policy change does not change a sold fare.
     fareConditions: freezeAtBooking(r.journeys),

@@ -1,4 +1,4 @@
-import type { LegRequest, CommissionAgreement } from "@ndc/payments";
+import type { CommissionAgreement, IntendedPayment, LegRequest } from "@ndc/payments";
 import type { IdentityDocInput } from "@ndc/pii";
 import type { ItemPick } from "@ndc/shopping";
 import type { StoreDb } from "@ndc/store";
@@ -26,6 +26,8 @@ export interface OrderCreateInput {
   contact?: { email?: string; phone?: string };
   /** PaymentFunctions; absent or empty: held unpaid (ORDWPM). */
   payment?: LegRequest[];
+  /** PaymentMethodCriteria alone: held for payment (ORDWPM) with the method the passenger will pay by recorded. */
+  intendedPayment?: IntendedPayment;
   /** The seller's commission agreement (from its registration), for PAYCOM. */
   commissionAgreement?: CommissionAgreement;
   /**

@@ -1,4 +1,4 @@
-import type { OrderEvent } from "../actor/events";
+import { directionsChanged, type OrderEvent } from "../actor/events";
 import type { Order, OrderItem } from "../state";
 import { serviceFlightKeys } from "./services";
 
@@ -79,9 +79,10 @@ export function serviceStatusChangesOf(events: readonly OrderEvent[], before: Or
         break;
       }
       case "flights_changed": {
-        const old = before?.journeys[e.direction];
-        if (!before || !old) break;
-        const keys = unflown(before, old.flightKeys);
+        // Every direction the change replaced (one, or several changed together).
+        const old = directionsChanged(e).flatMap((d) => before?.journeys[d.direction]?.flightKeys ?? []);
+        if (!before || !old.length) break;
+        const keys = unflown(before, old);
         const open = new Set(keys);
         const items = before.items.filter((i) => !byPartner(i) && flightsOf(before, i).some((k) => open.has(k)));
         if (items.length) changes.push({ code: "EXCHANGED", of: "before", orderItemIds: items.map((i) => i.orderItemId), flightKeys: keys, at: e.at });

@@ -12,6 +12,7 @@ import { appendEntry } from "./hash-chain";
 import { fingerprint, readKey, writeKey } from "./idempotency";
 import { reserve } from "./instruments";
 import { insertLeg, loadLeg, nextSeq, orderLegs, saveLeg } from "./leg-rows";
+import { keepPayerAuthentication } from "./payer-authentication-rows";
 import { applyStep, checkStep, type Step } from "./steps";
 import type { ClearanceDesk } from "../clearance/types";
 
@@ -70,6 +71,7 @@ export class PaymentLedger {
         };
         if (req.kind === "card") {
           await insertLeg(tx, leg);
+          await keepPayerAuthentication(tx, legId, req, now);
           await writeKey(tx, key, "authorise", fp, "in_flight", undefined, now);
           return { resume: true as const };
         }
@@ -90,7 +92,7 @@ export class PaymentLedger {
       const card = req as Extract<LegRequest, { kind: "card" }>;
       let answer: PspAuthorisation;
       try {
-        answer = await this.psp.authorise({ idempotencyKey: key, token: card.token, amount: card.amount });
+        answer = await this.psp.authorise({ idempotencyKey: key, token: card.token, amount: card.amount, authentication: card.authentication });
       } catch (e) {
         if (e instanceof PspTimeoutError) return { status: "unknown", leg: await this.leg(legId) };
         throw e;

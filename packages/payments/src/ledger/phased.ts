@@ -6,6 +6,7 @@ import { isDeclineReason } from "../psp/decline-reasons";
 import { PspTimeoutError, type PspAuthorisation, type PspSimulator } from "../psp/simulator";
 import { idFromKey } from "../util";
 import { appendEntry } from "./hash-chain";
+import { keepPayerAuthentication } from "./payer-authentication-rows";
 import { deleteLeg, insertPlannedLeg, nextSeq, orderLegs, saveLeg } from "./leg-rows";
 import type { PaymentLedger } from "./ledger";
 import type { AuthoriseAllResult } from "./order-payments";
@@ -69,6 +70,7 @@ export class SalePayments {
         legId: p.legId, orderId, changeRef, seq: p.seq, kind: "card", state: "authorising", currency: p.req.amount.currency,
         requested: p.req.amount.amount, authorised: 0, captured: 0, refunded: 0, authoriseKey: p.key, pointsCaptured: 0, pointsRefunded: 0, createdAt: now,
       });
+      await keepPayerAuthentication(tx, p.legId, p.req, now);
     }
   }
 
@@ -169,7 +171,8 @@ export class SalePayments {
   private async askCard(p: PlannedLeg): Promise<CardAnswer> {
     const card = p.req as Extract<LegRequest, { kind: "card" }>;
     try {
-      return { leg: p, answer: await this.psp.authorise({ idempotencyKey: p.key, token: card.token, amount: card.amount }), declineCode: "payment_declined" };
+      const answer = await this.psp.authorise({ idempotencyKey: p.key, token: card.token, amount: card.amount, authentication: card.authentication });
+      return { leg: p, answer, declineCode: "payment_declined" };
     } catch (e) {
       if (!(e instanceof PspTimeoutError)) throw e;
       const seen = (await this.psp.status(p.key)) as PspAuthorisation | undefined;

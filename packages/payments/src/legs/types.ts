@@ -1,4 +1,5 @@
 import type { Money } from "@ndc/money";
+import type { PayerAuthentication } from "./payer-authentication";
 
 export type LegKind = "card" | "voucher" | "settlement" | "loyalty";
 
@@ -8,7 +9,8 @@ export const SETTLEMENT_METHODS: readonly SettlementMethod[] = ["CA", "DP", "MS"
 
 /** What a seller asks one payment leg to pay (PaymentFunctions). Never card data: a PSP token. */
 export type LegRequest =
-  | { kind: "card"; token: string; amount: Money }
+  /** `authentication`: the 3-D Secure results the seller obtained (PAY3D2), passed to the PSP with the token. */
+  | { kind: "card"; token: string; amount: Money; authentication?: PayerAuthentication }
   | { kind: "voucher"; code: string; amount: Money }
   | { kind: "settlement"; agencyId: string; method?: SettlementMethod; amount: Money }
   | { kind: "loyalty"; programme: string; memberAccount: string; certificateId: string; amount: Money };

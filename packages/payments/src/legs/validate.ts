@@ -1,6 +1,7 @@
 import { GatewayError } from "@ndc/errors";
 import { isCurrencyCode } from "@ndc/money";
 import { refuseCardData } from "./card-data";
+import { validatePayerAuthentication } from "./payer-authentication";
 import { SETTLEMENT_METHODS, type LegRequest } from "./types";
 
 /** Spec 4.4 rule 4: a request combines up to four legs. */
@@ -22,6 +23,7 @@ export function validateLeg(leg: LegRequest): void {
   switch (leg.kind) {
     case "card":
       need(leg.token, "a PSP token");
+      if (leg.authentication !== undefined) validatePayerAuthentication(leg.authentication);
       return;
     case "voucher":
       need(leg.code, "a voucher code");

@@ -13,6 +13,9 @@ export const DECLINE_REASONS = [
   "card_not_supported",
   "processing_error",
   "unknown_token",
+  // 3-D Secure (PAY3D2, psp/authentication.ts): the card needs the payer authenticated, or the authentication failed.
+  "authentication_required",
+  "authentication_failed",
 ] as const satisfies readonly ErrorCode[];
 
 export type DeclineReason = (typeof DECLINE_REASONS)[number];

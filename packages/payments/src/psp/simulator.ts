@@ -2,6 +2,8 @@ import { eq, sql } from "drizzle-orm";
 import { preparedOnce, tables, type Store, type StoreDb } from "@ndc/store";
 import type { Money } from "@ndc/money";
 import { idFromKey } from "../util";
+import type { PayerAuthentication } from "../legs/payer-authentication";
+import { authenticationDecline } from "./authentication";
 import { lookupToken } from "./tokens";
 
 /** The caller never heard back; the PSP may or may not have acted. Ask status(key). */
@@ -38,11 +40,16 @@ export class PspSimulator {
     return rows[0] ? JSON.parse(rows[0].response) : undefined;
   }
 
-  async authorise(req: { idempotencyKey: string; token: string; amount: Money }): Promise<PspAuthorisation> {
+  /**
+   * `authentication`: the 3-D Secure results the seller obtained (PAY3D2). They are judged, never
+   * kept: the PSP's books hold its answer only.
+   */
+  async authorise(req: { idempotencyKey: string; token: string; amount: Money; authentication?: PayerAuthentication }): Promise<PspAuthorisation> {
     const token = lookupToken(req.token);
     const { result, fresh } = await this.once("authorise", req.idempotencyKey, async (tx) => {
-      if (token.behaviour === "decline") {
-        return { status: "declined", reason: token.reason ?? "declined", brand: token.brand, lastFour: token.lastFour } as PspAuthorisation;
+      const reason = token.behaviour === "decline" ? (token.reason ?? "declined") : authenticationDecline(token, req.authentication);
+      if (reason) {
+        return { status: "declined", reason, brand: token.brand, lastFour: token.lastFour } as PspAuthorisation;
       }
       const pspReference = idFromKey("PSP", req.idempotencyKey);
       await psp(tx).insertPayment.run({ pspReference, currency: req.amount.currency, authorised: req.amount.amount });

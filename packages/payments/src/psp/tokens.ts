@@ -13,6 +13,8 @@ export interface TestToken {
   lastFour: string;
   /** The PSP's reason on a decline. */
   reason?: DeclineReason;
+  /** "required": the issuer takes the card only with the payer authenticated by 3-D Secure (psp/authentication.ts). */
+  authentication?: "required";
 }
 
 export const TEST_TOKENS: Readonly<Record<string, TestToken>> = {
@@ -28,6 +30,11 @@ export const TEST_TOKENS: Readonly<Record<string, TestToken>> = {
   // The PSP authorises, then the answer is lost: the caller sees a timeout. A status query by
   // the same idempotency key finds the authorisation.
   tok_timeout_after_success: { behaviour: "timeout_after_success", brand: "VI", lastFour: "1881" },
+  // Cards whose issuer demands 3-D Secure (PSD2 strong customer authentication): declined
+  // authentication_required without the seller's results, approved with an authenticated ECI
+  // and authentication value, declined authentication_failed with a failed one.
+  tok_3ds_required_visa: { behaviour: "approve", brand: "VI", lastFour: "3155", authentication: "required" },
+  tok_3ds_required_mastercard: { behaviour: "approve", brand: "CA", lastFour: "3220", authentication: "required" },
 };
 
 /** An unknown token is declined like a card the PSP does not hold. */

@@ -1,5 +1,6 @@
 import { Memo, priceBundle, priceService, type CatalogueService, type Flight, type PaxType, type ServiceBundle, type Supply } from "@ndc/supply";
 import type { CurrencyCode } from "@ndc/money";
+import { SERVICE_TERMS } from "../views/extra-terms";
 import type { ALaCarteItemView, ALaCarteOfferView, FlightAssociation } from "@ndc/messages";
 import type { PricedFlights } from "../common/fares";
 import { ids } from "../common/ids";
@@ -188,6 +189,7 @@ function listItem(supply: Supply, ownerCode: string, x: Sellable, ptc: PaxType, 
       paxIds: [...paxIds],
       flights: x.association,
       unitPrice: priceView(currency, p.unitPrice.amount, []),
+      terms: SERVICE_TERMS,
       ...(taxonomy.length ? { taxonomy } : {}),
       ...(x.product.kind === "service" && x.product.s.pictureIds.length ? { mediaIds: [...x.product.s.pictureIds] } : {}),
     },

@@ -110,7 +110,7 @@ async function issue(ctx: ShoppingContext, request: AirShoppingRequest, seller: 
   built.forEach((b, i) => {
     const f = b.flights;
     legs.forEach((leg, li) => lists.journey(f.journeys[li]!, leg.originDestId));
-    const items = flightItems(b.offerId, ownerCode, f, lists, undefined, expiresAt, b.parts.items);
+    const items = flightItems(b.offerId, ownerCode, f, lists, now, undefined, expiresAt, b.parts.items);
     // Once per brand: the party is the request's, so a brand's allowances are the same in every offer.
     if (!allowancesListed.has(f.brand.code)) {
       allowancesListed.add(f.brand.code);

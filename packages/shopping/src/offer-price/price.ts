@@ -2,6 +2,7 @@ import { GatewayError } from "@ndc/errors";
 import type { OfferItemView, OfferPriceRequest, OfferPriceView, WarningView } from "@ndc/messages";
 import { fareBrand, type Journey, type Supply } from "@ndc/supply";
 import { minorUnits, type CurrencyCode } from "@ndc/money";
+import { acceptedMethods } from "@ndc/payments";
 import { pendingSave, type Issued, type SellerRef, type ShoppingContext } from "../context";
 import { Localiser } from "../localisation";
 import { ids } from "../common/ids";
@@ -76,7 +77,7 @@ export async function issuePrice(ctx: ShoppingContext, request: OfferPriceReques
   const adjusted = await adjust(supply, currency, adjustables, ctx.settings.promotionsTimeoutMs, loc, await ctx.promotionCriteria.switchedOn());
 
   const items: OfferItemView[] = [
-    ...flightItems(offerId, ownerCode, f, lists, adjusted.byItem, expiresAt),
+    ...flightItems(offerId, ownerCode, f, lists, now, adjusted.byItem, expiresAt),
     ...pricedExtras.map((x) => ({
       offerItemId: x.offerItemId,
       ownerCode,
@@ -123,6 +124,8 @@ export async function issuePrice(ctx: ShoppingContext, request: OfferPriceReques
       items,
       totalPrice,
     },
+    // The methods the airline takes for an amount in this currency (@ndc/payments, one list).
+    paymentMethods: acceptedMethods(currency).map((m) => ({ typeCode: m.typeCode, remark: m.remark })),
     dataLists: lists.build(),
     processing: { currency: { code: currency, decimals: minorUnits(currency) }, contentLanguages: loc.contentLanguages() },
     warnings,

@@ -1,4 +1,5 @@
 import type { Clock } from "@ndc/clock";
+import { SEAT_TERMS } from "../views/extra-terms";
 import { GatewayError } from "@ndc/errors";
 import { emptyDataLists, type PaxView, type SeatAvailabilityRequest, type SeatAvailabilityView, type SeatMapView, type SegmentView, type ServiceDefinitionView, type WarningView } from "@ndc/messages";
 import { stableId, type Flight, type Seat, type Supply } from "@ndc/supply";
@@ -156,6 +157,7 @@ export class SeatAvailability {
             paxIds: seated,
             flights: { kind: "paxSegments", ids: [s.target.paxSegmentId] },
             unitPrice: { base: price, taxes: [], total: price },
+            terms: SEAT_TERMS,
           };
         }),
       },

@@ -1,6 +1,7 @@
-import type { JourneyView, PaxView, SegmentView } from "@ndc/messages";
-import type { Flight } from "@ndc/supply";
+import type { BaggageAllowanceView, JourneyView, OriginDestView, PaxView, PriceClassView, SegmentView } from "@ndc/messages";
+import { fareBrand, secureFlightApplies, type Flight } from "@ndc/supply";
 import type { Localiser } from "../localisation";
+import { DataListsBuilder } from "../views/data-lists";
 import type { FlightOfferContext } from "./flight-offer";
 
 /** Supply cabins as ATSB 9873 CabinTypeCode; stored offers may hold either spelling. */
@@ -38,6 +39,7 @@ export function segmentView(paxSegmentId: string, flight: Flight, cabin: string 
     marketing: { code: flight.marketing.carrier.code, name: flight.marketing.carrier.name, flightNumber: String(flight.marketing.number) },
     aircraft: { iataCode: flight.aircraft.code, name: flight.aircraft.name },
     duration: isoDuration(flight.durationMinutes),
+    ...(secureFlightApplies(flight.origin, flight.destination) ? { secureFlight: true } : {}),
   };
   if (!own) view.operating = { code: flight.operating.carrier.code, name: flight.operating.carrier.name, flightNumber: String(flight.operating.number) };
   if (cabin) {
@@ -55,4 +57,28 @@ export function offerFlightLists(ctx: FlightOfferContext, lang: Localiser): { pa
     segments: ctx.segments.map((s) => segmentView(s.paxSegmentId, s.flight, s.journey.cabin, lang)),
     journeys: p.journeys.map((j) => ({ paxJourneyId: j.paxJourneyId, paxSegmentIds: [...j.paxSegmentIds] })),
   };
+}
+
+/**
+ * The rest of what AirShoppingRS lists for the same flights (issue 20 item 9), for ServiceListRS:
+ * each direction's OriginDest, the fare brand (PriceClass) and the baggage allowances the brand
+ * grants the offer's passenger types, built as AirShopping builds them (DataListsBuilder), so
+ * the ids and texts are the same in both answers.
+ */
+export function offerFareLists(ctx: FlightOfferContext, lang: Localiser, ownerCode: string): { originDests: OriginDestView[]; priceClasses: PriceClassView[]; baggageAllowances: BaggageAllowanceView[] } {
+  const p = ctx.offer.payload;
+  const lists = new DataListsBuilder(lang, ownerCode);
+  const ptcs = new Set(p.pax.map((x) => x.ptc));
+  for (const code of new Set(p.journeys.map((j) => j.brandCode))) {
+    const brand = fareBrand(code);
+    if (!brand) continue;
+    lists.brand(brand);
+    for (const a of brand.allowance ?? []) if (a.paxTypes.some((t) => ptcs.has(t))) lists.allowance(a);
+  }
+  const built = lists.build();
+  const originDests = p.journeys.map((j, i): OriginDestView => {
+    const flights = ctx.segments.filter((s) => s.journey.paxJourneyId === j.paxJourneyId);
+    return { originDestId: `OD${i + 1}`, origin: flights[0]?.flight.origin ?? "", destination: flights.at(-1)?.flight.destination ?? "", paxJourneyIds: [j.paxJourneyId] };
+  });
+  return { originDests: originDests.filter((o) => o.origin && o.destination), priceClasses: built.priceClasses, baggageAllowances: built.baggageAllowances };
 }

@@ -1,5 +1,6 @@
 import type { Clock } from "@ndc/clock";
 import { GatewayError, isGatewayError } from "@ndc/errors";
+import { SERVICE_TERMS } from "../views/extra-terms";
 import { emptyDataLists, type ALaCarteItemView, type MediaView, type ServiceDefinitionView, type ServiceListRequest, type ServiceListView, type WarningView } from "@ndc/messages";
 import { filterByCriteria, type Supply } from "@ndc/supply";
 import { minorUnits } from "@ndc/money";
@@ -8,7 +9,7 @@ import type { ALaCartePayload, FlightOfferPayload, StoredOfferItem } from "../of
 import { responseCurrency, viewMoney } from "./currency";
 import { bundleParts, definitionOf, taxonomyOf } from "./definitions";
 import { loadFlightOffer } from "./flight-offer";
-import { offerFlightLists } from "./flight-lists";
+import { offerFareLists, offerFlightLists } from "./flight-lists";
 import { aLaCarteOfferId, servicesOfferId } from "./ids";
 import { priceItems, type ListedItem } from "./items";
 import { definitionId, productsForOffer, type Product } from "./products";
@@ -66,7 +67,7 @@ export class ServiceList {
     const offerId = currency === flightOffer.payload.currency ? servicesOfferId(seed, flightOffer.offerId) : aLaCarteOfferId(seed, flightOffer.offerId, "services", currency);
     if (items.length > 0) await this.save(offerId, flightOffer, owner, currency, lang.language, items.map(stored));
 
-    const dataLists = { ...emptyDataLists(), ...offerFlightLists(context, lang), serviceDefinitions: definitions, media };
+    const dataLists = { ...emptyDataLists(), ...offerFlightLists(context, lang), ...offerFareLists(context, lang, designator), serviceDefinitions: definitions, media };
     const warnings: WarningView[] = [];
     const fellBack = lang.fallbackDetail();
     if (fellBack) warnings.push({ code: "content_language_fallback", detail: fellBack });
@@ -106,7 +107,7 @@ export class ServiceList {
       const payload: ALaCartePayload = { kind: "a_la_carte", currency, language: lang.language, flightOfferId: order.orderId, items: items.map(stored) };
       await this.deps.offers.save([{ offerId, source: "service_list", owner, createdAt: now, expiresAt, payload }]);
     }
-    const dataLists = { ...emptyDataLists(), ...offerFlightLists(context, lang), serviceDefinitions: definitions, media };
+    const dataLists = { ...emptyDataLists(), ...offerFlightLists(context, lang), ...offerFareLists(context, lang, designator), serviceDefinitions: definitions, media };
     const warnings: WarningView[] = [];
     const fellBack = lang.fallbackDetail();
     if (fellBack) warnings.push({ code: "content_language_fallback", detail: fellBack });
@@ -171,6 +172,7 @@ function itemView(i: ListedItem, owner: string): ALaCarteItemView {
     flights: i.flights,
     unitPrice: { base: price, taxes: [], total: price },
     taxonomy: taxonomyOf(i.product.taxonomyCode),
+    terms: SERVICE_TERMS,
   };
 }
 

@@ -1,4 +1,4 @@
-import { codesetPath, picture, translate, type BaggageAllowance, type CatalogueService, type FareBrand, type Journey, type ServiceBundle } from "@ndc/supply";
+import { codesetPath, picture, secureFlightApplies, translate, type BaggageAllowance, type CatalogueService, type FareBrand, type Journey, type ServiceBundle } from "@ndc/supply";
 import {
   emptyDataLists,
   type BaggageAllowanceView,
@@ -53,6 +53,9 @@ export class DataListsBuilder {
   private readonly brands = new Map<string, PriceClassView>();
   private readonly services = new Map<string, ServiceDefinitionView>();
   private readonly media = new Map<string, MediaView>();
+  /** Per PaxSegmentID, the one cabin the answer's offers sell on it, or null once two differ. */
+  private readonly cabins = new Map<string, { code: string; name: string } | null>();
+  private readonly cabinsSeen = new Set<string>();
   private pax: StoredPax[] = [];
 
   constructor(
@@ -82,6 +85,7 @@ export class DataListsBuilder {
           operating: { code: f.operating.carrier.code, name: f.operating.carrier.name, flightNumber: String(f.operating.number) },
           aircraft: { iataCode: f.aircraft.code, name: f.aircraft.name },
           duration: isoDuration(f.durationMinutes),
+          ...(secureFlightApplies(f.origin, f.destination) ? { secureFlight: true } : {}),
         });
       }
     }
@@ -107,6 +111,27 @@ export class DataListsBuilder {
 
   cabin(b: FareBrand): { code: string; name: string } {
     return { code: CABIN_WIRE_CODE[b.cabin], name: this.loc.text(`cabin.${b.cabin}`) };
+  }
+
+  /**
+   * Notes the cabin an offer sells on its journeys' flights: a PaxSegment states its cabin
+   * (SegmentCabinType) when every offer of the answer on it is in that cabin. Once per journey
+   * and cabin, so the work follows the answer's distinct journeys, not its offers.
+   */
+  segmentCabins(journeys: readonly Journey[], b: FareBrand): void {
+    let cabin: { code: string; name: string } | undefined;
+    for (const j of journeys) {
+      const seen = `${b.cabin}|${j.id}`;
+      if (this.cabinsSeen.has(seen)) continue;
+      this.cabinsSeen.add(seen);
+      cabin ??= this.cabin(b);
+      for (const f of j.segments) {
+        const id = ids.segment(f.key);
+        const had = this.cabins.get(id);
+        if (had === undefined) this.cabins.set(id, cabin);
+        else if (had && had.code !== cabin.code) this.cabins.set(id, null);
+      }
+    }
   }
 
   get language(): string {
@@ -168,7 +193,10 @@ export class DataListsBuilder {
     return {
       ...emptyDataLists(),
       passengers: this.pax.map((p) => ({ paxId: p.paxId, ptc: p.ptc })),
-      segments: [...this.segments.values()],
+      segments: [...this.segments.values()].map((s) => {
+        const cabin = this.cabins.get(s.paxSegmentId);
+        return cabin ? { ...s, cabin } : s;
+      }),
       journeys: [...this.journeys.values()].map((j) => ({
         paxJourneyId: j.id,
         paxSegmentIds: j.segments.map((f) => ids.segment(f.key)),

@@ -4,6 +4,7 @@ import type { PricedFlights } from "../common/fares";
 import { ids } from "../common/ids";
 import { priceView, scaleTaxes, type PriceAdjustment } from "../common/money";
 import { cabinView, type DataListsBuilder } from "./data-lists";
+import { conditionsWithFees } from "./fare-fees";
 
 export interface ItemAdjustments {
   discounts: PriceAdjustment[];
@@ -12,7 +13,7 @@ export interface ItemAdjustments {
 
 /**
  * The flight part of an offer: one item per passenger type (priced for all its passengers), the
- * brand's conditions on each item, and baggage stated only when the brand holds an allowance
+ * brand's conditions on each item with the fees a change or refund made `now` would cost, and baggage stated only when the brand holds an allowance
  * (spec 2.7). Adjustments (OfferPrice only) are keyed by offer item id and already summed over
  * the item's passengers.
  */
@@ -21,6 +22,7 @@ export function flightItems(
   ownerCode: string,
   f: PricedFlights,
   lists: DataListsBuilder,
+  now: number,
   adjustments: ReadonlyMap<string, ItemAdjustments> = new Map(),
   priceGuaranteeUntil?: string,
   parts: readonly ItemParts[] = itemParts(f, lists.language),
@@ -29,6 +31,9 @@ export function flightItems(
   // the parts were kept from an earlier request.
   lists.brand(f.brand);
   lists.cabin(f.brand);
+  lists.segmentCabins(f.journeys, f.brand);
+  // The fees depend on the moment (time to departure), so they join the kept parts here.
+  const conditions = conditionsWithFees(f, now);
   return f.items.map((it, k) => {
     const offerItemId = ids.offerItem(offerId, it.ptc);
     const adjusted = adjustments.get(offerItemId);
@@ -37,7 +42,7 @@ export function flightItems(
       ownerCode,
       price: adjusted ? priceView(f.currency, it.basePerPax.amount * it.count, scaleTaxes(it.taxesPerPax, it.count), adjusted) : parts[k]!.price,
       fare: parts[k]!.fare,
-      conditions: parts[k]!.conditions,
+      conditions,
       services: parts[k]!.services.map((s) => ({ serviceId: ids.flightService(offerItemId, s.paxId, s.journeyIndex), paxIds: s.paxIds, association: s.association })),
       ...(priceGuaranteeUntil ? { priceGuaranteeUntil } : {}),
     };

@@ -3,7 +3,7 @@ import { invalid, opt, req } from "../../shopping/shared/cursor";
 import { requestCursor, responsePreferences } from "../../shopping/shared/request-common";
 import { offerSelection } from "../shared/decode/offer-selection";
 import { orderContacts, orderPassengers } from "../shared/decode/passengers";
-import { paymentLegs } from "../shared/decode/payment-legs";
+import { paymentFunctions } from "../shared/decode/payment-legs";
 import { pointOfSale } from "../shared/decode/pos";
 import { requirePartySize } from "../../shopping/shared/party-size";
 import type { OrderCreateRequest } from "./request";
@@ -22,14 +22,23 @@ export function decodeOrderCreateRQ(envelope: Envelope): OrderCreateRequest {
   const dataLists = opt(request, "DataLists");
   const passengers = orderPassengers(dataLists);
   requirePartySize(passengers, "Request/DataLists/PaxList/Pax", "request_invalid");
+  const payment = paymentFunctions(request, envelope);
   const out: OrderCreateRequest = {
     selection,
     passengers,
     contacts: orderContacts(dataLists),
-    paymentLegs: paymentLegs(request, envelope),
+    paymentLegs: payment.legs,
     signed: envelope.signature !== undefined,
     preferences: responsePreferences(request, envelope),
   };
+  if (payment.intended) {
+    const { at, ...intended } = payment.intended;
+    // The method is named for this order's offers: an association with any other is a mistake to say, not to keep.
+    const offers = selection.form === "AcceptSelectedQuotedOfferList" ? new Set(selection.quotedOffers.map((o) => o.offerId)) : undefined;
+    const stray = offers ? intended.offerIds.findIndex((id) => !offers.has(id)) : -1;
+    if (stray >= 0) throw invalid(`${at}/OfferAssociation[${stray + 1}]/OfferRefID`, "OfferAssociation names an offer this request does not accept.");
+    out.intendedPayment = intended;
+  }
   if (envelope.payload.correlationId) out.correlationId = envelope.payload.correlationId;
   if (envelope.payload.trxId) out.trxId = envelope.payload.trxId;
   const pos = pointOfSale(envelope);

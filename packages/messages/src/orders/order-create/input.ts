@@ -44,6 +44,7 @@ export function orderCreateInput(rq: OrderCreateRequest, seller: SellerContext, 
     passengers,
     ...(email || phone ? { contact: { ...(email ? { email } : {}), ...(phone ? { phone } : {}) } } : {}),
     ...(rq.paymentLegs.length ? { payment: rq.paymentLegs } : {}),
+    ...(rq.intendedPayment ? { intendedPayment: rq.intendedPayment } : {}),
   };
 }
 

@@ -2,6 +2,7 @@ import { NS, c, el, type Child, type XNode } from "@ndc/xml";
 import { formatMoney } from "../../shopping/shared/view/money";
 import { orderDataLists } from "../shared/encode/data-lists";
 import { order } from "../shared/encode/order";
+import { paymentFunctionsContent } from "../shared/encode/payment";
 import type { ChangeActorView, ChangeDetailsView, OrderChangeOperationView, OrderHistoryView, OrderVersionView } from "./view";
 
 /**
@@ -24,7 +25,11 @@ function fullyOptional(n: XNode | null): XNode | null {
 }
 
 function details(name: "New" | "Old", d: ChangeDetailsView, orderId: string): XNode {
-  if (d.order) return el(name, { "xmlns:opt": NS.commonFullyOptional }, fullyOptional(orderDataLists(d.order.dataLists)), fullyOptional(order(d.order)));
+  if (d.order) {
+    // ChangeDetailsType: DataLists, Order, then the change's own PaymentFunctions (PaymentFunctionsOrderType).
+    const payments = (d.payments ?? []).map((p) => fullyOptional(c("PaymentFunctions", paymentFunctionsContent(orderId, p))));
+    return el(name, { "xmlns:opt": NS.commonFullyOptional }, fullyOptional(orderDataLists(d.order.dataLists)), fullyOptional(order(d.order)), payments);
+  }
   const pax = d.passengers?.length
     ? o(
         "DataLists",

@@ -1,5 +1,7 @@
 import { refundOfChange, type ChangeKind, type HistoryEntry, type Order, type OrderDetails, type OrderItem } from "@ndc/orders";
 import { orderViewOf } from "../order-view/view-of";
+import { changePayments } from "./change-payments";
+import type { PaymentLeg } from "@ndc/payments";
 import type { OrderView } from "../shared/view/order";
 import { minorUnits, type CurrencyCode } from "@ndc/money";
 import { money } from "../../shopping/shared/view/money";
@@ -130,9 +132,11 @@ function actorOf(e: HistoryEntry, order: Order, carrier: string): ChangeActorVie
  * made it (the carrier's code names the airline) and, given the order's versions (each as it was
  * then, identity documents omitted: OrdersService.historyVersions), the whole order before (Old)
  * and after (New) as OrderViewRS gives it, so the change is exactly what differs between them.
- * Without versions, only the parts that changed. Pure.
+ * Each change's New also names the payments it made (change-payments.ts), their methods read from
+ * `ledger` (the order's legs now; else each version's details' own). Without versions, only the
+ * parts that changed. Pure.
  */
-export function orderHistoryViewOf(order: Order, o: { carrier?: string; versions?: ReadonlyMap<number, OrderDetails> } = {}): OrderHistoryView {
+export function orderHistoryViewOf(order: Order, o: { carrier?: string; versions?: ReadonlyMap<number, OrderDetails>; ledger?: readonly PaymentLeg[] } = {}): OrderHistoryView {
   const entries = order.history;
   const views = new Map<number, OrderView>();
   const whole = (version: number): OrderView | undefined => {
@@ -147,7 +151,9 @@ export function orderHistoryViewOf(order: Order, o: { carrier?: string; versions
       const op = operation(e, entries[i - 1], order);
       const [before, after] = [whole(e.version - 1), whole(e.version)];
       if (after) {
-        op.new = { order: after };
+        const d = o.versions!;
+        const payments = changePayments(d.get(e.version - 1)?.order, d.get(e.version)!.order, o.ledger ?? d.get(e.version)!.legs, op.at);
+        op.new = { order: after, ...(payments.length ? { payments } : {}) };
         if (before) op.old = { order: before };
         else delete op.old;
       }

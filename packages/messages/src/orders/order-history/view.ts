@@ -1,5 +1,6 @@
 import type { Money } from "../../shopping/shared/view/money";
 import type { OrderView } from "../shared/view/order";
+import type { PaymentEntryView } from "../shared/view/payment";
 
 /**
  * What an order looked like before or after one change: the whole order as OrderViewRS gives it
@@ -13,6 +14,8 @@ export interface ChangeDetailsView {
   totalPrice?: Money;
   /** Items added, removed or whose state moved; `description` is English text the domain composed. */
   items?: { orderItemId: string; statusCode?: string; description?: string }[];
+  /** New only: the payments and refunds the change made (PaymentFunctions/PaymentProcessingSummary), masked as PAYSUM. */
+  payments?: PaymentEntryView[];
   /** Passengers whose details the change touched, as they were (Old) and became (New); never an identity document. */
   passengers?: { paxId: string; ptc: string; gender?: string; givenNames: string[]; surname: string; title?: string }[];
 }

@@ -4,20 +4,20 @@ import type { ReshopForm } from "./request";
 
 /**
  * The flight-change form of OrderReshopRQ (24.4 ServiceOrderType: AddOfferItems and
- * DeleteOrderItem together): DeleteOrderItem/OrderItemRefID naming the flight items of ONE
- * direction of the order, and AddOfferItems/FlightRequest with ONE OriginDestCriteria (origin,
- * destination, date) for the journey replacing it. No OrderCriteria: a seat or extras are the
- * other forms, and are not mixed with a flight change.
+ * DeleteOrderItem together): DeleteOrderItem/OrderItemRefID naming the order's flight items, and
+ * AddOfferItems/FlightRequest with one OriginDestCriteria (origin, destination, date) per
+ * direction replaced: one for a direction, two for both directions of a return changed together
+ * (as IATA's examples write a return). No OrderCriteria: a seat or extras are the other forms,
+ * and are not mixed with a flight change.
  */
 export function changeFlight(serviceOrder: Cursor, add: Cursor, deletes: Cursor[]): Extract<ReshopForm, { form: "changeFlight" }> {
   if (opt(add, "OrderCriteria")) throw invalid(`${add.path}/OrderCriteria`, "A flight change names no ServiceCriteria or SeatCriteria: change flights and add extras in separate messages.");
   const flights = decodeFlightRequest(add).originDestinations;
-  if (flights.length !== 1) throw invalid(`${add.path}/FlightRequest`, "A flight change replaces one direction: one OriginDestCriteria per message.");
-  const f = flights[0]!;
+  if (flights.length === 0) throw invalid(`${add.path}/FlightRequest`, "A flight change names the journey replacing each direction: one OriginDestCriteria per direction.");
   return {
     form: "changeFlight",
     orderItemIds: deletes.map((d) => reqText(d, "OrderItemRefID")),
-    flight: { origin: f.origin, destination: f.destination, date: f.departureDate },
+    flights: flights.map((f) => ({ origin: f.origin, destination: f.destination, date: f.departureDate })),
     at: `${serviceOrder.path}/DeleteOrderItem`,
   };
 }

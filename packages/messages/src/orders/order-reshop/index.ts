@@ -6,3 +6,5 @@ export { cancelItemsQuoteViewOf, cancelQuoteViewOf, type CancelQuoteView } from 
 export { encodeFlightChangeRS } from "./encode-flight-change";
 export { flightChangeQuoteViewOf, type FlightChangeQuoteView } from "./flight-change-view";
 export { withRetainedNote } from "./retained-note";
+export { flightsChangeQuoteViewOf } from "./flights-change-view";
+export { FLIGHT_CHANGE_ITEM_ID } from "./flight-change-offer";

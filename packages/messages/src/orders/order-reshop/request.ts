@@ -13,8 +13,8 @@ export type ReshopForm =
   | { form: "addServices"; serviceCriteria: ServiceCriterion[] }
   /** AddOfferItems with one OriginDestCriteria, one Pax and one SeatCriteria: one seat (add-seat.ts). */
   | { form: "addSeat"; flight: OriginDestCriterion; paxId: string; seat: { row: number; column: string } }
-  /** ServiceOrder with DeleteOrderItem (one direction's flight items) and AddOfferItems/FlightRequest (one OriginDestCriteria): a flight change (change-flight.ts). */
-  | { form: "changeFlight"; orderItemIds: string[]; flight: { origin: string; destination: string; date: string }; at: string }
+  /** ServiceOrder with DeleteOrderItem (the order's flight items) and AddOfferItems/FlightRequest (one OriginDestCriteria per direction replaced): a flight change (change-flight.ts). */
+  | { form: "changeFlight"; orderItemIds: string[]; flights: { origin: string; destination: string; date: string }[]; at: string }
   /** ServiceOrder with DeleteOrderItem alone: a quote to cancel those items (cancel-items.ts); `at` the element named in refusals. */
   | { form: "cancelItems"; orderItemIds: string[]; at: string; /** RespendInd true: the amount is retained for a following change, not refunded. */ respend: boolean }
   /** DeleteOrderItem anywhere else in ReshopOrder: not a form 24.4 gives a meaning here, refused. */

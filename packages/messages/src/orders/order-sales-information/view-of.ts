@@ -53,8 +53,10 @@ export function orderSalesInformationOf(details: OrderDetails, transaction: Sale
     .filter((i) => wanted.has(i.orderItemId))
     .map((i): AccountedItemView => {
       const total = i.price?.total ?? zero(details.order.currency, view.totalPrice?.total.decimals ?? 2);
-      const values = internalValues(total, i.services.length);
-      return { ...i, services: i.services.map((s, n) => ({ ...s, internalValue: values[n]! })) };
+      // Included baggage has no value of its own: accounting reports what was sold.
+      const sold = i.services.filter((s) => !s.included);
+      const values = internalValues(total, sold.length);
+      return { ...i, services: sold.map((s, n) => ({ ...s, internalValue: values[n]! })) };
     });
   const direction = transaction.code === "REFUND" ? "refund" : "payment";
   const payments = view.payments.filter((p) => p.direction === direction && legs.has(direction === "refund" ? p.paymentId.replace(/-R$/, "") : p.paymentId));

@@ -1,7 +1,7 @@
 import type { OrderDetails } from "@ndc/orders";
 import { ids as shoppingIds } from "@ndc/shopping/src/common/ids";
 import type { Localiser } from "@ndc/shopping";
-import { catalogueService, fareBrand, partnerProduct, serviceBundle, type Flight } from "@ndc/supply";
+import { catalogueService, fareBrand, partnerProduct, secureFlightApplies, serviceBundle, type Flight } from "@ndc/supply";
 import type { BaggageAllowanceView } from "../../shopping/shared/view/common";
 import type { SegmentView, ServiceDefinitionView } from "../../shopping/shared/view/data-lists";
 import type { OrderDataListsView } from "../shared/view/order";
@@ -116,7 +116,8 @@ function catalogueName(kind: string, ref: string | undefined, loc: Localiser): s
   return key ? loc.text(key) : undefined;
 }
 
-function segmentOf(f: Flight, loc: Localiser): SegmentView {
+/** A flight as DataLists show it (PaxSegment and its dated segments and leg); also the new flights of a flight-change offer. */
+export function segmentOf(f: Flight, loc: Localiser): SegmentView {
   const own = f.operating.carrier.code === f.marketing.carrier.code && f.operating.number === f.marketing.number;
   return {
     paxSegmentId: shoppingIds.segment(f.key),
@@ -131,5 +132,6 @@ function segmentOf(f: Flight, loc: Localiser): SegmentView {
     ...(own ? {} : { operating: { code: f.operating.carrier.code, name: f.operating.carrier.name, flightNumber: String(f.operating.number) } }),
     aircraft: { iataCode: f.aircraft.code, name: f.aircraft.name },
     duration: duration(f.durationMinutes),
+    ...(secureFlightApplies(f.origin, f.destination) ? { secureFlight: true } : {}),
   };
 }

@@ -2,9 +2,10 @@ import type { OrderItem } from "@ndc/orders";
 import { ids as shoppingIds } from "@ndc/shopping/src/common/ids";
 
 /**
- * Every Service of an OrderViewRS names a ServiceDefinition of its DataLists (issue 9 item 12):
- * a flight the fare brand it flies in (its baggage allowance by reference), a seat the seat
- * assignment, an extra its catalogue product. Listed by data-lists.ts.
+ * The ServiceDefinitions of an OrderViewRS's DataLists (issue 9 item 12): the fare brand each
+ * flight flies in (its baggage allowance by reference), the seat assignment a seat names, the
+ * catalogue product an extra names. A flight's service names its segment directly (issue 20
+ * item 8). Listed by data-lists.ts.
  */
 export const fareDefinitionId = (brandCode: string): string => shoppingIds.serviceDefinition(`FARE-${brandCode}`);
 export const SEAT_DEFINITION_ID = shoppingIds.serviceDefinition("SEAT-ASSIGNMENT");

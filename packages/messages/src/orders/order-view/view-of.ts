@@ -12,6 +12,8 @@ import type { PaymentEntryView } from "../shared/view/payment";
 import { ORDER_STATUS_CODES } from "../shared/view/status-codes";
 import { orderDataLists } from "./data-lists";
 import { fareDefinitionId, SEAT_DEFINITION_ID, serviceDefinitionIdOf } from "./service-definition";
+import { intendedPaymentEntry } from "./intended-payment";
+import { withIncludedBaggage } from "./included-baggage";
 
 const ITEM_STATUS: Readonly<Record<OrderState, string>> = {
   held_unpaid: "HELD",
@@ -81,7 +83,7 @@ export function orderViewOf(details: OrderDetails, ownerCode: string, languages:
       : [],
     items,
     dataLists: orderDataLists(details, ownerCode, passengers, contacts, loc),
-    payments: [...legs.flatMap((l) => paysum(l, decimals)), ...retainedEntry(order, legs, decimals)],
+    payments: [...legs.flatMap((l) => paysum(l, decimals)), ...retainedEntry(order, legs, decimals), ...intendedPaymentEntry(order, decimals)],
     processing: { currency: { code: order.currency, decimals }, contentLanguages: loc.contentLanguages() },
     warnings,
   };
@@ -168,7 +170,7 @@ export function orderItemViews(details: OrderDetails, ownerCode: string): OrderI
   const m = (minor: number) => ({ minor, currency: order.currency, decimals });
   const flown = new Set(details.flown);
   const restrictions = restrictionsOf(details, m);
-  return order.items.map((it) => itemView(details, it, m, flown, ownerCode, it.kind === "flight" ? restrictions : undefined));
+  return order.items.map((it) => withIncludedBaggage(details, itemView(details, it, m, flown, ownerCode, it.kind === "flight" ? restrictions : undefined)));
 }
 
 /**
@@ -260,14 +262,9 @@ function flightServices(order: Order, it: OrderItem, status: string): PlacedServ
       paxId,
       statusCode: status,
       flightKey: key,
-      association: { kind: "segment" as const, paxSegmentId: shoppingIds.segment(key), serviceDefinitionId: fareDefinitionId(brandOf(order, key)) },
+      association: { kind: "segment" as const, paxSegmentId: shoppingIds.segment(key) },
     })),
   );
-}
-
-/** The fare brand a flight of the order is flown in (its journey's). */
-function brandOf(order: Order, flightKey: string): string {
-  return (order.journeys.find((j) => j.flightKeys.includes(flightKey)) ?? order.journeys[0])?.brandCode ?? "UNKNOWN";
 }
 
 const SEAT_ID = /^([0-9]{1,3})([A-Z])$/;
@@ -301,6 +298,25 @@ function extraServices(it: OrderItem, status: string): PlacedService[] {
 }
 
 /**
+ * The masked method of a ledger leg as PAYSUM shows it (spec 2.5); undefined for a card the PSP
+ * never named (no brand or last four to show). OrderHistoryRS shows each change's legs with it.
+ */
+export function entryMethod(leg: PaymentLeg): PaymentEntryView["method"] | undefined {
+  const s = paymentSummary(leg);
+  switch (s.kind) {
+    case "card":
+      if (!/^[0-9a-zA-Z]{1,2}$/.test(s.brand) || !/^[0-9]{4}$/.test(s.lastFour)) return undefined;
+      return { kind: "card", brand: s.brand, lastFour: s.lastFour, pspReference: s.pspReference };
+    case "voucher":
+      return { kind: "voucher", maskedVoucher: s.maskedVoucher };
+    case "settlement":
+      return { kind: "settlement", method: s.method, methodName: s.methodName };
+    case "loyalty":
+      return { kind: "loyalty", programme: OWN_PROGRAMME, points: s.points, maskedMemberAccount: s.maskedMemberAccount };
+  }
+}
+
+/**
  * PAYSUM entries of one ledger leg: its payment (the captured amount once captured, else what
  * was authorised or asked) and, if any was paid back, a refund entry. A leg still in flight
  * is not listed: it has no outcome yet. A declined card the PSP never named carries no brand.
@@ -327,24 +343,9 @@ function lastRetention(order: Order): number {
 
 function paysum(leg: PaymentLeg, decimals: number): PaymentEntryView[] {
   if (leg.state === "authorising") return [];
-  const s = paymentSummary(leg);
+  const method = entryMethod(leg);
+  if (!method) return [];
   const money = (minor: number) => ({ minor, currency: leg.currency, decimals });
-  let method: PaymentEntryView["method"];
-  switch (s.kind) {
-    case "card":
-      if (!/^[0-9a-zA-Z]{1,2}$/.test(s.brand) || !/^[0-9]{4}$/.test(s.lastFour)) return [];
-      method = { kind: "card", brand: s.brand, lastFour: s.lastFour, pspReference: s.pspReference };
-      break;
-    case "voucher":
-      method = { kind: "voucher", maskedVoucher: s.maskedVoucher };
-      break;
-    case "settlement":
-      method = { kind: "settlement", method: s.method, methodName: s.methodName };
-      break;
-    case "loyalty":
-      method = { kind: "loyalty", programme: OWN_PROGRAMME, points: s.points, maskedMemberAccount: s.maskedMemberAccount };
-      break;
-  }
   const paid = leg.captured > 0 ? leg.captured : leg.authorised > 0 ? leg.authorised : leg.requested;
   const out: PaymentEntryView[] = [
     { paymentId: leg.legId, status: leg.state.toUpperCase(), amount: money(paid), direction: "payment", at: iso(leg.endedAt ?? leg.createdAt), method },

@@ -3,6 +3,7 @@ import { aLaCarteOffer } from "../shared/encode/a-la-carte";
 import { processing, warning } from "../shared/encode/common";
 import { dataLists, mediaIndex } from "../shared/encode/data-lists";
 import { offer } from "../shared/encode/offer";
+import { paymentFunctions } from "./payment-methods";
 import type { OfferPriceView } from "./view";
 import { writeOfferPriceRS } from "./write";
 
@@ -23,6 +24,7 @@ export function offerPriceResponseTree(v: OfferPriceView): XNode {
     null,
     dataLists(v.dataLists),
     others.length > 0 ? c("OtherOffers", others) : null,
+    paymentFunctions(v.pricedOffer, v.paymentMethods),
     offer("PricedOffer", v.pricedOffer, media),
     processing(v.processing),
     v.warnings.map(warning),

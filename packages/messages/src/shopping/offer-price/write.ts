@@ -3,6 +3,7 @@ import { dataLists, mediaIndex } from "../shared/encode/data-lists";
 import { aLaCarteOffer } from "../shared/write/a-la-carte";
 import { processing, warning } from "../shared/write/common";
 import { offer } from "../shared/write/offer";
+import { paymentFunctions } from "./payment-methods";
 import type { OfferPriceView } from "./view";
 
 /**
@@ -23,6 +24,7 @@ export function writeOfferPriceRS(v: OfferPriceView): XNode {
     for (const a of others) aLaCarteOffer(w, a, media);
     w.end("cns:OtherOffers");
   }
+  for (const pf of paymentFunctions(v.pricedOffer, v.paymentMethods)) w.node(pf);
   offer(w, "cns:PricedOffer", v.pricedOffer, media);
   processing(w, v.processing);
   for (const x of v.warnings) warning(w, x);

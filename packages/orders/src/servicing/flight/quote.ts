@@ -67,6 +67,85 @@ export function verifyFlightChange(key: FieldKey, quoteId: string, orderId: stri
   return { orderId, version: Number(version), direction: Number(direction), flightKeys: keys.split("+"), brandCode, dueMinor: Number(due), expiresAt: Number(expiresS) * 1000 };
 }
 
+/** One direction's part of a quote: the direction's index in the order's journeys and the journey chosen for it. */
+export interface DirectionChoice {
+  direction: number;
+  flightKeys: string[];
+  brandCode: string;
+}
+
+/** What any flight-change quote id carries: one direction (the form above) or several replaced together (decision 0016, addendum). */
+export interface SignedFlightsChange {
+  orderId: string;
+  version: number;
+  /** In the order the request named them; one entry for a one-direction id. */
+  directions: DirectionChoice[];
+  /** The whole change's amount due (every direction's fee and difference): one charge, or one refund when negative. */
+  dueMinor: number;
+  expiresAt: number;
+}
+
+const DIRECTIONS_PURPOSE = "ndc-gateway flight change quote v2 directions";
+
+const DAY_MS = 86_400_000;
+const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
+
+/** A flight of the direction's first day written as `XB-100`; a later day's (an overnight connection) as `XB-100-1`, days after it. */
+function flightToken(key: string, day: string): string {
+  const [carrier, number, ...date] = key.split("-");
+  const after = dayNumber(date.join("-")) - dayNumber(day);
+  return after === 0 ? `${carrier}-${number}` : `${carrier}-${number}-${after}`;
+}
+
+function flightKeyOf(token: string, day: string): string {
+  const [carrier, number, after] = token.split("-");
+  return `${carrier}-${number}-${new Date((dayNumber(day) + Number(after ?? 0)) * DAY_MS).toISOString().slice(0, 10)}`;
+}
+
+/**
+ * Several directions in one id: `FCQ.<version>.<dir>_<brand>_<yyyymmdd>_<flights>~<dir>_....<due>.<expiry s>.<mac>`,
+ * each direction's day written once and its flights as carrier-number (joined by +; a flight on
+ * a later day as carrier-number-days after), so two directions of two flights each stay within
+ * the 128 characters of an ID (about 96 in the sandbox, 124 at worst: version 999, four-digit
+ * flight numbers, an eight-letter brand, a seven-character due). Six parts
+ * where the one-direction form has eight: the two never read as each other, and the MAC is under
+ * its own purpose.
+ */
+export function signFlightsChange(key: FieldKey, s: SignedFlightsChange): string {
+  if (s.directions.length === 1) {
+    const [d] = s.directions as [DirectionChoice];
+    return signFlightChange(key, { orderId: s.orderId, version: s.version, direction: d.direction, flightKeys: d.flightKeys, brandCode: d.brandCode, dueMinor: s.dueMinor, expiresAt: s.expiresAt });
+  }
+  const dirs = s.directions
+    .map((d) => {
+      const day = d.flightKeys[0]!.slice(-10);
+      return [d.direction, d.brandCode, day.replaceAll("-", ""), d.flightKeys.map((k) => flightToken(k, day)).join("+")].join("_");
+    })
+    .join("~");
+  const body = [PREFIX, s.version, dirs, s.dueMinor, Math.floor(s.expiresAt / 1000)].join(".");
+  return `${body}.${mac(key, `${s.orderId}|${body}`, DIRECTIONS_PURPOSE)}`;
+}
+
+/** Either form of id, read as directions (OrderChangeRQ's acceptance); offer_not_found when not issued here for `orderId`. */
+export function verifyFlightsChange(key: FieldKey, quoteId: string, orderId: string, element: string): SignedFlightsChange {
+  const parts = quoteId.split(".");
+  if (parts.length !== 6) {
+    const s = verifyFlightChange(key, quoteId, orderId, element);
+    return { orderId, version: s.version, directions: [{ direction: s.direction, flightKeys: s.flightKeys, brandCode: s.brandCode }], dueMinor: s.dueMinor, expiresAt: s.expiresAt };
+  }
+  const refuse = () => new GatewayError("offer_not_found", { detail: "Not a flight-change quote issued for this order.", element });
+  if (parts[0] !== PREFIX) throw refuse();
+  const body = parts.slice(0, 5).join(".");
+  if (!sameMac(parts[5]!, mac(key, `${orderId}|${body}`, DIRECTIONS_PURPOSE))) throw refuse();
+  const [, version, dirs, due, expiresS] = parts as [string, string, string, string, string];
+  const directions = dirs.split("~").map((d) => {
+    const [direction, brandCode, ymd, flights] = d.split("_") as [string, string, string, string];
+    const day = `${ymd.slice(0, 4)}-${ymd.slice(4, 6)}-${ymd.slice(6, 8)}`;
+    return { direction: Number(direction), brandCode, flightKeys: flights.split("+").map((t) => flightKeyOf(t, day)) };
+  });
+  return { orderId, version: Number(version), directions, dueMinor: Number(due), expiresAt: Number(expiresS) * 1000 };
+}
+
 /**
  * OrderReshopRQ replacing a direction: the seller's own booked order (any order for the airline's
  * staff), its terms, and each alternative as a firm quote. The quote states how the change is

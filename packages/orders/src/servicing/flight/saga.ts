@@ -9,6 +9,8 @@ import { ids } from "../../ids";
 import { writePhase, type OperationRow } from "../../operation/store";
 import { crashPoint } from "../../saga/crash-point";
 import type { ChangeOverride, Order, OrderJourney, PostSaleCharge, SeatHoldRef } from "../../state";
+import type { FurtherDirection } from "../../actor/events";
+import type { DirectionChoice } from "./quote";
 import { orderFor, type AlsoInCommit, type ServicingActor } from "../actor";
 import type { Allowance } from "../../conditions/flexibility";
 import { appendOverride } from "../override/audit";
@@ -39,9 +41,11 @@ export interface FlightChangePlan {
   fingerprint: string;
   changeRef: string;
   quoteId: string;
-  /** The direction's index in the order's journeys, and the journey replacing it. */
+  /** The direction's index in the order's journeys, and the journey replacing it (the first direction the quote names). */
   direction: number;
   journey: OrderJourney;
+  /** The quote's other directions, replaced in the same commit (absent in plans of one direction, as every plan before them). */
+  further?: FurtherDirection[];
   /** The amount due as quoted (fee included), charged to the order; negative when the change costs less than the fare paid. */
   charge: PostSaleCharge;
   /** A negative due: paid back after the commit (refund.ts), newest leg first, keyed. */
@@ -65,8 +69,9 @@ type FlightOperation = OperationRow<FlightChangePlan>;
  * (servicing/add/saga.ts), each one write, the PSP called between them under keys written before:
  *   1. open: the new flights' seats held, the operation row (kind `order_change_flight`, keyed by the quote: a quote is spent
  *      once) and the planned card legs; -> the amount due authorised;
- *   2. commit: the order's `flights_changed` (the direction's journey replaced, the legs, the
- *      charge), the legs' answers, `committed`; -> the PSP captures under `<op>/capture`;
+ *   2. commit: the order's `flights_changed` (the direction's journey replaced, or every direction
+ *      of a combination's quote: combinations.ts; the legs, the one charge), the legs' answers,
+ *      `committed`; -> the PSP captures under `<op>/capture`;
  *   3. close (finishAdd): the captures and `done`.
  * A change costing less than the fare paid takes nothing: no legs are sent, the commit records the
  * negative charge, then the PSP pays the difference back under `<op>/refund/<legId>` (newest leg
@@ -105,34 +110,63 @@ export async function changeFlights(ctx: OrdersContext, input: FlightChangeInput
   });
 }
 
-/** The quote checked against the order as it is, and the change decided: a refusal here leaves nothing. */
-async function planOf(ctx: OrdersContext, order: Order, input: FlightChangeInput, operationId: string, fingerprint: string): Promise<FlightOperation> {
-  const now = ctx.clock.now();
-  const s = checkFlightChangeQuote(ctx, order, input.quoteId, now);
-  const direction = order.journeys[s.direction]!;
-  const first = ctx.supply.flight(s.flightKeys[0]!);
-  const last = ctx.supply.flight(s.flightKeys[s.flightKeys.length - 1]!);
+/** One direction of the change as the acceptance decides it: its journey, how it is allowed, its seats moved. */
+interface DirectionDecided {
+  direction: number;
+  journey: OrderJourney;
+  allowance: Allowance;
+  released: SeatHoldRef[];
+  seatHolds: SeatHoldRef[];
+}
+
+/**
+ * A direction of the quote checked against the order as it is (decision 0016, judged per
+ * direction): the terms again (still changeable, not departed; allowed by the fare, a Flexibility
+ * or the staff's override), the quoted journey still offered, and its seats moved with it.
+ */
+async function decideDirection(ctx: OrdersContext, order: Order, d: DirectionChoice, now: number, o: { operationId: string; flightItemIds: string[]; useFlexibility: boolean; staff?: string }): Promise<DirectionDecided> {
+  const direction = order.journeys[d.direction]!;
+  const first = ctx.supply.flight(d.flightKeys[0]!);
+  const last = ctx.supply.flight(d.flightKeys[d.flightKeys.length - 1]!);
   if (!first || !last) throw new GatewayError("offer_expired", { detail: "The quoted flights are no longer scheduled; ask OrderReshopRQ for a new quote.", element: ACCEPT_AT });
-  // The terms again (the direction still changeable, not departed), and the quoted journey still offered.
-  const flightItemIds = order.items.filter((i) => i.kind === "flight").map((i) => i.orderItemId);
-  const ask = { orderItemIds: flightItemIds, origin: first.origin, destination: last.destination, date: first.date };
-  const staff = input.by.channel === "airline_staff" ? input.by.staffId : undefined;
-  const terms = flightChangeTerms(ctx.supply, order, ask, now, ACCEPT_AT, { useFlexibility: input.useFlexibility ?? false, airline: staff !== undefined });
-  const { allowance } = terms;
+  const ask = { orderItemIds: o.flightItemIds, origin: first.origin, destination: last.destination, date: first.date };
+  const terms = flightChangeTerms(ctx.supply, order, ask, now, ACCEPT_AT, { useFlexibility: o.useFlexibility, airline: o.staff !== undefined });
   if (terms.direction !== direction) throw new GatewayError("offer_not_found", { detail: "The quote's flights do not replace the direction it names.", element: ACCEPT_AT });
-  const keys = s.flightKeys.join(" ");
-  if (!flightAlternatives(ctx.supply, order, terms, ask).some((a) => a.brandCode === s.brandCode && a.journey.segments.map((x) => x.key).join(" ") === keys)) {
+  const keys = d.flightKeys.join(" ");
+  if (!flightAlternatives(ctx.supply, order, terms, ask).some((a) => a.brandCode === d.brandCode && a.journey.segments.map((x) => x.key).join(" ") === keys)) {
     throw new GatewayError("offer_expired", { detail: "The quoted journey is no longer offered; ask OrderReshopRQ for a new quote.", element: ACCEPT_AT });
   }
   // Seats move with their flights: the n-th old flight's seats to the n-th new one (seatsOnNewFlight).
   const released = order.seatHolds.filter((h) => direction.flightKeys.includes(h.flightKey));
   const seatHolds: SeatHoldRef[] = [];
   for (const h of released) {
-    const to = s.flightKeys[direction.flightKeys.indexOf(h.flightKey)];
+    const to = d.flightKeys[direction.flightKeys.indexOf(h.flightKey)];
     if (!to) throw new GatewayError("change_not_supported", { detail: "The order holds seats on a flight the new journey has no counterpart for; moving those seats is not offered yet.", element: ACCEPT_AT });
-    seatHolds.push({ flightKey: to, holdId: ids.seatHold(operationId, to), seatIds: seatsOnNewFlight(h.seatIds, (await ctx.inventory.seatAvailability(to)).seats) });
+    seatHolds.push({ flightKey: to, holdId: ids.seatHold(o.operationId, to), seatIds: seatsOnNewFlight(h.seatIds, (await ctx.inventory.seatAvailability(to)).seats) });
   }
-  // A value the order retained (RespendInd) pays first, down to zero; a change refunded leaves it as it is (cancel/retained.ts).
+  return { direction: d.direction, journey: { ...direction, flightKeys: d.flightKeys, brandCode: d.brandCode }, allowance: terms.allowance, released, seatHolds };
+}
+
+/** The quote checked against the order as it is, and the change decided, every direction of it: a refusal here leaves nothing. */
+async function planOf(ctx: OrdersContext, order: Order, input: FlightChangeInput, operationId: string, fingerprint: string): Promise<FlightOperation> {
+  const now = ctx.clock.now();
+  const s = checkFlightChangeQuote(ctx, order, input.quoteId, now);
+  const flightItemIds = order.items.filter((i) => i.kind === "flight").map((i) => i.orderItemId);
+  const staff = input.by.channel === "airline_staff" ? input.by.staffId : undefined;
+  const decided: DirectionDecided[] = [];
+  for (const d of s.directions) decided.push(await decideDirection(ctx, order, d, now, { operationId, flightItemIds, useFlexibility: input.useFlexibility ?? false, ...(staff ? { staff } : {}) }));
+  const [main, ...rest] = decided as [DirectionDecided, ...DirectionDecided[]];
+  // A Flexibility is spent once per change, by the first direction that needs it (one covering both directions covers both).
+  const spent = new Set<string>();
+  const spend = (a: Allowance) => (a.flexibilityItemId && !spent.has(a.flexibilityItemId) ? (spent.add(a.flexibilityItemId), a.flexibilityItemId) : undefined);
+  const flexibilityItemId = spend(main.allowance);
+  const further = rest.map((x) => {
+    const f = spend(x.allowance);
+    return { direction: x.direction, journey: x.journey, ...(f ? { flexibilityItemId: f } : {}) };
+  });
+  const overridden = decided.find((x) => x.allowance.overridden)?.allowance.overridden;
+  const allowedBy: Allowance["by"] = decided.some((x) => x.allowance.by === "override") ? "override" : spent.size ? "flexibility" : main.allowance.by;
+  // A value the order retained (RespendInd) pays first, down to zero, once for the whole change (every direction's due together); a change refunded leaves it as it is (cancel/retained.ts).
   const { spentMinor, dueMinor } = spendRetained(order, s.dueMinor);
   if (dueMinor > 0) checkLegsPayTotal(input.payment, order.currency, dueMinor);
   else if (input.payment.length) throw new GatewayError("payment_legs_invalid", { detail: s.dueMinor < 0 ? "The change is refunded to the legs that paid the order; send no PaymentFunctions (or PaymentFunctions of 0.00)." : spentMinor ? "The change is paid by the value retained on the order; send no PaymentFunctions (or PaymentFunctions of 0.00)." : "The change costs nothing; send no PaymentFunctions (or PaymentFunctions of 0.00)." });
@@ -141,16 +175,17 @@ async function planOf(ctx: OrdersContext, order: Order, input: FlightChangeInput
   const c = input.commissionAgreement && s.dueMinor > 0 ? chargeCommission(input.commissionAgreement, money(s.dueMinor, order.currency as CurrencyCode)) : undefined;
   const changeRef = `chg-${operationId.slice(3, 15)}`;
   const plan: FlightChangePlan = {
-    fingerprint, changeRef, quoteId: input.quoteId, direction: s.direction,
-    journey: { ...direction, flightKeys: s.flightKeys, brandCode: s.brandCode },
+    fingerprint, changeRef, quoteId: input.quoteId, direction: main.direction,
+    journey: main.journey,
+    ...(further.length ? { further } : {}),
     charge: { changeRef, at: now, amountMinor: s.dueMinor, orderItemIds: flightItemIds, ...(spentMinor ? { retainedSpentMinor: spentMinor } : {}), ...(c ? { commission: { amountMinor: c.amount.amount, basisMinor: c.basis.amount, rule: c.rule } } : {}) },
     legCount: input.payment.length,
     ...(refund ? { refund } : {}),
-    seatHolds,
-    released,
-    allowedBy: allowance.by,
-    ...(allowance.flexibilityItemId ? { flexibilityItemId: allowance.flexibilityItemId } : {}),
-    ...(allowance.overridden && staff ? { override: { staffId: staff, ruleCode: allowance.overridden.ruleCode, ruleText: allowance.overridden.ruleText } } : {}),
+    seatHolds: decided.flatMap((x) => x.seatHolds),
+    released: decided.flatMap((x) => x.released),
+    allowedBy,
+    ...(flexibilityItemId ? { flexibilityItemId } : {}),
+    ...(overridden && staff ? { override: { staffId: staff, ruleCode: overridden.ruleCode, ruleText: overridden.ruleText } } : {}),
     ...(staff ? { staffId: staff } : {}),
   };
   const clientId = input.by.channel === "seller" ? input.by.seller.clientId : `staff:${input.by.staffId}`;
@@ -172,7 +207,7 @@ async function commitPhase(ctx: OrdersContext, op: FlightOperation, auth: SaleAu
   const seats = [...plan.seatHolds.map((h) => ctx.inventory.joint.confirmSeats(h.flightKey, h.holdId)), ...plan.released.map((h) => ctx.inventory.joint.releaseSeats(h.flightKey, h.holdId))];
   const moved = plan.released.length ? { seats: { released: plan.released, sold: plan.seatHolds } } : {};
   const change = {
-    direction: plan.direction, journey: plan.journey, legs, charge: plan.charge, ...moved,
+    direction: plan.direction, journey: plan.journey, ...(plan.further?.length ? { further: plan.further } : {}), legs, charge: plan.charge, ...moved,
     ...(plan.flexibilityItemId ? { flexibilityItemId: plan.flexibilityItemId } : {}),
     ...(plan.override ? { override: { staffId: plan.override.staffId, ruleCode: plan.override.ruleCode } } : {}),
     ...(plan.staffId ? { staffId: plan.staffId } : {}),

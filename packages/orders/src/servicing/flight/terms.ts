@@ -1,6 +1,6 @@
 import { GatewayError, isGatewayError } from "@ndc/errors";
 import type { CurrencyCode } from "@ndc/money";
-import type { Journey, PaxCounts, PaxType, Supply } from "@ndc/supply";
+import type { Journey, PaxCounts, PaxType, PricedPax, Supply } from "@ndc/supply";
 import { bandAt, bandFeeMinor, departureReadAsUtc, type FeeBand } from "../../conditions/fee-bands";
 import { flexibilityOf, judgeChange, type Allowance } from "../../conditions/flexibility";
 import { conditionsOfOrder } from "../../conditions/frozen";
@@ -128,6 +128,8 @@ export interface FlightAlternative {
   priceMinor: number;
   /** price - the direction as paid + fee = price - fare - surcharge + discount + fee: > 0 due, < 0 refunded. */
   dueMinor: number;
+  /** The new fare per passenger type (base, taxes): what OrderReshopRS's AddedOfferItem prices. */
+  pax: PricedPax[];
 }
 
 /** The journeys of that day between the direction's ends, other than the one held, in the direction's brand. */
@@ -141,7 +143,7 @@ export function flightAlternatives(supply: Supply, order: Order, terms: FlightCh
       try {
         const priced = supply.priceJourney(journey, terms.direction.brandCode, pax, order.currency as CurrencyCode);
         const priceMinor = priced.total.amount;
-        return [{ journey, brandCode: terms.direction.brandCode, priceMinor, dueMinor: priceMinor - terms.paidMinor + terms.feeMinor }];
+        return [{ journey, brandCode: terms.direction.brandCode, priceMinor, dueMinor: priceMinor - terms.paidMinor + terms.feeMinor, pax: priced.pax }];
       } catch {
         return []; // the brand is not sold on that journey's cabins
       }

@@ -1,8 +1,10 @@
-import { MAX_LEGS, SETTLEMENT_METHODS, type LegRequest, type SettlementMethod } from "@ndc/payments";
+import { MAX_LEGS, SETTLEMENT_METHODS, type IntendedPayment, type LegRequest, type SettlementMethod } from "@ndc/payments";
 import type { Money } from "@ndc/money";
 import { checkText, type Envelope } from "@ndc/xml";
 import { invalid, list, opt, optText, req, reqText, type Cursor } from "../../../shopping/shared/cursor";
 import { amountOf } from "./amount";
+import { intendedPayment } from "./intended-payment";
+import { securePayment } from "./secure-payment";
 
 // PaymentMethod choices the gateway cannot take (spec 2.5 names four kinds of leg).
 const NOT_ACCEPTED = ["AccountableDoc", "IATA_EasyPay", "OfflinePayment"] as const;
@@ -11,7 +13,9 @@ function cardLeg(card: Cursor, amount: Money): LegRequest {
   // A 24.4 PaymentCard carries a PSP token in TokenizedCardID; card numbers were refused earlier.
   const token = optText(card, "TokenizedCardID");
   if (!token) throw invalid(`${card.path}/TokenizedCardID`, "A card is paid with a PSP token in TokenizedCardID.");
-  return { kind: "card", token, amount };
+  // PAY3D2: the seller authenticated the payer and sends the results with the card.
+  const authentication = securePayment(card);
+  return { kind: "card", token, amount, ...(authentication ? { authentication } : {}) };
 }
 
 function settlementLeg(plan: Cursor, amount: Money, envelope: Envelope): LegRequest {
@@ -61,12 +65,37 @@ function leg(pf: Cursor, envelope: Envelope): LegRequest {
   throw invalid(method.path, "PaymentMethod needs PaymentCard, Voucher, SettlementPlan or LoyaltyRedemption.");
 }
 
+/** What Request/PaymentFunctions asks: legs paying now, or the one method named for paying later. */
+export interface PaymentFunctionsRequest {
+  legs: LegRequest[];
+  intended?: IntendedPayment & { at: string };
+}
+
 /**
- * Request/PaymentFunctions -> payment legs (spec 2.5, 4.4 rule 4), one leg per PaymentFunctions.
- * At most four; the fifth is named in the error. Empty when the request pays nothing now.
+ * Request/PaymentFunctions (spec 2.5, 4.4 rule 4): one leg per PaymentFunctions with
+ * PaymentProcessingDetails, at most four (the fifth is named in the error); or, for an order held
+ * for payment, one PaymentFunctions naming only PaymentMethodCriteria (intended-payment.ts). The
+ * two are not mixed: a request pays now or says how it will pay later.
  */
-export function paymentLegs(request: Cursor, envelope: Envelope): LegRequest[] {
+export function paymentFunctions(request: Cursor, envelope: Envelope): PaymentFunctionsRequest {
   const pfs = list(request, "PaymentFunctions");
   if (pfs.length > MAX_LEGS) throw invalid(pfs[MAX_LEGS]!.path, `A request combines at most ${MAX_LEGS} payment legs.`);
-  return pfs.map((pf) => leg(pf, envelope));
+  const paying = pfs.filter((pf) => opt(pf, "PaymentProcessingDetails") || !opt(pf, "PaymentMethodCriteria"));
+  const naming = pfs.filter((pf) => !paying.includes(pf));
+  if (naming.length === 0) return { legs: paying.map((pf) => leg(pf, envelope)) };
+  if (paying.length > 0) {
+    throw invalid(`${naming[0]!.path}/PaymentProcessingDetails`, "A request pays now (PaymentProcessingDetails in every PaymentFunctions) or names the method it will pay by later (PaymentMethodCriteria alone), not both.");
+  }
+  if (naming.length > 1) throw invalid(naming[1]!.path, "An order held for payment names one intended method: one PaymentFunctions with PaymentMethodCriteria.");
+  return { legs: [], intended: intendedPayment(naming[0]!) };
+}
+
+/**
+ * Request/PaymentFunctions -> payment legs, where only paying now is meaningful (OrderChangeRQ:
+ * a method named without paying would pay nothing). Empty when the request carries none.
+ */
+export function paymentLegs(request: Cursor, envelope: Envelope): LegRequest[] {
+  const { legs, intended } = paymentFunctions(request, envelope);
+  if (intended) throw invalid(`${intended.at}/PaymentProcessingDetails`, "PaymentMethodCriteria alone pays nothing: pay with PaymentProcessingDetails (Amount and PaymentMethod).");
+  return legs;
 }

@@ -15,14 +15,12 @@ export function commission(cm: CommissionView): XNode {
   );
 }
 
-/** `definitions`: the message lists the ServiceDefinitions (OrderViewRS), so a flight and a seat name theirs too. */
+/** `definitions`: the message lists the ServiceDefinitions (OrderViewRS), so a seat names its definition too. */
 function serviceAssociation(a: OrderServiceView["association"], definitions: boolean): XNode {
   switch (a.kind) {
     case "segment":
-      // OrderServiceAssociation is a choice: a flight naming its fare's definition keeps its segment inside ServiceDefinitionRef.
-      if (definitions && a.serviceDefinitionId) {
-        return c("ServiceDefinitionRef", c("OrderFlightAssociations", c("PaxSegmentRef", c("PaxSegmentRefID", a.paxSegmentId))), c("ServiceDefinitionRefID", a.serviceDefinitionId));
-      }
+      // A flight names its segment directly, as IATA's examples do and sellers' parsers expect
+      // (issue 20 item 8); the ServiceDefinitionRef form is for extras (decision 0021).
       return c("PaxSegmentRef", c("PaxSegmentRefID", a.paxSegmentId));
     case "seat": {
       const legs = a.legIds ?? [];
@@ -54,8 +52,8 @@ function serviceAssociation(a: OrderServiceView["association"], definitions: boo
  * The part of a Service that OrderedServiceType (OrderViewRS) and DeliveredServiceType
  * (ServiceDeliveryRS) share, in the order both declare it: DescText, OrderServiceAssociation,
  * PaxRefID, ServiceID, StatusCode (the elements either type puts between them are not written).
- * `definitions`: the message carries a ServiceDefinitionList every Service can refer to (OrderViewRS;
- * ServiceDeliveryRS has no DataLists, so its flights and seats name their segment only).
+ * `definitions`: the message carries a ServiceDefinitionList a seat can refer to (OrderViewRS;
+ * ServiceDeliveryRS has no DataLists, so its seats name their segment only).
  */
 export function serviceCore(s: OrderServiceView, definitions = false): (XNode | null)[] {
   return [cOpt("DescText", s.description), ...serviceRefs(s, definitions)];

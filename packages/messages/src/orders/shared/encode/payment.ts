@@ -23,6 +23,9 @@ function method(m: PaymentEntryView["method"]): XNode {
         c("LoyaltyCurAmount", m.points),
         c("LoyaltyProgramAccount", c("AccountNumber", m.maskedMemberAccount), c("LoyaltyProgram", c("Carrier", c("AirlineDesigCode", m.programme)))),
       );
+    case "intended":
+      // A card named by brand only (no card yet), or the settlement plan by its code.
+      return m.typeCode === "CC" ? c("PaymentCard", cOpt("CardBrandCode", m.brand)) : c("SettlementPlan", c("PaymentTypeCode", m.typeCode));
   }
 }
 
@@ -36,7 +39,9 @@ function description(e: PaymentEntryView): string {
         ? `Voucher ${m.maskedVoucher}`
         : m.kind === "settlement"
           ? `Settlement plan ${m.methodName} (${m.method})`
-          : `${m.points} loyalty points from account ${m.maskedMemberAccount}`;
+          : m.kind === "loyalty"
+            ? `${m.points} loyalty points from account ${m.maskedMemberAccount}`
+            : `${m.name}${m.brand ? ` ${m.brand}` : ""} (${m.typeCode})`;
   if (e.direction === "retained") {
     return `Retained for a following change (RespendInd): ${formatMoney(e.amount)} ${e.amount.currency}, taken off what an addition or a flight change costs, until ${e.until}; then refunded, to ${what} first.`;
   }
@@ -57,6 +62,8 @@ function verb(e: PaymentEntryView): string {
       return "Declined, nothing taken:";
     case "VOIDED":
       return "Authorisation released, nothing taken:";
+    case "PENDING":
+      return "Not yet paid, to be paid by";
     default:
       return "Payment by";
   }

@@ -79,9 +79,11 @@ export interface OrderServiceView {
   /** English or content-language text the domain composed. */
   description?: string;
   taxonomy?: TaxonomyView[];
+  /** Included in the fare (a flight's baggage allowance): no value of its own, not accounted. */
+  included?: boolean;
   association:
-    /** A flight: its segment, and (OrderViewRS) the fare's ServiceDefinition (order-view/service-definition.ts). */
-    | { kind: "segment"; paxSegmentId: string; serviceDefinitionId?: string }
+    /** A flight: its segment, named directly (issue 20 item 8). */
+    | { kind: "segment"; paxSegmentId: string }
     | { kind: "seat"; row: number; column: string; characteristics?: string[]; seatProfileId?: string; legIds?: string[]; paxSegmentId?: string; serviceDefinitionId?: string }
     | { kind: "serviceDefinition"; serviceDefinitionId: string; paxSegmentIds?: string[] };
 }

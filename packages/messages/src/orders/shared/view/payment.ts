@@ -25,5 +25,7 @@ export interface PaymentEntryView {
     | { kind: "card"; brand: string; lastFour: string; pspReference: string }
     | { kind: "voucher"; maskedVoucher: string }
     | { kind: "settlement"; method: "CA" | "DP" | "MS"; methodName: string }
-    | { kind: "loyalty"; programme: string; points: number; maskedMemberAccount: string };
+    | { kind: "loyalty"; programme: string; points: number; maskedMemberAccount: string }
+    /** A method named for paying later (PaymentMethodCriteria): its PaymentTypeCode, name and card brand if named. */
+    | { kind: "intended"; typeCode: string; name: string; brand?: string };
 }

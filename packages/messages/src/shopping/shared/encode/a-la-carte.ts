@@ -19,10 +19,19 @@ function item(i: ALaCarteItemView, media: ReadonlyMap<string, MediaView>): XNode
   return node;
 }
 
+/** CancelRestrictions and ChangeRestrictions of an extra (ExtraTermsView). */
+function terms(t: NonNullable<ALaCarteItemView["terms"]>): XNode[] {
+  return [
+    c("CancelRestrictions", c("DescText", t.cancel.text), c("Refund", c("LevelTypeCode", "Full"))),
+    c("ChangeRestrictions", c("AllowedModificationInd", String(t.change.allowed)), c("DescText", t.change.text)),
+  ];
+}
+
 function itemNode(i: ALaCarteItemView, media: ReadonlyMap<string, MediaView>): XNode {
   return c(
     "OfferItem",
     taxonomies(i.taxonomy),
+    i.terms ? terms(i.terms) : null,
     c(
       "Eligibility",
       i.flights ? flightAssociation(i.flights) : null,

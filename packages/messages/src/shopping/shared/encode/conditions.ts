@@ -10,7 +10,7 @@ import { amount } from "./price";
 export function conditions(f: FareConditionsView | undefined): XNode[] {
   if (!f) return [];
   // A brand's conditions recur on every item of every offer in it: built and written once.
-  const key = `${f.cancellable}|${f.refundable}|${f.changeable}|${f.renameable}|${money(f.cancelFee)}|${money(f.changeFee)}`;
+  const key = `${f.cancellable}|${f.refundable}|${f.changeable}|${f.renameable}|${money(f.cancelFee)}|${money(f.changeFee)}|${money(f.feeRange?.min)}|${money(f.feeRange?.max)}|${f.feeText ?? ""}`;
   let nodes = memo.get(key);
   if (!nodes) {
     if (memo.size >= MEMO_MAX) memo.clear();
@@ -24,13 +24,19 @@ const MEMO_MAX = 256;
 const memo = new Map<string, XNode[]>();
 const money = (m: FareConditionsView["cancelFee"]) => (m ? `${m.minor} ${m.currency} ${m.decimals}` : "");
 
+/** ChangeOrCancelFeeType: the fee now, what it depends on, the table's highest and lowest. */
+function fee(m: FareConditionsView["changeFee"], f: FareConditionsView): XNode | null {
+  if (!m) return null;
+  return c("Fee", amount("Amount", m), cOpt("DescText", f.feeText), f.feeRange ? amount("MaximumAmount", f.feeRange.max) : null, f.feeRange ? amount("MinimumAmount", f.feeRange.min) : null);
+}
+
 function conditionNodes(f: FareConditionsView): XNode[] {
   return [
     c(
       "CancelRestrictions",
       c("AllowedModificationInd", String(f.cancellable)),
       c("DescText", f.cancellable ? (f.refundable ? "Cancellable with refund." : "Cancellable without refund.") : "Not cancellable."),
-      f.cancelFee ? c("Fee", amount("Amount", f.cancelFee)) : null,
+      fee(f.cancelFee, f),
       c("Refund", c("LevelTypeCode", f.refundable ? "Full" : "None")),
     ),
     c(
@@ -38,7 +44,7 @@ function conditionNodes(f: FareConditionsView): XNode[] {
       c("AllowedModificationInd", String(f.changeable)),
       c("ChangeTypeCode", "Flight"),
       c("DescText", f.changeable ? "Flight changes allowed." : "Flight changes not allowed."),
-      f.changeFee ? c("Fee", amount("Amount", f.changeFee)) : null,
+      fee(f.changeFee, f),
     ),
     c(
       "ChangeRestrictions",

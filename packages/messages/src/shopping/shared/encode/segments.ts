@@ -50,6 +50,7 @@ export function datedOperatingSegment(s: SegmentView): XNode {
     c("DatedOperatingSegmentId", operatingId(s)),
     cOpt("Duration", s.duration),
     cOpt("OperatingCarrierFlightNumberText", number),
+    s.secureFlight ? c("SecureFlightInd", "true") : null,
   );
 }
 

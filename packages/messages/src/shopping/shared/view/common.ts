@@ -89,8 +89,13 @@ export interface FareConditionsView {
   refundable: boolean;
   cancellable: boolean;
   renameable: boolean;
+  /** Per passenger, for a change or cancellation made now (Fee/Amount). */
   changeFee?: Money;
   cancelFee?: Money;
+  /** The lowest and highest fee by time to departure (Fee/MinimumAmount, MaximumAmount), with either fee. */
+  feeRange?: { min: Money; max: Money };
+  /** What the fee depends on (Fee/DescText), composed English, with either fee. */
+  feeText?: string;
 }
 
 /** A baggage allowance (BaggageAllowanceList). Checked or CarryOn; pieces and kg per piece. */

@@ -47,6 +47,7 @@ export interface SegmentView {
   /** Defaults to the marketing carrier and flight (an own-metal flight). */
   operating?: CarrierView & { flightNumber?: string };
   aircraft?: { iataCode?: string; name?: string };
+  /** The cabin every offer of the answer sells on this flight (PaxSegment SegmentCabinType); absent when they differ. */
   cabin?: { code: string; name?: string };
   /** Booking class (MarketingCarrierRBD_Code). */
   rbd?: string;
@@ -54,6 +55,8 @@ export interface SegmentView {
   duration?: string;
   /** Id of the operating leg (seat maps refer to it); defaults to "<paxSegmentId>-LEG". */
   legId?: string;
+  /** The flight falls under the US Secure Flight programme (DatedOperatingSegment/SecureFlightInd). */
+  secureFlight?: boolean;
 }
 
 export interface JourneyView {

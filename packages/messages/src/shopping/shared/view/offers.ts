@@ -80,4 +80,15 @@ export interface ALaCarteItemView {
   unitPrice: PriceView;
   taxonomy?: TaxonomyView[];
   mediaIds?: string[];
+  /** What may be done with it once bought (CancelRestrictions, ChangeRestrictions). */
+  terms?: ExtraTermsView;
+}
+
+/**
+ * An extra's terms, composed English. A cancellation refunds it in full (Refund Full); whether it
+ * may be cancelled at all follows the fare it is bought with, so it is said in the text only.
+ */
+export interface ExtraTermsView {
+  cancel: { text: string };
+  change: { allowed: boolean; text: string };
 }

@@ -59,6 +59,18 @@ function items(w: ByteWriter, list: readonly ALaCarteItemView[], media: Readonly
 function writeItem(w: ByteWriter, i: ALaCarteItemView, media: ReadonlyMap<string, MediaView>): void {
   w.start("cns:OfferItem");
   taxonomies(w, i.taxonomy);
+  if (i.terms) {
+    w.start("cns:CancelRestrictions");
+    w.leaf("cns:DescText", i.terms.cancel.text);
+    w.start("cns:Refund");
+    w.leaf("cns:LevelTypeCode", "Full");
+    w.end("cns:Refund");
+    w.end("cns:CancelRestrictions");
+    w.start("cns:ChangeRestrictions");
+    w.leaf("cns:AllowedModificationInd", String(i.terms.change.allowed));
+    w.leaf("cns:DescText", i.terms.change.text);
+    w.end("cns:ChangeRestrictions");
+  }
   w.start("cns:Eligibility");
   if (i.flights) flightAssociation(w, i.flights);
   leaves(w, "cns:PaxRefID", i.paxIds);

@@ -21,7 +21,7 @@ export function conditions(w: ByteWriter, f: FareConditionsView | undefined): vo
     writeKept(w, byView, f, write);
     return;
   }
-  const key = `${f.cancellable}|${f.refundable}|${f.changeable}|${f.renameable}|${money(f.cancelFee)}|${money(f.changeFee)}`;
+  const key = `${f.cancellable}|${f.refundable}|${f.changeable}|${f.renameable}|${money(f.cancelFee)}|${money(f.changeFee)}|${money(f.feeRange?.min)}|${money(f.feeRange?.max)}|${f.feeText ?? ""}`;
   let bytes = memo.get(key);
   if (bytes === undefined) {
     if (memo.size >= MEMO_MAX) memo.clear();
@@ -30,15 +30,23 @@ export function conditions(w: ByteWriter, f: FareConditionsView | undefined): vo
   w.raw(bytes);
 }
 
+function fee(w: ByteWriter, m: FareConditionsView["changeFee"], f: FareConditionsView): void {
+  if (!m) return;
+  w.start("cns:Fee");
+  amount(w, "cns:Amount", m);
+  w.opt("cns:DescText", f.feeText);
+  if (f.feeRange) {
+    amount(w, "cns:MaximumAmount", f.feeRange.max);
+    amount(w, "cns:MinimumAmount", f.feeRange.min);
+  }
+  w.end("cns:Fee");
+}
+
 function write(w: ByteWriter, f: FareConditionsView): void {
   w.start("cns:CancelRestrictions");
   w.leaf("cns:AllowedModificationInd", String(f.cancellable));
   w.leaf("cns:DescText", f.cancellable ? (f.refundable ? "Cancellable with refund." : "Cancellable without refund.") : "Not cancellable.");
-  if (f.cancelFee) {
-    w.start("cns:Fee");
-    amount(w, "cns:Amount", f.cancelFee);
-    w.end("cns:Fee");
-  }
+  fee(w, f.cancelFee, f);
   w.start("cns:Refund");
   w.leaf("cns:LevelTypeCode", f.refundable ? "Full" : "None");
   w.end("cns:Refund");
@@ -48,11 +56,7 @@ function write(w: ByteWriter, f: FareConditionsView): void {
   w.leaf("cns:AllowedModificationInd", String(f.changeable));
   w.leaf("cns:ChangeTypeCode", "Flight");
   w.leaf("cns:DescText", f.changeable ? "Flight changes allowed." : "Flight changes not allowed.");
-  if (f.changeFee) {
-    w.start("cns:Fee");
-    amount(w, "cns:Amount", f.changeFee);
-    w.end("cns:Fee");
-  }
+  fee(w, f.changeFee, f);
   w.end("cns:ChangeRestrictions");
 
   w.start("cns:ChangeRestrictions");
