@@ -9,7 +9,9 @@ import { all, blocks } from "../orders-http/order-list-helpers";
 import { acceptCancelRQ, amountIn, bookCancellable, cancelItemsRQ, quote, sellerOf } from "./cancel-helpers";
 import { addRQ, extrasFor, quoteRQ, reshopExtrasRQ, type ListedItem } from "./add-helpers";
 import { call } from "../notifications/helpers";
-import { flightQuote, outboundOf, reshopFlightRQ } from "./flight-change-helpers";
+import { directionsOf, flightQuote, outboundOf, reshopFlightRQ, reshopFlightsRQ } from "./flight-change-helpers";
+import { bookBrand } from "./helpers";
+import { verifyFlightsChange } from "@ndc/orders";
 import { orderHistoryRQ } from "../orders-http/order-list-helpers";
 
 /**
@@ -43,9 +45,9 @@ async function balanced(orderId: string): Promise<void> {
   if (order.state === "booked") expect(order.totalMinor + (order.retained?.amountMinor ?? 0)).toBe(captured - refunded);
 }
 
-/** A booked order with airline extras bought post-sale (one leg of their own), the cheapest priced extra `n` times. */
-async function withExtras(tag: string, n = 1, brand?: string): Promise<{ orderId: string; extras: Order["items"]; item: ListedItem; offerId: string }> {
-  const { orderId } = await bookCancellable(t, tag, brand ? { brand } : {});
+/** A booked order (a return when `back`) with airline extras bought post-sale (one leg of their own), the cheapest priced extra `n` times. */
+async function withExtras(tag: string, n = 1, brand?: string, back = false): Promise<{ orderId: string; extras: Order["items"]; item: ListedItem; offerId: string }> {
+  const { orderId } = back ? await bookBrand(t, brand ?? "CLASSIC", { back: true }) : await bookCancellable(t, tag, brand ? { brand } : {});
   const listed = await extrasFor(t, orderId);
   const item = listed.items.filter((i) => i.paxIds.includes("PAX1") && i.unitMinor > 0).sort((a, b) => a.unitMinor - b.unitMinor)[0]!;
   const bought = await t.ndc("OrderChangeRQ", addRQ(orderId, listed.offerId, [{ offerItemId: item.offerItemId, paxId: "PAX1", qty: n }], [{ card: "tok_approve_mastercard", minor: item.unitMinor * n }], { correlationId: `x-${tag}` }));
@@ -182,6 +184,39 @@ describe("the retained value spent on a flight change", () => {
     const after = await money(orderId);
     expect(after.captured - before.captured).toBe(dueMinor);
     expect(after.order.retained?.amountMinor ?? 0).toBe(Math.max(0, retainedMinor - fullMinor));
+    expect(after.order.charges!.at(-1)!.retainedSpentMinor).toBe(Math.min(retainedMinor, fullMinor));
+    await balanced(orderId);
+  }, 60_000);
+
+  test("a change of both directions of a return: the retained value is taken off the whole change's due once; each AddedOfferItem keeps its direction's due", async () => {
+    const { orderId, extras } = await withExtras("RS7", 1, "CLASSIC", true);
+    const { retainedMinor } = await retain(orderId, [extras[0]!.orderItemId]);
+    expect(retainedMinor).toBeGreaterThan(0);
+    const { order } = await money(orderId);
+    expect(order.journeys.length).toBe(2);
+    const [out, back] = directionsOf(t, order);
+    const flightIds = order.items.filter((i) => i.kind === "flight").map((i) => i.orderItemId);
+    const q = await flightQuote(t, reshopFlightsRQ(orderId, flightIds, [{ ...out!, date: "2027-01-13" }, { ...back!, date: "2027-01-16" }]));
+    const offer = q.offers[0]!;
+    // The whole change's due (both directions, their fees included) as signed in the offer's id.
+    const fullMinor = verifyFlightsChange(t.gw.orders.ctx.fieldKey, offer.quoteId, orderId, "X").dueMinor;
+    expect(fullMinor).toBeGreaterThan(0);
+    const dueMinor = Math.max(0, fullMinor - retainedMinor);
+    expect(minorOf(offer.due)).toBe(dueMinor);
+    expect(offer.desc.filter((d) => d.startsWith("Retained value on the order")).length).toBe(1);
+    // Each direction's AddedOfferItem states its own due; together they are the change's due before the retained value.
+    const shown = blocks(q.body, "Offer").find((b) => b.includes(offer.quoteId))!;
+    const added = blocks(shown, "AddedOfferItem").map((a) => minorOf(/DueToAirlineAmount[^>]*>([^<]+)</.exec(a)?.[1] ?? "0") - minorOf(/DueByAirlineAmount[^>]*>([^<]+)</.exec(a)?.[1] ?? "0"));
+    expect(added.length).toBe(2);
+    expect(added[0]! + added[1]!).toBe(fullMinor);
+    const before = await money(orderId);
+    const r = await t.ndc("OrderChangeRQ", addRQ(orderId, offer.quoteId, [{ offerItemId: "FC1-1", paxId: "PAX1" }], dueMinor > 0 ? [{ card: "tok_approve_visa", minor: dueMinor }] : [], { correlationId: `fc2-${orderId}` }));
+    expect(r.status).toBe(200);
+    const after = await money(orderId);
+    expect(after.order.journeys.map((j) => j.flightKeys[0])).not.toEqual(order.journeys.map((j) => j.flightKeys[0]));
+    expect(after.captured - before.captured).toBe(dueMinor);
+    expect(after.order.retained?.amountMinor ?? 0).toBe(Math.max(0, retainedMinor - fullMinor));
+    expect(after.order.charges!.at(-1)!.amountMinor).toBe(fullMinor);
     expect(after.order.charges!.at(-1)!.retainedSpentMinor).toBe(Math.min(retainedMinor, fullMinor));
     await balanced(orderId);
   }, 60_000);
