@@ -159,4 +159,16 @@ describe("staff changes push OrderChangeNotifRQ with the changed order", () => {
     expect(pushes.length).toBe(1);
     expect(read(pushes[0]!)).toMatchObject({ changeTypeCode: "ORDER_CANCELLED", reasonCode: "AIRLINE_STAFF", currentOrderId: orderId, currentStatus: "CANCELLED" });
   }, 90_000);
+
+  test("a name correction by a senior agent (issue 19 item 17): PAX_UPDATED, AIRLINE_STAFF_OVERRIDE, the snapshot under the new name", async () => {
+    const { orderId, order } = await bookCancellable(w.t, "SNT6", { brand: "CLASSIC", seat: false, pax: PAX });
+    const from = rx.requests.length;
+    const done = await json(await post(senior, orderId, "rename", { paxId: "PAX1", title: "MS", givenNames: ["Alexandra"], surname: "TRAVELER", reason: REASON, version: order.version }));
+    expect(done.status).toBe(200);
+    const pushes = await pushedSince(from);
+    expect(pushes.length).toBe(1);
+    const p = read(pushes[0]!);
+    expect(p).toMatchObject({ changeTypeCode: "PAX_UPDATED", reasonCode: "AIRLINE_STAFF_OVERRIDE", currentOrderId: orderId, currentVersion: order.version + 1, currentStatus: "BOOKED" });
+    expect(p.surnames).toEqual(["TRAVELER"]);
+  }, 90_000);
 });
