@@ -16,7 +16,10 @@ import {
   suspendClient,
 } from "@ndc/auth";
 import { agencySigningCommand, SigningUsage, SIGNING_USAGE } from "./agency-signing";
-import { agencySettlementCommand, SettlementUsage, SETTLEMENT_USAGE } from "./agency-settlement";
+import { agencySettlementCommand, SETTLEMENT_USAGE } from "./agency-settlement";
+import { parse, positional, required, Usage, type Parsed } from "./args";
+
+export { Usage };
 
 /**
  * `ndc-gateway agency ...` and `ndc-gateway client ...`: the airline's seller registry
@@ -49,51 +52,6 @@ ${SETTLEMENT_USAGE}
   ndc-gateway client list
 An agency (ID or AGENCY) is named by its agency id or its eight-digit IATA number.`;
 
-/** A mistake in the command line: the command prints it with its usage and exits 2. */
-export class Usage extends Error {}
-
-export interface Parsed {
-  positional: string[];
-  flags: Map<string, string>;
-}
-
-/** --flag value and --flag=value; every flag takes a value, except the `switches` (--json), which take none. */
-export function parse(args: readonly string[], allowed: readonly string[], switches: readonly string[] = []): Parsed {
-  const positional: string[] = [];
-  const flags = new Map<string, string>();
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    if (!a.startsWith("--")) {
-      positional.push(a);
-      continue;
-    }
-    const eq = a.indexOf("=");
-    const name = eq > 0 ? a.slice(2, eq) : a.slice(2);
-    if (switches.includes(name) && eq < 0) {
-      if (flags.has(name)) throw new Usage(`--${name} given twice`);
-      flags.set(name, "true");
-      continue;
-    }
-    if (!allowed.includes(name)) throw new Usage(`unknown option --${name}`);
-    if (flags.has(name)) throw new Usage(`--${name} given twice`);
-    const value = eq > 0 ? a.slice(eq + 1) : args[++i];
-    if (value === undefined) throw new Usage(`--${name} needs a value`);
-    flags.set(name, value);
-  }
-  return { positional, flags };
-}
-
-export function required(p: Parsed, name: string): string {
-  const v = p.flags.get(name);
-  if (!v) throw new Usage(`--${name} is required`);
-  return v;
-}
-
-/** Exactly `n` positional arguments, or at least `n` when `more`. */
-export function positional(p: Parsed, n: number, what: string, more = false): string[] {
-  if (p.positional.length < n || (!more && p.positional.length > n)) throw new Usage(`expected ${what}`);
-  return p.positional;
-}
 
 type Handler = (args: string[], io: ClientCommandIo) => Promise<void>;
 
@@ -131,14 +89,7 @@ const AGENCY: Record<string, Handler> = {
     }
   },
   // Settlement accounts (agency-settlement.ts): open, list, close.
-  settlement: async (args, io) => {
-    try {
-      await agencySettlementCommand(args, io);
-    } catch (e) {
-      if (e instanceof SettlementUsage) throw new Usage(e.message);
-      throw e;
-    }
-  },
+  settlement: (args, io) => agencySettlementCommand(args, io),
 };
 
 function printSecret(io: ClientCommandIo, clientId: string, secret: string): void {

@@ -1,6 +1,6 @@
 import { NdcError, OAuthError, TransportError } from "@ndc-gateway/client";
 import { checkAirlineSignature } from "./airline-signature";
-import { positional, Usage } from "../clients";
+import { positional, Usage } from "../args";
 import { client, count, signingKey, type SellerContext } from "./context";
 import { NotRun, type Journey } from "./certify-journey";
 import { STEPS } from "./certify-steps";

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { NdcClient, type ClientOptions } from "@ndc-gateway/client";
 import type { CliIo } from "../../io";
-import { Usage, type Parsed } from "../clients";
+import { Usage, type Parsed } from "../args";
 
 /**
  * What every `ndc-gateway seller ...` command shares: where the gateway is (`--base-url`), who

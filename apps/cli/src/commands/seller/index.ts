@@ -1,5 +1,5 @@
 import type { CliIo } from "../../io";
-import { parse, Usage } from "../clients";
+import { parse, Usage } from "../args";
 import { certify } from "./certify";
 import { CONNECTION_OPTIONS, sellerContext, SWITCHES, type SellerContext } from "./context";
 import { listen } from "./listen";

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { verifyWebhook, verifyXml, webhookHeaders } from "@ndc-gateway/client";
-import { Usage } from "../clients";
+import { Usage } from "../args";
 import { client, count, type SellerContext } from "./context";
 import { discoveredAirlineCertificate } from "./sign";
 import { rootOf, schemasDir, validate } from "./xsd";

@@ -1,5 +1,5 @@
 import { selectAll, type OrderView } from "@ndc-gateway/client";
-import { positional } from "../clients";
+import { positional } from "../args";
 import { client, type SellerContext } from "./context";
 import { money } from "./format";
 import { passengersOf } from "./party";

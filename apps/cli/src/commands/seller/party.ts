@@ -1,5 +1,5 @@
 import { party, type Passenger, type PartyMember } from "@ndc-gateway/client";
-import { Usage, type Parsed } from "../clients";
+import { Usage, type Parsed } from "../args";
 import { count } from "./context";
 
 /**

@@ -1,5 +1,5 @@
 import type { Offer, SelectedOffer } from "@ndc-gateway/client";
-import { positional, required, Usage, type Parsed } from "../clients";
+import { positional, required, Usage, type Parsed } from "../args";
 import { client, type SellerContext } from "./context";
 import { money } from "./format";
 import { partyOf } from "./party";

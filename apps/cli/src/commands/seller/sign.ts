@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { airlineCertificate, signXml, verifyXml, type Discovery } from "@ndc-gateway/client";
-import { positional, Usage } from "../clients";
+import { positional, Usage } from "../args";
 import { baseUrl, signingKey, type SellerContext } from "./context";
 
 /** `seller sign FILE --key K --cert C [--out F]` and `seller verify FILE [--cert C | --base-url URL]`. */

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { findSchemaDir, MARKER } from "../../../../../scripts/ndc-schemas.mjs";
-import { Usage, type Parsed } from "../clients";
+import { Usage, type Parsed } from "../args";
 
 /**
  * XSD checks for `seller listen` and `seller certify`: IATA's 24.4 schemas from `--schemas DIR`,
