@@ -3,6 +3,7 @@ export type { FlightOfferPayload, ALaCartePayload, OfferPayload, StoredPax, Stor
 export { checkItemPicks, type ItemPick } from "./offers/item-picks";
 export { extraCharge } from "./offers/extra-charge";
 export { Localiser } from "./localisation";
+export { priceClassView } from "./views/data-lists";
 export type { ShoppingContext, ShoppingSettings, SellerRef, Issued } from "./context";
 export { shop, issueShop } from "./air-shopping/shop";
 export { offerParts, offerPartsMemo, OFFER_PARTS_MAX } from "./air-shopping/offer-parts";

@@ -20,6 +20,7 @@ export { distanceKm, blockMinutes, LONG_HAUL_KM } from "./schedule/geo";
 export { buildTimetable, type ScheduledLeg } from "./schedule/timetable";
 
 export { buildSeatMap, type Seat, type SeatMap, type SeatMapCabin } from "./seats/seat-map";
+export type { CabinComponent } from "./seats/cabin-components";
 export { SEAT_LAYOUTS, type SeatLayout, type CabinLayout } from "./seats/layouts";
 export { SEAT_CHARACTERISTICS, ALL_SEAT_CHARACTERISTICS, type SeatCharacteristic } from "./seats/characteristics";
 

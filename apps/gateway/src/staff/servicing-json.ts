@@ -1,5 +1,5 @@
 import { toDecimalString } from "@ndc/money";
-import type { CancelQuote, CommitMade, FlightChangeQuote, Order, Quote } from "@ndc/orders";
+import { retainedOf, spendRetained, type CancelQuote, type CommitMade, type FlightChangeQuote, type Order, type Quote } from "@ndc/orders";
 
 /**
  * The staff API's JSON of a servicing quote and of its acceptance (docs/staff-api.md): amounts as
@@ -33,7 +33,8 @@ export function cancelQuoteView(q: CancelQuote & { items?: Order["items"] }) {
 }
 export type CancelQuoteView = ReturnType<typeof cancelQuoteView>;
 
-export function flightQuoteView(currency: string, q: FlightChangeQuote) {
+/** `order`: its retained value (RespendInd) pays first, so the card pays `toPay`, the due less it (cancel/retained.ts). */
+export function flightQuoteView(currency: string, q: FlightChangeQuote, order: Pick<Order, "retained"> = {}) {
   const a = q.terms.allowance;
   return {
     kind: "change" as const,
@@ -43,6 +44,7 @@ export function flightQuoteView(currency: string, q: FlightChangeQuote) {
     band: q.terms.band.id,
     fee: { amount: amountOf(q.terms.feeMinor, currency), currency },
     paid: { amount: amountOf(q.terms.paidMinor, currency), currency },
+    retained: { amount: amountOf(retainedOf(order), currency), currency },
     allowance: {
       by: a.by,
       ...(a.flexibilityItemId ? { flexibilityItemId: a.flexibilityItemId } : {}),
@@ -55,6 +57,8 @@ export function flightQuoteView(currency: string, q: FlightChangeQuote) {
       price: { amount: amountOf(alt.priceMinor, currency), currency },
       // > 0: charged to the card given; < 0: refunded to the legs that paid; 0: nothing moves.
       due: { amount: amountOf(alt.dueMinor, currency), currency },
+      // What the card given pays: the due less the value the order retains, down to zero.
+      toPay: { amount: amountOf(Math.max(0, spendRetained(order, alt.dueMinor).dueMinor), currency), currency },
     })),
   };
 }

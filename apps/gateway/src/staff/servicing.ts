@@ -1,6 +1,6 @@
 import { GatewayError, isGatewayError } from "@ndc/errors";
 import type { CurrencyCode } from "@ndc/money";
-import { verifyFlightsChange, type AlsoInCommit, type CancelQuote, type CommitMade, type FlightChangeQuote, type Order, type Quote } from "@ndc/orders";
+import { spendRetained, verifyFlightsChange, type AlsoInCommit, type CancelQuote, type CommitMade, type FlightChangeQuote, type Order, type Quote } from "@ndc/orders";
 import type { LegRequest } from "@ndc/payments";
 import { appendAudit, queryAudit, recordAudit, statedReason, type AuditAction } from "@ndc/staff";
 import type { StaffDeps } from "./deps";
@@ -141,7 +141,7 @@ export async function quoteFlightChange(deps: StaffDeps, caller: StaffCaller, or
   if (!first || !last) throw new GatewayError("flight_not_found", { detail: "A flight of the order is no longer in the schedule." });
   const ask = { orderItemIds: order.items.filter((i) => i.kind === "flight").map((i) => i.orderItemId), origin: first.origin, destination: last.destination, date, at: "direction" };
   const { quote } = await deps.orders.quoteFlightChangeAsStaff(orderId, caller.session.staffId, ask);
-  const view = flightQuoteView(order.currency, quote as FlightChangeQuote);
+  const view = flightQuoteView(order.currency, quote as FlightChangeQuote, order);
   await auditQuote(deps, caller, orderId, `change direction ${direction} to ${date}: ${view.alternatives.length} alternatives; allowed by ${view.allowance.by}; ${overrideText(view.allowance.override)}`);
   return view;
 }
@@ -153,11 +153,14 @@ export async function acceptFlightChange(deps: StaffDeps, caller: StaffCaller, o
   const staffId = caller.session.staffId;
   const r = await accept(deps, caller, "order.change", orderId, body, async () => {
     const { order: before } = await deps.orders.airlineDetails(orderId);
-    // The signed id carries the amount due: the card pays exactly it (a cheaper change is refunded to the legs that paid).
+    // The signed id carries the amount due; a value the order retains (RespendInd) pays first, the card
+    // the rest, as the saga checks (servicing/flight/saga.ts); a cheaper change is refunded to the legs that paid.
     const signed = verifyFlightsChange(deps.orders.ctx.fieldKey, quoteId, orderId, "quoteId");
-    const payment = cardLeg(body, signed.dueMinor, before.currency);
+    const { spentMinor, dueMinor } = spendRetained(before, signed.dueMinor);
+    const payment = cardLeg(body, dueMinor, before.currency);
+    const retained = spentMinor ? `; ${amountOf(spentMinor, before.currency)} ${before.currency} of it from the retained value` : "";
     return {
-      detail: `quote ${quoteId}; due ${amountOf(signed.dueMinor, before.currency)} ${before.currency}${useFlexibility ? "; Flexibility asked" : ""}`,
+      detail: `quote ${quoteId}; due ${amountOf(signed.dueMinor, before.currency)} ${before.currency}${retained}${useFlexibility ? "; Flexibility asked" : ""}`,
       // The operation is keyed by the quote: the same staff member's repeat resumes it, anyone else's is quote_already_used.
       run: (alsoInCommit) => deps.orders.changeFlightsAsStaff({ staffId, orderId, quoteId, correlationId: `staff:${staffId}`, trxId: "console", payment, ...(useFlexibility ? { useFlexibility } : {}), alsoInCommit }),
     };
@@ -208,9 +211,13 @@ export async function acceptAddition(deps: StaffDeps, caller: StaffCaller, order
     const cur = quoted.payload.currency;
     const chargeMinor = quoted.payload.items.reduce((sum, i) => sum + i.totalMinor, 0);
     const form = quoted.payload.items.some((i) => i.kind === "seat") ? "seat" : "services";
-    const payment = cardLeg(body, chargeMinor, cur);
+    // A value the order retains (RespendInd) pays first, the card the rest, as the saga checks (servicing/add/saga.ts).
+    const { order } = await deps.orders.airlineDetails(orderId);
+    const { spentMinor, dueMinor } = spendRetained(order, chargeMinor);
+    const payment = cardLeg(body, dueMinor, cur);
+    const retained = spentMinor ? `; ${amountOf(spentMinor, cur)} ${cur} from the retained value` : "";
     return {
-      detail: `quote ${quoteId}; ${form}; charge ${amountOf(chargeMinor, cur)} ${cur}${payment.length ? " to the card given" : ", nothing to pay"}`,
+      detail: `quote ${quoteId}; ${form}; charge ${amountOf(chargeMinor, cur)} ${cur}${retained}${payment.length ? `; ${amountOf(dueMinor, cur)} ${cur} to the card given` : ", nothing to pay"}`,
       run: (alsoInCommit) =>
         deps.orders.addToOrderAsStaff({
           staffId, orderId, correlationId: `staff:${staffId}`, trxId: quoteId, form, payment, alsoInCommit,

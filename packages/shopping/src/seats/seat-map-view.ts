@@ -106,6 +106,7 @@ export function seatMapView(
       lastRow: cabin.lastRow,
       columns: cabin.columns.map((id) => ({ id, characteristics: (first.find((s) => s.column === id)?.characteristics ?? []).filter((c) => POSITION.has(c)) })),
       rows,
+      components: cabin.components.map((k) => ({ code: k.code, row: k.row, position: k.position, columns: [...(k.columns ?? [])] })),
     };
   });
   return { paxSegmentId, datedOperatingLegIds: [legId], cabins };

@@ -25,6 +25,18 @@ export function cabinView(b: FareBrand, language: string): { code: string; name:
   return { code: CABIN_WIRE_CODE[b.cabin], name: translate(`cabin.${b.cabin}`, language).text };
 }
 
+/** A fare brand as a PriceClass (DataLists/PriceClassList): AirShoppingRS's and OrderViewRS's one shape. Pure but for noting the texts' language. */
+export function priceClassView(b: FareBrand, loc: Localiser): PriceClassView {
+  return {
+    priceClassId: ids.priceClass(b.code),
+    name: loc.text(b.nameKey),
+    code: b.code,
+    descriptions: b.benefitKeys.map((k) => loc.text(k)),
+    cabin: { code: CABIN_WIRE_CODE[b.cabin], name: loc.text(`cabin.${b.cabin}`) },
+    displayOrder: b.rank,
+  };
+}
+
 /**
  * One frozen view per picture and caption, shared by every answer: the encoder can then keep the
  * bytes of an a-la-carte item that shows it (packages/messages/src/shopping/shared/write/a-la-carte.ts).
@@ -96,16 +108,7 @@ export class DataListsBuilder {
 
   brand(b: FareBrand): string {
     const id = ids.priceClass(b.code);
-    if (!this.brands.has(id)) {
-      this.brands.set(id, {
-        priceClassId: id,
-        name: this.loc.text(b.nameKey),
-        code: b.code,
-        descriptions: b.benefitKeys.map((k) => this.loc.text(k)),
-        cabin: this.cabin(b),
-        displayOrder: b.rank,
-      });
-    }
+    if (!this.brands.has(id)) this.brands.set(id, priceClassView(b, this.loc));
     return id;
   }
 

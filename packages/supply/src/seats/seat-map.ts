@@ -2,6 +2,7 @@ import { rngFor } from "../core/random";
 import type { CabinCode, Flight } from "../schedule/flights";
 import type { Money } from "@ndc/money";
 import { SEAT_CHARACTERISTICS as SC, type SeatCharacteristic } from "./characteristics";
+import type { CabinComponent } from "./cabin-components";
 import { SEAT_LAYOUTS, type CabinLayout } from "./layouts";
 import { seatPrice } from "./seat-price";
 
@@ -30,6 +31,8 @@ export interface SeatMapCabin {
   /** An aisle follows each of these columns. */
   aisleAfter: string[];
   seats: Seat[];
+  /** Galleys, lavatories and exits of the cabin, the aircraft type's (layouts.ts). */
+  components: readonly CabinComponent[];
 }
 
 export interface SeatMap {
@@ -67,7 +70,7 @@ function cabinSeats(flight: Flight, layout: CabinLayout, seed: string | number):
     }
   }
   const aisleAfter = layout.blocks.slice(0, -1).map((b) => b[b.length - 1]!);
-  return { cabin: layout.cabin, firstRow: layout.firstRow, lastRow: layout.lastRow, columns, aisleAfter, seats };
+  return { cabin: layout.cabin, firstRow: layout.firstRow, lastRow: layout.lastRow, columns, aisleAfter, seats, components: layout.components };
 }
 
 export function buildSeatMap(flight: Flight, seed: string | number): SeatMap {

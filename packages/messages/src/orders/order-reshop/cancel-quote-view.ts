@@ -1,7 +1,8 @@
-import { cancelPenaltyId, type CancelItemsQuote, type CancelQuote, type Order } from "@ndc/orders";
+import { cancelPenaltyId, type CancelItemsQuote, type CancelQuote, type Order, type OrderItem } from "@ndc/orders";
 import { minorUnits, type CurrencyCode } from "@ndc/money";
 import type { WarningView } from "../../shopping/shared/view/common";
 import { formatMoney, money, type Money } from "../../shopping/shared/view/money";
+import { itemRefundsOf } from "./cancel-refunds";
 import { ORDER_STATUS_CODES } from "../shared/view/status-codes";
 
 /** OrderReshopRS for UpdateOrder/CancelOrderRef: the cancel offer the seller may accept. */
@@ -22,6 +23,12 @@ export interface CancelQuoteView {
    * as orderItemIds), shown as its DeleteOrderItem/PriceDifferential, DifferentialTypeCode Residual.
    */
   residuals?: { old: Money; retained: Money }[];
+  /**
+   * Otherwise each item's value, the share of the refund it gives back and of the penalty kept
+   * from it (same order as orderItemIds; they add up to refund and penalty), shown as its
+   * DeleteOrderItem/PriceDifferential, DifferentialTypeCode Refund (cancel-refunds.ts).
+   */
+  refunds?: { old: Money; refund: Money; fee: Money }[];
   /** English: the terms and where the refund goes, newest leg first. */
   descriptions: string[];
   warnings: WarningView[];
@@ -34,7 +41,7 @@ export function cancelQuoteViewOf(order: Order, quote: CancelQuote, ownerCode: s
     : quote.refundable
     ? `The outbound fare is refundable: everything paid is refunded less the cancellation fee of the time-to-departure band, ${quote.band.fee} ${order.currency} per passenger now (${cancelPenaltyId(quote.band)}).`
     : `The outbound fare is cancellable but not refundable: the flights are not refunded; extras are.`;
-  return viewOf(order, quote, ownerCode, order.items.map((i) => i.orderItemId), terms);
+  return viewOf(order, quote, ownerCode, order.items, terms);
 }
 
 /** Pure: a quote to cancel items (DeleteOrderItem alone): those items, each refunded in full. */
@@ -47,8 +54,10 @@ export function cancelItemsQuoteViewOf(order: Order, quote: CancelItemsQuote, ow
       : `The outbound fare is cancellable: the cancelled extras (${kinds}) are refunded in full, no fee; the rest of the order stays as it is.`;
   // An addition whose capture is pending is voided: its payment released, nothing taken, nothing refunded.
   const voided = (quote.voided ?? []).map((v) => `The payment of ${formatMoney(m(v.amountMinor))} ${order.currency} for change ${v.changeRef} was authorised but not yet taken: it is voided (released), not refunded.`);
-  const view = viewOf(order, quote, ownerCode, quote.items.map((i) => i.orderItemId), [terms, ...voided].join(" "));
-  return quote.retainedMinor !== undefined ? { ...view, residuals: residualsOf(quote, quote.retainedMinor).map(([old, kept]) => ({ old: m(old), retained: m(kept) })) } : view;
+  const view = viewOf(order, quote, ownerCode, quote.items, [terms, ...voided].join(" "));
+  if (quote.retainedMinor === undefined) return view;
+  const { refunds: _, ...kept } = view;
+  return { ...kept, residuals: residualsOf(quote, quote.retainedMinor).map(([old, retained]) => ({ old: m(old), retained: m(retained) })) };
 }
 
 /** Each item's share of the retained value, item by item up to its own value, so the shares add up to it exactly. */
@@ -61,7 +70,7 @@ function residualsOf(quote: CancelItemsQuote, retainedMinor: number): [number, n
   });
 }
 
-function viewOf(order: Order, quote: CancelQuote, ownerCode: string, orderItemIds: string[], terms: string): CancelQuoteView {
+function viewOf(order: Order, quote: CancelQuote, ownerCode: string, items: OrderItem[], terms: string): CancelQuoteView {
   const m = (minor: number) => money(minor, order.currency, minorUnits(order.currency as CurrencyCode));
   return {
     orderId: order.orderId,
@@ -72,7 +81,8 @@ function viewOf(order: Order, quote: CancelQuote, ownerCode: string, orderItemId
     expiresAt: new Date(quote.expiresAt).toISOString(),
     refund: m(quote.refundMinor),
     penalty: m(quote.penaltyMinor),
-    orderItemIds,
+    orderItemIds: items.map((i) => i.orderItemId),
+    refunds: itemRefundsOf(items, quote.refundMinor, quote.penaltyMinor).map((r) => ({ old: m(r.oldMinor), refund: m(r.refundMinor), fee: m(r.feeMinor) })),
     descriptions: [
       terms,
       `Refund ${quote.refundMinor === 0 ? "nothing" : "to every paid leg, newest first"}; accept with OrderChangeRQ ChangeOrderChoice/AcceptCancelledOffer before the expiry.`,

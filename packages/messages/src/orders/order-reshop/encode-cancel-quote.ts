@@ -6,13 +6,6 @@ import type { CancelQuoteView } from "./cancel-quote-view";
 const PENALTY_ID = "CANCEL-FEE";
 
 /**
- * The Response of IATA_OrderReshopRS for a cancel quote (OrderReshopResponseType, in schema
- * order): ChangeFees (the penalty, TypeCode Cancellation) when one is kept; the Order; Processing
- * (en: all text is the gateway's, spec 4.8 rule 2); and
- * ReshopResults/ReshopOffers/Offer: one DeleteOrderItem per order item, the terms as Desc, the
- * expiry, the quote id as OfferID, and the refund as TotalPrice.
- */
-/**
  * RespendInd: the item's value kept by the airline for future use (24.4 DifferentialTypeCode
  * "Residual"): DiffPrice is the share retained, OldPrice the item's value, NewPrice nothing (it goes).
  */
@@ -28,6 +21,43 @@ function residual(r: NonNullable<CancelQuoteView["residuals"]>[number] | undefin
   );
 }
 
+/**
+ * A refunded item (issue 20 item 7, as a flight change's AddedOfferItem): DifferentialTypeCode
+ * Refund; DiffPrice what comes back (DueByAirlineAmount, 0.00 when nothing does) with the
+ * penalty's share kept from it as Fee naming ChangeFees' PenaltyID; NewPrice nothing (the item
+ * goes); OldPrice the item's value.
+ */
+function refunded(r: NonNullable<CancelQuoteView["refunds"]>[number] | undefined): XNode | null {
+  if (!r) return null;
+  const price = (m: CancelQuoteView["refund"]) => c("Price", amount("TotalAmount", m));
+  return c(
+    "PriceDifferential",
+    c("DifferentialTypeCode", "Refund"),
+    c("DiffPrice", c("Price", amount("DueByAirlineAmount", r.refund), r.fee.minor > 0 ? c("Fee", amount("Amount", r.fee), c("DesigText", PENALTY_ID)) : null)),
+    c("NewPrice", price({ ...r.old, minor: 0 })),
+    c("OldPrice", price(r.old)),
+  );
+}
+
+function deleteOrderItem(v: CancelQuoteView, id: string, i: number): XNode {
+  const r = v.refunds?.[i];
+  return c(
+    "DeleteOrderItem",
+    c("ExistingOrderItem", c("OrderItemRefID", id)),
+    c("OfferItemID", `${v.quoteId}-${i + 1}`),
+    r && r.fee.minor > 0 ? c("PenaltyRefID", PENALTY_ID) : null,
+    residual(v.residuals?.[i]) ?? refunded(r),
+  );
+}
+
+/**
+ * The Response of IATA_OrderReshopRS for a cancel quote (OrderReshopResponseType, in schema
+ * order): ChangeFees (the penalty, TypeCode Cancellation) when one is kept; the Order; Processing
+ * (en: all text is the gateway's, spec 4.8 rule 2); and
+ * ReshopResults/ReshopOffers/Offer: one DeleteOrderItem per order item with its money (Refund or,
+ * RespendInd, Residual), the terms as Desc, the expiry, the quote id as OfferID, and the refund
+ * as TotalPrice.
+ */
 export function encodeCancelQuoteRS(v: CancelQuoteView): XNode {
   const penalty = v.penalty.minor > 0;
   return el(
@@ -44,7 +74,7 @@ export function encodeCancelQuoteRS(v: CancelQuoteView): XNode {
         "ReshopOffers",
         c(
           "Offer",
-          v.orderItemIds.map((id, i) => c("DeleteOrderItem", c("ExistingOrderItem", c("OrderItemRefID", id)), c("OfferItemID", `${v.quoteId}-${i + 1}`), residual(v.residuals?.[i]))),
+          v.orderItemIds.map((id, i) => deleteOrderItem(v, id, i)),
           v.descriptions.map((d) => c("Desc", c("DescText", d))),
           c("OfferExpirationTimeLimitDateTime", v.expiresAt),
           c("OfferID", v.quoteId),

@@ -1,9 +1,9 @@
 import type { OrderDetails } from "@ndc/orders";
 import { ids as shoppingIds } from "@ndc/shopping/src/common/ids";
-import type { Localiser } from "@ndc/shopping";
+import { priceClassView, type Localiser } from "@ndc/shopping";
 import { catalogueService, fareBrand, partnerProduct, secureFlightApplies, serviceBundle, type Flight } from "@ndc/supply";
 import type { BaggageAllowanceView } from "../../shopping/shared/view/common";
-import type { SegmentView, ServiceDefinitionView } from "../../shopping/shared/view/data-lists";
+import type { PriceClassView, SegmentView, ServiceDefinitionView } from "../../shopping/shared/view/data-lists";
 import type { OrderDataListsView } from "../shared/view/order";
 import type { OrderContactView, OrderPaxView } from "../shared/view/pax";
 import { fareDefinitionId, SEAT_DEFINITION_ID, serviceDefinitionIdOf } from "./service-definition";
@@ -25,11 +25,14 @@ const SERVICE_NAMES: Record<string, string> = {
 export function orderDataLists({ order, flights, servicing }: OrderDetails, ownerCode: string, passengers: OrderPaxView[], contacts: OrderContactView[], loc: Localiser): OrderDataListsView {
   const segments = flights.map((f) => segmentOf(f, loc));
   const definitions = new Map<string, ServiceDefinitionView>();
+  // Each fare brand flown as a PriceClass, as AirShoppingRS named it (issue 20 item 9: OrderHistoryRS Old/New carry it with the order).
+  const priceClasses = new Map<string, PriceClassView>();
   for (const d of servicing.conditions.directions) {
     const id = fareDefinitionId(d.brandCode);
     if (definitions.has(id)) continue;
     const allowances = (d.allowances ?? []).map(allowanceId);
     const brand = fareBrand(d.brandCode);
+    if (brand) priceClasses.set(brand.code, priceClassView(brand, loc));
     definitions.set(id, {
       serviceDefinitionId: id,
       ownerCode,
@@ -75,7 +78,7 @@ export function orderDataLists({ order, flights, servicing }: OrderDetails, owne
     baggageAllowances: baggageAllowances(servicing.conditions.directions),
     serviceDefinitions: [...definitions.values()],
     seatProfiles: [],
-    priceClasses: [],
+    priceClasses: [...priceClasses.values()],
     media: [],
   };
 }

@@ -2,7 +2,7 @@ import { c, cOpt, el, type XNode } from "@ndc/xml";
 import { aLaCarteOffer } from "../shared/encode/a-la-carte";
 import { processing, warning } from "../shared/encode/common";
 import { dataLists, mediaIndex } from "../shared/encode/data-lists";
-import type { CabinView, SeatAvailabilityView, SeatMapView, SeatRowView, SeatView } from "./view";
+import type { CabinComponentView, CabinView, SeatAvailabilityView, SeatMapView, SeatRowView, SeatView } from "./view";
 
 const STATUS: Record<SeatView["availability"], string> = { Available: "F", Occupied: "O", Blocked: "Z" };
 
@@ -29,9 +29,22 @@ function seatRow(r: SeatRowView): XNode | null {
   );
 }
 
+/** CabinComponentType in schema order: the code, the columns beside it, its row (first = last), Before/After. */
+function component(k: CabinComponentView): XNode {
+  return c(
+    "CabinComponent",
+    c("CabinComponentTypeCode", k.code),
+    k.columns.map((col) => c("ColumnID", col)),
+    c("FirstRowNumber", k.row),
+    c("LastRowNumber", k.row),
+    cOpt("PositionCode", k.position),
+  );
+}
+
 function cabin(k: CabinView): XNode {
   return c(
     "CabinCompartment",
+    (k.components ?? []).map(component),
     c("CabinType", c("CabinTypeCode", k.cabinTypeCode), cOpt("CabinTypeName", k.cabinName)),
     cOpt("DeckCode", k.deck),
     c("FirstRowNumber", k.firstRow),

@@ -31,6 +31,15 @@ export interface CabinView {
   lastRow: number;
   columns: { id: string; characteristics: string[] }[];
   rows: SeatRowView[];
+  /** Galleys, lavatories, exits: CabinComponent (PADIS 9978 code, the row, Before/After it, the columns beside). */
+  components?: CabinComponentView[];
+}
+
+export interface CabinComponentView {
+  code: string;
+  row: number;
+  position?: "Before" | "After";
+  columns: string[];
 }
 
 export interface SeatRowView {
