@@ -3,6 +3,7 @@ import { GatewayError } from "@ndc/errors";
 import { json, jsonError, notFound, readJsonObject } from "../routes/json";
 import type { StaffDeps } from "./deps";
 import { sameOrigin, staffCaller, type StaffCaller } from "./guard";
+import { ACCOUNT_ID_TEXT, ID_TEXT, SEQ_TEXT } from "./paths";
 
 /** Nothing of a staff answer is stored by a browser or a proxy; a reveal's least of all. */
 export const NO_STORE = { "cache-control": "no-store", pragma: "no-cache" };
@@ -31,13 +32,12 @@ export type StaffRoute = { method: "GET" | "POST" | "DELETE"; path: string; body
 );
 
 /**
- * A path's ids: order, document, operation, delivery, clearance, client and agency ids and key
- * fingerprints are 1 to 64 of letters, digits and `_.:-`; a settlement account's id (SA-<agency
- * id>-<method>-<currency>) up to 80; a signature's seq a number. A path whose id is anything
- * else is a path the API does not serve (404), whatever the method.
+ * A path's ids (paths.ts): order, document, operation, delivery, clearance, client and agency ids
+ * and key fingerprints are IDs, a settlement account's id is longer, a signature's seq a number.
+ * A path whose id is anything else is a path the API does not serve (404), whatever the method.
  */
-const ID = /^[A-Za-z0-9_.:-]{1,64}$/;
-const PARAM_PATTERNS: Record<string, RegExp> = { accountId: /^[A-Za-z0-9_.:-]{1,80}$/, seq: /^[0-9]{1,12}$/ };
+const ID = new RegExp(`^${ID_TEXT}$`);
+const PARAM_PATTERNS: Record<string, RegExp> = { accountId: new RegExp(`^${ACCOUNT_ID_TEXT}$`), seq: new RegExp(`^${SEQ_TEXT}$`) };
 const paramsServed = (params: Record<string, string> | undefined) => Object.entries(params ?? {}).every(([k, v]) => (PARAM_PATTERNS[k] ?? ID).test(v));
 
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
