@@ -4,7 +4,7 @@ import { CATALOGUE } from "@ndc/errors";
 
 const WHEN: Record<string, string> = {
   message_unknown: "The path names no message of the catalogue. Answered with IATA_Acknowledgement.",
-  method_not_allowed: "Anything but POST on an NDC message path. Header Allow: POST.",
+  method_not_allowed: "Anything but POST on an NDC message path. Header Allow: POST. On `/staff/api`, a method the path does not serve, before the session is read (Allow: the methods it has; docs/staff-api.md \"Order of checks\").",
   message_name_mismatch: "IATA-Message-Name is missing or is not IATA_<MessageName> of the path.",
   unsupported_media_type: "Content-Type is not application/xml.",
   content_encoding_unsupported: "A Content-Encoding other than gzip, or gzip while REQUEST_GZIP is off.",

@@ -51,7 +51,7 @@ describe("askTogether", () => {
     const { store, clock, a, c } = await setup();
     const before = store.commits.transactions;
     const refused = askTogether(store, clock, [{ ref: a as never, key: "x", command: bump("a1") }, { ref: c as never, key: "y", command: bump("bad", -1) }]);
-    await expect(refused).rejects.toThrow();
+    await expect(refused).rejects.toMatchObject({ code: "request_invalid" });
     expect(store.commits.transactions - before).toBe(0);
     expect(await a.ask("x", { op: "read" })).toEqual({ seq: 0, total: 0 });
     expect(await journalOf(store, "test.a", "x")).toEqual([]);

@@ -63,7 +63,7 @@ describe("TLS", () => {
   });
 
   test("an untrusted client refuses the self-signed certificate (verification is real)", async () => {
-    await expect(fetch(`${gw.url}/health/live`)).rejects.toThrow();
+    await expect(fetch(`${gw.url}/health/live`)).rejects.toMatchObject({ code: "DEPTH_ZERO_SELF_SIGNED_CERT" });
   });
 
   test("plain HTTP to the TLS port gets no HTTP answer", async () => {

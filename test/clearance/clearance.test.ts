@@ -184,7 +184,7 @@ test("the clearing and its notification commit together: a failing outbox write 
   const before = queued();
   await t.gw.store.write((_tx, raw) => raw.exec("CREATE TRIGGER fail_outbox BEFORE INSERT ON notification_deliveries BEGIN SELECT RAISE(ABORT, 'injected'); END"));
   try {
-    await expect(t.gw.clearances.clearDue()).rejects.toThrow();
+    await expect(t.gw.clearances.clearDue()).rejects.toThrow("injected");
   } finally {
     await t.gw.store.write((_tx, raw) => raw.exec("DROP TRIGGER fail_outbox"));
   }

@@ -96,7 +96,7 @@ test("OrderClosingNotifRQ commits with the move or not at all", async () => {
   await run("delivery.flown");
   await t.gw.store.write((_tx, raw) => raw.exec("CREATE TRIGGER fail_outbox BEFORE INSERT ON notification_deliveries BEGIN SELECT RAISE(ABORT, 'injected'); END"));
   try {
-    await expect(t.gw.orders.closeSettled()).rejects.toThrow();
+    await expect(t.gw.orders.closeSettled()).rejects.toThrow("injected");
   } finally {
     await t.gw.store.write((_tx, raw) => raw.exec("DROP TRIGGER fail_outbox"));
   }

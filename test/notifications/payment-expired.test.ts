@@ -99,7 +99,7 @@ test("the notification commits with the cancellation or not at all", async () =>
   // The outbox insert fails inside the order actor's transaction.
   await c.t.gw.store.write((_tx, raw) => raw.exec("CREATE TRIGGER fail_outbox BEFORE INSERT ON notification_deliveries BEGIN SELECT RAISE(ABORT, 'injected'); END"));
   c.clock.advance(order.paymentTimeLimit! - c.clock.now());
-  await expect(c.t.gw.orders.expireUnpaid()).rejects.toThrow();
+  await expect(c.t.gw.orders.expireUnpaid()).rejects.toThrow("injected");
   expect((await c.t.gw.orders.retrieve(order.orderId, c.seller)).state).toBe("held_unpaid");
   const rows = (await c.t.gw.store.db.all(`SELECT state FROM orders WHERE order_id = '${order.orderId}'`)) as { state: string }[];
   expect(rows).toEqual([{ state: "held_unpaid" }]);

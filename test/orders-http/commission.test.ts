@@ -157,7 +157,7 @@ describe("commission_agreements rows", () => {
     // The schema itself refuses a percentage with a currency and a tier without one.
     await expect(
       t.gw.store.write((_tx, raw) => raw.exec(`INSERT INTO commission_agreements (agency_id, kind, parameters, currency, created_at) VALUES ('AGY-BAD2', 'tiered', '{"tiers": []}', NULL, 0)`)),
-    ).rejects.toThrow();
+    ).rejects.toThrow("CHECK constraint failed");
     await expect(agree("AGY-BAD3", { kind: "percentage", basisPoints: 10_001 })).rejects.toThrow(/basisPoints/);
   });
 });

@@ -26,8 +26,8 @@ test("every ledger entry links to the one before and the chain verifies", async 
 });
 
 test("entries are append-only: UPDATE and DELETE are refused by the store", async () => {
-  await expect(h.store.write((_tx, raw) => raw.exec("UPDATE payment_ledger_entries SET amount = 1 WHERE seq = 3"))).rejects.toThrow();
-  await expect(h.store.write((_tx, raw) => raw.exec("DELETE FROM payment_ledger_entries WHERE seq = 6"))).rejects.toThrow();
+  await expect(h.store.write((_tx, raw) => raw.exec("UPDATE payment_ledger_entries SET amount = 1 WHERE seq = 3"))).rejects.toThrow("payment_ledger_entries is append-only");
+  await expect(h.store.write((_tx, raw) => raw.exec("DELETE FROM payment_ledger_entries WHERE seq = 6"))).rejects.toThrow("payment_ledger_entries is append-only");
 });
 
 test("tampering past the triggers is detected at the entry changed", async () => {

@@ -16,7 +16,7 @@ test("the ledger runs on the libSQL driver too: migration triggers, chain, appen
   await p.captureAll("O", "c");
   await p.refund("O", { amount: 150, currency: "EUR" }, "r");
   expect((await verifyChain(store.db)).ok).toBe(true);
-  await expect(store.write((_t, raw) => raw.exec("DELETE FROM payment_ledger_entries"))).rejects.toThrow();
+  await expect(store.write((_t, raw) => raw.exec("DELETE FROM payment_ledger_entries"))).rejects.toThrow("payment_ledger_entries is append-only");
   await store.close();
   rmSync(dir, { recursive: true, force: true });
 });

@@ -62,9 +62,9 @@ test("a dearer change paid by card: the outbound's flights replaced, the due cap
   const inventory = t.gw.orders.ctx.inventory;
   const old = seatHolds[0]!;
   await inventory.sellSeats({ flightKey: old.flightKey, seatIds: old.seatIds, holder: "web-buyer", channel: "web_shop" });
-  await expect(inventory.sellSeats({ flightKey: old.flightKey, seatIds: old.seatIds, holder: "ndc-buyer", channel: "ndc" })).rejects.toThrow();
+  await expect(inventory.sellSeats({ flightKey: old.flightKey, seatIds: old.seatIds, holder: "ndc-buyer", channel: "ndc" })).rejects.toMatchObject({ code: "seat_unavailable" });
   const moved = after.seatHolds.find((h) => newKeys.includes(h.flightKey))!;
-  await expect(inventory.sellSeats({ flightKey: moved.flightKey, seatIds: moved.seatIds, holder: "web-buyer", channel: "web_shop" })).rejects.toThrow();
+  await expect(inventory.sellSeats({ flightKey: moved.flightKey, seatIds: moved.seatIds, holder: "web-buyer", channel: "web_shop" })).rejects.toMatchObject({ code: "seat_unavailable" });
   const history = await t.ndc("OrderHistoryRQ", orderHistoryRQ(order.orderId));
   expect(history.body).toContain("FLIGHTS_CHANGED");
   // The same request again: the same order, nothing written.

@@ -30,43 +30,47 @@ test("a refund still failing (the PSP unreachable) after the last attempt become
   psp.refund = async () => {
     throw new PspTimeoutError();
   };
+  // Restored whatever happens: a failing expectation must not leave the next test a PSP that never refunds.
+  try {
+    const r = await t.ndc("OrderChangeRQ", acceptCancelRQ(orderId, q.quoteId));
+    expect(r.status).toBe(200);
+    expect(r.body).toContain("<cns:StatusCode>CANCELLED</cns:StatusCode>");
+    expect(r.body).not.toContain("<cns:PaymentStatusCode>REFUNDED</cns:PaymentStatusCode>");
 
-  const r = await t.ndc("OrderChangeRQ", acceptCancelRQ(orderId, q.quoteId));
-  expect(r.status).toBe(200);
-  expect(r.body).toContain("<cns:StatusCode>CANCELLED</cns:StatusCode>");
-  expect(r.body).not.toContain("<cns:PaymentStatusCode>REFUNDED</cns:PaymentStatusCode>");
+    for (let i = 1; i < RECONCILE_MAX_ATTEMPTS; i++) {
+      const rep = await t.gw.orders.reconcile();
+      expect(rep.failed.length).toBe(1);
+      expect(rep.raised).toEqual([]);
+    }
+    expect((await cli("list")).out).toEqual(["no open reconcile_failed items"]);
+    const last = await t.gw.orders.reconcile();
+    expect(last.raised.length).toBe(1);
+    const opId = last.raised[0]!;
+    const listed = await cli("list");
+    expect(listed.code).toBe(0);
+    expect(listed.out.length).toBe(1);
+    expect(listed.out[0]).toContain(opId);
+    expect(listed.out[0]).toContain(`order ${orderId}`);
+    expect(listed.out[0]).toContain(`${RECONCILE_MAX_ATTEMPTS} attempts`);
+    // Raised: the reconciler leaves it alone.
+    expect((await t.gw.orders.reconcile()).failed).toEqual([]);
 
-  for (let i = 1; i < RECONCILE_MAX_ATTEMPTS; i++) {
-    const rep = await t.gw.orders.reconcile();
-    expect(rep.failed.length).toBe(1);
-    expect(rep.raised).toEqual([]);
+    // Who resolved it is required (a usage error: exit code 2 through runCli).
+    await expect(cli("resolve", opId, "--retry")).rejects.toThrow("--by NAME");
+    // Staff fix the PSP side, then ask for a retry.
+    psp.refund = refund;
+    expect((await cli("resolve", opId, "--retry", "--by", "agent-7", "--note", "PSP ticket 42")).out).toEqual([`${opId} resolved: retry`]);
+    expect((await cli("list")).out).toEqual(["no open reconcile_failed items"]);
+    const done = await t.gw.orders.reconcile();
+    expect(done.finished).toEqual([opId]);
+    const legs = await t.gw.orders.ctx.payments.ledger.legs(orderId);
+    expect(legs.reduce((s, l) => s + l.refunded, 0)).toBe(refundMinor);
+    expect((await t.gw.orders.reconcile()).finished).toEqual([]);
+    // Resolving again is refused: nothing open under that id.
+    await expect(cli("resolve", opId, "--close", "--by", "agent-7")).rejects.toThrow(`No open reconcile_failed item ${opId}`);
+  } finally {
+    psp.refund = refund;
   }
-  expect((await cli("list")).out).toEqual(["no open reconcile_failed items"]);
-  const last = await t.gw.orders.reconcile();
-  expect(last.raised.length).toBe(1);
-  const opId = last.raised[0]!;
-  const listed = await cli("list");
-  expect(listed.code).toBe(0);
-  expect(listed.out.length).toBe(1);
-  expect(listed.out[0]).toContain(opId);
-  expect(listed.out[0]).toContain(`order ${orderId}`);
-  expect(listed.out[0]).toContain(`${RECONCILE_MAX_ATTEMPTS} attempts`);
-  // Raised: the reconciler leaves it alone.
-  expect((await t.gw.orders.reconcile()).failed).toEqual([]);
-
-  // Who resolved it is required (a usage error: exit code 2 through runCli).
-  await expect(cli("resolve", opId, "--retry")).rejects.toThrow("--by NAME");
-  // Staff fix the PSP side, then ask for a retry.
-  psp.refund = refund;
-  expect((await cli("resolve", opId, "--retry", "--by", "agent-7", "--note", "PSP ticket 42")).out).toEqual([`${opId} resolved: retry`]);
-  expect((await cli("list")).out).toEqual(["no open reconcile_failed items"]);
-  const done = await t.gw.orders.reconcile();
-  expect(done.finished).toEqual([opId]);
-  const legs = await t.gw.orders.ctx.payments.ledger.legs(orderId);
-  expect(legs.reduce((s, l) => s + l.refunded, 0)).toBe(refundMinor);
-  expect((await t.gw.orders.reconcile()).finished).toEqual([]);
-  // Resolving again is refused: nothing open under that id.
-  await expect(cli("resolve", opId, "--close", "--by", "agent-7")).rejects.toThrow(`No open reconcile_failed item ${opId}`);
 });
 
 test("--close: settled outside the gateway; the operation is closed (resolved_by_staff) and never retried", async () => {

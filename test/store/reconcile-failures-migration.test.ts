@@ -18,7 +18,7 @@ test("rows kept, captured and voided accepted, anything else refused, the open i
     await tx.run(sql`INSERT INTO reconcile_failures VALUES ('OP-OPEN', 'order_add', 'ORD-1', 'committed', 5, 'psp_unavailable', 1, 5, 5, NULL, NULL, NULL, NULL)`);
     await tx.run(sql`INSERT INTO reconcile_failures VALUES ('OP-DONE', 'order_cancel', 'ORD-2', 'committed', 5, 'psp_unavailable', 1, 5, 5, 'retry', 'agent-7', 9, 'PSP ticket 42')`);
   });
-  await expect(store.write((tx) => tx.run(sql`UPDATE reconcile_failures SET resolution = 'captured' WHERE operation_id = 'OP-OPEN'`))).rejects.toThrow();
+  await expect(store.write((tx) => tx.run(sql`UPDATE reconcile_failures SET resolution = 'captured' WHERE operation_id = 'OP-OPEN'`))).rejects.toMatchObject({ cause: { code: "SQLITE_CONSTRAINT_CHECK" } });
   expect(await migrate(store, all)).toEqual(all.filter((m) => m.version >= "0055").map((m) => m.version));
   const rows = await store.db.all(sql`SELECT operation_id AS id, kind, order_id AS orderId, attempts, raised_at AS raisedAt, resolution, resolved_by AS by, note FROM reconcile_failures ORDER BY operation_id`);
   expect(rows).toEqual([
@@ -27,7 +27,7 @@ test("rows kept, captured and voided accepted, anything else refused, the open i
   ]);
   await store.write((tx) => tx.run(sql`UPDATE reconcile_failures SET resolution = 'captured' WHERE operation_id = 'OP-OPEN'`));
   await store.write((tx) => tx.run(sql`UPDATE reconcile_failures SET resolution = 'voided' WHERE operation_id = 'OP-OPEN'`));
-  await expect(store.write((tx) => tx.run(sql`UPDATE reconcile_failures SET resolution = 'ignored' WHERE operation_id = 'OP-OPEN'`))).rejects.toThrow();
+  await expect(store.write((tx) => tx.run(sql`UPDATE reconcile_failures SET resolution = 'ignored' WHERE operation_id = 'OP-OPEN'`))).rejects.toMatchObject({ cause: { code: "SQLITE_CONSTRAINT_CHECK" } });
   const indexes = await store.db.all(sql`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'reconcile_failures' AND name = 'reconcile_failures_open'`);
   expect(indexes).toEqual([{ name: "reconcile_failures_open" }]);
 });

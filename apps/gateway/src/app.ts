@@ -90,6 +90,8 @@ export function createGateway(deps: GatewayDeps, ndc: NdcEntry = ndcEntry(deps))
     logged(request, prefix, (rest) => (deps.notifications ? handle(rest, deps.notifications) : missing()));
   const staff = (request: Request, prefix: string, handle: (rest: string, s: StaffDeps) => Promise<Response>) =>
     logged(request, prefix, (rest) => (deps.staff ? handle(rest, deps.staff) : missing()));
+  // The staff JSON API's own Elysia app (staff/api.ts), built once; its unexpected failures answered as onError's below.
+  const staffApiHandle = deps.staff ? staffApi(deps.staff, (e) => unhandled(deps.logger, "UNKNOWN", e)) : undefined;
   return new Elysia()
     // Spec 1: every answer says the supply is simulated (docs/simulated-supply.md). JSON, HTML and
     // refusals get the header here, for every route at once; NDC answers carry it from the pipeline,
@@ -137,7 +139,7 @@ export function createGateway(deps: GatewayDeps, ndc: NdcEntry = ndcEntry(deps))
     // The staff console (issue 12): its JSON API, and the pages built on it. Session cookie only.
     // Browsers ask every site for /favicon.ico: the console's icon, not a 404 (issue 19 item 27).
     .get("/favicon.ico", () => faviconResponse())
-    .all("/staff/api/*", ({ request }) => staff(request, "/staff/api", (rest, s) => staffApi(request, rest, s)), { parse: "none" })
+    .all("/staff/api/*", ({ request }) => staff(request, "/staff/api", () => staffApiHandle!(request)), { parse: "none" })
     .all("/staff", ({ request }) => staff(request, "/staff", (rest, s) => staffPages(request, rest, s)), { parse: "none" })
     .all("/staff/*", ({ request }) => staff(request, "/staff", (rest, s) => staffPages(request, rest, s)), { parse: "none" })
     // Prometheus exposition for the operators' scraper (docs/operations.md): METRICS_TOKEN or local mode.

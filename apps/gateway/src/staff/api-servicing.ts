@@ -1,17 +1,15 @@
-import { GatewayError } from "@ndc/errors";
-import { json, readJsonObject } from "../routes/json";
 import type { StaffDeps } from "./deps";
 import { signedOriginal } from "./evidence";
-import { staffCaller } from "./guard";
-import { STAFF_PATHS } from "./paths";
+import type { StaffCaller } from "./guard";
+import { NO_STORE, reply, type StaffRoute } from "./api-route";
 import { acceptAddition, acceptCancellation, acceptFlightChange, quoteAddition, quoteCancellation, quoteFlightChange } from "./servicing";
 import { servicingOptions } from "./servicing-options";
 import { renamePassenger } from "./rename";
 
-const NO_STORE = { "cache-control": "no-store", pragma: "no-cache" };
+type Step = (deps: StaffDeps, caller: StaffCaller, orderId: string, body: Record<string, unknown>) => Promise<unknown>;
 
 /** Each servicing step's POST: a quote (200, firm terms) or an acceptance (200, the order as changed). */
-const STEPS = {
+const STEPS: Record<string, Step> = {
   "cancel/quote": quoteCancellation,
   cancel: acceptCancellation,
   "change/quote": quoteFlightChange,
@@ -20,33 +18,17 @@ const STEPS = {
   add: acceptAddition,
   // A name correction moves no money: no quote, accepted at once (rename.ts).
   rename: renamePassenger,
-} as const;
+};
 
 /**
  * The staff JSON API of servicing an order as the airline (docs/staff-api.md "Servicing"), and
- * the signed original's download: a Response for its paths, undefined for any other (api.ts asks
- * here first). Errors are thrown to api.ts, which answers them like every staff call's.
+ * the signed original's download.
  */
-export async function servicingApi(request: Request, path: string, deps: StaffDeps): Promise<Response | undefined> {
-  const m = request.method;
-  let r = STAFF_PATHS.servicing.exec(path);
-  if (r) {
-    const [, orderId, step] = r as unknown as [string, string, string];
-    if (step === "options") {
-      if (m !== "GET") throw new GatewayError("method_not_allowed", { allowedMethods: ["GET"] });
-      return json(200, await servicingOptions(deps, await staffCaller(request, deps), orderId), NO_STORE);
-    }
-    if (m !== "POST") throw new GatewayError("method_not_allowed", { allowedMethods: ["POST"] });
-    const caller = await staffCaller(request, deps);
-    return json(200, await STEPS[step as keyof typeof STEPS](deps, caller, orderId, await readJsonObject(request)), NO_STORE);
-  }
-  if ((r = STAFF_PATHS.original.exec(path))) {
-    if (m !== "POST") throw new GatewayError("method_not_allowed", { allowedMethods: ["POST"] });
-    const caller = await staffCaller(request, deps);
-    return originalResponse(await signedOriginal(deps, caller, r[1]!, r[2]!, await readJsonObject(request)));
-  }
-  return undefined;
-}
+export const SERVICING_ROUTES: StaffRoute[] = [
+  { method: "GET", path: "/orders/:orderId/servicing/options", answer: async ({ deps, caller, params }) => reply(200, await servicingOptions(deps, caller, params.orderId!)) },
+  ...Object.entries(STEPS).map(([step, run]): StaffRoute => ({ method: "POST", path: `/orders/:orderId/servicing/${step}`, body: "json-object", answer: async ({ deps, caller, params, body }) => reply(200, await run(deps, caller, params.orderId!, body)) })),
+  { method: "POST", path: "/orders/:orderId/signatures/:seq/original", body: "json-object", answer: async ({ deps, caller, params, body }) => originalResponse(await signedOriginal(deps, caller, params.orderId!, params.seq!, body)) },
+];
 
 /**
  * The signed original (or its masked copy): a download, never stored by a browser or a proxy.

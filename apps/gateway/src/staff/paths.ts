@@ -1,11 +1,19 @@
 /**
- * The staff routes with an id in them, one definition for the JSON API (under /staff/api) and the
- * pages (under /staff): order, document reveal, erase, taking a work item of either queue, resolving a reconcile_failed
- * item, redelivering a failed delivery, seller switch. An id is
- * 1 to 64 characters of letters, digits and `_.:-` (order, document, operation and client ids all
- * are); anything else matches no route.
+ * The id of a staff path, for the pages (under /staff, the regular expressions below) and the JSON
+ * API (under /staff/api, its declared routes: api-route.ts): 1 to 64 characters of letters,
+ * digits and `_.:-` (order, document, operation and client ids all are); anything else matches
+ * no route. A settlement account's id is SA-<agency id>-<method>-<currency>, longer than an ID.
  */
-const ID = "([A-Za-z0-9_.:-]{1,64})";
+export const ID_TEXT = "[A-Za-z0-9_.:-]{1,64}";
+export const ACCOUNT_ID_TEXT = "[A-Za-z0-9_.:-]{1,80}";
+/** A signature's seq on its order. */
+export const SEQ_TEXT = "[0-9]{1,12}";
+const ID = `(${ID_TEXT})`;
+
+/**
+ * The pages' routes with an id in them: order, document reveal, erase, taking a work item of
+ * either queue, resolving a reconcile_failed item, redelivering a failed delivery, seller switch.
+ */
 
 export const STAFF_PATHS = {
   order: new RegExp(`^/orders/${ID}$`),
@@ -21,7 +29,7 @@ export const STAFF_PATHS = {
   agency: new RegExp(`^/agencies/${ID}/(activate|deactivate)$`),
   // Servicing an order as the airline (api-servicing.ts): quote, then accept.
   servicing: new RegExp(`^/orders/${ID}/servicing/(options|cancel/quote|cancel|change/quote|change|add/quote|add|rename)$`),
-  original: new RegExp(`^/orders/${ID}/signatures/([0-9]{1,12})/original$`),
+  original: new RegExp(`^/orders/${ID}/signatures/(${SEQ_TEXT})/original$`),
 } as const;
 
 /** The unclear-clearances queue's actions and an agency's agreements (api-queues.ts, api-agreements.ts and their pages). */
@@ -32,7 +40,7 @@ export const AGREEMENT_PATHS = {
   addKey: new RegExp(`^/agencies/${ID}/signing/keys$`),
   revokeKey: new RegExp(`^/agencies/${ID}/signing/keys/${ID}/revoke$`),
   policy: new RegExp(`^/agencies/${ID}/signing/policy$`),
-  // Settlement accounts (settlement-accounts.ts): an account id is SA-<agency id>-<method>-<currency>, longer than an ID.
+  // Settlement accounts (settlement-accounts.ts).
   settlementAccounts: new RegExp(`^/agencies/${ID}/settlement-accounts$`),
-  closeAccount: new RegExp(`^/agencies/${ID}/settlement-accounts/([A-Za-z0-9_.:-]{1,80})/close$`),
+  closeAccount: new RegExp(`^/agencies/${ID}/settlement-accounts/(${ACCOUNT_ID_TEXT})/close$`),
 } as const;

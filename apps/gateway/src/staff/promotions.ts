@@ -1,9 +1,9 @@
 import { GatewayError } from "@ndc/errors";
 import { PromotionCriteria, type CriteriaState } from "@ndc/shopping";
 import { appendAudit, recordAudit, statedReason } from "@ndc/staff";
-import { json, readJsonObject } from "../routes/json";
 import type { StaffDeps } from "./deps";
-import { requireRight, staffCaller, who, type StaffCaller } from "./guard";
+import { requireRight, who, type StaffCaller } from "./guard";
+import { reply, type StaffRoute } from "./api-route";
 
 /**
  * The operator's switch of the promotion criteria (issue 19 item 18; spec 4.5 rule 4) under
@@ -12,8 +12,6 @@ import { requireRight, staffCaller, who, type StaffCaller } from "./guard";
  * nothing: no discounts, no surcharges, and a promotions_unavailable Warning saying the criteria
  * are off (@ndc/shopping offer-price/criteria.ts). `ndc-gateway promotions` does the same.
  */
-const NO_STORE = { "cache-control": "no-store", pragma: "no-cache" };
-
 const view = (s: CriteriaState) => ({
   criteria: s.switchedOn ? "on" : "off",
   ...(s.changedAt !== undefined ? { changedAt: new Date(s.changedAt).toISOString(), changedBy: s.changedBy } : {}),
@@ -39,16 +37,8 @@ async function setCriteria(deps: StaffDeps, caller: StaffCaller, body: Record<st
   return view({ switchedOn: on === "on", changedAt: now, changedBy: by });
 }
 
-/** GET /staff/api/promotions and POST /staff/api/promotions/criteria; undefined for any other path. */
-export async function promotionsApi(request: Request, path: string, deps: StaffDeps): Promise<Response | undefined> {
-  if (path === "/promotions") {
-    if (request.method !== "GET") throw new GatewayError("method_not_allowed", { allowedMethods: ["GET"] });
-    return json(200, await readState(deps, await staffCaller(request, deps)), NO_STORE);
-  }
-  if (path === "/promotions/criteria") {
-    if (request.method !== "POST") throw new GatewayError("method_not_allowed", { allowedMethods: ["POST"] });
-    const caller = await staffCaller(request, deps);
-    return json(200, await setCriteria(deps, caller, await readJsonObject(request)), NO_STORE);
-  }
-  return undefined;
-}
+/** GET /staff/api/promotions and POST /staff/api/promotions/criteria. */
+export const PROMOTION_ROUTES: StaffRoute[] = [
+  { method: "GET", path: "/promotions", answer: async ({ deps, caller }) => reply(200, await readState(deps, caller)) },
+  { method: "POST", path: "/promotions/criteria", body: "json-object", answer: async ({ deps, caller, body }) => reply(200, await setCriteria(deps, caller, body)) },
+];

@@ -2,7 +2,8 @@ import { GatewayError, isGatewayError } from "@ndc/errors";
 import type { CurrencyCode } from "@ndc/money";
 import { spendRetained, verifyFlightsChange, type AlsoInCommit, type CancelQuote, type CommitMade, type FlightChangeQuote, type Order, type Quote } from "@ndc/orders";
 import type { LegRequest } from "@ndc/payments";
-import { appendAudit, queryAudit, recordAudit, statedReason, type AuditAction } from "@ndc/staff";
+import { appendAudit, recordAudit, statedReason, type AuditAction } from "@ndc/staff";
+import { afterCommit } from "@ndc/store";
 import type { StaffDeps } from "./deps";
 import { requireRight, who, type StaffCaller } from "./guard";
 import { amountOf, cancelQuoteView, flightQuoteView, addQuoteView, servicedView } from "./servicing-json";
@@ -69,6 +70,9 @@ export async function accept(
   await requireRight(deps, caller, "orders.service", { action, orderId });
   const { reason } = statedReason(body, false);
   let made: CommitMade | undefined;
+  // Set by the store once the commit carrying the audit row is durable: a write that rolled back
+  // (or a retried attempt) never sets it, so a failure after it knows its row stands.
+  let audited = false;
   let detail = "the quote could not be read";
   const entry = () => ({ ...who(caller), at: deps.clock.now(), action, orderId, reason });
   try {
@@ -77,22 +81,15 @@ export async function accept(
     const order = await a.run(async (tx, m) => {
       await appendAudit(tx, deps.auditChain, { ...entry(), outcome: "ok", detail: `${detail}; ${madeText(m)}` });
       made = m;
+      afterCommit(tx, () => (audited = true));
     });
     if (!made) await recordAudit(deps.store, deps.auditChain, { ...entry(), outcome: "ok", detail: `${detail}; made by an earlier call, nothing new` });
     return { order, ...(made ? { made } : {}) };
   } catch (e) {
     // The row written in the commit stands if the commit did (a later step failed: capture, refund); else say it failed.
-    if (!made || !(await auditedIn(deps, orderId, action, made.operationId))) {
-      await recordAudit(deps.store, deps.auditChain, { ...entry(), outcome: "failed", detail: `${detail}; ${isGatewayError(e) ? e.code : "internal_error"}` });
-    }
+    if (!audited) await recordAudit(deps.store, deps.auditChain, { ...entry(), outcome: "failed", detail: `${detail}; ${isGatewayError(e) ? e.code : "internal_error"}` });
     throw e;
   }
-}
-
-/** Whether the commit's own audit row for this operation is in the store (its write committed). */
-async function auditedIn(deps: StaffDeps, orderId: string, action: AuditAction, operationId: string): Promise<boolean> {
-  const rows = await queryAudit(deps.store.db, { orderId, action, limit: 1000 });
-  return rows.some((r) => r.outcome === "ok" && r.detail?.includes(`operation ${operationId};`));
 }
 
 /** POST cancel/quote: the whole order (no orderItemIds) or those items. */
