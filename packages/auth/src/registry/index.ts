@@ -15,4 +15,4 @@ export {
 } from "./clients";
 export { grantAgencies, revokeAgencies } from "./aggregator";
 export { createApiKey, revokeApiKeys } from "./api-keys";
-export { clientHoldsScope } from "./grants";
+export { clientHoldsScope, registryGrants } from "./grants";
