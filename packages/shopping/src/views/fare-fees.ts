@@ -1,4 +1,4 @@
-import type { FareConditionsView } from "@ndc/messages";
+import type { FareConditionsView } from "../model";
 // The airline's one fee table (@ndc/supply's fares/fee-bands.ts): for offers, orders, cancellations and OrderRulesRS.
 import { bandAt, bandFeeMinor, CHANGE_FEE_BANDS, departureReadAsUtc } from "@ndc/supply";
 import type { PricedFlights } from "../common/fares";
