@@ -2,8 +2,8 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { ManualClock } from "@ndc/clock";
 import { Dispatcher, enqueue, Subscriptions, type Resolver, type WebhookRequest } from "@ndc/notifications";
 import { loadFieldKey } from "@ndc/pii";
-import { retryAfterMs } from "../../apps/gateway/src/webhook-post";
-import { registryGrants } from "../../apps/gateway/src/grants";
+import { retryAfterMs } from "../../apps/scheduler/src/webhook-post";
+import { registryGrants } from "@ndc/auth";
 import { startTestGateway, type TestGateway } from "../support/gateway";
 import { call, otherSeller, startReceiver, type Receiver } from "./helpers";
 

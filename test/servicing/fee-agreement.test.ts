@@ -7,7 +7,7 @@ import { cancelQuoteRQ, quote } from "./cancel-helpers";
 import { bookBrand, hoursBefore, orderRulesByOrder, penalties } from "./helpers";
 
 /**
- * One fee table, one departure reading (packages/orders/src/conditions/fee-bands.ts): for the same
+ * One fee table, one departure reading (packages/supply/src/fares/fee-bands.ts): for the same
  * order at the same instant, OrderRulesRS's penalty marked APPLIES_NOW, OrderViewRS's
  * ChangeRestrictions and CancelRestrictions fees and the cancel quote's penalty (OrderReshopRS
  * ChangeFees) are the same amount, at both sides of the band edges 72 h and 24 h (injected clock).

@@ -13,18 +13,18 @@ import { createSupply, type Supply } from "@ndc/supply";
 import { OfferRepository } from "@ndc/shopping";
 import { ActorSystem } from "@ndc/actors";
 import { InventoryService } from "@ndc/inventory";
-import { ClearanceManager, OrderPayments, seedPayments, type ClearanceDesk } from "@ndc/payments";
+import { ClearanceManager, OrderPayments, seedPayments } from "@ndc/payments";
 import { OrdersService, type OrderPersistHook } from "@ndc/orders";
 import { keptViewEncoder } from "./handlers/order-view-cache";
 import type { MessageHandler } from "@ndc/messages";
 import { startOrdersBackground, type OrdersBackground } from "./background";
-import { clearanceNotifications, Dispatcher, orderNotifications, Subscriptions, type Resolver } from "@ndc/notifications";
+import { clearanceDeskOf, Dispatcher, orderNotifications, Subscriptions, type Resolver } from "@ndc/notifications";
 import { encodeDeliveredOrder, encodeOrderSnapshot, serviceDeliveryViewOf } from "@ndc/messages";
 import { startDispatchLoop, type DispatchLoop } from "./dispatch-loop";
-import { postWebhook } from "./webhook-post";
+import { postWebhook } from "@ndc/scheduler";
 import { salesReporter } from "./sales-report";
 import { serviceStatusReporter } from "./service-status-report";
-import { registryGrants } from "./grants";
+import { registryGrants } from "@ndc/auth";
 import { TrafficMeter } from "./metrics/meter";
 import type { FigureSources } from "./metrics/figures";
 
@@ -122,7 +122,7 @@ export async function bootGateway(
   const inventory = new InventoryService({ system: actors, store, supply, clock });
   // Settlement legs' clearances: requested at capture, cancelled by a refund before clearing, each
   // with its payment.clearance notification in the ledger step's own transaction (docs/payments.md).
-  const clearanceDesk = clearanceDeskOf(config);
+  const clearanceDesk = clearanceDeskOf(config.airline);
   const payments = new OrderPayments(store, clock, undefined, clearanceDesk);
   const clearances = new ClearanceManager({ store, clock, desk: clearanceDesk });
   // The sandbox's vouchers, settlement accounts and loyalty certificates (docs/payments.md).
@@ -256,12 +256,6 @@ export async function bootGateway(
       await store.close();
     },
   };
-}
-
-/** The airline as clearance payee, and the hook that writes each clearance event's notification. */
-export function clearanceDeskOf(config: GatewayConfig): ClearanceDesk {
-  const carrier = { accountingCode: config.airline.accountingCode, designator: config.airline.designator };
-  return { carrier, hook: clearanceNotifications(carrier) };
 }
 
 /** Runs `run` at most once every `ms` of `clock` (the partner read-back's interval inside a faster pass); otherwise an empty summary. */

@@ -1,14 +1,14 @@
 import { lazyAirlineKey, notificationSigner } from "@ndc/signatures";
-import { storeSellerClocks } from "@ndc/auth";
+import { registryGrants, storeSellerClocks } from "@ndc/auth";
 import { systemClock, type Clock } from "@ndc/clock";
 import type { GatewayConfig } from "@ndc/config";
 import type { Logger } from "@ndc/log";
 import { migrate, openStore } from "@ndc/store";
-import { Dispatcher, Subscriptions } from "@ndc/notifications";
-import { clearanceDeskOf, postWebhook, registryGrants } from "@ndc/gateway";
+import { clearanceDeskOf, Dispatcher, Subscriptions } from "@ndc/notifications";
 import { ClearanceManager } from "@ndc/payments";
 import { loadFieldKey } from "@ndc/pii";
 import { startScheduler, type Scheduler } from "./runner";
+import { postWebhook } from "./webhook-post";
 
 /**
  * The scheduler as its own process (`ndc-gateway scheduler`): its own store connection,
@@ -37,7 +37,7 @@ export async function runSchedulerApp(opts: {
     sellerClocks: opts.config.mode === "production" ? undefined : storeSellerClocks(store),
   });
   // Clearances are payment rows with their outbox rows, no actor's state: the scheduler process clears them.
-  const clearances = new ClearanceManager({ store, clock, desk: clearanceDeskOf(opts.config) });
+  const clearances = new ClearanceManager({ store, clock, desk: clearanceDeskOf(opts.config.airline) });
   const scheduler = startScheduler({ store, config: opts.config, logger: opts.logger, clock, notifications, clearances });
   return {
     scheduler,

@@ -1,7 +1,7 @@
 import { chmodSync, existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { and, eq } from "drizzle-orm";
-import { ALL_SCOPES } from "@ndc/messages";
+import { ALL_SCOPES } from "./registry/scopes";
 import { ensurePrivateDir, narrowIfPresent, PRIVATE_FILE_MODE, type GatewayConfig } from "@ndc/config";
 import type { Store } from "@ndc/store";
 import * as tables from "./tables";

@@ -1,31 +1,12 @@
+import type { Scope } from "@ndc/auth";
 import { NS, type ResponseRoot } from "@ndc/xml";
 
 /**
  * The message catalogue (spec 4.3): every NDC message the gateway serves, the scope it needs,
  * the root of its paired response and the XSD that response validates against.
- * The scope table lives here and nowhere else.
+ * The scopes themselves are the seller registry's (@ndc/auth, spec 5.5); which message needs which
+ * lives here and nowhere else.
  */
-export type Scope =
-  | "ndc:shop"
-  | "ndc:order"
-  | "ndc:order:write"
-  | "ndc:payment"
-  | "ndc:settle"
-  | "ndc:notif:subscribe"
-  | "ndc:aggregator"
-  | "ndc:accounting";
-
-export const ALL_SCOPES: readonly Scope[] = [
-  "ndc:shop",
-  "ndc:order",
-  "ndc:order:write",
-  "ndc:payment",
-  "ndc:settle",
-  "ndc:notif:subscribe",
-  "ndc:aggregator",
-  "ndc:accounting",
-];
-
 /** Rate-limit classes (spec 8): shopping messages are the most limited. */
 export type RateClass = "shop" | "default";
 

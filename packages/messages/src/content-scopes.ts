@@ -1,5 +1,6 @@
 import { child, type Envelope } from "@ndc/xml";
-import { mayCarryPayment, PAYMENT_SCOPE, type MessageSpec, type Scope } from "./catalogue";
+import type { Scope } from "@ndc/auth";
+import { mayCarryPayment, PAYMENT_SCOPE, type MessageSpec } from "./catalogue";
 
 /**
  * Scopes a message needs for what it carries, on top of its own (spec 4.3, 5.5): an OrderCreateRQ

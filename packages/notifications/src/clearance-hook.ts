@@ -1,5 +1,5 @@
 import { paymentClearanceNotif } from "@ndc/messages";
-import type { ClearanceCarrier, ClearanceHook } from "@ndc/payments";
+import type { ClearanceCarrier, ClearanceDesk, ClearanceHook } from "@ndc/payments";
 import { enqueue } from "./outbox";
 
 /**
@@ -12,4 +12,10 @@ export function clearanceNotifications(carrier: ClearanceCarrier): ClearanceHook
     const body = paymentClearanceNotif(e.clearance, carrier);
     await enqueue(tx, { event: "payment.clearance", agencyId: e.clearance.agencyId, orderId: e.clearance.orderId, body }, e.at);
   };
+}
+
+/** The airline as clearance payee, and the hook that writes each clearance event's notification: `serve` and the scheduler process clear alike. */
+export function clearanceDeskOf(airline: ClearanceCarrier): ClearanceDesk {
+  const carrier = { accountingCode: airline.accountingCode, designator: airline.designator };
+  return { carrier, hook: clearanceNotifications(carrier) };
 }

@@ -43,7 +43,7 @@ export interface DispatcherDeps {
   subscriptions: Subscriptions;
   mode: GatewayMode;
   resolve?: Resolver;
-  /** The HTTP exchange itself, kept at the edge (apps/gateway/src/webhook-post.ts): domains hold no HTTP. */
+  /** The HTTP exchange itself, kept at the edge (apps/scheduler/src/webhook-post.ts): domains hold no HTTP. */
   post: WebhookPost;
   /** Default CLAIM_MS. */
   claimMs?: number;

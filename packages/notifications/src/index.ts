@@ -14,4 +14,4 @@ export { RETRY_DELAYS_MS, MAX_ATTEMPTS, nextAttemptAt } from "./schedule";
 export { signWebhook, verifyWebhook, newSecret } from "./signature";
 export { checkDeliveryUrl, isRefusedAddress, dnsResolver, type Resolver, type GatewayMode } from "./url-policy";
 export * from "./tables";
-export { clearanceNotifications } from "./clearance-hook";
+export { clearanceDeskOf, clearanceNotifications } from "./clearance-hook";

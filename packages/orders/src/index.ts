@@ -27,7 +27,7 @@ export type { Quote } from "./servicing/add/quote";
 export type { OrderDetails, OrderServicing } from "./view/details";
 export type { StoredView, StoredViewEncoder } from "./read/stored-view";
 export type { ItemTax } from "./view/taxes";
-export { CHANGE_FEE_BANDS, bandAt, bandFeeMinor, cancelPenaltyId, departureReadAsUtc, outboundDepartureAsUtc, type FeeBand, type BandAt } from "./conditions/fee-bands";
+export { CHANGE_FEE_BANDS, bandAt, bandFeeMinor, cancelPenaltyId, departureReadAsUtc, outboundDepartureAsUtc, type FeeBand, type BandAt } from "@ndc/supply";
 export { conditionsOfOrder, directionConditions, freezeAtBooking, type FrozenConditions, type DirectionConditions, type FrozenAllowance, type OrderConditions } from "./conditions/frozen";
 export type { OrderRules, DirectionTerms } from "./read/rules";
 export { deliveryStateOf, flownFlightKeys, type DeliveryStatusCode, type ServiceDeliveryState } from "./view/delivery";

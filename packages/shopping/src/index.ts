@@ -17,4 +17,5 @@ export { serviceItemId, servicesOfferId, aLaCarteOfferId } from "./services/ids"
 export { SeatAvailability, type LiveSeatInventory } from "./seats/seat-availability";
 export { price, issuePrice } from "./offer-price/price";
 export { PromotionCriteria, type CriteriaState } from "./offer-price/criteria";
-export { AnswerCache, answerCache, ANSWER_CACHE_MAX_ENTRIES } from "./air-shopping/answer-cache";
+export { AnswerCache, answerCache, isKeptAnswer, ANSWER_CACHE_MAX_ENTRIES } from "./air-shopping/answer-cache";
+export * from "./model";

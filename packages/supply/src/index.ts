@@ -29,6 +29,7 @@ export { FARE_BRANDS, fareBrand, brandsForCabin, type FareBrand, type BaggageAll
 export { readBrandPolicy, conditionsFor, BrandPolicyUnreadable, SUPPLIER_CONDITIONS, type FareConditions, type ConditionsOutcome } from "./fares/brand-policy";
 export { baseFare, type FareQuery } from "./fares/fares";
 export { segmentTaxes, journeyTaxes, type TaxLine } from "./fares/taxes";
+export { CHANGE_FEE_BANDS, bandAt, bandFeeMinor, cancelPenaltyId, departureReadAsUtc, outboundDepartureAsUtc, type FeeBand, type BandAt } from "./fares/fee-bands";
 export { priceJourney, type PaxCounts, type PricedJourney, type PricedPax, type PriceJourneyInput } from "./fares/price-journey";
 
 export { TAXONOMY_NODES, taxonomyNode, codesetPath, ancestry, isAtOrBelow, type TaxonomyNode } from "./taxonomy/tree";

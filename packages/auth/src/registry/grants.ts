@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { StoreDb } from "@ndc/store";
+import type { Store, StoreDb } from "@ndc/store";
 import * as tables from "../tables";
 import { scopeSet } from "./scopes";
 
@@ -16,4 +16,9 @@ export async function clientHoldsScope(db: StoreDb, clientId: string, scope: str
     .where(eq(tables.clients.clientId, clientId))
     .get();
   return row !== undefined && !row.suspended && row.active && scopeSet(row.scopes).has(scope);
+}
+
+/** The dispatcher's grant check (DispatcherDeps.holdsGrant) over the seller registry of this store: `serve` and the scheduler process ask the same way. */
+export function registryGrants(store: Store): (clientId: string, scope: string) => Promise<boolean> {
+  return (clientId, scope) => clientHoldsScope(store.db, clientId, scope);
 }

@@ -1,5 +1,5 @@
 export { RegistryError, isRegistryError, type RegistryErrorCode } from "./errors";
-export { checkScopes, scopeString } from "./scopes";
+export { ALL_SCOPES, checkScopes, scopeString, type Scope } from "./scopes";
 export { registerAgency, setAgencyActive, listAgencies, findAgency, requireAgency } from "./agencies";
 export { setSigningPolicy, SIGNING_POLICIES } from "./signing-policy";
 export {
@@ -15,4 +15,4 @@ export {
 } from "./clients";
 export { grantAgencies, revokeAgencies } from "./aggregator";
 export { createApiKey, revokeApiKeys } from "./api-keys";
-export { clientHoldsScope } from "./grants";
+export { clientHoldsScope, registryGrants } from "./grants";

@@ -1,5 +1,26 @@
-import { ALL_SCOPES } from "@ndc/messages";
 import { RegistryError } from "./errors";
+
+/** The scopes a client can be granted (spec 5.5), in the order they are stored and answered; the message catalogue says which message needs which. */
+export type Scope =
+  | "ndc:shop"
+  | "ndc:order"
+  | "ndc:order:write"
+  | "ndc:payment"
+  | "ndc:settle"
+  | "ndc:notif:subscribe"
+  | "ndc:aggregator"
+  | "ndc:accounting";
+
+export const ALL_SCOPES: readonly Scope[] = [
+  "ndc:shop",
+  "ndc:order",
+  "ndc:order:write",
+  "ndc:payment",
+  "ndc:settle",
+  "ndc:notif:subscribe",
+  "ndc:aggregator",
+  "ndc:accounting",
+];
 
 const KNOWN: ReadonlySet<string> = new Set(ALL_SCOPES);
 

@@ -1,6 +1,6 @@
 import { GatewayError } from "@ndc/errors";
 import type { Supply } from "@ndc/supply";
-import { bandAt, bandFeeMinor, departureReadAsUtc, outboundDepartureAsUtc, type FeeBand } from "../conditions/fee-bands";
+import { bandAt, bandFeeMinor, departureReadAsUtc, outboundDepartureAsUtc, type FeeBand } from "@ndc/supply";
 import { conditionsOfOrder, type DirectionConditions } from "../conditions/frozen";
 import type { Allowance } from "../conditions/flexibility";
 import { cancelledFlightKeys, flyingFlightKeys } from "../operations/schedule-change";

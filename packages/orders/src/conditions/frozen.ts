@@ -1,5 +1,4 @@
-import { conditionsFor, fareBrand } from "@ndc/supply";
-import { CHANGE_FEE_BANDS, type FeeBand } from "./fee-bands";
+import { CHANGE_FEE_BANDS, conditionsFor, fareBrand, type FeeBand } from "@ndc/supply";
 
 /**
  * Fare conditions frozen onto an order (spec 4.7, SHPOR1 rule 1): what the booked brand allowed

@@ -1,7 +1,7 @@
 import { GatewayError } from "@ndc/errors";
 import type { FlightOfferPayload, OfferPayload } from "@ndc/shopping";
 import type { OrdersContext } from "../context";
-import { bandAt, CHANGE_FEE_BANDS, departureReadAsUtc, type BandAt, type FeeBand } from "../conditions/fee-bands";
+import { bandAt, CHANGE_FEE_BANDS, departureReadAsUtc, type BandAt, type FeeBand } from "@ndc/supply";
 import { conditionsOfOrder, directionConditions, type DirectionConditions } from "../conditions/frozen";
 import type { OrderState, Seller } from "../state";
 import { flexibilityOf, type FlexibilityHeld } from "../conditions/flexibility";

@@ -4,7 +4,7 @@ import type { StoreDb } from "@ndc/store";
 import type { Flight, Supply } from "@ndc/supply";
 import type { OrdersContext } from "../context";
 import type { Order } from "../state";
-import { bandAt, outboundDepartureAsUtc, type FeeBand } from "../conditions/fee-bands";
+import { bandAt, outboundDepartureAsUtc, type FeeBand } from "@ndc/supply";
 import { conditionsOfOrder, type OrderConditions } from "../conditions/frozen";
 import { flownFlightKeys } from "./delivery";
 import { retimed, retimeMinutes } from "../operations/schedule-change";

@@ -1,7 +1,7 @@
 import { Memo, priceBundle, priceService, type CatalogueService, type Flight, type PaxType, type ServiceBundle, type Supply } from "@ndc/supply";
 import type { CurrencyCode } from "@ndc/money";
 import { SERVICE_TERMS } from "../views/extra-terms";
-import type { ALaCarteItemView, ALaCarteOfferView, FlightAssociation } from "@ndc/messages";
+import type { ALaCarteItemView, ALaCarteOfferView, FlightAssociation } from "../model";
 import type { PricedFlights } from "../common/fares";
 import { ids } from "../common/ids";
 import { priceView } from "../common/money";

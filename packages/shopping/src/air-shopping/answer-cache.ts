@@ -1,4 +1,4 @@
-import type { AirShoppingRequest, AirShoppingView } from "@ndc/messages";
+import type { AirShoppingRequest, AirShoppingView } from "../model";
 import type { SellerRef } from "../context";
 
 /**
@@ -27,6 +27,18 @@ export interface CachedAnswer {
 }
 
 export const ANSWER_CACHE_MAX_ENTRIES = 32;
+
+const kept = new WeakSet<AirShoppingView>();
+
+/** Marks an answer this cache will give again unchanged: its encoder may keep the encoded Response for as long as the view itself is kept. */
+export function keepAnswer(view: AirShoppingView): void {
+  kept.add(view);
+}
+
+/** Whether the answer will be given again unchanged (the encoder's question; the cache decides). */
+export function isKeptAnswer(view: AirShoppingView): boolean {
+  return kept.has(view);
+}
 
 export class AnswerCache {
   private readonly entries = new Map<string, CachedAnswer>();

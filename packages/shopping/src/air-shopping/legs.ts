@@ -1,4 +1,4 @@
-import type { AirShoppingRequest, OriginDestCriterion } from "@ndc/messages";
+import type { AirShoppingRequest, OriginDestCriterion } from "../model";
 import { brandsForCabin, type FareBrand, type Journey, type Supply } from "@ndc/supply";
 import { cabinsWanted, requireStation } from "../common/request";
 

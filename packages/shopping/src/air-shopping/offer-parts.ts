@@ -1,6 +1,6 @@
 import { Memo, type FareBrand, type Journey, type PaxCounts, type PaxType, type Supply } from "@ndc/supply";
 import type { CurrencyCode } from "@ndc/money";
-import type { OfferView, PriceView } from "@ndc/messages";
+import type { OfferView, PriceView } from "../model";
 import { priceFlights, type JourneyPriceCache, type PricedFlights } from "../common/fares";
 import { ids } from "../common/ids";
 import { mergeTaxes, priceView, scaleTaxes } from "../common/money";

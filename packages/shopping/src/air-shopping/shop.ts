@@ -1,4 +1,4 @@
-import { keepEncoding, type AirShoppingRequest, type AirShoppingView, type ALaCarteOfferView, type OfferView, type WarningView } from "@ndc/messages";
+import type { AirShoppingRequest, AirShoppingView, ALaCarteOfferView, OfferView, WarningView } from "../model";
 import { filterByCriteria, type CatalogueService, type ServiceBundle } from "@ndc/supply";
 import { minorUnits } from "@ndc/money";
 import { DURABLE, pendingSave, type Issued, type ShoppingContext, type SellerRef } from "../context";
@@ -14,7 +14,7 @@ import { missingDetail, readCatalogue } from "../catalogue/reader";
 import { DataListsBuilder } from "../views/data-lists";
 import { flightItems, listAllowances } from "../views/flight-offer";
 import { aLaCarteOffer, aLaCarteRequest } from "./a-la-carte";
-import { AnswerCache, answerCache } from "./answer-cache";
+import { AnswerCache, answerCache, keepAnswer } from "./answer-cache";
 import { brandsFor, combinations, legsOf } from "./legs";
 import { offerParts, type OfferParts } from "./offer-parts";
 
@@ -48,7 +48,7 @@ export async function issueShop(ctx: ShoppingContext, request: AirShoppingReques
   const complete = !view.warnings.some((w) => w.code === "services_not_listed") && !catalogueFaults(ctx.supply).any;
   if (cacheKey && complete) {
     const expiresAtMs = now + ctx.settings.offerTtlMinutes * 60_000;
-    keepEncoding(view);
+    keepAnswer(view);
     // Kept only once its offers are durable: a hit must never name an offer that is not stored.
     void durable.then(
       () => answerCache(ctx.supply).set(cacheKey, view, Math.min(expiresAtMs, now + (ctx.settings.offerTtlMinutes * 60_000) / 2)),

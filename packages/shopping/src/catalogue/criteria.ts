@@ -1,5 +1,5 @@
 import { CATALOGUE_SERVICES, catalogueService, selectedBy, type CatalogueService, type Criterion, type FareBrand, type ServiceCriteria } from "@ndc/supply";
-import type { ServiceCriterion } from "@ndc/messages";
+import type { ServiceCriterion } from "../model";
 
 /**
  * OfferCriteria/ServiceCriteria as the supply's matcher reads them. Every code a criterion names

@@ -1,6 +1,6 @@
 import type { TaxLine } from "@ndc/supply";
 import { minorUnits, type CurrencyCode, type Money } from "@ndc/money";
-import { money as viewMoney, type AdjustmentView, type Money as ViewMoney, type PriceView, type TaxView } from "@ndc/messages";
+import { money as viewMoney, type AdjustmentView, type Money as ViewMoney, type PriceView, type TaxView } from "../model";
 
 /** Supply money (integer minor units) to the view's money (minor units with the currency's decimals). */
 export function toView(m: Money): ViewMoney {

@@ -1,7 +1,7 @@
 import { GatewayError } from "@ndc/errors";
 import { AIRPORTS, BASE_CURRENCY, partyBreach, type CabinCode, type PaxCounts, type PaxType } from "@ndc/supply";
 import { isCurrencyCode, type CurrencyCode } from "@ndc/money";
-import type { CabinPreference, ResponsePreferences, ShoppingPax } from "@ndc/messages";
+import type { CabinPreference, ResponsePreferences, ShoppingPax } from "../model";
 import type { StoredPax } from "../offers/payload";
 
 const CURRENCY_ELEMENT = "Request/ResponseParameters/CurParameter/CurCode";

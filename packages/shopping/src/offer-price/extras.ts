@@ -15,7 +15,7 @@ import {
   type Supply,
 } from "@ndc/supply";
 import type { CurrencyCode } from "@ndc/money";
-import type { OfferServiceView, TaxonomyView } from "@ndc/messages";
+import type { OfferServiceView, TaxonomyView } from "../model";
 import { ids } from "../common/ids";
 import { chargedUnits, extraCharge } from "../offers/extra-charge";
 import type { DataListsBuilder } from "../views/data-lists";

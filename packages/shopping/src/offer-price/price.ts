@@ -1,5 +1,5 @@
 import { GatewayError } from "@ndc/errors";
-import type { OfferItemView, OfferPriceRequest, OfferPriceView, WarningView } from "@ndc/messages";
+import type { OfferItemView, OfferPriceRequest, OfferPriceView, WarningView } from "../model";
 import { fareBrand, type Journey, type Supply } from "@ndc/supply";
 import { minorUnits, type CurrencyCode } from "@ndc/money";
 import { acceptedMethods } from "@ndc/payments";

@@ -1,6 +1,6 @@
 import { PROMOTION_RULES, askPromotions, type AdjustableItem, type Supply } from "@ndc/supply";
 import type { CurrencyCode } from "@ndc/money";
-import type { WarningView } from "@ndc/messages";
+import type { WarningView } from "../model";
 import type { Localiser } from "../localisation";
 import type { PriceAdjustment } from "../common/money";
 import type { ItemAdjustments } from "../views/flight-offer";

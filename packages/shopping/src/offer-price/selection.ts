@@ -1,5 +1,5 @@
 import { GatewayError } from "@ndc/errors";
-import type { OfferPriceRequest, SeatChoice } from "@ndc/messages";
+import type { OfferPriceRequest, SeatChoice } from "../model";
 import type { SellerRef, ShoppingContext } from "../context";
 import { ids } from "../common/ids";
 import type { ALaCartePayload, FlightOfferPayload, OfferPayload, StoredOfferItem } from "../offers/payload";

@@ -1,5 +1,5 @@
 import { GatewayError } from "@ndc/errors";
-import type { RequestedFlight } from "@ndc/messages";
+import type { RequestedFlight } from "../model";
 import { flightKey, type Flight, type Supply } from "@ndc/supply";
 
 /**

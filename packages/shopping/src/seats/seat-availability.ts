@@ -1,7 +1,7 @@
 import type { Clock } from "@ndc/clock";
 import { SEAT_TERMS } from "../views/extra-terms";
 import { GatewayError } from "@ndc/errors";
-import { emptyDataLists, type PaxView, type SeatAvailabilityRequest, type SeatAvailabilityView, type SeatMapView, type SegmentView, type ServiceDefinitionView, type WarningView } from "@ndc/messages";
+import { emptyDataLists, type PaxView, type SeatAvailabilityRequest, type SeatAvailabilityView, type SeatMapView, type SegmentView, type ServiceDefinitionView, type WarningView } from "../model";
 import { stableId, type Flight, type Seat, type Supply } from "@ndc/supply";
 import { minorUnits, type CurrencyCode } from "@ndc/money";
 import type { Localiser } from "../localisation";

@@ -1,4 +1,4 @@
-import type { CabinView, SeatMapView, SeatProfileView, SeatRowView, SeatView } from "@ndc/messages";
+import type { CabinView, SeatMapView, SeatProfileView, SeatRowView, SeatView } from "../model";
 import type { PricedSeatMap, Seat } from "@ndc/supply";
 import type { Money } from "@ndc/money";
 import type { Localiser } from "../localisation";

@@ -1,5 +1,5 @@
 import { GatewayError } from "@ndc/errors";
-import type { OrderRef } from "@ndc/messages";
+import type { OrderRef } from "../model";
 import type { Supply } from "@ndc/supply";
 import type { OfferOwner } from "../offers/repository";
 import type { FlightOfferPayload, StoredJourney, StoredPax } from "../offers/payload";

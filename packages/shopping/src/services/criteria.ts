@@ -1,4 +1,4 @@
-import type { ServiceCriterion } from "@ndc/messages";
+import type { ServiceCriterion } from "../model";
 import type { Criterion, ServiceCriteria } from "@ndc/supply";
 
 /**

@@ -1,6 +1,6 @@
 import { GatewayError } from "@ndc/errors";
 import { isCurrencyCode, minorUnits, type CurrencyCode, type Money as SupplyMoney } from "@ndc/money";
-import { money, type Money } from "@ndc/messages";
+import { money, type Money } from "../model";
 
 /** The requested currency (ResponseParameters) when given, else the offer's own. */
 export function responseCurrency(requested: string | undefined, fallback: string): CurrencyCode {

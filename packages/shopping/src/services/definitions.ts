@@ -1,4 +1,4 @@
-import type { MediaView, ServiceDefinitionView, TaxonomyView } from "@ndc/messages";
+import type { MediaView, ServiceDefinitionView, TaxonomyView } from "../model";
 import { catalogueService, codesetPath, picture, type Ride } from "@ndc/supply";
 import type { Localiser } from "../localisation";
 import { definitionId, type Product } from "./products";

@@ -1,4 +1,4 @@
-import type { BaggageAllowanceView, JourneyView, OriginDestView, PaxView, PriceClassView, SegmentView } from "@ndc/messages";
+import type { BaggageAllowanceView, JourneyView, OriginDestView, PaxView, PriceClassView, SegmentView } from "../model";
 import { fareBrand, secureFlightApplies, type Flight } from "@ndc/supply";
 import type { Localiser } from "../localisation";
 import { DataListsBuilder } from "../views/data-lists";

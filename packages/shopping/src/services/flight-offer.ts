@@ -1,5 +1,5 @@
 import { GatewayError } from "@ndc/errors";
-import type { OfferRef } from "@ndc/messages";
+import type { OfferRef } from "../model";
 import type { Flight, Supply } from "@ndc/supply";
 import type { OfferOwner, OfferRepository, StoredOffer } from "../offers/repository";
 import type { FlightOfferPayload, StoredJourney } from "../offers/payload";

@@ -1,4 +1,4 @@
-import type { FlightAssociation } from "@ndc/messages";
+import type { FlightAssociation } from "../model";
 import { priceBundle, pricePartnerProduct, priceRide, priceService, type Flight, type PaxType, type PricedItem } from "@ndc/supply";
 import type { CurrencyCode } from "@ndc/money";
 import type { FlightOfferContext } from "./flight-offer";

@@ -1,4 +1,4 @@
-import type { ResponsePreferences } from "@ndc/messages";
+import type { ResponsePreferences } from "../model";
 import { Localiser } from "../localisation";
 
 /** The Localiser for a request: LangUsage codes in order, else PrimaryLangID, else English (spec 4.8 rule 1). */

@@ -1,7 +1,7 @@
 import type { Clock } from "@ndc/clock";
 import { GatewayError, isGatewayError } from "@ndc/errors";
 import { SERVICE_TERMS } from "../views/extra-terms";
-import { emptyDataLists, type ALaCarteItemView, type MediaView, type ServiceDefinitionView, type ServiceListRequest, type ServiceListView, type WarningView } from "@ndc/messages";
+import { emptyDataLists, type ALaCarteItemView, type MediaView, type ServiceDefinitionView, type ServiceListRequest, type ServiceListView, type WarningView } from "../model";
 import { filterByCriteria, type Supply } from "@ndc/supply";
 import { minorUnits } from "@ndc/money";
 import type { OfferOwner, OfferRepository, StoredOffer } from "../offers/repository";

@@ -9,7 +9,7 @@ import {
   type SegmentView,
   type ServiceDefinitionView,
   type TaxonomyView,
-} from "@ndc/messages";
+} from "../model";
 import type { Localiser } from "../localisation";
 import type { StoredPax } from "../offers/payload";
 import { CABIN_WIRE_CODE } from "../common/request";

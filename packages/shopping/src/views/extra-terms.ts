@@ -1,4 +1,4 @@
-import type { ExtraTermsView } from "@ndc/messages";
+import type { ExtraTermsView } from "../model";
 
 /**
  * What a seller may do with an extra once bought, stated on every a-la-carte offer item

@@ -1,7 +1,6 @@
-import type { FareConditionsView } from "@ndc/messages";
-// The fee table itself, not @ndc/orders' index: the orders domain depends on shopping, and this
-// file depends on @ndc/money alone. One table for offers, orders, cancellations and OrderRulesRS.
-import { bandAt, bandFeeMinor, CHANGE_FEE_BANDS, departureReadAsUtc } from "@ndc/orders/src/conditions/fee-bands";
+import type { FareConditionsView } from "../model";
+// The airline's one fee table (@ndc/supply's fares/fee-bands.ts): for offers, orders, cancellations and OrderRulesRS.
+import { bandAt, bandFeeMinor, CHANGE_FEE_BANDS, departureReadAsUtc } from "@ndc/supply";
 import type { PricedFlights } from "../common/fares";
 import { minorToView } from "../common/money";
 
@@ -12,7 +11,7 @@ import { minorToView } from "../common/money";
 const withFees = new WeakMap<object, Map<string, FareConditionsView>>();
 
 /**
- * The brand's conditions with the fees of the engine's table (@ndc/orders fee-bands.ts, SHPOR1
+ * The brand's conditions with the fees of the engine's table (@ndc/supply fee-bands.ts, SHPOR1
  * rule 5) stated on an offer (issue 20 item 9): the fee a change (a changeable fare) or a
  * cancellation (a refundable one: refunded less the same fee, decision 0015) made right after
  * booking would cost per passenger, the band `now` falls in before the outbound's first departure

@@ -1,5 +1,5 @@
 import { Memo } from "@ndc/supply";
-import type { FareComponentView, OfferItemView, OfferServiceView, OfferView, PriceView } from "@ndc/messages";
+import type { FareComponentView, OfferItemView, OfferServiceView, OfferView, PriceView } from "../model";
 import type { PricedFlights } from "../common/fares";
 import { ids } from "../common/ids";
 import { priceView, scaleTaxes, type PriceAdjustment } from "../common/money";

@@ -1,5 +1,5 @@
 import type { OrderDetails, ServiceStatusChange } from "@ndc/orders";
-import { ids as shoppingIds } from "@ndc/shopping/src/common/ids";
+import { shoppingIds } from "@ndc/shopping";
 import type { OrderServiceView } from "../shared/view/order";
 import { orderSalesInformationOf, type OrderSalesInformationView } from "./view-of";
 

@@ -1,6 +1,5 @@
 import type { OrderDetails } from "@ndc/orders";
-import { ids as shoppingIds } from "@ndc/shopping/src/common/ids";
-import { priceClassView, type Localiser } from "@ndc/shopping";
+import { priceClassView, shoppingIds, type Localiser } from "@ndc/shopping";
 import { catalogueService, fareBrand, partnerProduct, secureFlightApplies, serviceBundle, type Flight } from "@ndc/supply";
 import type { BaggageAllowanceView } from "../../shopping/shared/view/common";
 import type { PriceClassView, SegmentView, ServiceDefinitionView } from "../../shopping/shared/view/data-lists";

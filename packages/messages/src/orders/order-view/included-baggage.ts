@@ -1,5 +1,5 @@
 import { serviceFlightKeys, type OrderDetails } from "@ndc/orders";
-import { ids as shoppingIds } from "@ndc/shopping/src/common/ids";
+import { shoppingIds } from "@ndc/shopping";
 import type { OrderItemView, OrderServiceView } from "../shared/view/order";
 import { fareDefinitionId } from "./service-definition";
 

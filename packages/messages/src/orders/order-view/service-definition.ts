@@ -1,5 +1,5 @@
 import type { OrderItem } from "@ndc/orders";
-import { ids as shoppingIds } from "@ndc/shopping/src/common/ids";
+import { shoppingIds } from "@ndc/shopping";
 
 /**
  * The ServiceDefinitions of an OrderViewRS's DataLists (issue 9 item 12): the fare brand each

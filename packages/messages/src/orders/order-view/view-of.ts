@@ -3,7 +3,7 @@ import { isDeclineReason, maskTail, OWN_PROGRAMME, paymentSummary, type PaymentL
 import { minorUnits } from "@ndc/money";
 import { isOmitted, type MaskedIdentityDoc } from "@ndc/pii";
 import { Localiser } from "@ndc/shopping";
-import { ids as shoppingIds } from "@ndc/shopping/src/common/ids";
+import { shoppingIds } from "@ndc/shopping";
 import type { AnswerOutcome } from "../../handler";
 import type { WarningView } from "../../shopping/shared/view/common";
 import type { OrderItemView, OrderServiceView, OrderView, RestrictionsView } from "../shared/view/order";

@@ -1,3 +1,4 @@
+import { isKeptAnswer } from "@ndc/shopping";
 import { c, el, type XNode } from "@ndc/xml";
 import { aLaCarteOffer } from "../shared/encode/a-la-carte";
 import { processing, warning } from "../shared/encode/common";
@@ -7,16 +8,9 @@ import { carrierGroups } from "./groups";
 import type { AirShoppingView } from "./view";
 import { writeAirShoppingRS } from "./write";
 
-const reusable = new WeakSet<AirShoppingView>();
+// A view the shopping answer cache will give again unchanged (isKeptAnswer) has its Response
+// encoded once and kept as text for as long as the view itself is kept.
 const encodedAnswers = new WeakMap<AirShoppingView, XNode>();
-
-/**
- * Marks a view that will be answered again unchanged (the shopping answer cache): its Response
- * is encoded once and kept as text for as long as the view itself is kept.
- */
-export function keepEncoding(v: AirShoppingView): void {
-  reusable.add(v);
-}
 
 /**
  * The Response element of IATA_AirShoppingRS (AirShoppingResponseType), written straight to bytes
@@ -26,7 +20,7 @@ export function encodeAirShoppingRS(v: AirShoppingView): XNode {
   const kept = encodedAnswers.get(v);
   if (kept) return kept;
   const node = writeAirShoppingRS(v);
-  if (reusable.has(v)) encodedAnswers.set(v, node);
+  if (isKeptAnswer(v)) encodedAnswers.set(v, node);
   return node;
 }
 

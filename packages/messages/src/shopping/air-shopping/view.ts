@@ -1,18 +1,2 @@
-import type { ProcessingView, WarningView } from "../shared/view/common";
-import type { DataListsView } from "../shared/view/data-lists";
-import type { ALaCarteOfferView, OfferView } from "../shared/view/offers";
-
-/**
- * What the domain hands the AirShoppingRS encoder. Offers are grouped into CarrierOffers by
- * OwnerCode in order of first appearance; a-la-carte offers (OfferCriteria/ServiceCriteria)
- * join their owner's group. `ownerCode` is the responding airline: with no offers at all it
- * names the one (empty) CarrierOffers the schema requires.
- */
-export interface AirShoppingView {
-  ownerCode: string;
-  offers: OfferView[];
-  aLaCarteOffers: ALaCarteOfferView[];
-  dataLists: DataListsView;
-  processing?: ProcessingView;
-  warnings: WarningView[];
-}
+// Moved to @ndc/shopping (src/model/air-shopping-view.ts): what shopping answers is its own; this file hands it on to the encoders.
+export type { AirShoppingView } from "@ndc/shopping";

@@ -1,13 +1,2 @@
-import type { CoreRequest } from "../shared/core-request";
-import type { ResponsePreferences, ServiceCriterion, ShoppingPax } from "../shared/request-types";
-
-/**
- * The decoded IATA_ServiceListRQ (spec 4.7): services for an offer, for a booked order
- * (24.4 spells it OrderRequest/Order/OrderID) or for named flights, narrowed by ServiceCriteria.
- */
-export interface ServiceListRequest {
-  target: CoreRequest;
-  serviceCriteria: ServiceCriterion[];
-  passengers: ShoppingPax[];
-  preferences: ResponsePreferences;
-}
+// Moved to @ndc/shopping (src/model/service-list-request.ts): what shopping answers is its own; this file hands it on to the encoders.
+export type { ServiceListRequest } from "@ndc/shopping";

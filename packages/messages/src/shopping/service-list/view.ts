@@ -1,15 +1,2 @@
-import type { ProcessingView, WarningView } from "../shared/view/common";
-import type { DataListsView } from "../shared/view/data-lists";
-import type { ALaCarteOfferView } from "../shared/view/offers";
-
-/**
- * What the domain hands the ServiceListRS encoder: the priced a-la-carte items (per segment or
- * journey and passenger, through each item's Eligibility) and the ServiceDefinitionList in
- * `dataLists`. An empty list is valid: no ALaCarteOffer, and a Warning if something was left out.
- */
-export interface ServiceListView {
-  aLaCarteOffer?: ALaCarteOfferView;
-  dataLists: DataListsView;
-  processing?: ProcessingView;
-  warnings: WarningView[];
-}
+// Moved to @ndc/shopping (src/model/service-list-view.ts): what shopping answers is its own; this file hands it on to the encoders.
+export type { ServiceListView } from "@ndc/shopping";

@@ -1,39 +1,9 @@
 import { invalid, list, opt, optText, req, reqText, texts, type Cursor } from "./cursor";
 import { marketingSegments, requestedFlight } from "./dated-segments";
-import type { RequestedFlight } from "./request-types";
+import type { CoreRequest, ItemRef, OfferRef, OrderRef } from "@ndc/shopping";
 
-/**
- * SeatAvailCoreRequest and ServiceListCoreRequest share one choice in 24.4: an offer
- * (OfferRequest/Offer), a booked order (OrderRequest/Order) or flights (PaxSegmentRequest).
- */
-export type CoreRequest =
-  | { form: "offer"; offers: OfferRef[] }
-  | { form: "order"; order: OrderRef }
-  | { form: "paxSegment"; segments: RequestedFlight[] };
-
-export interface OfferRef {
-  offerId: string;
-  ownerCode: string;
-  /** OfferItem narrows the request to some items; empty means the whole offer. */
-  items: ItemRef[];
-}
-
-export interface OrderRef {
-  orderId: string;
-  ownerCode: string;
-  orderVersion?: number;
-  items: ItemRef[];
-}
-
-/** An OfferItem or OrderItem reference with the flights and passengers it is narrowed to. */
-export interface ItemRef {
-  id: string;
-  ownerCode?: string;
-  paxIds: string[];
-  paxSegmentIds: string[];
-  datedOperatingLegIds: string[];
-  serviceIds: string[];
-}
+// The request shapes are shopping's (src/model/core-request.ts); reading them from XML is here.
+export type { CoreRequest, ItemRef, OfferRef, OrderRef };
 
 function itemRef(i: Cursor, idName: "OfferItemID" | "OrderItemID"): ItemRef {
   const ref: ItemRef = {

@@ -1,7 +1,7 @@
 import { GatewayError, isGatewayError } from "@ndc/errors";
 import type { CurrencyCode } from "@ndc/money";
 import type { Journey, PaxCounts, PaxType, PricedPax, Supply } from "@ndc/supply";
-import { bandAt, bandFeeMinor, departureReadAsUtc, type FeeBand } from "../../conditions/fee-bands";
+import { bandAt, bandFeeMinor, departureReadAsUtc, type FeeBand } from "@ndc/supply";
 import { flexibilityOf, judgeChange, type Allowance } from "../../conditions/flexibility";
 import { conditionsOfOrder } from "../../conditions/frozen";
 import type { Order, OrderJourney } from "../../state";
