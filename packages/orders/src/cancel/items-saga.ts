@@ -11,6 +11,7 @@ import { verifyItemsQuote } from "./items-quote";
 import { paidOf } from "./quote";
 import { assertNoRefundPending, commitPhase, current, refundOrLeave, staffOf, type CancelOperation, type CancelPlan } from "./saga";
 import { cancelItemsTerms } from "./terms";
+import { orderAsk } from "../actor/joint";
 
 /**
  * OrderChangeRQ AcceptCancelledOffer naming an items quote (`CIQ.`, cancel/items-quote.ts):
@@ -64,7 +65,7 @@ export async function commitCancelItems(ctx: OrdersContext, orderId: string, who
     const seats = seatsReleased(order, items, operationId);
     const partners = order.partnerHolds.filter((p) => items.some((i) => i.kind === "partner_product" && i.ref === p.productCode));
     const asks: JointAsk[] = [
-      { ref: ctx.orders as never, key: orderId, command: { op: "cancelItems", change: { cancellation, seats: seats.map((s) => s.change), partnerHoldIds: partners.map((p) => p.holdId) }, atVersion: signed.version } },
+      orderAsk(ctx, orderId, { op: "cancelItems", change: { cancellation, seats: seats.map((s) => s.change), partnerHoldIds: partners.map((p) => p.holdId) }, atVersion: signed.version }),
       ...seats.map((s) => s.ask(ctx)),
       ...partners.map((p) => ctx.inventory.joint.releasePartnerProduct(p.productCode, p.holdId)),
     ];

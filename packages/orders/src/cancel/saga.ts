@@ -11,6 +11,7 @@ import { actorOf, isStaff, orderFor, type AlsoInCommit, type ServicingActor } fr
 import { notFound, type ChangeOverride, type Order, type Seller } from "../state";
 import { paidOf, refundsPending, verifyQuote } from "./quote";
 import { cancelTerms } from "./terms";
+import { orderAsk } from "../actor/joint";
 
 /** The cancellation's recovery record (operations.plan): the quote it accepted and where the refund goes. */
 export interface CancelPlan {
@@ -78,7 +79,7 @@ export async function commitCancel(ctx: OrdersContext, orderId: string, who: Sel
     };
     const cancellation = { quoteId, at: now, refundMinor: plan.refundMinor, penaltyMinor: plan.penaltyMinor, ...(retainedMinor ? { retainedMinor } : {}), ...(isStaff(by) ? { staffId: by.staffId } : {}), ...(override ? { override } : {}) };
     const asks: JointAsk[] = [
-      { ref: ctx.orders as never, key: order.orderId, command: { op: "cancel", cancellation, atVersion: signed.version } },
+      orderAsk(ctx, order.orderId, { op: "cancel", cancellation, atVersion: signed.version }),
       ...order.seatHolds.map((h) => ctx.inventory.joint.releaseSeats(h.flightKey, h.holdId)),
       ...order.partnerHolds.map((p) => ctx.inventory.joint.releasePartnerProduct(p.productCode, p.holdId)),
     ];
@@ -156,7 +157,7 @@ export async function finishCancel(ctx: OrdersContext, op: CancelOperation): Pro
   const now = ctx.clock.now();
   const { changeRef } = op.plan;
   const legs = shares.map((s) => ({ legId: s.legId, amountMinor: s.amount }));
-  const asks: JointAsk[] = shares.length ? [{ ref: ctx.orders as never, key: op.orderId, command: { op: "recordRefunds", legs, ...(changeRef ? { changeRef } : {}) } }] : [];
+  const asks: JointAsk[] = shares.length ? [orderAsk(ctx, op.orderId, { op: "recordRefunds", legs, ...(changeRef ? { changeRef } : {}) })] : [];
   const [after] = await askTogether(ctx.store, ctx.clock, asks, async (tx) => {
     await ctx.payments.release.record(tx, shares, key, now);
     await writePhase(tx, op.operationId, "done", now, { status: "done" });

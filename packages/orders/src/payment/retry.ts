@@ -13,6 +13,7 @@ import { finishCommitted } from "../saga/finish";
 import { assertOwner, isHeld, notFound, type Order, type OrderLegRef, type Seller } from "../state";
 import { refuseIfHeldElsewhere } from "../saga/held-elsewhere";
 import { refuseIfFlightCancelled } from "../operations/schedule-change";
+import { orderAsk } from "../actor/joint";
 
 export interface RetryPlan {
   changeRef: string;
@@ -106,7 +107,7 @@ async function commitRetry(ctx: OrdersContext, op: RetryOperation, order: Order,
       { legId: r.declined.legId, kind: r.declined.kind, amountMinor: r.declined.requested, state: "declined", changeRef },
       ...r.voided.map((l) => ({ legId: l.legId, kind: l.kind, amountMinor: l.authorised, state: "voided" as const, changeRef })),
     ];
-    const [after] = await askTogether(ctx.store, ctx.clock, [{ ref: ctx.orders as never, key: op.orderId, command: { op: "markPaymentDeclined", legs: refs, code: r.code } }], async (tx) => {
+    const [after] = await askTogether(ctx.store, ctx.clock, [orderAsk(ctx, op.orderId, { op: "markPaymentDeclined", legs: refs, code: r.code })], async (tx) => {
       await ctx.payments.sale.record(tx, op.orderId, auth, now);
       await writePhase(tx, op.operationId, "done", now, { status: "done" });
       await alsoInCommit?.(tx);
@@ -120,7 +121,7 @@ async function commitRetry(ctx: OrdersContext, op: RetryOperation, order: Order,
         ...order.partnerHolds.map((p) => ctx.inventory.joint.confirmPartnerProduct(p.productCode, p.holdId)),
       ];
   const paying = r.legs.map((l) => ({ legId: l.legId, kind: l.kind, amountMinor: l.authorised, state: "authorised" as const, changeRef }));
-  const [after] = await askTogether(ctx.store, ctx.clock, [{ ref: ctx.orders as never, key: op.orderId, command: { op: "recordPaymentAuthorised", legs: paying, confirmInventory: true } }, ...confirms], async (tx) => {
+  const [after] = await askTogether(ctx.store, ctx.clock, [orderAsk(ctx, op.orderId, { op: "recordPaymentAuthorised", legs: paying, confirmInventory: true }), ...confirms], async (tx) => {
     await ctx.payments.sale.record(tx, op.orderId, auth, now);
     await writePhase(tx, op.operationId, "committed", now, { status: "running" });
     await alsoInCommit?.(tx);

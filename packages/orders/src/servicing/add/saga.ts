@@ -17,6 +17,7 @@ import { resolveAdded } from "./resolve";
 import { refuseIfHeldElsewhere } from "../../saga/held-elsewhere";
 import { voidedByCancellation } from "../../cancel/pending-charges";
 import { spendRetained } from "../../cancel/retained";
+import { orderAsk } from "../../actor/joint";
 
 type AddOperation = OperationRow<AddPlan>;
 /** What the close and the compensation read of a change's plan: the flight change (servicing/flight/saga.ts) ends the same way. */
@@ -183,7 +184,7 @@ async function commitPhase(ctx: OrdersContext, op: AddOperation, auth: SaleAutho
     ...(plan.staffId ? { staffId: plan.staffId } : {}),
   };
   const now = ctx.clock.now();
-  await askTogether(ctx.store, ctx.clock, [{ ref: ctx.orders as never, key: op.orderId, command: { op: "addItems", change } }, ...seat], async (tx) => {
+  await askTogether(ctx.store, ctx.clock, [orderAsk(ctx, op.orderId, { op: "addItems", change }), ...seat], async (tx) => {
     await ctx.payments.sale.record(tx, op.orderId, auth, now);
     await writePhase(tx, op.operationId, "committed", now);
     // An addition is not a fare matter: nothing to override.
@@ -223,7 +224,7 @@ export async function finishAdd(ctx: OrdersContext, op: ChargeOperation): Promis
     crashPoint("add_after_capture");
   }
   const now = ctx.clock.now();
-  const asks: JointAsk[] = legIds.length ? [{ ref: ctx.orders as never, key: order.orderId, command: { op: "recordPaymentCaptured", legIds } }] : [];
+  const asks: JointAsk[] = legIds.length ? [orderAsk(ctx, order.orderId, { op: "recordPaymentCaptured", legIds })] : [];
   const [after] = await askTogether(ctx.store, ctx.clock, asks, async (tx) => {
     await ctx.payments.sale.recordCaptures(tx, order.orderId, legIds, key, now);
     await writePhase(tx, op.operationId, "done", now, { status: "done" });

@@ -20,6 +20,7 @@ import { closeFlightChange, planChangeRefund, type ChangeRefund } from "./refund
 import { flightAlternatives, flightChangeTerms } from "./terms";
 import { refuseIfHeldElsewhere } from "../../saga/held-elsewhere";
 import { spendRetained } from "../../cancel/retained";
+import { orderAsk } from "../../actor/joint";
 
 /** OrderChangeRQ naming a flight-change quote (`FCQ.` id) as its SelectedPricedOffer, with the legs paying its due; or the airline's staff accepting one in process. */
 export interface FlightChangeInput {
@@ -212,7 +213,7 @@ async function commitPhase(ctx: OrdersContext, op: FlightOperation, auth: SaleAu
     ...(plan.override ? { override: { staffId: plan.override.staffId, ruleCode: plan.override.ruleCode } } : {}),
     ...(plan.staffId ? { staffId: plan.staffId } : {}),
   };
-  await askTogether(ctx.store, ctx.clock, [{ ref: ctx.orders as never, key: op.orderId, command: { op: "changeFlights", change } }, ...seats], async (tx) => {
+  await askTogether(ctx.store, ctx.clock, [orderAsk(ctx, op.orderId, { op: "changeFlights", change }), ...seats], async (tx) => {
     await ctx.payments.sale.record(tx, op.orderId, auth, now);
     await writePhase(tx, op.operationId, "committed", now);
     // The override is recorded exactly when the change is made: in its own write (SHPOR1 rule 4).

@@ -7,6 +7,8 @@ import type { OrdersContext } from "../../context";
 import { ids } from "../../ids";
 import { writeOpen, writePhase, type OperationRow, type RequestKey } from "../../operation/store";
 import type { Order } from "../../state";
+import type { OrderCommand } from "../../actor/commands";
+import { orderAsk } from "../../actor/joint";
 import { orderFor, type AlsoInCommit, type ServicingActor } from "../actor";
 import { appendOverride } from "../override/audit";
 import type { PaxName } from "./name";
@@ -67,9 +69,9 @@ export async function renamePax(ctx: OrdersContext, input: RenameInput): Promise
       operationId, kind: "order_rename", request: input.request, fingerprint, orderId: input.orderId, owner: order.owner,
       phase: "done", status: "done", plan: { paxId: input.paxId, allowedBy: allowance.by, ...(allowance.flexibilityItemId ? { flexibilityItemId: allowance.flexibilityItemId } : {}), ...(override ? { overridden: override.ruleCode } : {}) }, createdAt: now, updatedAt: now,
     };
-    const command = { op: "updatePax" as const, changeRef: operationId, paxId: input.paxId, name: input.name, ...(allowance.flexibilityItemId ? { flexibilityItemId: allowance.flexibilityItemId } : {}), ...(override ? { override } : {}), ...(input.by.channel === "airline_staff" ? { staffId: input.by.staffId } : {}) };
+    const command: OrderCommand = { op: "updatePax", changeRef: operationId, paxId: input.paxId, name: input.name, ...(allowance.flexibilityItemId ? { flexibilityItemId: allowance.flexibilityItemId } : {}), ...(override ? { override } : {}), ...(input.by.channel === "airline_staff" ? { staffId: input.by.staffId } : {}) };
     try {
-      const [after] = await askTogether(ctx.store, ctx.clock, [{ ref: ctx.orders as never, key: input.orderId, command }], async (tx) => {
+      const [after] = await askTogether(ctx.store, ctx.clock, [orderAsk(ctx, input.orderId, command)], async (tx) => {
         await writeOpen(tx, row, undefined, ctx.instanceId, now);
         await writePhase(tx, operationId, "done", now, { status: "done" });
         // The override is recorded exactly when the change is made: in its own write.
