@@ -6,12 +6,13 @@ import type { OrdersContext } from "../context";
 import { ids } from "../ids";
 import { crashPoint } from "../saga/crash-point";
 import { actorOf, isStaff, orderFor, type AlsoInCommit, type ServicingActor } from "../servicing/actor";
-import type { ItemsCancellation, Order, OrderItem, PendingCharge, Seller } from "../state";
+import { refuseUnlessMove, type ItemsCancellation, type Order, type OrderItem, type PendingCharge, type Seller } from "../state";
 import { verifyItemsQuote } from "./items-quote";
 import { paidOf } from "./quote";
 import { assertNoRefundPending, commitPhase, current, refundOrLeave, staffOf, type CancelOperation, type CancelPlan } from "./saga";
 import { cancelItemsTerms } from "./terms";
 import { orderAsk } from "../actor/joint";
+import { refuseIfStale } from "../actor/refusals";
 
 /**
  * OrderChangeRQ AcceptCancelledOffer naming an items quote (`CIQ.`, cancel/items-quote.ts):
@@ -39,8 +40,8 @@ export async function commitCancelItems(ctx: OrdersContext, orderId: string, who
     const op = await ctx.operations.load<CancelPlan>(operationId);
     if (op) return op.status === "done" ? current(ctx, orderId) : refundOrLeave(ctx, op);
     const order = (await ctx.orders.ask(orderId, { op: "get" }))!;
-    if (order.state !== "booked") throw new GatewayError("order_state_invalid", { detail: `The order is ${order.state}; only a booked order's items are cancelled.` });
-    if (order.version !== signed.version) throw new GatewayError("cancel_quote_stale");
+    refuseUnlessMove(order.state, "items_cancelled");
+    refuseIfStale(order, signed.version);
     const now = ctx.clock.now();
     if (now >= signed.expiresAt) throw new GatewayError("cancel_quote_expired");
     assertNoRefundPending(order);

@@ -4,7 +4,7 @@ import { refundPlan, type PaymentLeg, type RefundShare } from "@ndc/payments";
 import type { FieldKey } from "@ndc/pii";
 import type { OrdersContext } from "../context";
 import { actorOf, isStaff, orderFor, type ServicingActor } from "../servicing/actor";
-import type { ItemsCancellation, Order, Seller } from "../state";
+import { refuseUnlessMove, type ItemsCancellation, type Order, type Seller } from "../state";
 import { cancelTerms, type CancelTerms } from "./terms";
 
 /** How long a cancel quote is firm. */
@@ -81,7 +81,7 @@ export function mac(key: FieldKey, body: string, purpose = "ndc-gateway cancel q
 export async function quoteCancel(ctx: OrdersContext, orderId: string, who: Seller | ServicingActor): Promise<{ order: Order; quote: CancelQuote }> {
   const by = actorOf(who);
   const order = orderFor(await ctx.orders.ask(orderId, { op: "get" }), by);
-  if (order.state !== "booked") throw new GatewayError("order_state_invalid", { detail: `The order is ${order.state}; only a booked order is cancelled this way.` });
+  refuseUnlessMove(order.state, "cancelled");
   const now = ctx.clock.now();
   return { order, quote: cancelQuote(ctx, order, await ctx.payments.ledger.legs(orderId), now, { airline: isStaff(by) }) };
 }

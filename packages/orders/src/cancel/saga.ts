@@ -8,10 +8,11 @@ import { writeOpen, writePhase, type OperationRow } from "../operation/store";
 import { crashPoint } from "../saga/crash-point";
 import { appendOverride } from "../servicing/override/audit";
 import { actorOf, isStaff, orderFor, type AlsoInCommit, type ServicingActor } from "../servicing/actor";
-import { notFound, type ChangeOverride, type Order, type Seller } from "../state";
+import { notFound, refuseUnlessMove, type ChangeOverride, type Order, type Seller } from "../state";
 import { paidOf, refundsPending, verifyQuote } from "./quote";
 import { cancelTerms } from "./terms";
 import { orderAsk } from "../actor/joint";
+import { refuseIfStale } from "../actor/refusals";
 
 /** The cancellation's recovery record (operations.plan): the quote it accepted and where the refund goes. */
 export interface CancelPlan {
@@ -57,8 +58,8 @@ export async function commitCancel(ctx: OrdersContext, orderId: string, who: Sel
       return op.status === "done" ? current(ctx, orderId) : refundOrLeave(ctx, op);
     }
     const order = (await ctx.orders.ask(orderId, { op: "get" }))!;
-    if (order.state !== "booked") throw new GatewayError("order_state_invalid", { detail: `The order is ${order.state}; only a booked order is cancelled this way.` });
-    if (order.version !== signed.version) throw new GatewayError("cancel_quote_stale");
+    refuseUnlessMove(order.state, "cancelled");
+    refuseIfStale(order, signed.version);
     const now = ctx.clock.now();
     if (now >= signed.expiresAt) throw new GatewayError("cancel_quote_expired");
     assertNoRefundPending(order);

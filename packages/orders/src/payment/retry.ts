@@ -1,5 +1,5 @@
 import { askTogether, type JointAsk } from "@ndc/actors";
-import { GatewayError, isGatewayError } from "@ndc/errors";
+import { isGatewayError } from "@ndc/errors";
 import type { LegRequest, SaleAuthorisation } from "@ndc/payments";
 import { refuseCardData, validateLegs } from "@ndc/payments";
 import type { OrdersContext } from "../context";
@@ -10,9 +10,9 @@ import type { StoreDb } from "@ndc/store";
 import { closeCaptures } from "../saga/close";
 import { crashPoint } from "../saga/crash-point";
 import { finishCommitted } from "../saga/finish";
-import { assertOwner, isHeld, notFound, type Order, type OrderLegRef, type Seller } from "../state";
+import { assertOwner, notFound, type Order, type OrderLegRef, type Seller } from "../state";
 import { refuseIfHeldElsewhere } from "../saga/held-elsewhere";
-import { refuseIfFlightCancelled } from "../operations/schedule-change";
+import { refuseUnlessPayable } from "../actor/refusals";
 import { orderAsk } from "../actor/joint";
 
 export interface RetryPlan {
@@ -51,9 +51,7 @@ export async function retryPayment(ctx: OrdersContext, orderId: string, seller: 
     // Past its commit, or ended: answered with the order as the attempt left it (finished first).
     if (existing && (existing.status === "done" || retryCommitted(order, existing.plan))) return finishRetry(ctx, existing);
     if (existing?.status !== "running") {
-      if (!isHeld(order.state)) throw new GatewayError("order_state_invalid", { detail: `The order is ${order.state}; only a held order is paid this way.` });
-      if (order.paymentTimeLimit !== undefined && ctx.clock.now() >= order.paymentTimeLimit) throw new GatewayError("payment_time_limit_passed");
-      refuseIfFlightCancelled(order);
+      refuseUnlessPayable(order, ctx.clock.now());
       checkLegsPayTotal(legs, order.currency, order.totalMinor);
     }
     // A compensated attempt left nothing behind: asked again, it runs afresh as its next run, under new keys.

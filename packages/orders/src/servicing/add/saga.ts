@@ -10,7 +10,7 @@ import { ids } from "../../ids";
 import { writeOpen, writePhase, type OperationRow } from "../../operation/store";
 import { crashPoint, type CrashPoint } from "../../saga/crash-point";
 import { releaseHolds } from "../../saga/holds";
-import { assertOwner, notFound, type Order, type OrderLegRef, type SeatHoldRef } from "../../state";
+import { assertOwner, notFound, refuseUnlessMove, type Order, type OrderLegRef, type SeatHoldRef } from "../../state";
 import type { AddInput, AddPlan, ReleasedSeat } from "./input";
 import { QUOTE_PREFIX } from "./quote";
 import { resolveAdded } from "./resolve";
@@ -110,7 +110,7 @@ export async function authoriseCommitFinish<P extends ChargeOperation["plan"]>(
 
 /** Everything the phases write, decided before anything is taken: a refusal here leaves nothing. */
 async function planOf(ctx: OrdersContext, order: Order, input: AddInput, operationId: string, fingerprint: string): Promise<AddOperation> {
-  if (order.state !== "booked") throw new GatewayError("order_state_invalid", { detail: `The order is ${order.state}; extras and seats are added to a booked order.` });
+  refuseUnlessMove(order.state, "items_added");
   const changeRef = `add-${operationId.slice(3, 15)}`;
   const r = await resolveAdded(ctx, order, input, changeRef);
   // A value the order retained (RespendInd) pays first; the legs pay what is left (cancel/retained.ts).

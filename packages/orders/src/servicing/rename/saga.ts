@@ -6,7 +6,7 @@ import { judgeChange, type Allowance } from "../../conditions/flexibility";
 import type { OrdersContext } from "../../context";
 import { ids } from "../../ids";
 import { writeOpen, writePhase, type OperationRow, type RequestKey } from "../../operation/store";
-import type { Order } from "../../state";
+import { refuseUnlessMove, type Order } from "../../state";
 import type { OrderCommand } from "../../actor/commands";
 import { orderAsk } from "../../actor/joint";
 import { orderFor, type AlsoInCommit, type ServicingActor } from "../actor";
@@ -57,7 +57,7 @@ export async function renamePax(ctx: OrdersContext, input: RenameInput): Promise
       return (await ctx.orders.ask(input.orderId, { op: "get" }))!;
     }
     const order = (await ctx.orders.ask(input.orderId, { op: "get" }))!;
-    if (order.state !== "booked") throw new GatewayError("order_state_invalid", { detail: `The order is ${order.state}; only a booked order takes a name correction.` });
+    refuseUnlessMove(order.state, "pax_updated");
     if (!order.passengers.some((p) => p.paxId === input.paxId)) {
       throw new GatewayError("request_invalid", { detail: "UpdatePax/Current names no passenger of the order.", element: "Request/ChangeOrderChoice/UpdatePax/Current/PaxRefID" });
     }
