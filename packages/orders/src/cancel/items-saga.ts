@@ -50,7 +50,7 @@ export async function commitCancelItems(ctx: OrdersContext, orderId: string, who
     // Judged again for who commits (a staff quote is no seller's way past the fare).
     const { overridden, voided, departureAsUtcMs } = cancelItemsTerms(ctx.supply, order, items, paidOf(order, legs), now, { airline: isStaff(by) });
     const override = overridden && isStaff(by) ? { staffId: by.staffId, ruleCode: overridden.ruleCode } : undefined;
-    const changeRef = `cxi-${operationId.slice(3, 15)}`;
+    const changeRef = ids.changeRef("itemsCancellation", operationId);
     const plan: CancelPlan = {
       quoteId, refundMinor: signed.refundMinor, penaltyMinor: 0, changeRef,
       shares: signed.refundMinor > 0 ? refundPlan(legs, signed.refundMinor, order.currency, orderId) : [],

@@ -55,7 +55,7 @@ async function lapseOne(ctx: OrdersContext, order: Order, now: number): Promise<
       if (seen.status !== "done") await closeFlightChange(ctx, seen as FlightCloseOperation);
       return;
     }
-    const changeRef = `rvl-${operationId.slice(3, 15)}`;
+    const changeRef = ids.changeRef("retainedLapse", operationId);
     const amountMinor = order.retained!.amountMinor;
     const refund = await planChangeRefund(ctx, order.orderId, order.currency, amountMinor, operationId);
     const op: FlightCloseOperation = {

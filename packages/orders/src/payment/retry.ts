@@ -44,7 +44,7 @@ export async function retryPayment(ctx: OrdersContext, orderId: string, seller: 
   validateLegs(legs);
   const order = assertOwner(await ctx.orders.ask(orderId, { op: "get" }), seller);
   const sagaId = ids.retrySaga(orderId, key);
-  const changeRef = `retry-${sagaId.slice(3, 15)}`;
+  const changeRef = ids.changeRef("paymentRetry", sagaId);
   return ctx.operationLock.run(sagaId, async () => {
     const existing = await ctx.operations.load<RetryPlan>(sagaId);
     refuseIfHeldElsewhere(ctx, existing);

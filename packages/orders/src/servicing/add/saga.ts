@@ -111,7 +111,7 @@ export async function authoriseCommitFinish<P extends ChargeOperation["plan"]>(
 /** Everything the phases write, decided before anything is taken: a refusal here leaves nothing. */
 async function planOf(ctx: OrdersContext, order: Order, input: AddInput, operationId: string, fingerprint: string): Promise<AddOperation> {
   refuseUnlessMove(order.state, "items_added");
-  const changeRef = `add-${operationId.slice(3, 15)}`;
+  const changeRef = ids.changeRef("addition", operationId);
   const r = await resolveAdded(ctx, order, input, changeRef);
   // A value the order retained (RespendInd) pays first; the legs pay what is left (cancel/retained.ts).
   const { spentMinor, dueMinor } = spendRetained(order, r.chargeMinor);

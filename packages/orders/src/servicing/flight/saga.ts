@@ -174,7 +174,7 @@ async function planOf(ctx: OrdersContext, order: Order, input: FlightChangeInput
   const refund = s.dueMinor < 0 ? await planChangeRefund(ctx, order.orderId, order.currency, -s.dueMinor, operationId) : undefined;
   // SHPOR1 rule 6: commission on the charge's own amount, as for extras (the airline's own staff sell through no agency).
   const c = input.commissionAgreement && s.dueMinor > 0 ? chargeCommission(input.commissionAgreement, money(s.dueMinor, order.currency as CurrencyCode)) : undefined;
-  const changeRef = `chg-${operationId.slice(3, 15)}`;
+  const changeRef = ids.changeRef("flightChange", operationId);
   const plan: FlightChangePlan = {
     fingerprint, changeRef, quoteId: input.quoteId, direction: main.direction,
     journey: main.journey,

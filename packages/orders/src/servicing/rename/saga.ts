@@ -69,7 +69,7 @@ export async function renamePax(ctx: OrdersContext, input: RenameInput): Promise
       operationId, kind: "order_rename", request: input.request, fingerprint, orderId: input.orderId, owner: order.owner,
       phase: "done", status: "done", plan: { paxId: input.paxId, allowedBy: allowance.by, ...(allowance.flexibilityItemId ? { flexibilityItemId: allowance.flexibilityItemId } : {}), ...(override ? { overridden: override.ruleCode } : {}) }, createdAt: now, updatedAt: now,
     };
-    const command: OrderCommand = { op: "updatePax", changeRef: operationId, paxId: input.paxId, name: input.name, ...(allowance.flexibilityItemId ? { flexibilityItemId: allowance.flexibilityItemId } : {}), ...(override ? { override } : {}), ...(input.by.channel === "airline_staff" ? { staffId: input.by.staffId } : {}) };
+    const command: OrderCommand = { op: "updatePax", changeRef: ids.changeRef("rename", operationId), paxId: input.paxId, name: input.name, ...(allowance.flexibilityItemId ? { flexibilityItemId: allowance.flexibilityItemId } : {}), ...(override ? { override } : {}), ...(input.by.channel === "airline_staff" ? { staffId: input.by.staffId } : {}) };
     try {
       const [after] = await askTogether(ctx.store, ctx.clock, [orderAsk(ctx, input.orderId, command)], async (tx) => {
         await writeOpen(tx, row, undefined, ctx.instanceId, now);
