@@ -5,8 +5,8 @@ import type { CancelledSeats } from "../actor/events";
 import type { OrdersContext } from "../context";
 import { ids } from "../ids";
 import { crashPoint } from "../saga/crash-point";
-import { actorOf, isStaff, orderFor, type AlsoInCommit, type ServicingActor } from "../servicing/actor";
-import { refuseUnlessMove, type ItemsCancellation, type Order, type OrderItem, type PendingCharge, type Seller } from "../state";
+import { isStaff, orderFor, type AlsoInCommit, type ServicingActor } from "../servicing/actor";
+import { refuseUnlessMove, type ItemsCancellation, type Order, type OrderItem, type PendingCharge } from "../state";
 import { verifyItemsQuote } from "./items-quote";
 import { paidOf } from "./quote";
 import { assertNoRefundPending, commitPhase, current, refundOrLeave, staffOf, type CancelOperation, type CancelPlan } from "./saga";
@@ -31,8 +31,7 @@ import { refuseIfStale } from "../actor/refusals";
  *      (finishCancel, the whole order's close).
  * Nothing is taken before the commit; a committed one is finished by a retry or the reconciler.
  */
-export async function commitCancelItems(ctx: OrdersContext, orderId: string, who: Seller | ServicingActor, quoteId: string, alsoInCommit?: AlsoInCommit): Promise<Order> {
-  const by = actorOf(who);
+export async function commitCancelItems(ctx: OrdersContext, orderId: string, by: ServicingActor, quoteId: string, alsoInCommit?: AlsoInCommit): Promise<Order> {
   orderFor(await ctx.orders.ask(orderId, { op: "get" }), by);
   const signed = verifyItemsQuote(ctx, quoteId, orderId);
   const operationId = ids.cancelItemsSaga(quoteId);

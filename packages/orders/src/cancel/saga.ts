@@ -7,8 +7,8 @@ import { ids } from "../ids";
 import { writeOpen, writePhase, type OperationRow } from "../operation/store";
 import { crashPoint } from "../saga/crash-point";
 import { appendOverride } from "../servicing/override/audit";
-import { actorOf, isStaff, orderFor, type AlsoInCommit, type ServicingActor } from "../servicing/actor";
-import { notFound, refuseUnlessMove, type ChangeOverride, type Order, type Seller } from "../state";
+import { isStaff, orderFor, type AlsoInCommit, type ServicingActor } from "../servicing/actor";
+import { notFound, refuseUnlessMove, type ChangeOverride, type Order } from "../state";
 import { paidOf, refundsPending, verifyQuote } from "./quote";
 import { cancelTerms } from "./terms";
 import { orderAsk } from "../actor/joint";
@@ -46,8 +46,7 @@ export type CancelOperation = OperationRow<CancelPlan>;
  * or cancelled with its operation `committed`, which a retry or the reconciler finishes under
  * the same keys (finishCancel).
  */
-export async function commitCancel(ctx: OrdersContext, orderId: string, who: Seller | ServicingActor, quoteId: string, alsoInCommit?: AlsoInCommit): Promise<Order> {
-  const by = actorOf(who);
+export async function commitCancel(ctx: OrdersContext, orderId: string, by: ServicingActor, quoteId: string, alsoInCommit?: AlsoInCommit): Promise<Order> {
   orderFor(await ctx.orders.ask(orderId, { op: "get" }), by);
   const signed = verifyQuote(ctx.fieldKey, quoteId, orderId);
   const operationId = ids.cancelSaga(orderId);

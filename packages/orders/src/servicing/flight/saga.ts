@@ -11,7 +11,7 @@ import { crashPoint } from "../../saga/crash-point";
 import type { ChangeOverride, Order, OrderJourney, PostSaleCharge, SeatHoldRef } from "../../state";
 import type { FurtherDirection } from "../../actor/events";
 import type { DirectionChoice } from "./quote";
-import { orderFor, type AlsoInCommit, type ServicingActor } from "../actor";
+import { isStaff, orderFor, type AlsoInCommit, type ServicingActor } from "../actor";
 import type { Allowance } from "../../conditions/flexibility";
 import { appendOverride } from "../override/audit";
 import { authorisedLegs, authoriseCommitFinish, openChargePhase } from "../add/saga";
@@ -153,7 +153,7 @@ async function planOf(ctx: OrdersContext, order: Order, input: FlightChangeInput
   const now = ctx.clock.now();
   const s = checkFlightChangeQuote(ctx, order, input.quoteId, now);
   const flightItemIds = order.items.filter((i) => i.kind === "flight").map((i) => i.orderItemId);
-  const staff = input.by.channel === "airline_staff" ? input.by.staffId : undefined;
+  const staff = isStaff(input.by) ? input.by.staffId : undefined;
   const decided: DirectionDecided[] = [];
   for (const d of s.directions) decided.push(await decideDirection(ctx, order, d, now, { operationId, flightItemIds, useFlexibility: input.useFlexibility ?? false, ...(staff ? { staff } : {}) }));
   const [main, ...rest] = decided as [DirectionDecided, ...DirectionDecided[]];
