@@ -15,7 +15,7 @@ export const isStaff = (by: ServicingActor): by is { channel: "airline_staff"; s
 
 /** The order as `by` may see it: a seller's own order only (another's is order_not_found, like a missing one); any order for staff. */
 export function orderFor<T extends Pick<Order, "owner">>(order: T | null | undefined, by: ServicingActor): T {
-  if (by.channel === "seller") return assertOwner(order, by.seller);
+  if (!isStaff(by)) return assertOwner(order, by.seller);
   if (!order) throw notFound();
   if (!by.staffId) throw new GatewayError("request_invalid", { detail: "A staff change names its staff id." });
   return order;

@@ -189,7 +189,7 @@ async function planOf(ctx: OrdersContext, order: Order, input: FlightChangeInput
     ...(overridden && staff ? { override: { staffId: staff, ruleCode: overridden.ruleCode, ruleText: overridden.ruleText } } : {}),
     ...(staff ? { staffId: staff } : {}),
   };
-  const clientId = input.by.channel === "seller" ? input.by.seller.clientId : `staff:${input.by.staffId}`;
+  const clientId = isStaff(input.by) ? `staff:${input.by.staffId}` : input.by.seller.clientId;
   return {
     operationId, kind: "order_change_flight", request: { clientId, correlationId: input.correlationId, trxId: input.trxId },
     fingerprint, orderId: order.orderId, owner: order.owner, phase: "open", status: "running", plan, lockOwner: ctx.instanceId, createdAt: now, updatedAt: now,
