@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
-import { ActorSystem, askTogether } from "@ndc/actors";
+import { ActorSystem, askTogether, jointAsk } from "@ndc/actors";
 import { ManualClock } from "@ndc/clock";
 import { isConstraintViolation, type Store } from "@ndc/store";
 import { counterKind } from "../fixtures/actor-counter";
@@ -29,14 +29,14 @@ async function setup(url?: string) {
   return { store, clock, system, a, c };
 }
 
-const bump = (id: string, by = 1) => ({ op: "bump", id, by });
+const bump = (id: string, by = 1) => ({ op: "bump" as const, id, by });
 
 describe("askTogether", () => {
   test("three actors' commands and an extra row: one write, every reply, every actor's state after the COMMIT", async () => {
     const { store, clock, a, c } = await setup();
     await store.write((_tx, raw) => raw.exec("CREATE TABLE extra (v TEXT NOT NULL)"));
     const before = store.commits.transactions;
-    const replies = await askTogether(store, clock, [{ ref: a as never, key: "x", command: bump("a1") }, { ref: c as never, key: "y", command: bump("c1", 2) }, { ref: a as never, key: "w", command: bump("w1") }], (tx) =>
+    const replies = await askTogether(store, clock, [jointAsk(a, "x", bump("a1")), jointAsk(c, "y", bump("c1", 2)), jointAsk(a, "w", bump("w1"))], (tx) =>
       tx.run(sql`INSERT INTO extra (v) VALUES ('with them')`),
     );
     expect(store.commits.transactions - before).toBe(1);
@@ -50,7 +50,7 @@ describe("askTogether", () => {
   test("one refusal (a throw from decide) writes nothing for any of them", async () => {
     const { store, clock, a, c } = await setup();
     const before = store.commits.transactions;
-    const refused = askTogether(store, clock, [{ ref: a as never, key: "x", command: bump("a1") }, { ref: c as never, key: "y", command: bump("bad", -1) }]);
+    const refused = askTogether(store, clock, [jointAsk(a, "x", bump("a1")), jointAsk(c, "y", bump("bad", -1))]);
     await expect(refused).rejects.toMatchObject({ code: "request_invalid" });
     expect(store.commits.transactions - before).toBe(0);
     expect(await a.ask("x", { op: "read" })).toEqual({ seq: 0, total: 0 });
@@ -59,9 +59,9 @@ describe("askTogether", () => {
 
   test("a failed write (the extra rows throw) leaves every actor's memory and journal as before", async () => {
     const { store, clock, a, c } = await setup();
-    await a.ask("x", bump("a0") as never);
+    await a.ask("x", bump("a0"));
     await expect(
-      askTogether(store, clock, [{ ref: a as never, key: "x", command: bump("a1") }, { ref: c as never, key: "y", command: bump("c1") }], () => {
+      askTogether(store, clock, [jointAsk(a, "x", bump("a1")), jointAsk(c, "y", bump("c1"))], () => {
         throw new Error("the extra rows failed");
       }),
     ).rejects.toThrow("the extra rows failed");
@@ -76,8 +76,8 @@ describe("askTogether", () => {
     const work: Promise<unknown>[] = [];
     for (let i = 0; i < 40; i++) {
       const keys = i % 2 ? ["p", "q"] : ["q", "p"];
-      work.push(askTogether(store, clock, keys.map((key) => ({ ref: a as never, key, command: bump(`j${i}-${key}`) }))));
-      work.push(a.ask(keys[0]!, bump(`s${i}`) as never));
+      work.push(askTogether(store, clock, keys.map((key) => (jointAsk(a, key, bump(`j${i}-${key}`))))));
+      work.push(a.ask(keys[0]!, bump(`s${i}`)));
     }
     await Promise.all(work);
     expect(await a.ask("p", { op: "read" })).toEqual({ seq: 60, total: 60 });
@@ -87,15 +87,15 @@ describe("askTogether", () => {
   test("two processes on one file: the journal refuses the second commit of a seq for the whole joint write; its actors reload and it is tried again", async () => {
     const one = await setup();
     const two = await setup(tmp.url);
-    await one.a.ask("x", bump("one-1") as never);
+    await one.a.ask("x", bump("one-1"));
     await two.a.ask("x", { op: "read" }); // resident in `two` at seq 1
-    await one.a.ask("x", bump("one-2") as never); // `two` does not know
-    const joint = [{ ref: two.a as never, key: "x", command: bump("two-2") }, { ref: two.c as never, key: "y", command: bump("two-y") }];
+    await one.a.ask("x", bump("one-2")); // `two` does not know
+    const joint = [jointAsk(two.a, "x", bump("two-2")), jointAsk(two.c, "y", bump("two-y"))];
     // Without a retry the store's refusal comes back, and nothing of the joint write is kept.
     const lost = await askTogether(two.store, two.clock, joint, undefined, { retries: 0 }).then(() => null, (e) => e);
     expect(isConstraintViolation(lost)).toBe(true);
     expect(await journalOf(one.store, "test.c", "y")).toEqual([]);
-    await one.a.ask("x", bump("one-3") as never); // `two` is behind again
+    await one.a.ask("x", bump("one-3")); // `two` is behind again
     // By default the actors reload and the joint write is decided again, against seq 3.
     expect(await askTogether(two.store, two.clock, joint)).toEqual([{ seq: 4, total: 4 }, { seq: 1, total: 1 }]);
     expect(await journalOf(one.store, "test.a", "x")).toEqual([{ seq: 1, id: "one-1" }, { seq: 2, id: "one-2" }, { seq: 3, id: "one-3" }, { seq: 4, id: "two-2" }]);

@@ -5,6 +5,9 @@ import { isGatewayError } from "@ndc/errors";
 import { orderIds } from "@ndc/orders";
 import { boot, card, freeSeats, orderInput, SELLER, shop, tempDir, voucher, type Booted } from "../orders/helpers";
 
+/** The seller's channel, as the NDC handlers ask for a cancellation. */
+const BY_SELLER = { channel: "seller" as const, seller: SELLER };
+
 /**
  * fast-check over random sequences of create (paid by one card, or a voucher then a card), cancel
  * (quote, then the commit; sometimes several commits at once), partial refunds, clock moves and
@@ -71,8 +74,8 @@ test("no sequence of create / cancel / refund moves money wrongly or sells a sea
           pending.push(
             (async () => {
               await Promise.all(created);
-              const { quote } = await b.orders.quoteCancel(orderId, SELLER);
-              await Promise.all(Array.from({ length: o.commits }, () => b.orders.cancel(orderId, SELLER, quote.quoteId)));
+              const { quote } = await b.orders.quoteCancel(orderId, BY_SELLER);
+              await Promise.all(Array.from({ length: o.commits }, () => b.orders.cancel(orderId, BY_SELLER, quote.quoteId)));
             })().catch(expectRefusal),
           );
         } else if (o.kind === "refund") {

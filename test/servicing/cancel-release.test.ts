@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { boot, card, footprint, freeSeats, orderInput, SELLER, settlement, shop, tempDir, voucher, type Booted } from "../orders/helpers";
 
+/** The seller's channel, as the NDC handlers ask for a cancellation. */
+const BY_SELLER = { channel: "seller" as const, seller: SELLER };
+
 /**
  * A cancellation releases the order's seats and partner units to every channel in the same
  * write as the cancelled state, and refunds the airline's own instruments (voucher, settlement
@@ -25,11 +28,11 @@ test("seats and partner stock come back; voucher, settlement and card legs are r
   expect(order.state).toBe("booked");
   expect((await b.inventory.partnerStock("PP-ESIM")).sold).toBe(stockBefore.sold + 1);
 
-  const { quote } = await b.orders.quoteCancel(order.orderId, SELLER);
+  const { quote } = await b.orders.quoteCancel(order.orderId, BY_SELLER);
   // A refundable fare: all of it back but the band's fee (25, 50 or 75 EUR).
   expect([2_500, 5_000, 7_500]).toContain(quote.penaltyMinor);
   expect(quote.refundMinor).toBe(s.total - quote.penaltyMinor);
-  const cancelled = await b.orders.cancel(order.orderId, SELLER, quote.quoteId);
+  const cancelled = await b.orders.cancel(order.orderId, BY_SELLER, quote.quoteId);
   expect(cancelled.state).toBe("cancelled");
 
   const f = await footprint(b.store, order.orderId);
@@ -59,9 +62,9 @@ test("a partner product cancelled alone: its unit back in the partner's stock in
   const order = await b.orders.create(orderInput("rel-items", s, { payment: [card(s.total - 1_000), voucher(1_000)] }));
   expect(order.state).toBe("booked");
   const partner = order.items.find((i) => i.kind === "partner_product")!;
-  const { quote } = await b.orders.quoteCancelItems(order.orderId, SELLER, [partner.orderItemId]);
+  const { quote } = await b.orders.quoteCancelItems(order.orderId, BY_SELLER, [partner.orderItemId]);
   expect(quote.refundMinor).toBe(partner.totalMinor);
-  const after = await b.orders.cancel(order.orderId, SELLER, quote.quoteId);
+  const after = await b.orders.cancel(order.orderId, BY_SELLER, quote.quoteId);
   expect(after.state).toBe("booked");
   expect(after.partnerHolds).toEqual([]);
   expect((await b.inventory.partnerStock("PP-ESIM")).sold).toBe(stockBefore.sold);

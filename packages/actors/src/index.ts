@@ -3,4 +3,4 @@ export { defineActorKind, type ActorContext, type ActorKind, type Decision, type
 export { defineJournaledKind, NEXT_VALUE, type Journaled, type JournaledSpec, type JournaledPersistContext } from "./journaled";
 export { appendEvents, readEvents, saveSnapshot, loadSnapshot, type JournalEntry } from "./journal";
 export { KeyedLock } from "./keyed-lock";
-export { askTogether, type JointAsk } from "./together";
+export { askTogether, jointAsk, type JointAsk } from "./together";

@@ -3,12 +3,24 @@ import { isConstraintViolation, type Store, type StoreDb } from "@ndc/store";
 import { PARK, type Parked } from "./park";
 import type { ActorRef } from "./system";
 
-/** One actor's command in a joint write; `check` may refuse its reply (a refusal reply) before anything is written. */
+const TYPED = Symbol("jointAsk");
+
+/**
+ * One actor's command in a joint write; `check` may refuse its reply (a refusal reply) before
+ * anything is written. Asks of several kinds travel in one list, so the command's type is erased
+ * here: only jointAsk() makes one (the brand), after checking the command against its actor's.
+ */
 export interface JointAsk<R = unknown> {
-  ref: ActorRef<unknown, never, R>;
-  key: string;
-  command: unknown;
+  readonly ref: ActorRef<unknown, never, R>;
+  readonly key: string;
+  readonly command: unknown;
   check?(reply: R): void;
+  readonly [TYPED]: true;
+}
+
+/** The one way to make a JointAsk: `command` must be the command type `ref`'s kind declares (a misspelt field does not compile). */
+export function jointAsk<S, C, R>(ref: ActorRef<S, C, R>, key: string, command: NoInfer<C>, check?: (reply: R) => void): JointAsk<R> {
+  return { ref, key, command, ...(check ? { check } : {}), [TYPED]: true };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { and, eq, lte } from "drizzle-orm";
-import type { ActorRef, ActorSystem, JointAsk, Journaled } from "@ndc/actors";
+import { jointAsk, type ActorRef, type ActorSystem, type JointAsk, type Journaled } from "@ndc/actors";
 import type { Clock } from "@ndc/clock";
 import { GatewayError } from "@ndc/errors";
 import { isConstraintViolation, tables, type Store } from "@ndc/store";
@@ -140,11 +140,11 @@ export class InventoryService {
   };
 
   private seatAsk(flightKey: string, command: SeatCommand): JointAsk<SeatReply> {
-    return { ref: this.seats as never, key: flightKey, command, check: (reply) => void holdOf(reply) };
+    return jointAsk(this.seats, flightKey, command, (reply) => void holdOf(reply));
   }
 
   private partnerAsk(productCode: string, command: PartnerCommand): JointAsk<PartnerReply> {
-    return { ref: this.partners as never, key: productCode, command, check: (reply) => void holdOf(reply) };
+    return jointAsk(this.partners, productCode, command, (reply) => void holdOf(reply));
   }
 
   /**

@@ -1,5 +1,16 @@
 import { createHash } from "node:crypto";
 
+/** The post-sale changes that pay, refund or keep value under a reference of their own (the sale's is SALE_CHANGE_REF, create/plan.ts). */
+export type ChangeRefKind = "addition" | "flightChange" | "itemsCancellation" | "retainedLapse" | "paymentRetry" | "rename";
+
+const CHANGE_REF_PREFIX: Record<Exclude<ChangeRefKind, "rename">, string> = {
+  addition: "add",
+  flightChange: "chg",
+  itemsCancellation: "cxi",
+  retainedLapse: "rvl",
+  paymentRetry: "retry",
+};
+
 const digest = (parts: readonly string[]) => createHash("sha256").update(parts.join("\u0000")).digest("hex").toUpperCase();
 
 /**
@@ -28,6 +39,12 @@ export const ids = {
   keptSeatHold: (operationId: string, releasedHoldId: string) => `SH-${digest(["kept", operationId, releasedHoldId]).slice(0, 20)}`,
   /** A name correction (servicing/rename), keyed by the seller's request ids. */
   renameSaga: (clientId: string, correlationId: string, trxId: string) => `SGN${digest([clientId, correlationId, trxId]).slice(0, 24)}`,
+  /**
+   * A change's reference, which its legs, its charge and its history entries carry: the kind's
+   * prefix and the start of its operation's digest (the saga prefix dropped). A name correction's
+   * is its operation id whole. Journals and ledgers store these: the forms never change.
+   */
+  changeRef: (kind: ChangeRefKind, operationId: string) => (kind === "rename" ? operationId : `${CHANGE_REF_PREFIX[kind]}-${operationId.slice(3, 15)}`),
   retrySaga: (orderId: string, key: string) => `SGR${digest([orderId, key]).slice(0, 24)}`,
   order: (sagaId: string) => `ORD-${digest(["order", sagaId]).slice(0, 12)}`,
   seatHold: (sagaId: string, flightKey: string) => `SH-${digest(["seat", sagaId, flightKey]).slice(0, 20)}`,

@@ -200,14 +200,14 @@ export class OrdersService {
 
   /**
    * OrderReshopRQ UpdateOrder/CancelOrderRef: a firm, signed quote to cancel the whole order.
-   * `by`: a seller (NDC), or `{ channel: "airline_staff", staffId }`, never refused by the fare.
+   * `by`: a seller (NDC, `{ channel: "seller", seller }`), or `{ channel: "airline_staff", staffId }`, never refused by the fare.
    */
-  quoteCancel(orderId: string, by: Seller | ServicingActor): Promise<{ order: Order; quote: CancelQuote }> {
+  quoteCancel(orderId: string, by: ServicingActor): Promise<{ order: Order; quote: CancelQuote }> {
     return quoteCancel(this.ctx, orderId, by);
   }
 
   /** OrderReshopRQ ServiceOrder/DeleteOrderItem alone: a firm, signed quote to cancel those items (cancel/items-quote.ts). */
-  quoteCancelItems(orderId: string, by: Seller | ServicingActor, orderItemIds: readonly string[], o: { respend?: boolean } = {}): Promise<{ order: Order; quote: CancelItemsQuote }> {
+  quoteCancelItems(orderId: string, by: ServicingActor, orderItemIds: readonly string[], o: { respend?: boolean } = {}): Promise<{ order: Order; quote: CancelItemsQuote }> {
     return quoteCancelItems(this.ctx, orderId, by, orderItemIds, o);
   }
 
@@ -243,7 +243,7 @@ export class OrdersService {
    * OrderChangeRQ AcceptCancelledOffer: the quote accepted, the order (cancel/saga.ts) or the
    * items it names (`CIQ.`, cancel/items-saga.ts) cancelled and refunded. `by` as for the quote.
    */
-  cancel(orderId: string, by: Seller | ServicingActor, quoteId: string, alsoInCommit?: AlsoInCommit): Promise<Order> {
+  cancel(orderId: string, by: ServicingActor, quoteId: string, alsoInCommit?: AlsoInCommit): Promise<Order> {
     return isItemsQuote(quoteId) ? commitCancelItems(this.ctx, orderId, by, quoteId, alsoInCommit) : commitCancel(this.ctx, orderId, by, quoteId, alsoInCommit);
   }
 

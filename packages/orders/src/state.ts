@@ -83,6 +83,32 @@ export function transition(from: OrderState | null, kind: ChangeKind, to?: Order
   return move.to;
 }
 
+/**
+ * What the refusal of a change adds to "The order is <state>" when the table has no move for
+ * it from the order's state: the actor's words, which every quote and saga refusing the same
+ * change early repeats (through refuseUnlessMove), so a seller reads one text wherever it is caught.
+ */
+const ONLY_FROM: Partial<Record<ChangeKind, string>> = {
+  payment_authorised: "only a held order is paid this way",
+  cancelled: "only a booked order is cancelled this way",
+  items_cancelled: "only a booked order's items are cancelled",
+  items_added: "only a booked order takes extras and seats",
+  flights_changed: "only a booked order's flights are changed",
+  pax_updated: "only a booked order takes a name correction",
+  closed: "only a booked order closes",
+};
+
+/**
+ * Refuses (order_state_invalid) a change the table has no move for from `state`. The actor
+ * decides with it; quotes and sagas ask it before taking anything, so they refuse exactly
+ * what the actor would, in the same words.
+ */
+export function refuseUnlessMove(state: OrderState, kind: ChangeKind): void {
+  if (TRANSITIONS.some((t) => t.from === state && t.kind === kind)) return;
+  const why = ONLY_FROM[kind];
+  throw new GatewayError("order_state_invalid", { detail: `The order is ${state}${why ? `; ${why}` : ""}.` });
+}
+
 export interface Seller {
   clientId: string;
   agencyId: string;

@@ -55,7 +55,7 @@ export function orderChangeHandler(deps: HandlerDeps): MessageHandler {
     if (rq.change.form === "acceptCancel") {
       if (rq.change.ownerCode !== deps.config.airline.designator) throw new GatewayError("cancel_quote_invalid", { element: "Request/ChangeOrderChoice/AcceptCancelledOffer/OwnerCode" });
       // Keyed by the order (whole) or the quote (items): any number of retries (any TrxID) cancel and refund once.
-      const order = await deps.orders.cancel(orderId, owner, rq.change.offerId, inCommit);
+      const order = await deps.orders.cancel(orderId, { channel: "seller", seller: owner }, rq.change.offerId, inCommit);
       return view(order);
     }
     if (rq.change.form === "updatePax") {

@@ -33,11 +33,11 @@ export function orderReshopHandler(deps: HandlerDeps): MessageHandler {
     const owner = { clientId: seller.clientId, agencyId: seller.agencyId };
     const order = { orderId: rq.orderId, ownerCode, items: [] };
     if (rq.change.form === "cancelOrder") {
-      const { order: booked, quote } = await deps.orders.quoteCancel(rq.orderId, owner);
+      const { order: booked, quote } = await deps.orders.quoteCancel(rq.orderId, { channel: "seller", seller: owner });
       return { response: encodeCancelQuoteRS(cancelQuoteViewOf(booked, quote, ownerCode)) };
     }
     if (rq.change.form === "cancelItems") {
-      const { order: booked, quote } = await deps.orders.quoteCancelItems(rq.orderId, owner, rq.change.orderItemIds, { respend: rq.change.respend });
+      const { order: booked, quote } = await deps.orders.quoteCancelItems(rq.orderId, { channel: "seller", seller: owner }, rq.change.orderItemIds, { respend: rq.change.respend });
       return { response: encodeCancelQuoteRS(cancelItemsQuoteViewOf(booked, quote, ownerCode)) };
     }
     if (rq.change.form === "changeFlight") {

@@ -1,6 +1,6 @@
 import { GatewayError, isGatewayError } from "@ndc/errors";
 import type { CurrencyCode } from "@ndc/money";
-import { spendRetained, verifyFlightsChange, type AlsoInCommit, type CancelQuote, type CommitMade, type FlightChangeQuote, type Order, type Quote } from "@ndc/orders";
+import { MAX_CANCELLED_ITEMS, spendRetained, verifyFlightsChange, type AlsoInCommit, type CancelQuote, type CommitMade, type FlightChangeQuote, type Order, type Quote } from "@ndc/orders";
 import type { LegRequest } from "@ndc/payments";
 import { appendAudit, recordAudit, statedReason, type AuditAction } from "@ndc/staff";
 import { afterCommit } from "@ndc/store";
@@ -21,8 +21,6 @@ import { optionalText, requiredText } from "./fields";
 
 /** What a quote's JSON says of the rule the airline overrides (none: the fare allows it, or nothing the fare rules). */
 export type Override = { ruleCode: string; ruleText: string } | null;
-
-const ORDER_ITEMS_MAX = 12;
 
 /** The card the customer pays an addition or a dearer flight change with: a PSP token, never card data. */
 function cardLeg(body: Record<string, unknown>, dueMinor: number, currency: string): LegRequest[] {
@@ -101,8 +99,8 @@ export async function quoteCancellation(deps: StaffDeps, caller: StaffCaller, or
   if (ids === undefined || (Array.isArray(ids) && ids.length === 0)) {
     quote = (await deps.orders.quoteCancel(orderId, by)).quote;
   } else {
-    if (!Array.isArray(ids) || ids.length > ORDER_ITEMS_MAX || !ids.every((i) => typeof i === "string" && i.length <= 64)) {
-      throw new GatewayError("request_invalid", { detail: `orderItemIds is a list of at most ${ORDER_ITEMS_MAX} order item ids.`, element: "orderItemIds" });
+    if (!Array.isArray(ids) || ids.length > MAX_CANCELLED_ITEMS || !ids.every((i) => typeof i === "string" && i.length <= 64)) {
+      throw new GatewayError("request_invalid", { detail: `orderItemIds is a list of at most ${MAX_CANCELLED_ITEMS} order item ids.`, element: "orderItemIds" });
     }
     quote = (await deps.orders.quoteCancelItems(orderId, by, ids as string[])).quote;
   }
@@ -176,7 +174,8 @@ export async function quoteAddition(deps: StaffDeps, caller: StaffCaller, orderI
     items = [{ offerItemId: requiredText(body, "offerItemId", 128), paxIds: [requiredText(body, "paxId", 200)] }];
   } else {
     const given = body.items;
-    if (!Array.isArray(given) || given.length === 0 || given.length > ORDER_ITEMS_MAX) throw new GatewayError("request_invalid", { detail: `items is a list of 1 to ${ORDER_ITEMS_MAX} { offerItemId, paxIds, qty }.`, element: "items" });
+    // No count of its own: an addition has no limit in the domain (NDC has none), only its offer's items.
+    if (!Array.isArray(given) || given.length === 0) throw new GatewayError("request_invalid", { detail: "items is a list of { offerItemId, paxIds, qty }.", element: "items" });
     items = given.map((g: Record<string, unknown>, i) => {
       const paxIds = g?.paxIds;
       const qty = g?.qty;

@@ -3,7 +3,8 @@ import { atEndOfWrite, type StoreDb } from "@ndc/store";
 import { GatewayError } from "@ndc/errors";
 import type { FieldKey } from "@ndc/pii";
 import { assertFlexibilityUnspent } from "../conditions/flexibility";
-import { isHeld, refundOfChange, transition, type Order } from "../state";
+import { isHeld, refundOfChange, refuseUnlessMove, transition, type Order } from "../state";
+import { refuseIfStale, refuseUnlessPayable } from "./refusals";
 import type { OrderCommand, OrderReply } from "./commands";
 import { evolve, type OrderEvent } from "./events";
 import { attachDocuments, persistOrderRows, type OrderPersistHook } from "./persist";
@@ -12,7 +13,6 @@ import { salesTransactionOf, type SalesTransaction } from "../view/sales-transac
 /** Told, at the end of the write that records it, of a money event (view/sales-transaction.ts): accounting's report commits with it. */
 export type OnSalesTransaction = (tx: StoreDb, order: Order, transaction: SalesTransaction) => Promise<void>;
 import { decideFlown, decidePartnerDelivered, decideScheduleChange } from "../operations/decide";
-import { refuseIfFlightCancelled } from "../operations/schedule-change";
 
 export const ORDER_KIND = "orders.order";
 
@@ -71,35 +71,33 @@ function decideEvents(order: Order | null, command: OrderCommand, now: number): 
   switch (command.op) {
     case "recordPaymentAuthorised": {
       if (order.state === "booked" && command.legs.every((l) => order.legs.some((o) => o.legId === l.legId))) return [];
-      if (!isHeld(order.state)) throw new GatewayError("order_state_invalid", { detail: `The order is ${order.state}.` });
-      if (order.paymentTimeLimit !== undefined && now >= order.paymentTimeLimit) throw new GatewayError("payment_time_limit_passed");
-      refuseIfFlightCancelled(order);
+      refuseUnlessPayable(order, now);
       const paid: OrderEvent[] = [{ type: "payment_authorised", at: now, legs: command.legs }];
       if (command.confirmInventory && !order.inventoryConfirmed) paid.push({ type: "inventory_confirmed", at: now });
       return paid;
     }
     case "markPaymentDeclined":
-      if (!isHeld(order.state)) throw new GatewayError("order_state_invalid", { detail: `The order is ${order.state}.` });
+      refuseUnlessMove(order.state, "payment_declined");
       return [{ type: "payment_declined", at: now, legs: command.legs, code: command.code }];
     case "recordPaymentCaptured": {
       const open = command.legIds.filter((id) => order.legs.find((l) => l.legId === id)?.state !== "captured");
       if (open.length === 0) return [];
-      if (order.state !== "booked") throw new GatewayError("order_state_invalid", { detail: `The order is ${order.state}.` });
+      refuseUnlessMove(order.state, "payment_captured");
       return [{ type: "payment_captured", at: now, legIds: open }];
     }
     case "confirmInventory":
       if (order.inventoryConfirmed) return [];
-      if (order.state !== "booked") throw new GatewayError("order_state_invalid", { detail: `The order is ${order.state}.` });
+      refuseUnlessMove(order.state, "inventory_confirmed");
       return [{ type: "inventory_confirmed", at: now }];
     case "addItems": {
       if (order.charges?.some((c) => c.changeRef === command.change.charge.changeRef)) return [];
-      if (order.state !== "booked") throw new GatewayError("order_state_invalid", { detail: `The order is ${order.state}; only a booked order takes extras and seats.` });
+      refuseUnlessMove(order.state, "items_added");
       assertRetainedCovers(order, command.change.charge.retainedSpentMinor);
       return [{ type: "items_added", at: now, ...command.change }];
     }
     case "changeFlights": {
       if (order.charges?.some((c) => c.changeRef === command.change.charge.changeRef)) return [];
-      if (order.state !== "booked") throw new GatewayError("order_state_invalid", { detail: `The order is ${order.state}; only a booked order's flights are changed.` });
+      refuseUnlessMove(order.state, "flights_changed");
       // Decided here, one at a time per order: of two changes racing for one Flexibility, one spends it.
       if (command.change.flexibilityItemId) assertFlexibilityUnspent(order, command.change.flexibilityItemId);
       for (const d of command.change.further ?? []) if (d.flexibilityItemId) assertFlexibilityUnspent(order, d.flexibilityItemId);
@@ -111,17 +109,17 @@ function decideEvents(order: Order | null, command: OrderCommand, now: number): 
       return [{ type: "payment_expired", at: now }];
     case "close":
       if (order.state === "closed") return [];
-      if (order.state !== "booked") throw new GatewayError("order_state_invalid", { detail: `The order is ${order.state}; only a booked order closes.` });
+      refuseUnlessMove(order.state, "closed");
       return [{ type: "closed", at: now }];
     case "cancel":
       // A retried commit finds its own cancellation; any other cancelled order is refused.
       if (order.state === "cancelled" && order.cancellation?.quoteId === command.cancellation.quoteId) return [];
-      if (order.state !== "booked") throw new GatewayError("order_state_invalid", { detail: `The order is ${order.state}; only a booked order is cancelled this way.` });
-      if (command.atVersion !== undefined && order.version !== command.atVersion) throw new GatewayError("cancel_quote_stale");
+      refuseUnlessMove(order.state, "cancelled");
+      refuseIfStale(order, command.atVersion);
       return [{ type: "cancelled", at: now, cancellation: { ...command.cancellation, at: now } }];
     case "updatePax":
       if (order.history.some((h) => h.kind === "pax_updated" && h.changed.includes(`change:${command.changeRef}`))) return [];
-      if (order.state !== "booked") throw new GatewayError("order_state_invalid", { detail: `The order is ${order.state}; only a booked order takes a name correction.` });
+      refuseUnlessMove(order.state, "pax_updated");
       if (!order.passengers.some((p) => p.paxId === command.paxId)) throw new GatewayError("request_invalid", { detail: "UpdatePax/Current names no passenger of the order." });
       // Decided here, one at a time per order: of two changes racing for one Flexibility, one spends it.
       if (command.flexibilityItemId) assertFlexibilityUnspent(order, command.flexibilityItemId);
@@ -136,8 +134,8 @@ function decideEvents(order: Order | null, command: OrderCommand, now: number): 
       const c = command.change.cancellation;
       // A retried commit finds its own change.
       if (order.itemCancellations?.some((x) => x.changeRef === c.changeRef)) return [];
-      if (order.state !== "booked") throw new GatewayError("order_state_invalid", { detail: `The order is ${order.state}; only a booked order's items are cancelled.` });
-      if (order.version !== command.atVersion) throw new GatewayError("cancel_quote_stale");
+      refuseUnlessMove(order.state, "items_cancelled");
+      refuseIfStale(order, command.atVersion);
       const missing = c.items.find((i) => !order.items.some((o) => o.orderItemId === i.orderItemId));
       if (missing) throw new GatewayError("cancel_quote_stale", { detail: `Item ${missing.orderItemId} is no longer on the order.` });
       return [{ type: "items_cancelled", at: now, ...command.change, cancellation: { ...c, at: now } }];

@@ -1,8 +1,8 @@
 import { GatewayError } from "@ndc/errors";
 import { refundPlan, type PaymentLeg } from "@ndc/payments";
 import type { OrdersContext } from "../context";
-import { actorOf, isStaff, orderFor, type ServicingActor } from "../servicing/actor";
-import type { Order, OrderItem, Seller } from "../state";
+import { isStaff, orderFor, type ServicingActor } from "../servicing/actor";
+import { refuseUnlessMove, type Order, type OrderItem } from "../state";
 import { CANCEL_QUOTE_TTL_MS, mac, paidOf, sameMac, type CancelQuote } from "./quote";
 import { cancelItemsTerms } from "./terms";
 
@@ -71,10 +71,9 @@ function suffixOf(orderId: string, orderItemId: string): string {
  * order, named once; at most MAX_CANCELLED_ITEMS. The airline's staff are not refused by the
  * fare (the rule is carried as `overridden`).
  */
-export async function quoteCancelItems(ctx: OrdersContext, orderId: string, who: Seller | ServicingActor, orderItemIds: readonly string[], o: { respend?: boolean } = {}): Promise<{ order: Order; quote: CancelItemsQuote }> {
-  const by = actorOf(who);
+export async function quoteCancelItems(ctx: OrdersContext, orderId: string, by: ServicingActor, orderItemIds: readonly string[], o: { respend?: boolean } = {}): Promise<{ order: Order; quote: CancelItemsQuote }> {
   const order = orderFor(await ctx.orders.ask(orderId, { op: "get" }), by);
-  if (order.state !== "booked") throw new GatewayError("order_state_invalid", { detail: `The order is ${order.state}; only a booked order's items are cancelled.` });
+  refuseUnlessMove(order.state, "items_cancelled");
   const at = "Request/UpdateOrder/ReshopOrder/ReshopOrderChoice/ServiceOrder/DeleteOrderItem";
   if (orderItemIds.length === 0 || orderItemIds.length > MAX_CANCELLED_ITEMS) throw new GatewayError("request_invalid", { detail: `Name 1 to ${MAX_CANCELLED_ITEMS} items to cancel.`, element: at });
   if (new Set(orderItemIds).size !== orderItemIds.length) throw new GatewayError("request_invalid", { detail: "An item is named twice.", element: at });

@@ -5,12 +5,14 @@ import type { CancelledSeats } from "../actor/events";
 import type { OrdersContext } from "../context";
 import { ids } from "../ids";
 import { crashPoint } from "../saga/crash-point";
-import { actorOf, isStaff, orderFor, type AlsoInCommit, type ServicingActor } from "../servicing/actor";
-import type { ItemsCancellation, Order, OrderItem, PendingCharge, Seller } from "../state";
+import { isStaff, orderFor, type AlsoInCommit, type ServicingActor } from "../servicing/actor";
+import { refuseUnlessMove, type ItemsCancellation, type Order, type OrderItem, type PendingCharge } from "../state";
 import { verifyItemsQuote } from "./items-quote";
 import { paidOf } from "./quote";
 import { assertNoRefundPending, commitPhase, current, refundOrLeave, staffOf, type CancelOperation, type CancelPlan } from "./saga";
 import { cancelItemsTerms } from "./terms";
+import { orderAsk } from "../actor/joint";
+import { refuseIfStale } from "../actor/refusals";
 
 /**
  * OrderChangeRQ AcceptCancelledOffer naming an items quote (`CIQ.`, cancel/items-quote.ts):
@@ -29,8 +31,7 @@ import { cancelItemsTerms } from "./terms";
  *      (finishCancel, the whole order's close).
  * Nothing is taken before the commit; a committed one is finished by a retry or the reconciler.
  */
-export async function commitCancelItems(ctx: OrdersContext, orderId: string, who: Seller | ServicingActor, quoteId: string, alsoInCommit?: AlsoInCommit): Promise<Order> {
-  const by = actorOf(who);
+export async function commitCancelItems(ctx: OrdersContext, orderId: string, by: ServicingActor, quoteId: string, alsoInCommit?: AlsoInCommit): Promise<Order> {
   orderFor(await ctx.orders.ask(orderId, { op: "get" }), by);
   const signed = verifyItemsQuote(ctx, quoteId, orderId);
   const operationId = ids.cancelItemsSaga(quoteId);
@@ -38,8 +39,8 @@ export async function commitCancelItems(ctx: OrdersContext, orderId: string, who
     const op = await ctx.operations.load<CancelPlan>(operationId);
     if (op) return op.status === "done" ? current(ctx, orderId) : refundOrLeave(ctx, op);
     const order = (await ctx.orders.ask(orderId, { op: "get" }))!;
-    if (order.state !== "booked") throw new GatewayError("order_state_invalid", { detail: `The order is ${order.state}; only a booked order's items are cancelled.` });
-    if (order.version !== signed.version) throw new GatewayError("cancel_quote_stale");
+    refuseUnlessMove(order.state, "items_cancelled");
+    refuseIfStale(order, signed.version);
     const now = ctx.clock.now();
     if (now >= signed.expiresAt) throw new GatewayError("cancel_quote_expired");
     assertNoRefundPending(order);
@@ -48,7 +49,7 @@ export async function commitCancelItems(ctx: OrdersContext, orderId: string, who
     // Judged again for who commits (a staff quote is no seller's way past the fare).
     const { overridden, voided, departureAsUtcMs } = cancelItemsTerms(ctx.supply, order, items, paidOf(order, legs), now, { airline: isStaff(by) });
     const override = overridden && isStaff(by) ? { staffId: by.staffId, ruleCode: overridden.ruleCode } : undefined;
-    const changeRef = `cxi-${operationId.slice(3, 15)}`;
+    const changeRef = ids.changeRef("itemsCancellation", operationId);
     const plan: CancelPlan = {
       quoteId, refundMinor: signed.refundMinor, penaltyMinor: 0, changeRef,
       shares: signed.refundMinor > 0 ? refundPlan(legs, signed.refundMinor, order.currency, orderId) : [],
@@ -64,7 +65,7 @@ export async function commitCancelItems(ctx: OrdersContext, orderId: string, who
     const seats = seatsReleased(order, items, operationId);
     const partners = order.partnerHolds.filter((p) => items.some((i) => i.kind === "partner_product" && i.ref === p.productCode));
     const asks: JointAsk[] = [
-      { ref: ctx.orders as never, key: orderId, command: { op: "cancelItems", change: { cancellation, seats: seats.map((s) => s.change), partnerHoldIds: partners.map((p) => p.holdId) }, atVersion: signed.version } },
+      orderAsk(ctx, orderId, { op: "cancelItems", change: { cancellation, seats: seats.map((s) => s.change), partnerHoldIds: partners.map((p) => p.holdId) }, atVersion: signed.version }),
       ...seats.map((s) => s.ask(ctx)),
       ...partners.map((p) => ctx.inventory.joint.releasePartnerProduct(p.productCode, p.holdId)),
     ];

@@ -3,8 +3,8 @@ import { GatewayError } from "@ndc/errors";
 import { refundPlan, type PaymentLeg, type RefundShare } from "@ndc/payments";
 import type { FieldKey } from "@ndc/pii";
 import type { OrdersContext } from "../context";
-import { actorOf, isStaff, orderFor, type ServicingActor } from "../servicing/actor";
-import type { ItemsCancellation, Order, Seller } from "../state";
+import { isStaff, orderFor, type ServicingActor } from "../servicing/actor";
+import { refuseUnlessMove, type ItemsCancellation, type Order } from "../state";
 import { cancelTerms, type CancelTerms } from "./terms";
 
 /** How long a cancel quote is firm. */
@@ -78,10 +78,9 @@ export function mac(key: FieldKey, body: string, purpose = "ndc-gateway cancel q
  * airline's staff), its refund by the outbound direction's terms. A staff quote of a fare a
  * seller could not cancel carries the rule overridden (`overridden`); the commit records it.
  */
-export async function quoteCancel(ctx: OrdersContext, orderId: string, who: Seller | ServicingActor): Promise<{ order: Order; quote: CancelQuote }> {
-  const by = actorOf(who);
+export async function quoteCancel(ctx: OrdersContext, orderId: string, by: ServicingActor): Promise<{ order: Order; quote: CancelQuote }> {
   const order = orderFor(await ctx.orders.ask(orderId, { op: "get" }), by);
-  if (order.state !== "booked") throw new GatewayError("order_state_invalid", { detail: `The order is ${order.state}; only a booked order is cancelled this way.` });
+  refuseUnlessMove(order.state, "cancelled");
   const now = ctx.clock.now();
   return { order, quote: cancelQuote(ctx, order, await ctx.payments.ledger.legs(orderId), now, { airline: isStaff(by) }) };
 }

@@ -7,6 +7,7 @@ import { ids } from "../ids";
 import { writeOpen } from "../operation/store";
 import { closeFlightChange, planChangeRefund, type FlightCloseOperation } from "../servicing/flight/refund";
 import type { Order } from "../state";
+import { orderAsk } from "../actor/joint";
 
 /** At most this many orders a run; the next run finds the rest. */
 const BATCH = 500;
@@ -54,7 +55,7 @@ async function lapseOne(ctx: OrdersContext, order: Order, now: number): Promise<
       if (seen.status !== "done") await closeFlightChange(ctx, seen as FlightCloseOperation);
       return;
     }
-    const changeRef = `rvl-${operationId.slice(3, 15)}`;
+    const changeRef = ids.changeRef("retainedLapse", operationId);
     const amountMinor = order.retained!.amountMinor;
     const refund = await planChangeRefund(ctx, order.orderId, order.currency, amountMinor, operationId);
     const op: FlightCloseOperation = {
@@ -62,7 +63,7 @@ async function lapseOne(ctx: OrdersContext, order: Order, now: number): Promise<
       plan: { changeRef, legCount: 0, refund }, createdAt: now, updatedAt: now,
     };
     try {
-      await askTogether(ctx.store, ctx.clock, [{ ref: ctx.orders as never, key: order.orderId, command: { op: "lapseRetained", changeRef, amountMinor, now } }], (tx) => writeOpen(tx, op, undefined, ctx.instanceId, now));
+      await askTogether(ctx.store, ctx.clock, [orderAsk(ctx, order.orderId, { op: "lapseRetained", changeRef, amountMinor, now })], (tx) => writeOpen(tx, op, undefined, ctx.instanceId, now));
     } catch (e) {
       // Another gateway on this store committed the same lapse first (its close is its own), or a
       // change spent some of the value meanwhile: the next run judges the order again.

@@ -7,10 +7,12 @@ import { ids } from "../ids";
 import { writeOpen, writePhase, type OperationRow } from "../operation/store";
 import { crashPoint } from "../saga/crash-point";
 import { appendOverride } from "../servicing/override/audit";
-import { actorOf, isStaff, orderFor, type AlsoInCommit, type ServicingActor } from "../servicing/actor";
-import { notFound, type ChangeOverride, type Order, type Seller } from "../state";
+import { isStaff, orderFor, type AlsoInCommit, type ServicingActor } from "../servicing/actor";
+import { notFound, refuseUnlessMove, type ChangeOverride, type Order } from "../state";
 import { paidOf, refundsPending, verifyQuote } from "./quote";
 import { cancelTerms } from "./terms";
+import { orderAsk } from "../actor/joint";
+import { refuseIfStale } from "../actor/refusals";
 
 /** The cancellation's recovery record (operations.plan): the quote it accepted and where the refund goes. */
 export interface CancelPlan {
@@ -44,8 +46,7 @@ export type CancelOperation = OperationRow<CancelPlan>;
  * or cancelled with its operation `committed`, which a retry or the reconciler finishes under
  * the same keys (finishCancel).
  */
-export async function commitCancel(ctx: OrdersContext, orderId: string, who: Seller | ServicingActor, quoteId: string, alsoInCommit?: AlsoInCommit): Promise<Order> {
-  const by = actorOf(who);
+export async function commitCancel(ctx: OrdersContext, orderId: string, by: ServicingActor, quoteId: string, alsoInCommit?: AlsoInCommit): Promise<Order> {
   orderFor(await ctx.orders.ask(orderId, { op: "get" }), by);
   const signed = verifyQuote(ctx.fieldKey, quoteId, orderId);
   const operationId = ids.cancelSaga(orderId);
@@ -56,8 +57,8 @@ export async function commitCancel(ctx: OrdersContext, orderId: string, who: Sel
       return op.status === "done" ? current(ctx, orderId) : refundOrLeave(ctx, op);
     }
     const order = (await ctx.orders.ask(orderId, { op: "get" }))!;
-    if (order.state !== "booked") throw new GatewayError("order_state_invalid", { detail: `The order is ${order.state}; only a booked order is cancelled this way.` });
-    if (order.version !== signed.version) throw new GatewayError("cancel_quote_stale");
+    refuseUnlessMove(order.state, "cancelled");
+    refuseIfStale(order, signed.version);
     const now = ctx.clock.now();
     if (now >= signed.expiresAt) throw new GatewayError("cancel_quote_expired");
     assertNoRefundPending(order);
@@ -78,7 +79,7 @@ export async function commitCancel(ctx: OrdersContext, orderId: string, who: Sel
     };
     const cancellation = { quoteId, at: now, refundMinor: plan.refundMinor, penaltyMinor: plan.penaltyMinor, ...(retainedMinor ? { retainedMinor } : {}), ...(isStaff(by) ? { staffId: by.staffId } : {}), ...(override ? { override } : {}) };
     const asks: JointAsk[] = [
-      { ref: ctx.orders as never, key: order.orderId, command: { op: "cancel", cancellation, atVersion: signed.version } },
+      orderAsk(ctx, order.orderId, { op: "cancel", cancellation, atVersion: signed.version }),
       ...order.seatHolds.map((h) => ctx.inventory.joint.releaseSeats(h.flightKey, h.holdId)),
       ...order.partnerHolds.map((p) => ctx.inventory.joint.releasePartnerProduct(p.productCode, p.holdId)),
     ];
@@ -156,7 +157,7 @@ export async function finishCancel(ctx: OrdersContext, op: CancelOperation): Pro
   const now = ctx.clock.now();
   const { changeRef } = op.plan;
   const legs = shares.map((s) => ({ legId: s.legId, amountMinor: s.amount }));
-  const asks: JointAsk[] = shares.length ? [{ ref: ctx.orders as never, key: op.orderId, command: { op: "recordRefunds", legs, ...(changeRef ? { changeRef } : {}) } }] : [];
+  const asks: JointAsk[] = shares.length ? [orderAsk(ctx, op.orderId, { op: "recordRefunds", legs, ...(changeRef ? { changeRef } : {}) })] : [];
   const [after] = await askTogether(ctx.store, ctx.clock, asks, async (tx) => {
     await ctx.payments.release.record(tx, shares, key, now);
     await writePhase(tx, op.operationId, "done", now, { status: "done" });

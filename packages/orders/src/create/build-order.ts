@@ -1,3 +1,4 @@
+import type { CurrencyCode } from "@ndc/money";
 import type { AuthoriseAllResult, CommissionAgreement } from "@ndc/payments";
 import { saleCommission } from "@ndc/payments";
 import type { NewIdentityDocument, ValidIdentityDoc } from "@ndc/pii";
@@ -89,6 +90,6 @@ export function buildOrder(
  * would count them twice. The rate's rounding is the payments package's (half away from zero).
  */
 export function commissionOf(agreement: CommissionAgreement, r: Resolution): NonNullable<NewOrder["commission"]> {
-  const c = saleCommission(agreement, { amount: r.totalMinor, currency: r.currency as never });
+  const c = saleCommission(agreement, { amount: r.totalMinor, currency: r.currency as CurrencyCode });
   return { amountMinor: c.amount.amount, basisMinor: c.basis.amount, rule: c.rule };
 }

@@ -17,6 +17,7 @@ import { SALE_CHANGE_REF, type CreatePlan } from "./plan";
 import { resolveSelections } from "./resolve";
 import { checkRequest, checkRules } from "./rules";
 import { refuseIfHeldElsewhere } from "../saga/held-elsewhere";
+import { orderAsk } from "../actor/joint";
 
 type CreateOperation = OperationRow<CreatePlan>;
 
@@ -182,7 +183,7 @@ async function commitPhase(ctx: OrdersContext, op: CreateOperation, built: Retur
       ]
     : [];
   const now = ctx.clock.now();
-  const [order] = await askTogether(ctx.store, ctx.clock, [{ ref: ctx.orders as never, key: op.orderId, command: { op: "create", ...built, confirmInventory: booked } }, ...confirms], async (tx) => {
+  const [order] = await askTogether(ctx.store, ctx.clock, [orderAsk(ctx, op.orderId, { op: "create", ...built, confirmInventory: booked }), ...confirms], async (tx) => {
     if (auth) await ctx.payments.sale.record(tx, op.orderId, auth, now);
     await writePhase(tx, op.operationId, booked ? "committed" : "done", now, { status: booked ? "running" : "done" });
     if (alsoInCommit) await alsoInCommit(tx, op.orderId);

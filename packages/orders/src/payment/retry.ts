@@ -1,5 +1,5 @@
 import { askTogether, type JointAsk } from "@ndc/actors";
-import { GatewayError, isGatewayError } from "@ndc/errors";
+import { isGatewayError } from "@ndc/errors";
 import type { LegRequest, SaleAuthorisation } from "@ndc/payments";
 import { refuseCardData, validateLegs } from "@ndc/payments";
 import type { OrdersContext } from "../context";
@@ -10,9 +10,10 @@ import type { StoreDb } from "@ndc/store";
 import { closeCaptures } from "../saga/close";
 import { crashPoint } from "../saga/crash-point";
 import { finishCommitted } from "../saga/finish";
-import { assertOwner, isHeld, notFound, type Order, type OrderLegRef, type Seller } from "../state";
+import { assertOwner, notFound, type Order, type OrderLegRef, type Seller } from "../state";
 import { refuseIfHeldElsewhere } from "../saga/held-elsewhere";
-import { refuseIfFlightCancelled } from "../operations/schedule-change";
+import { refuseUnlessPayable } from "../actor/refusals";
+import { orderAsk } from "../actor/joint";
 
 export interface RetryPlan {
   changeRef: string;
@@ -43,16 +44,14 @@ export async function retryPayment(ctx: OrdersContext, orderId: string, seller: 
   validateLegs(legs);
   const order = assertOwner(await ctx.orders.ask(orderId, { op: "get" }), seller);
   const sagaId = ids.retrySaga(orderId, key);
-  const changeRef = `retry-${sagaId.slice(3, 15)}`;
+  const changeRef = ids.changeRef("paymentRetry", sagaId);
   return ctx.operationLock.run(sagaId, async () => {
     const existing = await ctx.operations.load<RetryPlan>(sagaId);
     refuseIfHeldElsewhere(ctx, existing);
     // Past its commit, or ended: answered with the order as the attempt left it (finished first).
     if (existing && (existing.status === "done" || retryCommitted(order, existing.plan))) return finishRetry(ctx, existing);
     if (existing?.status !== "running") {
-      if (!isHeld(order.state)) throw new GatewayError("order_state_invalid", { detail: `The order is ${order.state}; only a held order is paid this way.` });
-      if (order.paymentTimeLimit !== undefined && ctx.clock.now() >= order.paymentTimeLimit) throw new GatewayError("payment_time_limit_passed");
-      refuseIfFlightCancelled(order);
+      refuseUnlessPayable(order, ctx.clock.now());
       checkLegsPayTotal(legs, order.currency, order.totalMinor);
     }
     // A compensated attempt left nothing behind: asked again, it runs afresh as its next run, under new keys.
@@ -106,7 +105,7 @@ async function commitRetry(ctx: OrdersContext, op: RetryOperation, order: Order,
       { legId: r.declined.legId, kind: r.declined.kind, amountMinor: r.declined.requested, state: "declined", changeRef },
       ...r.voided.map((l) => ({ legId: l.legId, kind: l.kind, amountMinor: l.authorised, state: "voided" as const, changeRef })),
     ];
-    const [after] = await askTogether(ctx.store, ctx.clock, [{ ref: ctx.orders as never, key: op.orderId, command: { op: "markPaymentDeclined", legs: refs, code: r.code } }], async (tx) => {
+    const [after] = await askTogether(ctx.store, ctx.clock, [orderAsk(ctx, op.orderId, { op: "markPaymentDeclined", legs: refs, code: r.code })], async (tx) => {
       await ctx.payments.sale.record(tx, op.orderId, auth, now);
       await writePhase(tx, op.operationId, "done", now, { status: "done" });
       await alsoInCommit?.(tx);
@@ -120,7 +119,7 @@ async function commitRetry(ctx: OrdersContext, op: RetryOperation, order: Order,
         ...order.partnerHolds.map((p) => ctx.inventory.joint.confirmPartnerProduct(p.productCode, p.holdId)),
       ];
   const paying = r.legs.map((l) => ({ legId: l.legId, kind: l.kind, amountMinor: l.authorised, state: "authorised" as const, changeRef }));
-  const [after] = await askTogether(ctx.store, ctx.clock, [{ ref: ctx.orders as never, key: op.orderId, command: { op: "recordPaymentAuthorised", legs: paying, confirmInventory: true } }, ...confirms], async (tx) => {
+  const [after] = await askTogether(ctx.store, ctx.clock, [orderAsk(ctx, op.orderId, { op: "recordPaymentAuthorised", legs: paying, confirmInventory: true }), ...confirms], async (tx) => {
     await ctx.payments.sale.record(tx, op.orderId, auth, now);
     await writePhase(tx, op.operationId, "committed", now, { status: "running" });
     await alsoInCommit?.(tx);

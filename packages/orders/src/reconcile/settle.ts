@@ -9,6 +9,7 @@ import { writePhase, type OperationRow } from "../operation/store";
 import { retryCaptureKey, retryCommitted, type RetryPlan } from "../payment/retry";
 import type { ChargeOperation } from "../servicing/add/saga";
 import type { Order } from "../state";
+import { orderAsk } from "../actor/joint";
 import { markResolved } from "./failures";
 
 /** What staff may do with a reconcile_failed item's authorised legs from the console. */
@@ -95,7 +96,7 @@ export async function settleReconcileFailed(
     else await ctx.payments.sale.voidAtPsp(open, key);
     const legIds = open.map((l) => l.legId);
     const known = order ? legIds.filter((id) => order.legs.some((l) => l.legId === id)) : [];
-    const asks: JointAsk[] = action === "capture" && known.length ? [{ ref: ctx.orders as never, key: op.orderId, command: { op: "recordPaymentCaptured", legIds: known } }] : [];
+    const asks: JointAsk[] = action === "capture" && known.length ? [orderAsk(ctx, op.orderId, { op: "recordPaymentCaptured", legIds: known })] : [];
     const now = ctx.clock.now();
     await askTogether(ctx.store, ctx.clock, asks, async (tx) => {
       await markResolved(tx, operationId, action === "capture" ? "captured" : "voided", by, note, now);

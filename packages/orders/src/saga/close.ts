@@ -3,6 +3,7 @@ import type { OrdersContext } from "../context";
 import { writePhase } from "../operation/store";
 import type { Order } from "../state";
 import { crashPoint } from "./crash-point";
+import { orderAsk } from "../actor/joint";
 
 /**
  * The close phase of a phased operation (OrderCreate's sale, a payment retry): the PSP captures
@@ -19,7 +20,7 @@ export async function closeCaptures(ctx: OrdersContext, operationId: string, ord
     crashPoint("after_capture");
   }
   const now = ctx.clock.now();
-  const asks: JointAsk[] = legIds.length ? [{ ref: ctx.orders as never, key: order.orderId, command: { op: "recordPaymentCaptured", legIds } }] : [];
+  const asks: JointAsk[] = legIds.length ? [orderAsk(ctx, order.orderId, { op: "recordPaymentCaptured", legIds })] : [];
   const [after] = await askTogether(ctx.store, ctx.clock, asks, async (tx) => {
     await ctx.payments.sale.recordCaptures(tx, order.orderId, legIds, key, now);
     await writePhase(tx, operationId, "done", now, { status: "done" });

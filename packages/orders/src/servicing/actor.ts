@@ -10,14 +10,12 @@ import { assertOwner, notFound, type Order, type Seller } from "../state";
  */
 export type ServicingActor = { channel: "seller"; seller: Seller } | { channel: "airline_staff"; staffId: string };
 
-/** A bare Seller is the seller channel (the NDC handlers' callers). */
-export const actorOf = (by: Seller | ServicingActor): ServicingActor => ("channel" in by ? by : { channel: "seller", seller: by });
-
+/** The one test of the staff channel: every rule that treats staff otherwise (the fare, ownership, the change's record) asks it. */
 export const isStaff = (by: ServicingActor): by is { channel: "airline_staff"; staffId: string } => by.channel === "airline_staff";
 
 /** The order as `by` may see it: a seller's own order only (another's is order_not_found, like a missing one); any order for staff. */
 export function orderFor<T extends Pick<Order, "owner">>(order: T | null | undefined, by: ServicingActor): T {
-  if (by.channel === "seller") return assertOwner(order, by.seller);
+  if (!isStaff(by)) return assertOwner(order, by.seller);
   if (!order) throw notFound();
   if (!by.staffId) throw new GatewayError("request_invalid", { detail: "A staff change names its staff id." });
   return order;

@@ -1,3 +1,4 @@
+import type { CurrencyCode } from "@ndc/money";
 import { convert, journeyTaxes, type CabinCode, type Flight, type PaxType } from "@ndc/supply";
 import type { Order, OrderItem } from "../state";
 
@@ -60,7 +61,7 @@ export function flightItemTaxes(order: Order, item: OrderItem, flights: readonly
       const segments = j.flightKeys.map((k) => byKey.get(k));
       if (segments.some((s) => !s)) return [];
       for (const line of journeyTaxes(segments as Flight[], j.cabin as CabinCode, ptc)) {
-        const amount = convert(line.amount, order.currency as never).amount;
+        const amount = convert(line.amount, order.currency as CurrencyCode).amount;
         merged.set(line.code, (merged.get(line.code) ?? 0) + amount);
       }
     }

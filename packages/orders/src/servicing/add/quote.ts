@@ -1,10 +1,9 @@
 import { createHmac } from "node:crypto";
-import { GatewayError } from "@ndc/errors";
 import { money, type CurrencyCode } from "@ndc/money";
 import { chargeCommission } from "@ndc/payments";
 import type { ALaCartePayload, StoredOfferItem } from "@ndc/shopping";
 import type { OrdersContext } from "../../context";
-import { assertOwner, type OrderItem } from "../../state";
+import { assertOwner, refuseUnlessMove, type OrderItem } from "../../state";
 import type { AddInput } from "./input";
 import { resolveAdded } from "./resolve";
 import { spendRetained } from "../../cancel/retained";
@@ -40,7 +39,7 @@ export const isQuotePayload = (p: unknown): p is QuotePayload => (p as { firm?: 
  */
 export async function quoteAdd(ctx: OrdersContext, input: Omit<AddInput, "payment">): Promise<Quote> {
   const order = assertOwner(await ctx.orders.ask(input.orderId, { op: "get" }), input.seller);
-  if (order.state !== "booked") throw new GatewayError("order_state_invalid", { detail: `The order is ${order.state}; extras and seats are quoted for a booked order.` });
+  refuseUnlessMove(order.state, "items_added");
   const quoteId = quoteIdOf(ctx, input, order.version);
   const r = await resolveAdded(ctx, order, { ...input, payment: [] }, quoteId);
   if (input.commissionAgreement && r.chargeMinor > 0) chargeCommission(input.commissionAgreement, money(r.chargeMinor, order.currency as CurrencyCode));

@@ -10,13 +10,14 @@ import { ids } from "../../ids";
 import { writeOpen, writePhase, type OperationRow } from "../../operation/store";
 import { crashPoint, type CrashPoint } from "../../saga/crash-point";
 import { releaseHolds } from "../../saga/holds";
-import { assertOwner, notFound, type Order, type OrderLegRef, type SeatHoldRef } from "../../state";
+import { assertOwner, notFound, refuseUnlessMove, type Order, type OrderLegRef, type SeatHoldRef } from "../../state";
 import type { AddInput, AddPlan, ReleasedSeat } from "./input";
 import { QUOTE_PREFIX } from "./quote";
 import { resolveAdded } from "./resolve";
 import { refuseIfHeldElsewhere } from "../../saga/held-elsewhere";
 import { voidedByCancellation } from "../../cancel/pending-charges";
 import { spendRetained } from "../../cancel/retained";
+import { orderAsk } from "../../actor/joint";
 
 type AddOperation = OperationRow<AddPlan>;
 /** What the close and the compensation read of a change's plan: the flight change (servicing/flight/saga.ts) ends the same way. */
@@ -109,8 +110,8 @@ export async function authoriseCommitFinish<P extends ChargeOperation["plan"]>(
 
 /** Everything the phases write, decided before anything is taken: a refusal here leaves nothing. */
 async function planOf(ctx: OrdersContext, order: Order, input: AddInput, operationId: string, fingerprint: string): Promise<AddOperation> {
-  if (order.state !== "booked") throw new GatewayError("order_state_invalid", { detail: `The order is ${order.state}; extras and seats are added to a booked order.` });
-  const changeRef = `add-${operationId.slice(3, 15)}`;
+  refuseUnlessMove(order.state, "items_added");
+  const changeRef = ids.changeRef("addition", operationId);
   const r = await resolveAdded(ctx, order, input, changeRef);
   // A value the order retained (RespendInd) pays first; the legs pay what is left (cancel/retained.ts).
   const { spentMinor, dueMinor } = spendRetained(order, r.chargeMinor);
@@ -183,7 +184,7 @@ async function commitPhase(ctx: OrdersContext, op: AddOperation, auth: SaleAutho
     ...(plan.staffId ? { staffId: plan.staffId } : {}),
   };
   const now = ctx.clock.now();
-  await askTogether(ctx.store, ctx.clock, [{ ref: ctx.orders as never, key: op.orderId, command: { op: "addItems", change } }, ...seat], async (tx) => {
+  await askTogether(ctx.store, ctx.clock, [orderAsk(ctx, op.orderId, { op: "addItems", change }), ...seat], async (tx) => {
     await ctx.payments.sale.record(tx, op.orderId, auth, now);
     await writePhase(tx, op.operationId, "committed", now);
     // An addition is not a fare matter: nothing to override.
@@ -223,7 +224,7 @@ export async function finishAdd(ctx: OrdersContext, op: ChargeOperation): Promis
     crashPoint("add_after_capture");
   }
   const now = ctx.clock.now();
-  const asks: JointAsk[] = legIds.length ? [{ ref: ctx.orders as never, key: order.orderId, command: { op: "recordPaymentCaptured", legIds } }] : [];
+  const asks: JointAsk[] = legIds.length ? [orderAsk(ctx, order.orderId, { op: "recordPaymentCaptured", legIds })] : [];
   const [after] = await askTogether(ctx.store, ctx.clock, asks, async (tx) => {
     await ctx.payments.sale.recordCaptures(tx, order.orderId, legIds, key, now);
     await writePhase(tx, op.operationId, "done", now, { status: "done" });

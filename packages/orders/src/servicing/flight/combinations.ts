@@ -1,7 +1,7 @@
 import { GatewayError } from "@ndc/errors";
 import type { OrdersContext } from "../../context";
 import type { Order } from "../../state";
-import { orderFor, type ServicingActor } from "../actor";
+import { isStaff, orderFor, type ServicingActor } from "../actor";
 import { FLIGHT_CHANGE_QUOTE_TTL_MS, signFlightsChange, type FlightChangeAsk } from "./quote";
 import { flightAlternatives, flightChangeTerms, type FlightAlternative, type FlightChangeTerms } from "./terms";
 
@@ -32,7 +32,7 @@ export interface FlightsChangeQuote {
 /** The seller's own booked order (any order for the airline's staff) and its combinations as firm quotes; spends nothing. */
 export async function quoteFlightsChange(ctx: OrdersContext, orderId: string, by: ServicingActor, asks: FlightChangeAsk[]): Promise<{ order: Order; quote: FlightsChangeQuote }> {
   const order = orderFor(await ctx.orders.ask(orderId, { op: "get" }), by);
-  return { order, quote: flightsChangeQuote(ctx, order, asks, ctx.clock.now(), by.channel === "airline_staff") };
+  return { order, quote: flightsChangeQuote(ctx, order, asks, ctx.clock.now(), isStaff(by)) };
 }
 
 /**

@@ -3,7 +3,7 @@ import type { FieldKey } from "@ndc/pii";
 import { mac, sameMac } from "../../cancel/quote";
 import type { OrdersContext } from "../../context";
 import type { Order } from "../../state";
-import { orderFor, type ServicingActor } from "../actor";
+import { isStaff, orderFor, type ServicingActor } from "../actor";
 import { flightAlternatives, flightChangeTerms, type FlightAlternative, type FlightChangeTerms } from "./terms";
 
 /** How long a flight-change quote is firm (as the other servicing quotes). */
@@ -155,7 +155,7 @@ export function verifyFlightsChange(key: FieldKey, quoteId: string, orderId: str
 export async function quoteFlightChange(ctx: OrdersContext, orderId: string, by: ServicingActor, ask: FlightChangeAsk): Promise<{ order: Order; quote: FlightChangeQuote }> {
   const order = orderFor(await ctx.orders.ask(orderId, { op: "get" }), by);
   const now = ctx.clock.now();
-  return { order, quote: flightChangeQuote(ctx, order, ask, now, by.channel === "airline_staff") };
+  return { order, quote: flightChangeQuote(ctx, order, ask, now, isStaff(by)) };
 }
 
 export function flightChangeQuote(ctx: Pick<OrdersContext, "supply" | "fieldKey">, order: Order, ask: FlightChangeAsk, now: number, airline = false): FlightChangeQuote {

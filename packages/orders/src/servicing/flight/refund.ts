@@ -7,6 +7,7 @@ import { writePhase, type OperationRow } from "../../operation/store";
 import { crashPoint } from "../../saga/crash-point";
 import { notFound, type Order } from "../../state";
 import { finishAdd } from "../add/saga";
+import { orderAsk } from "../../actor/joint";
 
 /**
  * What a flight change costing less than the fare paid gives back (decision 0016, "the refund"):
@@ -63,7 +64,7 @@ async function finishChangeRefund(ctx: OrdersContext, op: FlightCloseOperation, 
   crashPoint("flight_after_refund");
   const now = ctx.clock.now();
   const legs = shares.map((s) => ({ legId: s.legId, amountMinor: s.amount }));
-  const asks: JointAsk[] = shares.length ? [{ ref: ctx.orders as never, key: op.orderId, command: { op: "recordChangeRefund", changeRef: op.plan.changeRef, legs } }] : [];
+  const asks: JointAsk[] = shares.length ? [orderAsk(ctx, op.orderId, { op: "recordChangeRefund", changeRef: op.plan.changeRef, legs })] : [];
   const [after] = await askTogether(ctx.store, ctx.clock, asks, async (tx) => {
     await ctx.payments.release.record(tx, shares, key, now);
     await writePhase(tx, op.operationId, "done", now, { status: "done" });

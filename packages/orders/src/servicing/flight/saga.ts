@@ -11,7 +11,7 @@ import { crashPoint } from "../../saga/crash-point";
 import type { ChangeOverride, Order, OrderJourney, PostSaleCharge, SeatHoldRef } from "../../state";
 import type { FurtherDirection } from "../../actor/events";
 import type { DirectionChoice } from "./quote";
-import { orderFor, type AlsoInCommit, type ServicingActor } from "../actor";
+import { isStaff, orderFor, type AlsoInCommit, type ServicingActor } from "../actor";
 import type { Allowance } from "../../conditions/flexibility";
 import { appendOverride } from "../override/audit";
 import { authorisedLegs, authoriseCommitFinish, openChargePhase } from "../add/saga";
@@ -20,6 +20,7 @@ import { closeFlightChange, planChangeRefund, type ChangeRefund } from "./refund
 import { flightAlternatives, flightChangeTerms } from "./terms";
 import { refuseIfHeldElsewhere } from "../../saga/held-elsewhere";
 import { spendRetained } from "../../cancel/retained";
+import { orderAsk } from "../../actor/joint";
 
 /** OrderChangeRQ naming a flight-change quote (`FCQ.` id) as its SelectedPricedOffer, with the legs paying its due; or the airline's staff accepting one in process. */
 export interface FlightChangeInput {
@@ -152,7 +153,7 @@ async function planOf(ctx: OrdersContext, order: Order, input: FlightChangeInput
   const now = ctx.clock.now();
   const s = checkFlightChangeQuote(ctx, order, input.quoteId, now);
   const flightItemIds = order.items.filter((i) => i.kind === "flight").map((i) => i.orderItemId);
-  const staff = input.by.channel === "airline_staff" ? input.by.staffId : undefined;
+  const staff = isStaff(input.by) ? input.by.staffId : undefined;
   const decided: DirectionDecided[] = [];
   for (const d of s.directions) decided.push(await decideDirection(ctx, order, d, now, { operationId, flightItemIds, useFlexibility: input.useFlexibility ?? false, ...(staff ? { staff } : {}) }));
   const [main, ...rest] = decided as [DirectionDecided, ...DirectionDecided[]];
@@ -173,7 +174,7 @@ async function planOf(ctx: OrdersContext, order: Order, input: FlightChangeInput
   const refund = s.dueMinor < 0 ? await planChangeRefund(ctx, order.orderId, order.currency, -s.dueMinor, operationId) : undefined;
   // SHPOR1 rule 6: commission on the charge's own amount, as for extras (the airline's own staff sell through no agency).
   const c = input.commissionAgreement && s.dueMinor > 0 ? chargeCommission(input.commissionAgreement, money(s.dueMinor, order.currency as CurrencyCode)) : undefined;
-  const changeRef = `chg-${operationId.slice(3, 15)}`;
+  const changeRef = ids.changeRef("flightChange", operationId);
   const plan: FlightChangePlan = {
     fingerprint, changeRef, quoteId: input.quoteId, direction: main.direction,
     journey: main.journey,
@@ -188,7 +189,7 @@ async function planOf(ctx: OrdersContext, order: Order, input: FlightChangeInput
     ...(overridden && staff ? { override: { staffId: staff, ruleCode: overridden.ruleCode, ruleText: overridden.ruleText } } : {}),
     ...(staff ? { staffId: staff } : {}),
   };
-  const clientId = input.by.channel === "seller" ? input.by.seller.clientId : `staff:${input.by.staffId}`;
+  const clientId = isStaff(input.by) ? `staff:${input.by.staffId}` : input.by.seller.clientId;
   return {
     operationId, kind: "order_change_flight", request: { clientId, correlationId: input.correlationId, trxId: input.trxId },
     fingerprint, orderId: order.orderId, owner: order.owner, phase: "open", status: "running", plan, lockOwner: ctx.instanceId, createdAt: now, updatedAt: now,
@@ -212,7 +213,7 @@ async function commitPhase(ctx: OrdersContext, op: FlightOperation, auth: SaleAu
     ...(plan.override ? { override: { staffId: plan.override.staffId, ruleCode: plan.override.ruleCode } } : {}),
     ...(plan.staffId ? { staffId: plan.staffId } : {}),
   };
-  await askTogether(ctx.store, ctx.clock, [{ ref: ctx.orders as never, key: op.orderId, command: { op: "changeFlights", change } }, ...seats], async (tx) => {
+  await askTogether(ctx.store, ctx.clock, [orderAsk(ctx, op.orderId, { op: "changeFlights", change }), ...seats], async (tx) => {
     await ctx.payments.sale.record(tx, op.orderId, auth, now);
     await writePhase(tx, op.operationId, "committed", now);
     // The override is recorded exactly when the change is made: in its own write (SHPOR1 rule 4).

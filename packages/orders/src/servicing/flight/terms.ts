@@ -4,7 +4,7 @@ import type { Journey, PaxCounts, PaxType, PricedPax, Supply } from "@ndc/supply
 import { bandAt, bandFeeMinor, departureReadAsUtc, type FeeBand } from "@ndc/supply";
 import { flexibilityOf, judgeChange, type Allowance } from "../../conditions/flexibility";
 import { conditionsOfOrder } from "../../conditions/frozen";
-import type { Order, OrderJourney } from "../../state";
+import { refuseUnlessMove, type Order, type OrderJourney } from "../../state";
 
 /** What a flight change of one direction of a booked order costs, before choosing an alternative. */
 export interface FlightChangeTerms {
@@ -51,7 +51,7 @@ export function flightChangeTerms(
   at: string,
   o: { useFlexibility?: boolean; airline?: boolean; quoting?: boolean } = {},
 ): FlightChangeTerms {
-  if (order.state !== "booked") throw new GatewayError("order_state_invalid", { detail: `The order is ${order.state}; only a booked order's flights are changed.` });
+  refuseUnlessMove(order.state, "flights_changed");
   // A flight item is priced per passenger type over every direction of its offer: the items named
   // must be the order's flight items, and the direction is the one whose ends the request names.
   const flightItems = order.items.filter((i) => i.kind === "flight");

@@ -6,8 +6,10 @@ import { judgeChange, type Allowance } from "../../conditions/flexibility";
 import type { OrdersContext } from "../../context";
 import { ids } from "../../ids";
 import { writeOpen, writePhase, type OperationRow, type RequestKey } from "../../operation/store";
-import type { Order } from "../../state";
-import { orderFor, type AlsoInCommit, type ServicingActor } from "../actor";
+import { refuseUnlessMove, type Order } from "../../state";
+import type { OrderCommand } from "../../actor/commands";
+import { orderAsk } from "../../actor/joint";
+import { isStaff, orderFor, type AlsoInCommit, type ServicingActor } from "../actor";
 import { appendOverride } from "../override/audit";
 import type { PaxName } from "./name";
 
@@ -55,21 +57,21 @@ export async function renamePax(ctx: OrdersContext, input: RenameInput): Promise
       return (await ctx.orders.ask(input.orderId, { op: "get" }))!;
     }
     const order = (await ctx.orders.ask(input.orderId, { op: "get" }))!;
-    if (order.state !== "booked") throw new GatewayError("order_state_invalid", { detail: `The order is ${order.state}; only a booked order takes a name correction.` });
+    refuseUnlessMove(order.state, "pax_updated");
     if (!order.passengers.some((p) => p.paxId === input.paxId)) {
       throw new GatewayError("request_invalid", { detail: "UpdatePax/Current names no passenger of the order.", element: "Request/ChangeOrderChoice/UpdatePax/Current/PaxRefID" });
     }
     // A name is the whole order's: judged on the outbound direction (SHPOR1 rule 2).
-    const allowance = judgeChange(order, "rename", { useFlexibility: input.useFlexibility, airline: input.by.channel === "airline_staff" });
-    const override = allowance.overridden && input.by.channel === "airline_staff" ? { staffId: input.by.staffId, ruleCode: allowance.overridden.ruleCode } : undefined;
+    const allowance = judgeChange(order, "rename", { useFlexibility: input.useFlexibility, airline: isStaff(input.by) });
+    const override = allowance.overridden && isStaff(input.by) ? { staffId: input.by.staffId, ruleCode: allowance.overridden.ruleCode } : undefined;
     const now = ctx.clock.now();
     const row: OperationRow<RenamePlan> = {
       operationId, kind: "order_rename", request: input.request, fingerprint, orderId: input.orderId, owner: order.owner,
       phase: "done", status: "done", plan: { paxId: input.paxId, allowedBy: allowance.by, ...(allowance.flexibilityItemId ? { flexibilityItemId: allowance.flexibilityItemId } : {}), ...(override ? { overridden: override.ruleCode } : {}) }, createdAt: now, updatedAt: now,
     };
-    const command = { op: "updatePax" as const, changeRef: operationId, paxId: input.paxId, name: input.name, ...(allowance.flexibilityItemId ? { flexibilityItemId: allowance.flexibilityItemId } : {}), ...(override ? { override } : {}), ...(input.by.channel === "airline_staff" ? { staffId: input.by.staffId } : {}) };
+    const command: OrderCommand = { op: "updatePax", changeRef: ids.changeRef("rename", operationId), paxId: input.paxId, name: input.name, ...(allowance.flexibilityItemId ? { flexibilityItemId: allowance.flexibilityItemId } : {}), ...(override ? { override } : {}), ...(isStaff(input.by) ? { staffId: input.by.staffId } : {}) };
     try {
-      const [after] = await askTogether(ctx.store, ctx.clock, [{ ref: ctx.orders as never, key: input.orderId, command }], async (tx) => {
+      const [after] = await askTogether(ctx.store, ctx.clock, [orderAsk(ctx, input.orderId, command)], async (tx) => {
         await writeOpen(tx, row, undefined, ctx.instanceId, now);
         await writePhase(tx, operationId, "done", now, { status: "done" });
         // The override is recorded exactly when the change is made: in its own write.
