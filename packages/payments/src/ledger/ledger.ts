@@ -8,6 +8,7 @@ import { isDeclineReason } from "../psp/decline-reasons";
 import { PspTimeoutError, type PspAuthorisation, type PspSimulator } from "../psp/simulator";
 import { KeyedLock } from "@ndc/actors";
 import { idFromKey } from "../util";
+import { afterEntry, authorisationEntry } from "./balance";
 import { appendEntry } from "./hash-chain";
 import { fingerprint, readKey, writeKey } from "./idempotency";
 import { reserve } from "./instruments";
@@ -78,12 +79,13 @@ export class PaymentLedger {
         const r = await reserve(tx, req, legId, now);
         // A declined leg still names what the seller offered, so PAYSUM can say which leg failed.
         const asked = requestedInstrument(req);
+        const entry = { type: "declined" in r ? ("decline" as const) : ("authorise" as const), amount: req.amount.amount };
         const done: PaymentLeg =
           "declined" in r
-            ? { ...leg, ...asked, state: "declined", declineCode: r.declined, endedAt: now }
-            : { ...leg, ...asked, ...r.fields, state: "authorised", authorised: req.amount.amount };
+            ? { ...leg, ...asked, ...afterEntry(leg, entry), declineCode: r.declined, endedAt: now }
+            : { ...leg, ...asked, ...r.fields, ...afterEntry(leg, entry) };
         await insertLeg(tx, done);
-        await appendEntry(tx, { orderId, legId, type: "declined" in r ? "decline" : "authorise", amount: req.amount.amount, currency: req.amount.currency, points: done.points, idempotencyKey: key, at: now });
+        await appendEntry(tx, { orderId, legId, ...entry, currency: req.amount.currency, points: done.points, idempotencyKey: key, at: now });
         const outcome = outcomeOf(done);
         await writeKey(tx, key, "authorise", fp, "done", outcome, now);
         return { done: outcome };
@@ -126,12 +128,13 @@ export class PaymentLedger {
       const leg = await loadLeg(tx, legId);
       if (leg.state !== "authorising") return outcomeOf(leg);
       const now = this.clock.now();
+      const entry = authorisationEntry(answer, leg.requested);
       const next: PaymentLeg =
         answer.status === "authorised"
-          ? { ...leg, state: "authorised", authorised: answer.amount, cardBrand: answer.brand, cardLast4: answer.lastFour, pspReference: answer.pspReference }
+          ? { ...leg, ...afterEntry(leg, entry), cardBrand: answer.brand, cardLast4: answer.lastFour, pspReference: answer.pspReference }
           : {
               ...leg,
-              state: "declined",
+              ...afterEntry(leg, entry),
               declineCode,
               endedAt: now,
               ...(answer.brand ? { cardBrand: answer.brand, cardLast4: answer.lastFour } : {}),
@@ -139,7 +142,7 @@ export class PaymentLedger {
               ...(isDeclineReason(answer.reason) ? { declineReason: answer.reason } : {}),
             };
       await saveLeg(tx, next);
-      await appendEntry(tx, { orderId: leg.orderId, legId, type: answer.status === "authorised" ? "authorise" : "decline", amount: leg.requested, currency: leg.currency, idempotencyKey: leg.authoriseKey, at: now });
+      await appendEntry(tx, { orderId: leg.orderId, legId, ...entry, currency: leg.currency, idempotencyKey: leg.authoriseKey, at: now });
       const outcome = outcomeOf(next);
       await writeKey(tx, leg.authoriseKey, "authorise", "", "done", outcome, now);
       return outcome;
