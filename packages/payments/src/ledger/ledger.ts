@@ -14,7 +14,7 @@ import { fingerprint, readKey, writeKey } from "./idempotency";
 import { reserve } from "./instruments";
 import { insertLeg, loadLeg, nextSeq, orderLegs, saveLeg } from "./leg-rows";
 import { keepPayerAuthentication } from "./payer-authentication-rows";
-import { applyStep, checkStep, type Step } from "./steps";
+import { applyStep, checkStep } from "./steps";
 import type { ClearanceDesk } from "../clearance/types";
 
 export type AuthoriseOutcome =
@@ -157,11 +157,8 @@ export class PaymentLedger {
     return this.step("void", legId, key, undefined);
   }
 
-  refundLeg(legId: string, amount: Money | number, key: string): Promise<PaymentLeg> {
-    return this.step("refund", legId, key, amount);
-  }
-
-  private async step(step: Step, legId: string, key: string, amountIn: Money | number | undefined): Promise<PaymentLeg> {
+  // No refund here: every refund goes through a saga's phases (RefundPayments, phased-refund.ts).
+  private async step(step: "capture" | "void", legId: string, key: string, amountIn: Money | number | undefined): Promise<PaymentLeg> {
     const leg0 = await this.leg(legId);
     const amount = typeof amountIn === "object" ? amountIn.amount : amountIn;
     if (typeof amountIn === "object" && amountIn.currency !== leg0.currency) {
@@ -198,11 +195,11 @@ export class PaymentLedger {
     });
   }
 
-  private async pspStep(step: Step, leg: PaymentLeg, amount: number, key: string): Promise<void> {
+  private async pspStep(step: "capture" | "void", leg: PaymentLeg, amount: number, key: string): Promise<void> {
     const ref = { idempotencyKey: key, pspReference: leg.pspReference! };
     let out;
     try {
-      out = step === "void" ? await this.psp.void(ref) : await this.psp[step]({ ...ref, amount });
+      out = step === "void" ? await this.psp.void(ref) : await this.psp.capture({ ...ref, amount });
     } catch (e) {
       // The key stays in_flight: a retry with it finishes the step, and the PSP moves money once.
       if (e instanceof PspTimeoutError) throw new GatewayError("psp_unavailable", { detail: `Leg ${leg.legId}, ${step}.` });
