@@ -18,8 +18,13 @@ export interface LegBalance {
 /** A leg before any entry: sent to the PSP (or being reserved), outcome not known yet. */
 export const OPENING_BALANCE: LegBalance = { state: "authorising", authorised: 0, captured: 0, refunded: 0 };
 
-/** What one entry does to a leg. Whether the step was allowed is checkStep's question (steps.ts), asked before. */
-export function afterEntry(b: LegBalance, e: { type: EntryType; amount: number }): LegBalance {
+/**
+ * What one entry does to a leg: the balance only (a whole leg passed in gives back just these four
+ * fields, so spreading the result over a leg overwrites nothing else). Whether the step was
+ * allowed is checkStep's question (steps.ts), asked before.
+ */
+export function afterEntry(leg: LegBalance, e: { type: EntryType; amount: number }): LegBalance {
+  const b = balanceOf(leg);
   switch (e.type) {
     case "authorise":
       return { ...b, state: "authorised", authorised: e.amount };
