@@ -7,6 +7,7 @@ import type { TestGateway } from "../support/gateway";
 import { call, otherSellerToken, startReceiver, type Receiver } from "../notifications/helpers";
 import { paymentClearanceRQ, pushesOf, textOf } from "./helpers";
 import { acceptCancelRQ, quote, sellerOf } from "../servicing/cancel-helpers";
+import { releaseAsSagasDo } from "../payments/helpers";
 
 /**
  * Issue 10, clearance (spec 2.6, 3, 4.7, 6): a settlement-plan payment captured at booking is
@@ -144,7 +145,7 @@ test("refunded before clearing: the clearance is cancelled (STTCAN) and what is 
   const [[, first]] = (await clearancePushes(orderId)) as [[string, string, string]];
   const ledger = t.gw.orders.ctx.payments.ledger;
   const leg = (await ledger.legs(orderId)).find((l) => l.kind === "settlement")!;
-  await ledger.refundLeg(leg.legId, 5_000, `${orderId}/test-refund`);
+  await releaseAsSagasDo(t.gw.orders.ctx.payments, `${orderId}/test-refund`, async () => [{ legId: leg.legId, amount: 5_000 }])();
   const pushed = await clearancePushes(orderId);
   expect(pushed.map(([s, , a]) => [s, a])).toEqual([["ACCPT", decimal(totalMinor)], ["CNCLD", decimal(totalMinor)], ["ACCPT", decimal(totalMinor - 5_000)]]);
   expect(pushed[1]![1]).toBe(first);
@@ -155,7 +156,7 @@ test("refunded before clearing: the clearance is cancelled (STTCAN) and what is 
   expect(ok.status).toBe(200);
   // Refunded after clearing: the clearance stays cleared, and a refund clearance for exactly the
   // refund is requested (issue 19 item 13; test/clearance/refund-clearance.test.ts).
-  await ledger.refundLeg(leg.legId, 1_000, `${orderId}/test-refund-2`);
+  await releaseAsSagasDo(t.gw.orders.ctx.payments, `${orderId}/test-refund-2`, async () => [{ legId: leg.legId, amount: 1_000 }])();
   expect((await clearancePushes(orderId)).map(([s, , a]) => [s, a])).toEqual([["ACCPT", decimal(totalMinor)], ["CNCLD", decimal(totalMinor)], ["ACCPT", decimal(totalMinor - 5_000)], ["FLSTL", decimal(totalMinor - 5_000)], ["ACCPT", "-10.00"]]);
 }, 30_000);
 

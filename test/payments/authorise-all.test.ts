@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { tables } from "@ndc/store";
 import { declineError, type LegRequest } from "@ndc/payments";
-import { eur, harness, refusal, type Harness } from "./helpers";
+import { eur, harness, refundAsSagasDo, refusal, type Harness } from "./helpers";
 
 let h: Harness;
 beforeAll(async () => {
@@ -114,19 +114,21 @@ test("a refund goes to every leg newest first, keyed, and a retry gives nothing 
   const voucherBefore = (await voucherRow("VCH-SANDBOX-EUR-0025")).balance;
   await h.payments.authoriseAll("ORD-RF", "sale", legs, "rf-auth");
   await h.payments.captureAll("ORD-RF", "rf-cap");
-  const r = await h.payments.refund("ORD-RF", eur(1500), "rf-1");
+  // Through the sagas' phases (RefundPayments): the plan fixed once, the PSP paid, the shares recorded.
+  const rf1 = refundAsSagasDo(h.payments, "ORD-RF", eur(1500), "rf-1");
+  const r = await rf1();
   const [card, voucher, settlement] = await h.payments.ledger.legs("ORD-RF");
-  expect(r.refunds).toEqual([
+  expect(r).toEqual([
     { legId: settlement!.legId, amount: 400 },
     { legId: voucher!.legId, amount: 600 },
     { legId: card!.legId, amount: 500 },
   ]);
   expect([card!.state, voucher!.state, settlement!.state]).toEqual(["captured", "refunded", "refunded"]);
-  expect(await h.payments.refund("ORD-RF", eur(1500), "rf-1")).toEqual(r);
+  expect(await rf1()).toEqual(r);
   expect((await voucherRow("VCH-SANDBOX-EUR-0025")).balance).toBe(voucherBefore);
-  expect(await refusal(h.payments.refund("ORD-RF", eur(501), "rf-2"))).toBe("refund_exceeds_captured");
-  expect(await refusal(h.payments.refund("ORD-RF", eur(499), "rf-1"))).toBe("idempotency_key_reused");
-  await h.payments.refund("ORD-RF", eur(500), "rf-3");
+  expect(await refusal(refundAsSagasDo(h.payments, "ORD-RF", eur(501), "rf-2")())).toBe("refund_exceeds_captured");
+  expect(await refusal(refundAsSagasDo(h.payments, "ORD-RF", eur(499), "rf-1")())).toBe("idempotency_key_reused");
+  await refundAsSagasDo(h.payments, "ORD-RF", eur(500), "rf-3")();
   expect((await h.payments.ledger.leg(card!.legId)).state).toBe("refunded");
   const psp = (await h.store.db.select().from(tables.pspSimPayments).where(eq(tables.pspSimPayments.pspReference, card!.pspReference!)))[0]!;
   expect(psp.refunded).toBe(1000);

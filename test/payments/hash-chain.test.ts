@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { tables } from "@ndc/store";
 import { verifyChain } from "@ndc/payments";
-import { eur, harness, type Harness } from "./helpers";
+import { eur, harness, refundAsSagasDo, type Harness } from "./helpers";
 
 let h: Harness;
 beforeAll(async () => {
@@ -12,7 +12,7 @@ beforeAll(async () => {
     { kind: "voucher", code: "VCH-SANDBOX-EUR-0100", amount: eur(500) },
   ], "h-auth");
   await h.payments.captureAll("ORD-H", "h-cap");
-  await h.payments.refund("ORD-H", eur(700), "h-rf");
+  await refundAsSagasDo(h.payments, "ORD-H", eur(700), "h-rf")();
 });
 afterAll(async () => {
   await h.close();

@@ -1,6 +1,7 @@
 import { expect } from "bun:test";
 import { eq } from "drizzle-orm";
 import { tables, type Store } from "@ndc/store";
+import { balanceOf, legBalance, type EntryType, type LegState } from "@ndc/payments";
 
 /** Everything the ledger writes, for "a retry changes nothing" comparisons. */
 export async function snapshot(store: Store) {
@@ -27,6 +28,7 @@ export async function checkInvariants(store: Store, orderId: string, initial: { 
   const db = store.db;
   const legs = await db.select().from(tables.paymentLegs).where(eq(tables.paymentLegs.orderId, orderId));
   const entries = await db.select().from(tables.paymentLedgerEntries).where(eq(tables.paymentLedgerEntries.orderId, orderId));
+  await expectLegsMatchEntries(store, orderId);
   for (const leg of legs) {
     const mine = entries.filter((e) => e.legId === leg.legId);
     const count = (t: string) => mine.filter((e) => e.type === t).length;
@@ -60,4 +62,18 @@ export async function checkInvariants(store: Store, orderId: string, initial: { 
   expect(account.creditLimit - account.used - account.pending).toBeGreaterThanOrEqual(0);
   expect(account.pending).toBe(pendingOf(sLegs));
   expect(account.used).toBe(netOf(sLegs));
+}
+
+/**
+ * The entries are the truth, the leg rows their cache (payments' ledger/balance.ts): every leg's
+ * stored state and amounts are exactly what its entries, folded in order, make them.
+ */
+export async function expectLegsMatchEntries(store: Store, orderId: string) {
+  const db = store.db;
+  const legs = await db.select().from(tables.paymentLegs).where(eq(tables.paymentLegs.orderId, orderId));
+  const entries = await db.select().from(tables.paymentLedgerEntries).where(eq(tables.paymentLedgerEntries.orderId, orderId)).orderBy(tables.paymentLedgerEntries.seq);
+  for (const leg of legs) {
+    const folded = legBalance(entries.filter((e) => e.legId === leg.legId).map((e) => ({ type: e.type as EntryType, amount: e.amount })));
+    expect({ legId: leg.legId, ...balanceOf({ ...leg, state: leg.state as LegState }) }).toEqual({ legId: leg.legId, ...folded });
+  }
 }

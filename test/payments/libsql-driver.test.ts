@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { migrate, openStore } from "@ndc/store";
 import { ManualClock } from "@ndc/clock";
 import { OrderPayments, seedPayments, verifyChain } from "@ndc/payments";
+import { refundAsSagasDo } from "./helpers";
 test("the ledger runs on the libSQL driver too: migration triggers, chain, append-only", async () => {
   const dir = mkdtempSync(join(tmpdir(), "ndc-pl-"));
   const store = await openStore(`file:${join(dir, "g.db")}`, { driver: "libsql" });
@@ -14,7 +15,7 @@ test("the ledger runs on the libSQL driver too: migration triggers, chain, appen
   const r = await p.authoriseAll("O", "s", [{ kind: "card", token: "tok_approve_visa", amount: { amount: 100, currency: "EUR" } }, { kind: "voucher", code: "VCH-SANDBOX-EUR-0100", amount: { amount: 100, currency: "EUR" } }], "k");
   expect(r.status).toBe("authorised");
   await p.captureAll("O", "c");
-  await p.refund("O", { amount: 150, currency: "EUR" }, "r");
+  await refundAsSagasDo(p, "O", { amount: 150, currency: "EUR" }, "r")();
   expect((await verifyChain(store.db)).ok).toBe(true);
   await expect(store.write((_t, raw) => raw.exec("DELETE FROM payment_ledger_entries"))).rejects.toThrow("payment_ledger_entries is append-only");
   await store.close();

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { tables } from "@ndc/store";
 import { issueCertificate, pointsNeeded, pointsValue } from "@ndc/payments";
 import type { CurrencyCode } from "@ndc/money";
-import { eur, harness, refusal, type Harness } from "./helpers";
+import { eur, harness, refundAsSagasDo, refusal, type Harness } from "./helpers";
 
 let h: Harness;
 beforeAll(async () => {
@@ -54,9 +54,9 @@ test("a certificate is used once; its points are spent at capture and given back
   expect(await member()).toMatchObject({ points: 100_000 - 12_345, pending: 0 });
   const after = await h.payments.ledger.authorise("ORD-L3", "sale", points("XB1000000001", "900000000001", eur(100)), "l2-c");
   expect(after).toMatchObject({ status: "declined", code: "loyalty_certificate_invalid" });
-  await h.payments.refund("ORD-L2", eur(5000), "l2-rf1");
+  await refundAsSagasDo(h.payments, "ORD-L2", eur(5000), "l2-rf1")();
   expect((await member()).points).toBe(100_000 - 12_345 + 5000);
-  await h.payments.refund("ORD-L2", eur(7345), "l2-rf2");
+  await refundAsSagasDo(h.payments, "ORD-L2", eur(7345), "l2-rf2")();
   expect((await member()).points).toBe(100_000);
 });
 

@@ -4,6 +4,8 @@ import { sql } from "drizzle-orm";
 import { WebShopChannel } from "@ndc/inventory";
 import type { TestGateway } from "../support/gateway";
 import { gateway } from "../orders-http/helpers";
+import { refundAsSagasDo } from "../payments/helpers";
+import { expectLegsMatchEntries } from "../payments/invariants";
 import { addRQ, extrasFor, seatsFor } from "./add-helpers";
 import { isGatewayError } from "@ndc/errors";
 import { acceptCancelRQ, bookCancellable, cancelItemsRQ, cancelQuoteRQ, sellerOf } from "./cancel-helpers";
@@ -117,7 +119,7 @@ test("no sequence of create / add / seat change / cancel / items cancel / refund
           expect(commits.map((c) => c.status).filter((s) => s >= 500)).toEqual([]);
           if (commits.some((c) => c.status === 200)) seen.itemsCancelled++;
         } else if (o.kind === "refund") {
-          await t.gw.orders.ctx.payments.refund(orderId!, { amount: o.minor, currency: "EUR" }, `refund-${run}-${i}`).catch(refused);
+          await refundAsSagasDo(t.gw.orders.ctx.payments, orderId!, { amount: o.minor, currency: "EUR" }, `refund-${run}-${i}`)().catch(refused);
         }
       }
       await t.gw.orders.reconcile(t.gw.orders.ctx.clock.now(), { minAgeMs: 0 });
@@ -140,6 +142,7 @@ test("no sequence of create / add / seat change / cancel / items cancel / refund
         const entries = (await db.all(sql`SELECT type, amount FROM payment_ledger_entries WHERE order_id = ${orderId}`)) as { type: string; amount: number }[];
         const sum = (type: string) => entries.filter((e) => e.type === type).reduce((s, e) => s + e.amount, 0);
         expect(sum("capture") - sum("refund")).toBe(legs.reduce((s, l) => s + l.captured - l.refunded, 0));
+        await expectLegsMatchEntries(t.gw.store, orderId);
         const order = await t.gw.orders.retrieve(orderId, sellerOf(t));
         // A value retained (RespendInd) is never negative, is money captured and not refunded, and a cancelled order keeps none.
         const retained = order.retained?.amountMinor ?? 0;

@@ -6,6 +6,7 @@ import { pushesOf, textOf } from "../clearance/helpers";
 import { raiseReconcileFailed, staffWorld, type Session, type StaffWorld } from "./support";
 import { bookSettled, raiseCaptureItem } from "./settle-support";
 import { acceptCancelRQ, quote } from "../servicing/cancel-helpers";
+import { releaseAsSagasDo } from "../payments/helpers";
 
 /**
  * Issue 12 item 7 over HTTP: a reconcile_failed item resolved by staff capturing or voiding its
@@ -289,7 +290,7 @@ describe("a refund clearance in the unclear-clearances queue (issue 19 item 13)"
     expect(sale!.status).toBe("cleared");
     const ledger = w.t.gw.orders.ctx.payments.ledger;
     const leg = (await ledger.legs(orderId)).find((l) => l.kind === "settlement")!;
-    await ledger.refundLeg(leg.legId, 1_250, `${orderId}/staff-refund`);
+    await releaseAsSagasDo(w.t.gw.orders.ctx.payments, `${orderId}/staff-refund`, async () => [{ legId: leg.legId, amount: 1_250 }])();
     const refund = sql<{ clearance_id: string; direction: string; reverses: string; status: string }>(`SELECT clearance_id, direction, reverses, status FROM payment_clearances WHERE order_id = '${orderId}' AND direction = 'refund'`);
     expect(refund.map((r) => [r.status, r.reverses])).toEqual([["requested", sale!.clearance_id]]);
     w.clock.advance(2 * 3_600_000);

@@ -4,7 +4,7 @@
  * version by one and appends a history entry (OrderHistory).
  */
 import { GatewayError } from "@ndc/errors";
-import type { IntendedPayment } from "@ndc/payments";
+import type { IntendedPayment, LegState } from "@ndc/payments";
 import type { FrozenConditions } from "./conditions/frozen";
 
 export type OrderState = "held_unpaid" | "held_payment_declined" | "booked" | "cancelled" | "closed";
@@ -177,8 +177,8 @@ export interface OrderLegRef {
   legId: string;
   kind: string;
   amountMinor: number;
-  /** authorised | captured | voided | declined | refunded, as last recorded on the order. */
-  state: string;
+  /** As last recorded on the order: a view of the ledger's leg, moved by its rule (actor/leg-refs.ts). */
+  state: LegState;
   changeRef: string;
   /** Minor units given back (a cancellation's refund); `refunded` once it reaches amountMinor. */
   refundedMinor?: number;
@@ -295,6 +295,7 @@ export interface Order {
   /** Set while held; the order is cancelled when it passes unpaid. */
   paymentTimeLimit?: number;
   currency: string;
+  /** What the items are worth now; one rule, actor/total.ts (not moved by a cancellation or a refund). */
   totalMinor: number;
   /** PAYCOM: computed on the total including surcharges. */
   commission?: { amountMinor: number; basisMinor: number; rule: string };

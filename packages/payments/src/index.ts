@@ -11,7 +11,8 @@ export { DECLINE_REASONS, isDeclineReason, type DeclineReason } from "./psp/decl
 export { TEST_TOKENS, lookupToken, type TestToken, type TokenBehaviour } from "./psp/tokens";
 export { PspSimulator, PspTimeoutError, type PspAuthorisation, type PspOutcome } from "./psp/simulator";
 export { PaymentLedger, type AuthoriseOutcome } from "./ledger/ledger";
-export { OrderPayments, declineError, type AuthoriseAllResult, type RefundResult } from "./ledger/order-payments";
+export { OrderPayments, declineError, type AuthoriseAllResult } from "./ledger/order-payments";
+export { afterEntry, legBalance, balanceOf, OPENING_BALANCE, type LegBalance } from "./ledger/balance";
 export { verifyChain, entryHash, GENESIS_HASH, type ChainCheck, type EntryType, type EntryInput } from "./ledger/hash-chain";
 export { OWN_PROGRAMME, REDEMPTION_RATES, pointsNeeded, pointsValue } from "./loyalty/programme";
 export { acceptedMethods, type AcceptedMethod } from "./accepted-methods";

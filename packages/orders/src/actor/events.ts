@@ -1,6 +1,8 @@
 import type { ChangeKind, ChangeOverride, HistoryEntry, ItemsCancellation, Order, PostSaleCharge as Charge, OrderCancellation, OrderItem, OrderJourney, OrderLegRef, PostSaleCharge, ScheduleChange, SeatHoldRef } from "../state";
 import { withScheduleChange } from "../operations/schedule-change";
 import { transition } from "../state";
+import { legRefAfter } from "./leg-refs";
+import { totalAfter } from "./total";
 import type { PaxName } from "../servicing/rename/name";
 
 /** The order actor's journal events. They never carry an identity document number. */
@@ -81,7 +83,7 @@ export function evolve(order: Order | null, e: OrderEvent): Order | null {
     case "payment_declined":
       return changed(order, "payment_declined", e.at, ["state", "legs"], { legs: mergeLegs(order.legs, e.legs), declineCode: e.code });
     case "payment_captured": {
-      const legs = order.legs.map((l) => (e.legIds.includes(l.legId) ? { ...l, state: "captured" } : l));
+      const legs = order.legs.map((l) => (e.legIds.includes(l.legId) ? legRefAfter(l, "capture", l.amountMinor) : l));
       return changed(order, "payment_captured", e.at, ["legs"], { legs });
     }
     case "inventory_confirmed":
@@ -103,7 +105,7 @@ export function evolve(order: Order | null, e: OrderEvent): Order | null {
           journeys: order.journeys.map((j, i) => to.get(i) ?? j),
           ...(e.seats ? withSeatsMoved(order, e.seats) : {}),
           legs: mergeLegs(order.legs, e.legs),
-          totalMinor: order.totalMinor + e.charge.amountMinor,
+          totalMinor: totalAfter(order, e),
           charges: [...(order.charges ?? []), e.charge],
           ...retainedAfterSpending(order, e.charge),
           ...(spent.length ? { flexibilityUsed: [...(order.flexibilityUsed ?? []), ...spent.map((orderItemId) => ({ orderItemId, changeRef: e.charge.changeRef, at: e.at }))] } : {}),
@@ -125,8 +127,7 @@ export function evolve(order: Order | null, e: OrderEvent): Order | null {
         items: order.items.filter((i) => !gone.has(i.orderItemId)),
         seatHolds: [...order.seatHolds.filter((h) => !released.has(h.holdId)), ...e.seats.flatMap((s) => (s.kept ? [s.kept] : []))],
         partnerHolds: order.partnerHolds.filter((p) => !partners.has(p.holdId)),
-        // What is retained leaves the total as a refund would: total + retained = captured - refunded.
-        totalMinor: order.totalMinor - c.refundMinor - (c.retainedMinor ?? 0) - (c.voided ?? []).reduce((n, v) => n + v.amountMinor, 0),
+        totalMinor: totalAfter(order, e),
         itemCancellations: [...(order.itemCancellations ?? []), c],
         ...(c.retainedMinor ? { retained: retainedAdding(order, c.retainedMinor, c.retainedUntil ?? e.at) } : {}),
       }, c.staffId);
@@ -148,13 +149,8 @@ export function evolve(order: Order | null, e: OrderEvent): Order | null {
       return changed(order, "retained_lapsed", e.at, ["retained", `change:${e.changeRef}`], { retained: undefined });
     case "refunded": {
       const back = new Map(e.legs.map((l) => [l.legId, l.amountMinor]));
-      const legs = order.legs.map((l) => {
-        const amount = back.get(l.legId);
-        if (amount === undefined) return l;
-        const refundedMinor = (l.refundedMinor ?? 0) + amount;
-        // A leg partly given back (a non-refundable fare's extras) keeps its state and says how much.
-        return { ...l, refundedMinor, state: refundedMinor >= l.amountMinor ? "refunded" : l.state };
-      });
+      // A leg partly given back (a non-refundable fare's extras) stays captured and says how much.
+      const legs = order.legs.map((l) => (back.has(l.legId) ? legRefAfter(l, "refund", back.get(l.legId)!) : l));
       return changed(order, "refunded", e.at, ["legs", ...(e.changeRef ? [`change:${e.changeRef}`] : [])], { legs });
     }
   }
@@ -190,7 +186,7 @@ function withItemsAdded(order: Order, e: Extract<OrderEvent, { type: "items_adde
     items: [...items, ...e.items],
     seatHolds: e.seatHold ? [...seatHolds, e.seatHold] : seatHolds,
     legs: mergeLegs(order.legs, e.legs),
-    totalMinor: order.totalMinor + e.charge.amountMinor,
+    totalMinor: totalAfter(order, e),
     charges: [...(order.charges ?? []), e.charge],
     ...retainedAfterSpending(order, e.charge),
   };

@@ -47,12 +47,12 @@ export function buildOrder(
   let declineCode: string | undefined;
   if (auth?.status === "authorised") {
     state = "booked";
-    legs.push(...auth.legs.map((l) => ({ legId: l.legId, kind: l.kind, amountMinor: l.authorised, state: "authorised", changeRef: SALE_CHANGE_REF })));
+    legs.push(...auth.legs.map((l) => ({ legId: l.legId, kind: l.kind, amountMinor: l.authorised, state: "authorised" as const, changeRef: SALE_CHANGE_REF })));
   } else if (auth?.status === "declined") {
     state = "held_payment_declined";
     declineCode = auth.code;
     legs.push({ legId: auth.declined.legId, kind: auth.declined.kind, amountMinor: auth.declined.requested, state: "declined", changeRef: SALE_CHANGE_REF });
-    legs.push(...auth.voided.map((l) => ({ legId: l.legId, kind: l.kind, amountMinor: l.authorised, state: "voided", changeRef: SALE_CHANGE_REF })));
+    legs.push(...auth.voided.map((l) => ({ legId: l.legId, kind: l.kind, amountMinor: l.authorised, state: "voided" as const, changeRef: SALE_CHANGE_REF })));
   }
   const email = contactEmail(input);
   const order: NewOrder = {

@@ -8,12 +8,13 @@ import { isDeclineReason } from "../psp/decline-reasons";
 import { PspTimeoutError, type PspAuthorisation, type PspSimulator } from "../psp/simulator";
 import { KeyedLock } from "@ndc/actors";
 import { idFromKey } from "../util";
+import { afterEntry, authorisationEntry } from "./balance";
 import { appendEntry } from "./hash-chain";
 import { fingerprint, readKey, writeKey } from "./idempotency";
 import { reserve } from "./instruments";
 import { insertLeg, loadLeg, nextSeq, orderLegs, saveLeg } from "./leg-rows";
 import { keepPayerAuthentication } from "./payer-authentication-rows";
-import { applyStep, checkStep, type Step } from "./steps";
+import { applyStep, checkStep } from "./steps";
 import type { ClearanceDesk } from "../clearance/types";
 
 export type AuthoriseOutcome =
@@ -78,12 +79,13 @@ export class PaymentLedger {
         const r = await reserve(tx, req, legId, now);
         // A declined leg still names what the seller offered, so PAYSUM can say which leg failed.
         const asked = requestedInstrument(req);
+        const entry = { type: "declined" in r ? ("decline" as const) : ("authorise" as const), amount: req.amount.amount };
         const done: PaymentLeg =
           "declined" in r
-            ? { ...leg, ...asked, state: "declined", declineCode: r.declined, endedAt: now }
-            : { ...leg, ...asked, ...r.fields, state: "authorised", authorised: req.amount.amount };
+            ? { ...leg, ...asked, ...afterEntry(leg, entry), declineCode: r.declined, endedAt: now }
+            : { ...leg, ...asked, ...r.fields, ...afterEntry(leg, entry) };
         await insertLeg(tx, done);
-        await appendEntry(tx, { orderId, legId, type: "declined" in r ? "decline" : "authorise", amount: req.amount.amount, currency: req.amount.currency, points: done.points, idempotencyKey: key, at: now });
+        await appendEntry(tx, { orderId, legId, ...entry, currency: req.amount.currency, points: done.points, idempotencyKey: key, at: now });
         const outcome = outcomeOf(done);
         await writeKey(tx, key, "authorise", fp, "done", outcome, now);
         return { done: outcome };
@@ -126,12 +128,13 @@ export class PaymentLedger {
       const leg = await loadLeg(tx, legId);
       if (leg.state !== "authorising") return outcomeOf(leg);
       const now = this.clock.now();
+      const entry = authorisationEntry(answer, leg.requested);
       const next: PaymentLeg =
         answer.status === "authorised"
-          ? { ...leg, state: "authorised", authorised: answer.amount, cardBrand: answer.brand, cardLast4: answer.lastFour, pspReference: answer.pspReference }
+          ? { ...leg, ...afterEntry(leg, entry), cardBrand: answer.brand, cardLast4: answer.lastFour, pspReference: answer.pspReference }
           : {
               ...leg,
-              state: "declined",
+              ...afterEntry(leg, entry),
               declineCode,
               endedAt: now,
               ...(answer.brand ? { cardBrand: answer.brand, cardLast4: answer.lastFour } : {}),
@@ -139,7 +142,7 @@ export class PaymentLedger {
               ...(isDeclineReason(answer.reason) ? { declineReason: answer.reason } : {}),
             };
       await saveLeg(tx, next);
-      await appendEntry(tx, { orderId: leg.orderId, legId, type: answer.status === "authorised" ? "authorise" : "decline", amount: leg.requested, currency: leg.currency, idempotencyKey: leg.authoriseKey, at: now });
+      await appendEntry(tx, { orderId: leg.orderId, legId, ...entry, currency: leg.currency, idempotencyKey: leg.authoriseKey, at: now });
       const outcome = outcomeOf(next);
       await writeKey(tx, leg.authoriseKey, "authorise", "", "done", outcome, now);
       return outcome;
@@ -154,11 +157,8 @@ export class PaymentLedger {
     return this.step("void", legId, key, undefined);
   }
 
-  refundLeg(legId: string, amount: Money | number, key: string): Promise<PaymentLeg> {
-    return this.step("refund", legId, key, amount);
-  }
-
-  private async step(step: Step, legId: string, key: string, amountIn: Money | number | undefined): Promise<PaymentLeg> {
+  // No refund here: every refund goes through a saga's phases (RefundPayments, phased-refund.ts).
+  private async step(step: "capture" | "void", legId: string, key: string, amountIn: Money | number | undefined): Promise<PaymentLeg> {
     const leg0 = await this.leg(legId);
     const amount = typeof amountIn === "object" ? amountIn.amount : amountIn;
     if (typeof amountIn === "object" && amountIn.currency !== leg0.currency) {
@@ -195,11 +195,11 @@ export class PaymentLedger {
     });
   }
 
-  private async pspStep(step: Step, leg: PaymentLeg, amount: number, key: string): Promise<void> {
+  private async pspStep(step: "capture" | "void", leg: PaymentLeg, amount: number, key: string): Promise<void> {
     const ref = { idempotencyKey: key, pspReference: leg.pspReference! };
     let out;
     try {
-      out = step === "void" ? await this.psp.void(ref) : await this.psp[step]({ ...ref, amount });
+      out = step === "void" ? await this.psp.void(ref) : await this.psp.capture({ ...ref, amount });
     } catch (e) {
       // The key stays in_flight: a retry with it finishes the step, and the PSP moves money once.
       if (e instanceof PspTimeoutError) throw new GatewayError("psp_unavailable", { detail: `Leg ${leg.legId}, ${step}.` });

@@ -3,7 +3,6 @@ import type { Clock } from "@ndc/clock";
 import type { Store } from "@ndc/store";
 import { validateLegs } from "../legs/validate";
 import type { LegRequest, PaymentLeg } from "../legs/types";
-import type { Money } from "@ndc/money";
 import { PspSimulator } from "../psp/simulator";
 import { KeyedLock } from "@ndc/actors";
 import { fingerprint } from "./idempotency";
@@ -12,7 +11,6 @@ import { orderLegs } from "./leg-rows";
 import { PaymentLedger } from "./ledger";
 import { SalePayments } from "./phased";
 import { RefundPayments } from "./phased-refund";
-import { refundPlan } from "./refund-plan";
 import type { ClearanceDesk } from "../clearance/types";
 
 export type AuthoriseAllResult =
@@ -28,11 +26,6 @@ export type AuthoriseAllResult =
       /** A timed-out leg the PSP could not be asked about yet: the reconciler's. */
       unresolved: string[];
     };
-
-export interface RefundResult {
-  refunds: { legId: string; amount: number }[];
-  legs: PaymentLeg[];
-}
 
 /** The ledger's order-level operations (spec 4.4 rule 4, section 3 refunds). */
 export class OrderPayments {
@@ -56,7 +49,10 @@ export class OrderPayments {
     this.release = new RefundPayments(psp, clearance);
   }
 
-  /** A cancellation's refund in its saga's phases (PSP between phases, recorded in the close write). */
+  /**
+   * Every refund, in its saga's phases (PSP between phases, recorded in the close write): a
+   * cancellation's, an items cancellation's, a cheaper flight change's, a retained value's lapse.
+   */
   readonly release: RefundPayments;
 
   /** The sale's payment in the OrderCreate saga's phases (planned, asked between phases, recorded with them). */
@@ -146,26 +142,6 @@ export class OrderPayments {
         },
       );
     });
-  }
-
-  /** Refunds `amount` over every captured leg, newest first, each leg under `<key>/<legId>`. */
-  refund(orderId: string, amount: Money, key: string): Promise<RefundResult> {
-    if (!Number.isSafeInteger(amount.amount) || amount.amount <= 0) throw new GatewayError("payment_legs_invalid", { detail: "A refund is a positive amount." });
-    const op = { name: "refund", key, fingerprint: fingerprint({ orderId, amount }) };
-    return this.orderLock.run(orderId, () =>
-      keyed(
-        this.store,
-        this.clock,
-        op,
-        async (tx) => {
-          return refundPlan(await orderLegs(tx, orderId), amount.amount, amount.currency, orderId);
-        },
-        async (plan) => {
-          for (const p of plan) await this.ledger.refundLeg(p.legId, p.amount, `${key}/${p.legId}`);
-          return { refunds: plan, legs: await this.ledger.legs(orderId) };
-        },
-      ),
-    );
   }
 
   /** The reconciler's step for one leg: learn an unknown outcome, then capture or void it. */

@@ -5,6 +5,7 @@ import { validateLegs } from "../legs/validate";
 import { isDeclineReason } from "../psp/decline-reasons";
 import { PspTimeoutError, type PspAuthorisation, type PspSimulator } from "../psp/simulator";
 import { idFromKey } from "../util";
+import { afterEntry, authorisationEntry } from "./balance";
 import { appendEntry } from "./hash-chain";
 import { keepPayerAuthentication } from "./payer-authentication-rows";
 import { deleteLeg, insertPlannedLeg, nextSeq, orderLegs, saveLeg } from "./leg-rows";
@@ -115,7 +116,7 @@ export class SalePayments {
       if (!row || row.state !== "authorising") continue;
       const leg = cardLeg(row.orderId, row.changeRef, a.leg, a, now, row);
       await saveLeg(tx, leg);
-      await appendEntry(tx, { orderId: leg.orderId, legId: leg.legId, type: leg.state === "authorised" ? "authorise" : "decline", amount: leg.requested, currency: leg.currency, idempotencyKey: a.leg.key, at: now });
+      await appendEntry(tx, { orderId: leg.orderId, legId: leg.legId, ...authorisationEntry(a.answer, leg.requested), currency: leg.currency, idempotencyKey: a.leg.key, at: now });
       if (a.voidKey && leg.state === "authorised") await applyStep(tx, "void", leg, leg.authorised, a.voidKey, now, this.ledger.clearance);
     }
     for (const legId of auth.unsent) if (byId.get(legId)?.state === "authorising") await deleteLeg(tx, legId);
@@ -198,10 +199,11 @@ function cardLeg(orderId: string, changeRef: string, p: PlannedLeg, a: CardAnswe
     requested: p.req.amount.amount, authorised: 0, captured: 0, refunded: 0, authoriseKey: p.key, pointsCaptured: 0, pointsRefunded: 0, createdAt: now,
   };
   const answer = a.answer;
-  if (answer.status === "authorised") return { ...base, state: "authorised", authorised: answer.amount, cardBrand: answer.brand, cardLast4: answer.lastFour, pspReference: answer.pspReference };
+  const after = afterEntry(base, authorisationEntry(answer, base.requested));
+  if (answer.status === "authorised") return { ...base, ...after, cardBrand: answer.brand, cardLast4: answer.lastFour, pspReference: answer.pspReference };
   return {
     ...base,
-    state: "declined",
+    ...after,
     declineCode: a.declineCode,
     endedAt: now,
     ...(answer.brand ? { cardBrand: answer.brand, cardLast4: answer.lastFour } : {}),

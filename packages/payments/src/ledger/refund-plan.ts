@@ -10,7 +10,7 @@ export interface RefundShare {
 /**
  * Spec 3 "Refund": `amount` over every captured leg with money left to give back, newest first
  * (highest seq), each leg at most what it has captured and not refunded. The one place this
- * order is decided (OrderPayments.refund and the cancellation's phased refund both use it).
+ * order is decided (every saga that pays back plans with it; RefundPayments pays the plan).
  */
 export function refundPlan(legs: readonly PaymentLeg[], amount: number, currency: string, orderId: string): RefundShare[] {
   const open = legs.filter((l) => (l.state === "captured" || l.state === "refunded") && l.captured > l.refunded).sort((a, b) => b.seq - a.seq);

@@ -1,6 +1,7 @@
 import { GatewayError } from "@ndc/errors";
 import type { StoreDb } from "@ndc/store";
 import type { PaymentLeg } from "../legs/types";
+import { afterEntry } from "./balance";
 import { appendEntry } from "./hash-chain";
 import { refundInstrument, release, settleCapture } from "./instruments";
 import { saveLeg } from "./leg-rows";
@@ -47,17 +48,18 @@ export function checkStep(step: Step, leg: PaymentLeg, amount: number | undefine
 export async function applyStep(tx: StoreDb, step: Step, leg: PaymentLeg, amount: number, key: string, now: number, desk?: ClearanceDesk): Promise<PaymentLeg> {
   let next: PaymentLeg;
   let points = 0;
+  // The leg's state and amounts follow from the entry (balance.ts); the row is their cache.
+  const after = afterEntry(leg, { type: step, amount });
   if (step === "capture") {
     points = await settleCapture(tx, leg, amount);
-    next = { ...leg, state: "captured", captured: amount, pointsCaptured: points, endedAt: now };
+    next = { ...leg, ...after, pointsCaptured: points, endedAt: now };
   } else if (step === "void") {
     await release(tx, leg);
     points = leg.points ?? 0;
-    next = { ...leg, state: "voided", endedAt: now };
+    next = { ...leg, ...after, endedAt: now };
   } else {
     points = await refundInstrument(tx, leg, amount);
-    const refunded = leg.refunded + amount;
-    next = { ...leg, refunded, pointsRefunded: leg.pointsRefunded + points, state: refunded === leg.captured ? "refunded" : "captured" };
+    next = { ...leg, ...after, pointsRefunded: leg.pointsRefunded + points };
   }
   await saveLeg(tx, next);
   await appendEntry(tx, { orderId: leg.orderId, legId: leg.legId, type: step, amount, currency: leg.currency, points, idempotencyKey: key, at: now });
