@@ -97,7 +97,7 @@ function seatsReleased(order: Order, items: readonly OrderItem[], operationId: s
 
 /**
  * The legs of the additions the commit voided (their capture was pending) are released now. A
- * void the PSP does not answer is left to the addition's own saga: finishAdd, run by a retry or
+ * void the PSP does not answer is left to the addition's own saga: finishCharge, run by a retry or
  * the reconciler, reads the cancellation on the order and voids instead of capturing.
  */
 async function voidPending(ctx: OrdersContext, orderId: string, operationId: string, voided: readonly PendingCharge[]): Promise<void> {

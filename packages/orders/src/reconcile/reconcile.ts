@@ -3,8 +3,9 @@ import type { CreatePlan } from "../create/plan";
 import type { OrdersContext } from "../context";
 import { compensateRetry, finishRetry, retryCommitted, type RetryPlan } from "../payment/retry";
 import type { OperationRow } from "../operation/store";
-import type { AddPlan } from "../servicing/add/input";
-import { committed, compensateAdd, finishAdd } from "../servicing/add/saga";
+import { addSaga } from "../servicing/add/saga";
+import { flightChangeSaga } from "../servicing/flight/saga";
+import { recover } from "../saga/recovery";
 import { finishCancel, type CancelPlan } from "../cancel/saga";
 import { finishFlightChange, type FlightCloseOperation } from "../servicing/flight/refund";
 import { clearFailure, failureIds, recordFailure } from "./failures";
@@ -61,16 +62,9 @@ export async function reconcile(ctx: OrdersContext, now: number, opts: { minAgeM
           return;
         }
         if (op.kind === "order_add" || op.kind === "order_change_flight") {
-          // Past its commit point (the order recorded the charge) it is captured and closed; short of it, compensated.
-          // A flight change ends as a post-sale change does, or pays its difference back when it cost less (servicing/flight/refund.ts).
-          const a = op as OperationRow<AddPlan>;
-          if (await committed(ctx, a)) {
-            await (op.kind === "order_change_flight" ? finishFlightChange : finishAdd)(ctx, a);
-            report.finished.push(a.operationId);
-          } else {
-            await compensateAdd(ctx, a, "reconciled");
-            report.compensated.push(a.operationId);
-          }
+          // Declared sagas (saga/declaration.ts): past the commit point the order recorded they are finished, short of it compensated (saga/recovery.ts).
+          const saga = op.kind === "order_add" ? addSaga : flightChangeSaga;
+          report[await recover(ctx, saga as typeof addSaga, op as Parameters<typeof addSaga.finish>[1])].push(op.operationId);
           return;
         }
         const s = op as OperationRow<RetryPlan>;

@@ -56,6 +56,8 @@ export interface Saga<I, P, R extends { op: OperationRow<P> }> {
   committed?(ctx: OrdersContext, op: OperationRow<P>): Promise<boolean>;
   /** Past the commit (the request's close, a retry of a committed row, the reconciler's way forward). */
   finish(ctx: OrdersContext, op: OperationRow<P>, run?: R): Promise<Order>;
+  /** Past the commit for the reconciler, where it differs from the request's close (which may leave a refusal to the reconciler): every failure raised. */
+  forward?(ctx: OrdersContext, op: OperationRow<P>): Promise<Order>;
   /** Short of the commit, for the reconciler: what the steps' compensations undo, from the row alone. */
   compensate?(ctx: OrdersContext, op: OperationRow<P>, errorCode: string): Promise<void>;
 }

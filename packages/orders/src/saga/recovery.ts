@@ -9,7 +9,7 @@ import type { Saga } from "./declaration";
  */
 export async function recover<I, P, R extends { op: OperationRow<P> }>(ctx: OrdersContext, saga: Saga<I, P, R>, op: OperationRow<P>): Promise<"finished" | "compensated"> {
   if (!saga.compensate || !saga.committed || (await saga.committed(ctx, op))) {
-    await saga.finish(ctx, op);
+    await (saga.forward ?? saga.finish)(ctx, op);
     return "finished";
   }
   await saga.compensate(ctx, op, "reconciled");
