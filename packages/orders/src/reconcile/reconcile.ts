@@ -6,7 +6,7 @@ import type { OperationRow } from "../operation/store";
 import { addSaga } from "../servicing/add/saga";
 import { flightChangeSaga } from "../servicing/flight/saga";
 import { recover } from "../saga/recovery";
-import { finishCancel, type CancelPlan } from "../cancel/saga";
+import { cancelSaga, type CancelOperation } from "../cancel/saga";
 import { finishFlightChange, type FlightCloseOperation } from "../servicing/flight/refund";
 import { clearFailure, failureIds, recordFailure } from "./failures";
 
@@ -39,9 +39,8 @@ export async function reconcile(ctx: OrdersContext, now: number, opts: { minAgeM
         if (!op || op.status !== "running") return;
         const order = await ctx.orders.ask(op.orderId, { op: "get" });
         if (op.kind === "order_cancel" || op.kind === "order_cancel_items") {
-          // Nothing is taken before a cancellation's commit: a row means it is committed.
-          await finishCancel(ctx, op as OperationRow<CancelPlan>);
-          report.finished.push(op.operationId);
+          // Nothing is taken before a cancellation's commit: a row means it is committed, and its refund is finished.
+          report[await recover(ctx, cancelSaga, op as CancelOperation)].push(op.operationId);
           return;
         }
         if (op.kind === "order_retained_lapse") {
