@@ -82,7 +82,7 @@ export const cancelCommitStep: SagaStep<CancelRun> = {
 
 /** What a cancellation's saga shares with the items': no fingerprint (keyed by the order or the quote), any process finishes a committed row, the refund after the commit. */
 export const cancelEnds = {
-  finish: (ctx: OrdersContext, op: CancelOperation) => refundOrLeave(ctx, op),
+  finish: (ctx: OrdersContext, op: CancelOperation) => (op.status === "done" ? current(ctx, op.orderId) : refundOrLeave(ctx, op)),
   forward: (ctx: OrdersContext, op: CancelOperation) => finishCancel(ctx, op),
 };
 

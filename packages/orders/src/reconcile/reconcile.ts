@@ -1,7 +1,7 @@
 import { compensateCreate, finish } from "../create/saga";
 import type { CreatePlan } from "../create/plan";
 import type { OrdersContext } from "../context";
-import { compensateRetry, finishRetry, retryCommitted, type RetryPlan } from "../payment/retry";
+import { retrySaga, type RetryPlan } from "../payment/retry";
 import type { OperationRow } from "../operation/store";
 import { addSaga } from "../servicing/add/saga";
 import { flightChangeSaga } from "../servicing/flight/saga";
@@ -66,14 +66,7 @@ export async function reconcile(ctx: OrdersContext, now: number, opts: { minAgeM
           report[await recover(ctx, saga as typeof addSaga, op as Parameters<typeof addSaga.finish>[1])].push(op.operationId);
           return;
         }
-        const s = op as OperationRow<RetryPlan>;
-        if (retryCommitted(order, s.plan)) {
-          await finishRetry(ctx, s);
-          report.finished.push(s.operationId);
-        } else {
-          await compensateRetry(ctx, s, "reconciled");
-          report.compensated.push(s.operationId);
-        }
+        report[await recover(ctx, retrySaga, op as OperationRow<RetryPlan>)].push(op.operationId);
       });
       if (counting.has(row.operationId)) await clearFailure(ctx.store, row.operationId);
     } catch (e) {

@@ -21,6 +21,10 @@ export interface SagaStep<R> {
   invoke(ctx: OrdersContext, run: R): Promise<void>;
   /** Undoes what the step took when a later step short of the commit fails (run in reverse order). */
   compensate?(ctx: OrdersContext, run: R, errorCode: string): Promise<void>;
+  /** The step has nothing to do in this run (no legs to authorise): skipped, its crash point too. */
+  skip?(run: R): boolean;
+  /** The step runs again on a retry of a row at its phase (an open write that moves the row on: writeOpen with the row seen). */
+  reopens?: true;
   /** The crash tests' point right after the step. */
   crashAfter?: CrashPoint;
   /** The saga's commit point: once it happened the change is made and the saga only goes forward. */
@@ -35,6 +39,16 @@ export interface SagaKey {
 
 /** What a retry finding the operation row is answered before any step runs. */
 export interface OpeningRules<I, P> {
+  /** A row that is no run of this saga (a refusal's stored answer): the steps run as if there were none. */
+  ignores?(seen: OperationRow<P>): boolean;
+  /** OrderCreate and the payment retry refuse a row live elsewhere before judging the body (their order of checks since issue 8). */
+  heldElsewhereFirst?: true;
+  /** The refusal of another body under the same ids (default idempotency_conflict). */
+  conflict?(seen: OperationRow<P>): Error;
+  /** A compensated operation left nothing behind: asked again it runs afresh (its next run), instead of payment_leg_voided. */
+  compensatedRunsAgain?: true;
+  /** A row short of the commit phase may still be past it (a commit whose answer was lost): the order is asked (`committed`). */
+  asksOrder?: true;
   /** A quote spent by another request (quote_already_used, or the cancellation's order_state_invalid). */
   spent?(seen: OperationRow<P>, input: I): Error | undefined;
   /** The fingerprint the row keeps (the plan's for a post-sale charge; the row's by default). */
@@ -54,7 +68,7 @@ export interface Saga<I, P, R extends { op: OperationRow<P> }> {
   steps: SagaStep<R>[];
   /** Whether the commit happened, when its answer was lost (or for the reconciler): the order says. */
   committed?(ctx: OrdersContext, op: OperationRow<P>): Promise<boolean>;
-  /** Past the commit (the request's close, a retry of a committed row, the reconciler's way forward). */
+  /** Past the commit (the request's close, a retry of a committed or done row, the reconciler's way forward); `run` when the request itself just committed. */
   finish(ctx: OrdersContext, op: OperationRow<P>, run?: R): Promise<Order>;
   /** Past the commit for the reconciler, where it differs from the request's close (which may leave a refusal to the reconciler): every failure raised. */
   forward?(ctx: OrdersContext, op: OperationRow<P>): Promise<Order>;

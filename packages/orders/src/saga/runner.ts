@@ -17,14 +17,16 @@ import { openingChecks } from "./opening";
 export function runSaga<I, P, R extends { op: OperationRow<P> }>(ctx: OrdersContext, saga: Saga<I, P, R>, input: I): Promise<Order> {
   const key = saga.key(input);
   return ctx.operationLock.run(key.operationId, async () => {
-    const seen = await ctx.operations.load<P>(key.operationId);
+    const row = await ctx.operations.load<P>(key.operationId);
+    const seen = row && saga.opening.ignores?.(row) ? undefined : row;
     const answered = await openingChecks(ctx, saga, input, key, seen);
     if (answered) return answered;
     const run = await saga.start(ctx, input, key, seen);
-    const resumedAt = seen ? saga.steps.findIndex((s) => s.phase === seen.phase) : -1;
+    // A row short of its commit resumes after the phase it records (a compensated one runs afresh).
+    const resumedAt = seen?.status === "running" ? saga.steps.findIndex((s) => s.phase === seen.phase) : -1;
     let committed = false;
     for (const [i, step] of saga.steps.entries()) {
-      if (i <= resumedAt) continue;
+      if ((i <= resumedAt && !step.reopens) || step.skip?.(run)) continue;
       try {
         await step.invoke(ctx, run);
       } catch (e) {
