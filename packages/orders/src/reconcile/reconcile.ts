@@ -1,14 +1,6 @@
-import { compensateCreate, finish } from "../create/saga";
-import type { CreatePlan } from "../create/plan";
 import type { OrdersContext } from "../context";
-import { retrySaga, type RetryPlan } from "../payment/retry";
-import type { OperationRow } from "../operation/store";
-import { addSaga } from "../servicing/add/saga";
-import { flightChangeSaga } from "../servicing/flight/saga";
-import { recover } from "../saga/recovery";
-import { cancelSaga, type CancelOperation } from "../cancel/saga";
-import { finishFlightChange, type FlightCloseOperation } from "../servicing/flight/refund";
 import { clearFailure, failureIds, recordFailure } from "./failures";
+import { RECOVERIES } from "./recoveries";
 
 export interface ReconcileReport {
   finished: string[];
@@ -37,36 +29,9 @@ export async function reconcile(ctx: OrdersContext, now: number, opts: { minAgeM
       await ctx.operationLock.run(row.operationId, async () => {
         const op = await ctx.operations.load<unknown>(row.operationId);
         if (!op || op.status !== "running") return;
-        const order = await ctx.orders.ask(op.orderId, { op: "get" });
-        if (op.kind === "order_cancel" || op.kind === "order_cancel_items") {
-          // Nothing is taken before a cancellation's commit: a row means it is committed, and its refund is finished.
-          report[await recover(ctx, cancelSaga, op as CancelOperation)].push(op.operationId);
-          return;
-        }
-        if (op.kind === "order_retained_lapse") {
-          // A retained value's lapse (cancel/retained-lapse.ts): its row is written with the commit, so it is committed; its refund is finished.
-          await finishFlightChange(ctx, op as FlightCloseOperation);
-          report.finished.push(op.operationId);
-          return;
-        }
-        if (op.kind === "order_create") {
-          const s = op as OperationRow<CreatePlan>;
-          if (order) {
-            await finish(ctx, s);
-            report.finished.push(s.operationId);
-          } else {
-            await compensateCreate(ctx, s, "reconciled");
-            report.compensated.push(s.operationId);
-          }
-          return;
-        }
-        if (op.kind === "order_add" || op.kind === "order_change_flight") {
-          // Declared sagas (saga/declaration.ts): past the commit point the order recorded they are finished, short of it compensated (saga/recovery.ts).
-          const saga = op.kind === "order_add" ? addSaga : flightChangeSaga;
-          report[await recover(ctx, saga as typeof addSaga, op as Parameters<typeof addSaga.finish>[1])].push(op.operationId);
-          return;
-        }
-        report[await recover(ctx, retrySaga, op as OperationRow<RetryPlan>)].push(op.operationId);
+        const recovery = RECOVERIES[op.kind];
+        if (!recovery) throw new Error(`No recovery for operations of kind ${op.kind}.`);
+        report[await recovery(ctx, op)].push(op.operationId);
       });
       if (counting.has(row.operationId)) await clearFailure(ctx.store, row.operationId);
     } catch (e) {
