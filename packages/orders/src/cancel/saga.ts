@@ -151,7 +151,7 @@ export function assertNoRefundPending(order: Order): void {
  * reconcile_failed), and the seller is answered with the cancelled order, whose PAYSUM shows
  * no refund for that leg yet rather than an error that would read as "not cancelled".
  */
-export async function refundOrLeave(ctx: OrdersContext, op: CancelOperation): Promise<Order> {
+async function refundOrLeave(ctx: OrdersContext, op: CancelOperation): Promise<Order> {
   try {
     return await finishCancel(ctx, op);
   } catch (e) {
@@ -186,7 +186,7 @@ export async function commitPhase(ctx: OrdersContext, op: CancelOperation, asks:
  * its first refund), then phase 2 records every share once and closes the operation. Also the
  * reconciler's way forward.
  */
-export async function finishCancel(ctx: OrdersContext, op: CancelOperation): Promise<Order> {
+async function finishCancel(ctx: OrdersContext, op: CancelOperation): Promise<Order> {
   const { shares, key } = op.plan;
   await ctx.payments.release.pay(ctx.store.db, shares, key);
   crashPoint("cancel_after_refund");

@@ -1,7 +1,8 @@
 import { askTogether, type JointAsk } from "@ndc/actors";
 import { GatewayError } from "@ndc/errors";
 import type { PlannedLeg, SaleAuthorisation } from "@ndc/payments";
-import { isConstraintViolation } from "@ndc/store";
+import type { StoreDb } from "@ndc/store";
+import { phaseWrite } from "../saga/phase-write";
 import type { OrdersContext } from "../context";
 import { fingerprintOf } from "../fingerprint";
 import { currentRequest, notTheKeysAnswer } from "../idempotency/idempotency";
@@ -195,19 +196,13 @@ async function openPhase(ctx: OrdersContext, next: CreateOperation, seen: Create
     ...next.plan.seatHolds.map((h) => ctx.inventory.joint.holdSeats({ flightKey: h.flightKey, seatIds: h.seatIds, holder: next.orderId, channel: "ndc", expiresAt: next.plan.paymentTimeLimit, holdId: h.holdId })),
     ...next.plan.partnerHolds.map((p) => ctx.inventory.joint.holdPartnerProduct({ productCode: p.productCode, orderId: next.orderId, channel: "ndc", expiresAt: next.plan.paymentTimeLimit, holdId: p.holdId })),
   ];
-  try {
-    await askTogether(ctx.store, ctx.clock, holds, async (tx) => {
-      await writeOpen(tx, next, seen, ctx.instanceId, now);
-      await ctx.payments.sale.writePlanned(tx, next.orderId, SALE_CHANGE_REF, planned, now);
-    });
-  } catch (e) {
-    if (!isConstraintViolation(e)) throw e;
-    // Refused again after the actors reloaded: the operation itself is another live request's
-    // (a second gateway on this store opened it first), or the store keeps refusing a seat.
-    const other = await ctx.operations.load<CreatePlan>(next.operationId);
-    if (other && other.updatedAt !== seen?.updatedAt) throw new GatewayError("request_in_progress", { retryAfterSeconds: 1 });
-    throw new GatewayError("seat_unavailable", { detail: "(refused by the store)" });
-  }
+  // Refused again after the actors reloaded: the operation itself is another live request's
+  // (a second gateway on this store opened it first), or the store keeps refusing a seat.
+  const write = async (tx: StoreDb) => {
+    await writeOpen(tx, next, seen, ctx.instanceId, now);
+    await ctx.payments.sale.writePlanned(tx, next.orderId, SALE_CHANGE_REF, planned, now);
+  };
+  await phaseWrite(ctx, holds, write, { operationId: next.operationId, ...(seen ? { seenAt: seen.updatedAt } : {}), otherwise: () => new GatewayError("seat_unavailable", { detail: "(refused by the store)" }) });
 }
 
 /**
@@ -245,7 +240,7 @@ async function closePhase(ctx: OrdersContext, op: CreateOperation, order: Order)
 export const createCaptureKey = (op: CreateOperation) => `${runOf(op)}/capture`;
 
 /** Past the commit point: close a booked order; a held one keeps its holds and no leg of the sale stays authorised. Also the reconciler's way forward. */
-export async function finish(ctx: OrdersContext, op: CreateOperation): Promise<Order> {
+async function finish(ctx: OrdersContext, op: CreateOperation): Promise<Order> {
   let order = await ctx.orders.ask(op.orderId, { op: "get" });
   if (!order) throw notFound();
   if (op.status === "done") return order;
@@ -263,7 +258,7 @@ export async function finish(ctx: OrdersContext, op: CreateOperation): Promise<O
 }
 
 /** Short of the commit point: every hold planned is released and every leg voided (asked about by key first). */
-export async function compensateCreate(ctx: OrdersContext, op: CreateOperation, errorCode: string): Promise<void> {
+async function compensateCreate(ctx: OrdersContext, op: CreateOperation, errorCode: string): Promise<void> {
   await releaseHolds(ctx, op.plan.seatHolds, op.plan.partnerHolds);
   if (op.plan.legCount > 0) await ctx.payments.voidAll(op.orderId, `${runOf(op)}/compensate`, { changeRef: SALE_CHANGE_REF });
   await ctx.store.write((tx) => writePhase(tx, op.operationId, op.phase, ctx.clock.now(), { status: "compensated", errorCode }));
@@ -273,6 +268,6 @@ const attemptOf = (op: CreateOperation) => op.plan.attempt ?? 1;
 /** The id this run's holds, payment keys and order id derive from. */
 const runOf = (op: CreateOperation) => ids.createAttempt(op.operationId, attemptOf(op));
 
-export async function orderExists(ctx: OrdersContext, orderId: string): Promise<boolean> {
+async function orderExists(ctx: OrdersContext, orderId: string): Promise<boolean> {
   return (await ctx.orders.ask(orderId, { op: "get" })) !== null;
 }

@@ -164,7 +164,7 @@ function closeRetry(ctx: OrdersContext, op: RetryOperation, order: Order): Promi
  * (holds confirmed if an older row left them, legs captured); a held or cancelled one keeps no
  * leg of the attempt authorised. Idempotent.
  */
-export async function finishRetry(ctx: OrdersContext, op: RetryOperation): Promise<Order> {
+async function finishRetry(ctx: OrdersContext, op: RetryOperation): Promise<Order> {
   const order = await ctx.orders.ask(op.orderId, { op: "get" });
   if (!order) throw notFound();
   if (op.status === "done" && !order.legs.some((l) => l.changeRef === op.plan.changeRef && l.state === "authorised")) return order;
@@ -183,7 +183,7 @@ async function markDone(ctx: OrdersContext, op: RetryOperation): Promise<void> {
 }
 
 /** Short of its commit point a retry only voids its own legs (asked about by key first): the held order keeps its holds. */
-export async function compensateRetry(ctx: OrdersContext, saga: RetryOperation, errorCode: string): Promise<void> {
+async function compensateRetry(ctx: OrdersContext, saga: RetryOperation, errorCode: string): Promise<void> {
   await ctx.payments.voidAll(saga.orderId, `${saga.operationId}/compensate`, { changeRef: saga.plan.changeRef });
   await ctx.store.write((tx) => writePhase(tx, saga.operationId, saga.phase, ctx.clock.now(), { status: "compensated", errorCode }));
 }

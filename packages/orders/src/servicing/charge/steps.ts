@@ -8,6 +8,7 @@ import type { OpeningRules, SagaStep } from "../../saga/declaration";
 import { releaseHolds } from "../../saga/holds";
 import { phaseWrite } from "../../saga/phase-write";
 import type { OrderLegRef } from "../../state";
+import type { StoreDb } from "@ndc/store";
 import { heldSeats, type ChargeOperation, type ChargePlanCore } from "./operation";
 
 /** A post-sale charge's run: its row, the legs planned under `<op>/authorise`, the PSP's answer once asked. */
@@ -71,9 +72,9 @@ export function chargeOpening<I extends { correlationId: string; trxId: string }
 }
 
 /** The open write: the seats held (a post-sale hold only has to outlive the saga; the reconciler frees it if the saga dies), the operation row, the planned legs. */
-export async function openChargePhase<P extends ChargePlanCore>(ctx: OrdersContext, op: OperationRow<P>, planned: readonly PlannedLeg[]): Promise<void> {
+async function openChargePhase<P extends ChargePlanCore>(ctx: OrdersContext, op: OperationRow<P>, planned: readonly PlannedLeg[]): Promise<void> {
   const holds: JointAsk[] = heldSeats(op.plan).map((h) => ctx.inventory.joint.holdSeats({ flightKey: h.flightKey, seatIds: h.seatIds, holder: op.orderId, channel: "ndc", expiresAt: op.createdAt + ctx.paymentTimeLimitMs, holdId: h.holdId }));
-  const write = async (tx: Parameters<Parameters<typeof phaseWrite>[2]>[0]) => {
+  const write = async (tx: StoreDb) => {
     await writeOpen(tx, op, undefined, ctx.instanceId, op.createdAt);
     await ctx.payments.sale.writePlanned(tx, op.orderId, op.plan.changeRef, planned, op.createdAt);
   };
