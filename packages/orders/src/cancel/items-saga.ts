@@ -4,12 +4,13 @@ import { refundPlan } from "@ndc/payments";
 import type { CancelledSeats } from "../actor/events";
 import type { OrdersContext } from "../context";
 import { ids } from "../ids";
-import { crashPoint } from "../saga/crash-point";
 import { isStaff, orderFor, type AlsoInCommit, type ServicingActor } from "../servicing/actor";
 import { refuseUnlessMove, type ItemsCancellation, type Order, type OrderItem, type PendingCharge } from "../state";
 import { verifyItemsQuote } from "./items-quote";
 import { paidOf } from "./quote";
-import { assertNoRefundPending, commitPhase, current, refundOrLeave, staffOf, type CancelOperation, type CancelPlan } from "./saga";
+import { assertNoRefundPending, cancelCommitStep, cancelEnds, staffOf, type CancelInput, type CancelOperation, type CancelPlan, type CancelRun } from "./saga";
+import type { Saga } from "../saga/declaration";
+import { runSaga } from "../saga/runner";
 import { cancelItemsTerms } from "./terms";
 import { orderAsk } from "../actor/joint";
 import { refuseIfStale } from "../actor/refusals";
@@ -34,10 +35,17 @@ import { refuseIfStale } from "../actor/refusals";
 export async function commitCancelItems(ctx: OrdersContext, orderId: string, by: ServicingActor, quoteId: string, alsoInCommit?: AlsoInCommit): Promise<Order> {
   orderFor(await ctx.orders.ask(orderId, { op: "get" }), by);
   const signed = verifyItemsQuote(ctx, quoteId, orderId);
-  const operationId = ids.cancelItemsSaga(quoteId);
-  return ctx.operationLock.run(operationId, async () => {
-    const op = await ctx.operations.load<CancelPlan>(operationId);
-    if (op) return op.status === "done" ? current(ctx, orderId) : refundOrLeave(ctx, op);
+  return runSaga(ctx, cancelItemsSaga, { orderId, by, quoteId, signed, ...(alsoInCommit ? { alsoInCommit } : {}) });
+}
+
+type ItemsRun = CancelRun & { voided: readonly PendingCharge[] };
+
+export const cancelItemsSaga: Saga<CancelInput<ReturnType<typeof verifyItemsQuote>>, CancelPlan, ItemsRun> = {
+  kind: "order_cancel_items",
+  // Keyed by the quote: every retry (any TrxID, any number at once) is the same operation.
+  key: (input) => ({ operationId: ids.cancelItemsSaga(input.quoteId) }),
+  opening: { resumesOthers: true },
+  start: async (ctx, { orderId, by, quoteId, signed, alsoInCommit }, { operationId }) => {
     const order = (await ctx.orders.ask(orderId, { op: "get" }))!;
     refuseUnlessMove(order.state, "items_cancelled");
     refuseIfStale(order, signed.version);
@@ -56,7 +64,7 @@ export async function commitCancelItems(ctx: OrdersContext, orderId: string, by:
       key: `${operationId}/refund`,
       ...staffOf(by, override),
     };
-    const row: CancelOperation = {
+    const op: CancelOperation = {
       operationId, kind: "order_cancel_items", fingerprint: "", orderId, owner: order.owner, phase: "committed", status: "running", plan, createdAt: now, updatedAt: now,
     };
     // RespendInd: the quote's amount kept on the order (cancel/retained.ts) until the first departure, nothing refunded.
@@ -69,12 +77,15 @@ export async function commitCancelItems(ctx: OrdersContext, orderId: string, by:
       ...seats.map((s) => s.ask(ctx)),
       ...partners.map((p) => ctx.inventory.joint.releasePartnerProduct(p.productCode, p.holdId)),
     ];
-    await commitPhase(ctx, row, asks, overridden, now, alsoInCommit);
-    crashPoint("cancel_after_commit");
-    await voidPending(ctx, orderId, operationId, voided ?? []);
-    return refundOrLeave(ctx, row);
-  });
-}
+    return { op, asks, overridden, voided: voided ?? [], ...(alsoInCommit ? { alsoInCommit } : {}) };
+  },
+  steps: [
+    cancelCommitStep,
+    // Past the commit: the legs of additions whose capture was pending are voided (best effort: their own saga voids what is left).
+    { name: "void pending captures", invoke: (ctx, run) => voidPending(ctx, run.op.orderId, run.op.operationId, run.voided) },
+  ],
+  ...cancelEnds,
+};
 
 /**
  * The seat holds the cancelled seats leave: each hold holding one of them is released; the
@@ -97,7 +108,7 @@ function seatsReleased(order: Order, items: readonly OrderItem[], operationId: s
 
 /**
  * The legs of the additions the commit voided (their capture was pending) are released now. A
- * void the PSP does not answer is left to the addition's own saga: finishAdd, run by a retry or
+ * void the PSP does not answer is left to the addition's own saga: finishCharge, run by a retry or
  * the reconciler, reads the cancellation on the order and voids instead of capturing.
  */
 async function voidPending(ctx: OrdersContext, orderId: string, operationId: string, voided: readonly PendingCharge[]): Promise<void> {

@@ -5,7 +5,7 @@ import type { Order, OrderItem, PendingCharge } from "../state";
  * refunding (spec 3: "Voided: if the change is not made"; issue 19 item 12): those whose legs are
  * all still authorised, their capture pending, and whose every item still on the order is being
  * cancelled. Nothing was taken for them, so nothing is refunded from the sale's legs; the
- * authorisation is released, and the change's own saga (finishAdd, or the reconciler) voids
+ * authorisation is released, and the change's own saga (finishCharge, or the reconciler) voids
  * rather than captures. A change cancelled only in part keeps its capture (a void releases the
  * whole authorisation, which still pays for the items kept); the part cancelled is refunded.
  */

@@ -5,7 +5,9 @@ import { and, eq, lte } from "drizzle-orm";
 import type { OrdersContext } from "../context";
 import { ids } from "../ids";
 import { writeOpen } from "../operation/store";
-import { closeFlightChange, planChangeRefund, type FlightCloseOperation } from "../servicing/flight/refund";
+import { closeFlightChange, finishFlightChange, planChangeRefund, type FlightCloseOperation } from "../servicing/flight/refund";
+import type { Saga } from "../saga/declaration";
+import { runSaga } from "../saga/runner";
 import type { Order } from "../state";
 import { orderAsk } from "../actor/joint";
 
@@ -47,14 +49,30 @@ export async function lapseRetained(ctx: OrdersContext, now: number, owner?: str
 }
 
 async function lapseOne(ctx: OrdersContext, order: Order, now: number): Promise<void> {
-  const retention = (order.itemCancellations ?? []).filter((c) => (c.retainedMinor ?? 0) > 0).at(-1)?.changeRef ?? String(order.version);
-  const operationId = ids.retainedLapseSaga(order.orderId, retention);
-  await ctx.operationLock.run(operationId, async () => {
-    const seen = await ctx.operations.load<FlightCloseOperation["plan"]>(operationId);
-    if (seen) {
-      if (seen.status !== "done") await closeFlightChange(ctx, seen as FlightCloseOperation);
-      return;
-    }
+  try {
+    await runSaga(ctx, lapseSaga, { order, now });
+  } catch (e) {
+    if (!(e instanceof LapseNotCommitted)) throw e;
+  }
+}
+
+/** Another gateway on this store committed the same lapse first (its close is its own), or a change spent some of the value meanwhile: the next run judges the order again. */
+class LapseNotCommitted extends Error {}
+
+interface LapseRun {
+  op: FlightCloseOperation;
+  amountMinor: number;
+}
+
+/** The lapse as a saga on the runner: one commit step (nothing is taken before it), the refund as its close (the flight change's). */
+export const lapseSaga: Saga<{ order: Order; now: number }, FlightCloseOperation["plan"], LapseRun> = {
+  kind: "order_retained_lapse",
+  key: ({ order }) => {
+    const retention = (order.itemCancellations ?? []).filter((c) => (c.retainedMinor ?? 0) > 0).at(-1)?.changeRef ?? String(order.version);
+    return { operationId: ids.retainedLapseSaga(order.orderId, retention) };
+  },
+  opening: { resumesOthers: true },
+  start: async (ctx, { order, now }, { operationId }) => {
     const changeRef = ids.changeRef("retainedLapse", operationId);
     const amountMinor = order.retained!.amountMinor;
     const refund = await planChangeRefund(ctx, order.orderId, order.currency, amountMinor, operationId);
@@ -62,14 +80,25 @@ async function lapseOne(ctx: OrdersContext, order: Order, now: number): Promise<
       operationId, kind: "order_retained_lapse", fingerprint: "", orderId: order.orderId, owner: order.owner, phase: "committed", status: "running",
       plan: { changeRef, legCount: 0, refund }, createdAt: now, updatedAt: now,
     };
-    try {
-      await askTogether(ctx.store, ctx.clock, [orderAsk(ctx, order.orderId, { op: "lapseRetained", changeRef, amountMinor, now })], (tx) => writeOpen(tx, op, undefined, ctx.instanceId, now));
-    } catch (e) {
-      // Another gateway on this store committed the same lapse first (its close is its own), or a
-      // change spent some of the value meanwhile: the next run judges the order again.
-      if (isConstraintViolation(e) || isGatewayError(e)) return;
-      throw e;
-    }
-    await closeFlightChange(ctx, op);
-  });
-}
+    return { op, amountMinor };
+  },
+  steps: [
+    {
+      name: "commit",
+      phase: "committed",
+      commit: true,
+      invoke: async (ctx, { op, amountMinor }) => {
+        const now = op.createdAt;
+        try {
+          await askTogether(ctx.store, ctx.clock, [orderAsk(ctx, op.orderId, { op: "lapseRetained", changeRef: op.plan.changeRef, amountMinor, now })], (tx) => writeOpen(tx, op, undefined, ctx.instanceId, now));
+        } catch (e) {
+          if (isConstraintViolation(e) || isGatewayError(e)) throw new LapseNotCommitted();
+          throw e;
+        }
+      },
+    },
+  ],
+  // A done lapse is left as it is; a committed one has its refund paid (a PSP that does not answer is the reconciler's).
+  finish: (ctx, op) => closeFlightChange(ctx, op),
+  forward: (ctx, op) => finishFlightChange(ctx, op),
+};

@@ -1,11 +1,13 @@
 import { askTogether, type JointAsk } from "@ndc/actors";
 import { GatewayError, isGatewayError } from "@ndc/errors";
 import { refundPlan, type RefundShare } from "@ndc/payments";
-import { isConstraintViolation } from "@ndc/store";
 import type { OrdersContext } from "../context";
 import { ids } from "../ids";
 import { writeOpen, writePhase, type OperationRow } from "../operation/store";
 import { crashPoint } from "../saga/crash-point";
+import type { Saga, SagaStep } from "../saga/declaration";
+import { phaseWrite } from "../saga/phase-write";
+import { runSaga } from "../saga/runner";
 import { appendOverride } from "../servicing/override/audit";
 import { isStaff, orderFor, type AlsoInCommit, type ServicingActor } from "../servicing/actor";
 import { notFound, refuseUnlessMove, type ChangeOverride, type Order } from "../state";
@@ -49,13 +51,52 @@ export type CancelOperation = OperationRow<CancelPlan>;
 export async function commitCancel(ctx: OrdersContext, orderId: string, by: ServicingActor, quoteId: string, alsoInCommit?: AlsoInCommit): Promise<Order> {
   orderFor(await ctx.orders.ask(orderId, { op: "get" }), by);
   const signed = verifyQuote(ctx.fieldKey, quoteId, orderId);
-  const operationId = ids.cancelSaga(orderId);
-  return ctx.operationLock.run(operationId, async () => {
-    const op = await ctx.operations.load<CancelPlan>(operationId);
-    if (op) {
-      if (op.plan.quoteId !== quoteId) throw new GatewayError("order_state_invalid", { detail: "The order is cancelled already." });
-      return op.status === "done" ? current(ctx, orderId) : refundOrLeave(ctx, op);
-    }
+  return runSaga(ctx, cancelSaga, { orderId, by, quoteId, signed, ...(alsoInCommit ? { alsoInCommit } : {}) });
+}
+
+/** What a cancellation's commit step is asked: the order, who asks, the quote accepted (verified before the lock). */
+export interface CancelInput<Q> {
+  orderId: string;
+  by: ServicingActor;
+  quoteId: string;
+  signed: Q;
+  alsoInCommit?: AlsoInCommit;
+}
+
+/** A cancellation's run: its row, what the commit write asks of the actors, the fare rule overridden. */
+export interface CancelRun {
+  op: CancelOperation;
+  asks: JointAsk[];
+  overridden: { ruleCode: string; ruleText: string } | undefined;
+  alsoInCommit?: AlsoInCommit;
+}
+
+/** The commit step of a cancellation (whole order or items): ONE write, nothing taken before it, so no compensation. */
+export const cancelCommitStep: SagaStep<CancelRun> = {
+  name: "commit",
+  phase: "committed",
+  commit: true,
+  invoke: (ctx, run) => commitPhase(ctx, run.op, run.asks, run.overridden, run.op.createdAt, run.alsoInCommit),
+  crashAfter: "cancel_after_commit",
+};
+
+/** What a cancellation's saga shares with the items': no fingerprint (keyed by the order or the quote), any process finishes a committed row, the refund after the commit. */
+export const cancelEnds = {
+  finish: (ctx: OrdersContext, op: CancelOperation) => (op.status === "done" ? current(ctx, op.orderId) : refundOrLeave(ctx, op)),
+  forward: (ctx: OrdersContext, op: CancelOperation) => finishCancel(ctx, op),
+};
+
+type SignedCancel = ReturnType<typeof verifyQuote>;
+
+export const cancelSaga: Saga<CancelInput<SignedCancel>, CancelPlan, CancelRun> = {
+  kind: "order_cancel",
+  // Derived from the order alone: every retry of the commit (any TrxID, any number at once) is the same operation.
+  key: (input) => ({ operationId: ids.cancelSaga(input.orderId) }),
+  opening: {
+    spent: (seen, input) => (seen.plan.quoteId !== input.quoteId ? new GatewayError("order_state_invalid", { detail: "The order is cancelled already." }) : undefined),
+    resumesOthers: true,
+  },
+  start: async (ctx, { orderId, by, quoteId, signed, alsoInCommit }, { operationId }) => {
     const order = (await ctx.orders.ask(orderId, { op: "get" }))!;
     refuseUnlessMove(order.state, "cancelled");
     refuseIfStale(order, signed.version);
@@ -74,7 +115,7 @@ export async function commitCancel(ctx: OrdersContext, orderId: string, by: Serv
       key: `${operationId}/refund`,
       ...staffOf(by, override),
     };
-    const row: CancelOperation = {
+    const op: CancelOperation = {
       operationId, kind: "order_cancel", fingerprint: "", orderId, owner: order.owner, phase: "committed", status: "running", plan, createdAt: now, updatedAt: now,
     };
     const cancellation = { quoteId, at: now, refundMinor: plan.refundMinor, penaltyMinor: plan.penaltyMinor, ...(retainedMinor ? { retainedMinor } : {}), ...(isStaff(by) ? { staffId: by.staffId } : {}), ...(override ? { override } : {}) };
@@ -83,11 +124,11 @@ export async function commitCancel(ctx: OrdersContext, orderId: string, by: Serv
       ...order.seatHolds.map((h) => ctx.inventory.joint.releaseSeats(h.flightKey, h.holdId)),
       ...order.partnerHolds.map((p) => ctx.inventory.joint.releasePartnerProduct(p.productCode, p.holdId)),
     ];
-    await commitPhase(ctx, row, asks, overridden, now, alsoInCommit);
-    crashPoint("cancel_after_commit");
-    return refundOrLeave(ctx, row);
-  });
-}
+    return { op, asks, overridden, ...(alsoInCommit ? { alsoInCommit } : {}) };
+  },
+  steps: [cancelCommitStep],
+  ...cancelEnds,
+};
 
 /** The staff member and the rule overridden, as a cancellation's plan records them. */
 export function staffOf(by: ServicingActor, override: ChangeOverride | undefined): Pick<CancelPlan, "staffId" | "overridden"> {
@@ -110,7 +151,7 @@ export function assertNoRefundPending(order: Order): void {
  * reconcile_failed), and the seller is answered with the cancelled order, whose PAYSUM shows
  * no refund for that leg yet rather than an error that would read as "not cancelled".
  */
-export async function refundOrLeave(ctx: OrdersContext, op: CancelOperation): Promise<Order> {
+async function refundOrLeave(ctx: OrdersContext, op: CancelOperation): Promise<Order> {
   try {
     return await finishCancel(ctx, op);
   } catch (e) {
@@ -127,22 +168,17 @@ export const REFUND_LEFT_TO_RECONCILER = new Set<string>(["psp_unavailable", "pa
  * the change is made; and the staff console's own audit row (`alsoInCommit`).
  */
 export async function commitPhase(ctx: OrdersContext, op: CancelOperation, asks: JointAsk[], overridden: { ruleCode: string; ruleText: string } | undefined, now: number, alsoInCommit?: AlsoInCommit): Promise<void> {
-  try {
-    await askTogether(ctx.store, ctx.clock, asks, async (tx) => {
-      await writeOpen(tx, op, undefined, ctx.instanceId, now);
-      if (overridden && op.plan.staffId && op.plan.overridden) {
-        await appendOverride(tx, { at: now, staffId: op.plan.staffId, channel: "airline_staff", orderId: op.orderId, operationId: op.operationId, ...overridden });
-      }
-      if (alsoInCommit) {
-        const overriding = overridden && op.plan.overridden ? { allowedBy: "override" as const, override: overridden } : { allowedBy: "fare" as const };
-        await alsoInCommit(tx, { operationId: op.operationId, ...overriding });
-      }
-    });
-  } catch (e) {
-    // Another gateway on this store committed the same cancellation first: its row is there.
-    if (isConstraintViolation(e)) throw new GatewayError("request_in_progress", { retryAfterSeconds: 1 });
-    throw e;
-  }
+  // Another gateway on this store committing the same cancellation first is request_in_progress (phaseWrite).
+  await phaseWrite(ctx, asks, async (tx) => {
+    await writeOpen(tx, op, undefined, ctx.instanceId, now);
+    if (overridden && op.plan.staffId && op.plan.overridden) {
+      await appendOverride(tx, { at: now, staffId: op.plan.staffId, channel: "airline_staff", orderId: op.orderId, operationId: op.operationId, ...overridden });
+    }
+    if (alsoInCommit) {
+      const overriding = overridden && op.plan.overridden ? { allowedBy: "override" as const, override: overridden } : { allowedBy: "fare" as const };
+      await alsoInCommit(tx, { operationId: op.operationId, ...overriding });
+    }
+  });
 }
 
 /**
@@ -150,7 +186,7 @@ export async function commitPhase(ctx: OrdersContext, op: CancelOperation, asks:
  * its first refund), then phase 2 records every share once and closes the operation. Also the
  * reconciler's way forward.
  */
-export async function finishCancel(ctx: OrdersContext, op: CancelOperation): Promise<Order> {
+async function finishCancel(ctx: OrdersContext, op: CancelOperation): Promise<Order> {
   const { shares, key } = op.plan;
   await ctx.payments.release.pay(ctx.store.db, shares, key);
   crashPoint("cancel_after_refund");

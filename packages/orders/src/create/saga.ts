@@ -1,14 +1,16 @@
 import { askTogether, type JointAsk } from "@ndc/actors";
-import { GatewayError, isGatewayError } from "@ndc/errors";
+import { GatewayError } from "@ndc/errors";
 import type { PlannedLeg, SaleAuthorisation } from "@ndc/payments";
-import { isConstraintViolation } from "@ndc/store";
+import type { StoreDb } from "@ndc/store";
+import { phaseWrite } from "../saga/phase-write";
 import type { OrdersContext } from "../context";
 import { fingerprintOf } from "../fingerprint";
 import { currentRequest, notTheKeysAnswer } from "../idempotency/idempotency";
 import { ids } from "../ids";
 import { writeOpen, writePhase, type OperationRow } from "../operation/store";
 import { closeCaptures } from "../saga/close";
-import { crashPoint } from "../saga/crash-point";
+import type { Saga } from "../saga/declaration";
+import { codeOf, runSaga } from "../saga/runner";
 import { confirmHolds, releaseHolds } from "../saga/holds";
 import { notFound, type Order } from "../state";
 import { buildOrder, commissionOf } from "./build-order";
@@ -16,7 +18,6 @@ import type { OrderCreateInput } from "./input";
 import { SALE_CHANGE_REF, type CreatePlan } from "./plan";
 import { resolveSelections } from "./resolve";
 import { checkRequest, checkRules } from "./rules";
-import { refuseIfHeldElsewhere } from "../saga/held-elsewhere";
 import { orderAsk } from "../actor/joint";
 
 type CreateOperation = OperationRow<CreatePlan>;
@@ -40,41 +41,67 @@ type CreateOperation = OperationRow<CreatePlan>;
  * behind; reached again (the request layer had no answer to replay) it runs afresh as its next
  * run, under new hold ids and payment keys, for a new order id.
  */
-export async function createOrder(ctx: OrdersContext, input: OrderCreateInput): Promise<Order> {
+export function createOrder(ctx: OrdersContext, input: OrderCreateInput): Promise<Order> {
   const docs = checkRequest(input);
-  const operationId = ids.createSaga(input.seller.clientId, input.correlationId, input.trxId);
-  // What the seller asked, without the agreement the gateway looked up for it: an operator who
-  // changes the agency's agreement between a crash and the retry has not made it another request.
-  const { commissionAgreement: _agreement, alsoInCommit: _inCommit, ...asked } = input;
-  const fingerprint = fingerprintOf(asked);
-  return ctx.operationLock.run(operationId, async () => {
+  return runSaga(ctx, createSaga, { input, docs });
+}
+
+interface CreateInput {
+  input: OrderCreateInput;
+  docs: ReturnType<typeof checkRequest>;
+}
+
+interface CreateRun {
+  op: CreateOperation;
+  /** The row found (a retry of a running run reopens it; a compensated one leaves its place to the next run). */
+  seen: CreateOperation | undefined;
+  asked: CreateInput;
+  resolved: Awaited<ReturnType<typeof resolveSelections>>;
+  planned: PlannedLeg[];
+  auth?: SaleAuthorisation;
+  built?: ReturnType<typeof buildOrder>;
+  /** The order as the commit wrote it. */
+  order?: Order;
+}
+
+export const createSaga: Saga<CreateInput, CreatePlan, CreateRun> = {
+  kind: "order_create",
+  key: ({ input }) => {
+    // What the seller asked, without the agreement the gateway looked up for it: an operator who
+    // changes the agency's agreement between a crash and the retry has not made it another request.
+    const { commissionAgreement: _agreement, alsoInCommit: _inCommit, ...asked } = input;
+    return { operationId: ids.createSaga(input.seller.clientId, input.correlationId, input.trxId), fingerprint: fingerprintOf(asked) };
+  },
+  opening: {
+    // A refusal's stored answer is no run: the request runs.
+    ignores: (seen) => seen.status === "answered",
+    heldElsewhereFirst: true,
+    fingerprintOf: (seen) => seen.plan.fingerprint,
+    conflict: (seen) => {
+      if (!seen.fingerprint) notTheKeysAnswer();
+      return new GatewayError("idempotency_conflict");
+    },
+    compensatedRunsAgain: true,
+    asksOrder: true,
+  },
+  start: async (ctx, asked, { operationId, fingerprint }, seen) => {
+    const { input } = asked;
     const now = ctx.clock.now();
-    let op = await ctx.operations.load<CreatePlan>(operationId);
-    if (op?.status === "answered") op = undefined;
-    refuseIfHeldElsewhere(ctx, op);
-    if (op && op.plan.fingerprint !== fingerprint) {
-      if (!op.fingerprint) notTheKeysAnswer();
-      throw new GatewayError("idempotency_conflict");
-    }
-    if (op && op.status !== "compensated" && (op.status === "done" || op.phase === "committed" || (await orderExists(ctx, op.orderId)))) return finish(ctx, op);
     // A compensated operation left nothing behind: it runs afresh as its next run (new ids).
-    const attempt = !op ? 1 : op.status === "compensated" ? attemptOf(op) + 1 : attemptOf(op);
+    const attempt = !seen ? 1 : seen.status === "compensated" ? attemptOf(seen) + 1 : attemptOf(seen);
     const run = ids.createAttempt(operationId, attempt);
     const orderId = attempt === 1 ? ids.order(operationId) : ids.order(run);
-
-    let opened: CreateOperation;
-    let r: Awaited<ReturnType<typeof resolveSelections>>;
     const planned = input.payment?.length ? ctx.payments.sale.plan(input.payment, `${run}/authorise`) : [];
-    try {
-      r = await resolveSelections(ctx.offers, input.seller, ctx.ownerCode, input.selections, orderId);
-      checkRules(input, r);
+    return compensatingSeen(ctx, seen, async () => {
+      const resolved = await resolveSelections(ctx.offers, input.seller, ctx.ownerCode, input.selections, orderId);
+      checkRules(input, resolved);
       const plan: CreatePlan = {
-        ...(op?.status === "running" ? op.plan : freshPlan(ctx, input, fingerprint, attempt, now)),
-        seatHolds: r.seats.map((s) => ({ ...s, holdId: ids.seatHold(run, s.flightKey) })),
-        partnerHolds: r.partnerUnits.map((code) => ({ productCode: code, holdId: ids.partnerHold(run, code) })),
+        ...(seen?.status === "running" ? seen.plan : freshPlan(ctx, input, fingerprint!, attempt, now)),
+        seatHolds: resolved.seats.map((s) => ({ ...s, holdId: ids.seatHold(run, s.flightKey) })),
+        partnerHolds: resolved.partnerUnits.map((code) => ({ productCode: code, holdId: ids.partnerHold(run, code) })),
       };
       const request = currentRequest();
-      opened = {
+      const op: CreateOperation = {
         operationId,
         kind: "order_create",
         request: { clientId: input.seller.clientId, correlationId: input.correlationId, trxId: input.trxId },
@@ -85,49 +112,64 @@ export async function createOrder(ctx: OrdersContext, input: OrderCreateInput): 
         status: "running",
         plan,
         lockOwner: ctx.instanceId,
-        createdAt: op?.createdAt ?? now,
+        createdAt: seen?.createdAt ?? now,
         updatedAt: now,
       };
-      await openPhase(ctx, opened, op, planned, now);
-    } catch (e) {
-      // Nothing taken by this run; an operation reopened from `running` (a retry of its own run) compensates.
-      if (op?.status === "running") await compensateCreate(ctx, op, codeOf(e));
-      throw e;
-    }
-    crashPoint("after_holds");
+      return { op, seen, asked, resolved, planned };
+    });
+  },
+  steps: [
+    {
+      name: "open",
+      phase: "open",
+      reopens: true,
+      invoke: (ctx, run) => compensatingSeen(ctx, run.seen, () => openPhase(ctx, run.op, run.seen, run.planned, run.op.updatedAt)),
+      compensate: (ctx, run, errorCode) => compensateCreate(ctx, run.op, errorCode),
+      crashAfter: "after_holds",
+    },
+    {
+      name: "authorise",
+      skip: (run) => !run.planned.length,
+      invoke: async (ctx, run) => {
+        run.auth = await ctx.payments.sale.authorise(run.op.orderId, SALE_CHANGE_REF, run.planned, `${runOf(run.op)}/authorise`, ctx.clock.now());
+      },
+      crashAfter: "after_authorise",
+    },
+    {
+      name: "build",
+      invoke: async (ctx, run) => {
+        const { input, docs } = run.asked;
+        const commission = input.commissionAgreement ? commissionOf(input.commissionAgreement, run.resolved) : undefined;
+        run.built = buildOrder(run.op.operationId, run.op.orderId, input, run.resolved, run.op.plan, docs, run.auth?.result, commission);
+        // The holds lapse at the payment time limit: an order committed past it would claim seats
+        // that may be someone else's by now. Refused and compensated instead.
+        if (ctx.clock.now() >= run.op.plan.paymentTimeLimit) throw new GatewayError("seat_hold_expired", { detail: `Order ${run.op.orderId}.` });
+      },
+    },
+    {
+      name: "commit",
+      phase: "committed",
+      commit: true,
+      invoke: async (ctx, run) => {
+        run.order = await commitPhase(ctx, run.op, run.built!, run.auth, run.asked.input.alsoInCommit);
+      },
+      crashAfter: "after_commit",
+    },
+  ],
+  committed: (ctx, op) => orderExists(ctx, op.orderId),
+  // The request's own commit: a held order is answered as it is; a booked one is closed.
+  finish: (ctx, op, run) => (run?.order ? (run.order.state === "booked" ? closePhase(ctx, op, run.order) : Promise.resolve(run.order)) : finish(ctx, op)),
+  compensate: (ctx, op, errorCode) => compensateCreate(ctx, op, errorCode),
+};
 
-    let auth: SaleAuthorisation | undefined;
-    let built: ReturnType<typeof buildOrder>;
-    try {
-      if (planned.length) {
-        auth = await ctx.payments.sale.authorise(orderId, SALE_CHANGE_REF, planned, `${run}/authorise`, ctx.clock.now());
-        crashPoint("after_authorise");
-      }
-      const commission = input.commissionAgreement ? commissionOf(input.commissionAgreement, r) : undefined;
-      built = buildOrder(operationId, orderId, input, r, opened.plan, docs, auth?.result, commission);
-      // The holds lapse at the payment time limit: an order committed past it would claim seats
-      // that may be someone else's by now. Refused and compensated instead.
-      if (ctx.clock.now() >= opened.plan.paymentTimeLimit) throw new GatewayError("seat_hold_expired", { detail: `Order ${orderId}.` });
-    } catch (e) {
-      await compensateCreate(ctx, opened, codeOf(e));
-      throw e;
-    }
-
-    let order: Order;
-    try {
-      order = await commitPhase(ctx, opened, built, auth, input.alsoInCommit);
-    } catch (e) {
-      // A commit whose answer was lost may still have happened: the store says which.
-      if (!(await orderExists(ctx, orderId))) {
-        await compensateCreate(ctx, opened, codeOf(e));
-        throw e;
-      }
-      return finish(ctx, { ...opened, phase: "committed" });
-    }
-    crashPoint("after_commit");
-    if (order.state !== "booked") return order;
-    return closePhase(ctx, { ...opened, phase: "committed" }, order);
-  });
+/** Nothing taken by this run yet; an operation reopened from `running` (a retry of its own run) is compensated when it fails here. */
+async function compensatingSeen<T>(ctx: OrdersContext, seen: CreateOperation | undefined, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (e) {
+    if (seen?.status === "running") await compensateCreate(ctx, seen, codeOf(e));
+    throw e;
+  }
 }
 
 function freshPlan(ctx: OrdersContext, input: OrderCreateInput, fingerprint: string, attempt: number, now: number): CreatePlan {
@@ -154,19 +196,13 @@ async function openPhase(ctx: OrdersContext, next: CreateOperation, seen: Create
     ...next.plan.seatHolds.map((h) => ctx.inventory.joint.holdSeats({ flightKey: h.flightKey, seatIds: h.seatIds, holder: next.orderId, channel: "ndc", expiresAt: next.plan.paymentTimeLimit, holdId: h.holdId })),
     ...next.plan.partnerHolds.map((p) => ctx.inventory.joint.holdPartnerProduct({ productCode: p.productCode, orderId: next.orderId, channel: "ndc", expiresAt: next.plan.paymentTimeLimit, holdId: p.holdId })),
   ];
-  try {
-    await askTogether(ctx.store, ctx.clock, holds, async (tx) => {
-      await writeOpen(tx, next, seen, ctx.instanceId, now);
-      await ctx.payments.sale.writePlanned(tx, next.orderId, SALE_CHANGE_REF, planned, now);
-    });
-  } catch (e) {
-    if (!isConstraintViolation(e)) throw e;
-    // Refused again after the actors reloaded: the operation itself is another live request's
-    // (a second gateway on this store opened it first), or the store keeps refusing a seat.
-    const other = await ctx.operations.load<CreatePlan>(next.operationId);
-    if (other && other.updatedAt !== seen?.updatedAt) throw new GatewayError("request_in_progress", { retryAfterSeconds: 1 });
-    throw new GatewayError("seat_unavailable", { detail: "(refused by the store)" });
-  }
+  // Refused again after the actors reloaded: the operation itself is another live request's
+  // (a second gateway on this store opened it first), or the store keeps refusing a seat.
+  const write = async (tx: StoreDb) => {
+    await writeOpen(tx, next, seen, ctx.instanceId, now);
+    await ctx.payments.sale.writePlanned(tx, next.orderId, SALE_CHANGE_REF, planned, now);
+  };
+  await phaseWrite(ctx, holds, write, { operationId: next.operationId, ...(seen ? { seenAt: seen.updatedAt } : {}), otherwise: () => new GatewayError("seat_unavailable", { detail: "(refused by the store)" }) });
 }
 
 /**
@@ -204,7 +240,7 @@ async function closePhase(ctx: OrdersContext, op: CreateOperation, order: Order)
 export const createCaptureKey = (op: CreateOperation) => `${runOf(op)}/capture`;
 
 /** Past the commit point: close a booked order; a held one keeps its holds and no leg of the sale stays authorised. Also the reconciler's way forward. */
-export async function finish(ctx: OrdersContext, op: CreateOperation): Promise<Order> {
+async function finish(ctx: OrdersContext, op: CreateOperation): Promise<Order> {
   let order = await ctx.orders.ask(op.orderId, { op: "get" });
   if (!order) throw notFound();
   if (op.status === "done") return order;
@@ -222,7 +258,7 @@ export async function finish(ctx: OrdersContext, op: CreateOperation): Promise<O
 }
 
 /** Short of the commit point: every hold planned is released and every leg voided (asked about by key first). */
-export async function compensateCreate(ctx: OrdersContext, op: CreateOperation, errorCode: string): Promise<void> {
+async function compensateCreate(ctx: OrdersContext, op: CreateOperation, errorCode: string): Promise<void> {
   await releaseHolds(ctx, op.plan.seatHolds, op.plan.partnerHolds);
   if (op.plan.legCount > 0) await ctx.payments.voidAll(op.orderId, `${runOf(op)}/compensate`, { changeRef: SALE_CHANGE_REF });
   await ctx.store.write((tx) => writePhase(tx, op.operationId, op.phase, ctx.clock.now(), { status: "compensated", errorCode }));
@@ -232,10 +268,6 @@ const attemptOf = (op: CreateOperation) => op.plan.attempt ?? 1;
 /** The id this run's holds, payment keys and order id derive from. */
 const runOf = (op: CreateOperation) => ids.createAttempt(op.operationId, attemptOf(op));
 
-export async function orderExists(ctx: OrdersContext, orderId: string): Promise<boolean> {
+async function orderExists(ctx: OrdersContext, orderId: string): Promise<boolean> {
   return (await ctx.orders.ask(orderId, { op: "get" })) !== null;
-}
-
-function codeOf(e: unknown): string {
-  return isGatewayError(e) ? e.code : "internal_error";
 }

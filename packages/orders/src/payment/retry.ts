@@ -1,6 +1,5 @@
 import { askTogether, type JointAsk } from "@ndc/actors";
-import { isGatewayError } from "@ndc/errors";
-import type { LegRequest, SaleAuthorisation } from "@ndc/payments";
+import type { LegRequest, PlannedLeg, SaleAuthorisation } from "@ndc/payments";
 import { refuseCardData, validateLegs } from "@ndc/payments";
 import type { OrdersContext } from "../context";
 import { checkLegsPayTotal } from "../create/rules";
@@ -8,10 +7,10 @@ import { ids } from "../ids";
 import { writeOpen, writePhase, type OperationRow } from "../operation/store";
 import type { StoreDb } from "@ndc/store";
 import { closeCaptures } from "../saga/close";
-import { crashPoint } from "../saga/crash-point";
+import type { Saga } from "../saga/declaration";
+import { runSaga } from "../saga/runner";
 import { finishCommitted } from "../saga/finish";
 import { assertOwner, notFound, type Order, type OrderLegRef, type Seller } from "../state";
-import { refuseIfHeldElsewhere } from "../saga/held-elsewhere";
 import { refuseUnlessPayable } from "../actor/refusals";
 import { orderAsk } from "../actor/joint";
 
@@ -43,57 +42,85 @@ export async function retryPayment(ctx: OrdersContext, orderId: string, seller: 
   refuseCardData(legs, "PaymentFunctions");
   validateLegs(legs);
   const order = assertOwner(await ctx.orders.ask(orderId, { op: "get" }), seller);
-  const sagaId = ids.retrySaga(orderId, key);
-  const changeRef = ids.changeRef("paymentRetry", sagaId);
-  return ctx.operationLock.run(sagaId, async () => {
-    const existing = await ctx.operations.load<RetryPlan>(sagaId);
-    refuseIfHeldElsewhere(ctx, existing);
-    // Past its commit, or ended: answered with the order as the attempt left it (finished first).
-    if (existing && (existing.status === "done" || retryCommitted(order, existing.plan))) return finishRetry(ctx, existing);
-    if (existing?.status !== "running") {
+  return runSaga(ctx, retrySaga, { order, legs, key, ...(alsoInCommit ? { alsoInCommit } : {}) });
+}
+
+interface RetryInput {
+  /** The order as the seller's request found it (owned, before the lock). */
+  order: Order;
+  legs: LegRequest[];
+  key: string;
+  alsoInCommit?: (tx: StoreDb) => Promise<unknown>;
+}
+
+interface RetryRun {
+  op: RetryOperation;
+  input: RetryInput;
+  /** The row a retry of the same key found: the open write moves it on. */
+  seen: RetryOperation | undefined;
+  planned: PlannedLeg[];
+  auth?: SaleAuthorisation;
+  /** The order as the commit left it (booked, or still held with the decline). */
+  after?: Order;
+}
+
+export const retrySaga: Saga<RetryInput, RetryPlan, RetryRun> = {
+  kind: "payment_retry",
+  key: (input) => ({ operationId: ids.retrySaga(input.order.orderId, input.key) }),
+  opening: { heldElsewhereFirst: true, compensatedRunsAgain: true, asksOrder: true },
+  start: async (ctx, input, { operationId }, seen) => {
+    const { order, legs } = input;
+    if (seen?.status !== "running") {
       refuseUnlessPayable(order, ctx.clock.now());
       checkLegsPayTotal(legs, order.currency, order.totalMinor);
     }
     // A compensated attempt left nothing behind: asked again, it runs afresh as its next run, under new keys.
-    const attempt = !existing ? 1 : existing.status === "compensated" ? attemptOf(existing) + 1 : attemptOf(existing);
+    const attempt = !seen ? 1 : seen.status === "compensated" ? attemptOf(seen) + 1 : attemptOf(seen);
     const now = ctx.clock.now();
     const op: RetryOperation = {
-      operationId: sagaId, kind: "payment_retry", fingerprint: "", orderId, owner: order.owner,
-      phase: "open", status: "running", plan: { changeRef, attempt }, lockOwner: ctx.instanceId, createdAt: existing?.createdAt ?? now, updatedAt: now,
+      operationId, kind: "payment_retry", fingerprint: "", orderId: order.orderId, owner: order.owner,
+      phase: "open", status: "running", plan: { changeRef: ids.changeRef("paymentRetry", operationId), attempt }, lockOwner: ctx.instanceId, createdAt: seen?.createdAt ?? now, updatedAt: now,
     };
-    const authKey = `${runOf(op)}/authorise`;
-    const planned = ctx.payments.sale.plan(legs, authKey);
-    await ctx.store.write(async (tx) => {
-      await writeOpen(tx, op, existing, ctx.instanceId, now);
-      await ctx.payments.sale.writePlanned(tx, orderId, changeRef, planned, now);
-    });
-    crashPoint("after_holds");
-
-    let auth: SaleAuthorisation;
-    try {
-      auth = await ctx.payments.sale.authorise(orderId, changeRef, planned, authKey, ctx.clock.now());
-    } catch (e) {
-      await compensateRetry(ctx, op, codeOf(e));
-      throw e;
-    }
-    crashPoint("after_authorise");
-
-    let after: Order;
-    try {
-      after = await commitRetry(ctx, op, order, auth, alsoInCommit);
-    } catch (e) {
-      // Refused (the time limit passed meanwhile, the order was cancelled) or lost: committed or not, the store says.
-      if (!retryCommitted(await ctx.orders.ask(orderId, { op: "get" }), op.plan)) {
-        await compensateRetry(ctx, op, codeOf(e));
-        throw e;
-      }
-      return finishRetry(ctx, { ...op, phase: "committed" });
-    }
-    crashPoint("after_commit");
-    if (after.state !== "booked") return after;
-    return closeRetry(ctx, op, after);
-  });
-}
+    return { op, input, seen, planned: ctx.payments.sale.plan(legs, `${runOf(op)}/authorise`) };
+  },
+  steps: [
+    {
+      name: "open",
+      phase: "open",
+      reopens: true,
+      invoke: async (ctx, { op, seen, planned }) => {
+        await ctx.store.write(async (tx) => {
+          await writeOpen(tx, op, seen, ctx.instanceId, op.updatedAt);
+          await ctx.payments.sale.writePlanned(tx, op.orderId, op.plan.changeRef, planned, op.updatedAt);
+        });
+      },
+      // Short of its commit point a retry only voids its own legs: the held order keeps its holds.
+      compensate: (ctx, run, errorCode) => compensateRetry(ctx, run.op, errorCode),
+      crashAfter: "after_holds",
+    },
+    {
+      name: "authorise",
+      invoke: async (ctx, run) => {
+        run.auth = await ctx.payments.sale.authorise(run.op.orderId, run.op.plan.changeRef, run.planned, `${runOf(run.op)}/authorise`, ctx.clock.now());
+      },
+      crashAfter: "after_authorise",
+    },
+    {
+      name: "commit",
+      phase: "committed",
+      commit: true,
+      // Refused (the time limit passed meanwhile, the order was cancelled) or lost: committed or not, the store says (`committed`).
+      invoke: async (ctx, run) => {
+        run.after = await commitRetry(ctx, run.op, run.input.order, run.auth!, run.input.alsoInCommit);
+      },
+      crashAfter: "after_commit",
+    },
+  ],
+  committed: async (ctx, op) => retryCommitted(await ctx.orders.ask(op.orderId, { op: "get" }), op.plan),
+  // The request's own commit: a decline is answered as the held order; a booked one is closed.
+  finish: (ctx, op, run) => (run?.after ? (run.after.state === "booked" ? closeRetry(ctx, op, run.after) : Promise.resolve(run.after)) : finishRetry(ctx, op)),
+  compensate: (ctx, op, errorCode) => compensateRetry(ctx, op, errorCode),
+};
 
 /** Phase 2, one write: the order's answer to the payment (booked with its holds confirmed, or declined), the legs' answers, the phase. */
 async function commitRetry(ctx: OrdersContext, op: RetryOperation, order: Order, auth: SaleAuthorisation, alsoInCommit?: (tx: StoreDb) => Promise<unknown>): Promise<Order> {
@@ -137,7 +164,7 @@ function closeRetry(ctx: OrdersContext, op: RetryOperation, order: Order): Promi
  * (holds confirmed if an older row left them, legs captured); a held or cancelled one keeps no
  * leg of the attempt authorised. Idempotent.
  */
-export async function finishRetry(ctx: OrdersContext, op: RetryOperation): Promise<Order> {
+async function finishRetry(ctx: OrdersContext, op: RetryOperation): Promise<Order> {
   const order = await ctx.orders.ask(op.orderId, { op: "get" });
   if (!order) throw notFound();
   if (op.status === "done" && !order.legs.some((l) => l.changeRef === op.plan.changeRef && l.state === "authorised")) return order;
@@ -156,7 +183,7 @@ async function markDone(ctx: OrdersContext, op: RetryOperation): Promise<void> {
 }
 
 /** Short of its commit point a retry only voids its own legs (asked about by key first): the held order keeps its holds. */
-export async function compensateRetry(ctx: OrdersContext, saga: RetryOperation, errorCode: string): Promise<void> {
+async function compensateRetry(ctx: OrdersContext, saga: RetryOperation, errorCode: string): Promise<void> {
   await ctx.payments.voidAll(saga.orderId, `${saga.operationId}/compensate`, { changeRef: saga.plan.changeRef });
   await ctx.store.write((tx) => writePhase(tx, saga.operationId, saga.phase, ctx.clock.now(), { status: "compensated", errorCode }));
 }
@@ -171,7 +198,3 @@ const attemptOf = (op: RetryOperation) => op.plan.attempt ?? 1;
 /** The key a retry's legs are captured under; staff capture under it too (reconcile/settle.ts). */
 export const retryCaptureKey = (op: RetryOperation) => `${runOf(op)}/capture`;
 const runOf = (op: RetryOperation) => (attemptOf(op) === 1 ? op.operationId : `${op.operationId}/run/${attemptOf(op)}`);
-
-function codeOf(e: unknown): string {
-  return isGatewayError(e) ? e.code : "internal_error";
-}

@@ -1,13 +1,6 @@
-import { compensateCreate, finish } from "../create/saga";
-import type { CreatePlan } from "../create/plan";
 import type { OrdersContext } from "../context";
-import { compensateRetry, finishRetry, retryCommitted, type RetryPlan } from "../payment/retry";
-import type { OperationRow } from "../operation/store";
-import type { AddPlan } from "../servicing/add/input";
-import { committed, compensateAdd, finishAdd } from "../servicing/add/saga";
-import { finishCancel, type CancelPlan } from "../cancel/saga";
-import { finishFlightChange, type FlightCloseOperation } from "../servicing/flight/refund";
 import { clearFailure, failureIds, recordFailure } from "./failures";
+import { RECOVERIES } from "./recoveries";
 
 export interface ReconcileReport {
   finished: string[];
@@ -36,51 +29,9 @@ export async function reconcile(ctx: OrdersContext, now: number, opts: { minAgeM
       await ctx.operationLock.run(row.operationId, async () => {
         const op = await ctx.operations.load<unknown>(row.operationId);
         if (!op || op.status !== "running") return;
-        const order = await ctx.orders.ask(op.orderId, { op: "get" });
-        if (op.kind === "order_cancel" || op.kind === "order_cancel_items") {
-          // Nothing is taken before a cancellation's commit: a row means it is committed.
-          await finishCancel(ctx, op as OperationRow<CancelPlan>);
-          report.finished.push(op.operationId);
-          return;
-        }
-        if (op.kind === "order_retained_lapse") {
-          // A retained value's lapse (cancel/retained-lapse.ts): its row is written with the commit, so it is committed; its refund is finished.
-          await finishFlightChange(ctx, op as FlightCloseOperation);
-          report.finished.push(op.operationId);
-          return;
-        }
-        if (op.kind === "order_create") {
-          const s = op as OperationRow<CreatePlan>;
-          if (order) {
-            await finish(ctx, s);
-            report.finished.push(s.operationId);
-          } else {
-            await compensateCreate(ctx, s, "reconciled");
-            report.compensated.push(s.operationId);
-          }
-          return;
-        }
-        if (op.kind === "order_add" || op.kind === "order_change_flight") {
-          // Past its commit point (the order recorded the charge) it is captured and closed; short of it, compensated.
-          // A flight change ends as a post-sale change does, or pays its difference back when it cost less (servicing/flight/refund.ts).
-          const a = op as OperationRow<AddPlan>;
-          if (await committed(ctx, a)) {
-            await (op.kind === "order_change_flight" ? finishFlightChange : finishAdd)(ctx, a);
-            report.finished.push(a.operationId);
-          } else {
-            await compensateAdd(ctx, a, "reconciled");
-            report.compensated.push(a.operationId);
-          }
-          return;
-        }
-        const s = op as OperationRow<RetryPlan>;
-        if (retryCommitted(order, s.plan)) {
-          await finishRetry(ctx, s);
-          report.finished.push(s.operationId);
-        } else {
-          await compensateRetry(ctx, s, "reconciled");
-          report.compensated.push(s.operationId);
-        }
+        const recovery = RECOVERIES[op.kind];
+        if (!recovery) throw new Error(`No recovery for operations of kind ${op.kind}.`);
+        report[await recovery(ctx, op)].push(op.operationId);
       });
       if (counting.has(row.operationId)) await clearFailure(ctx.store, row.operationId);
     } catch (e) {

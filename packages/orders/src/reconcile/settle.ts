@@ -7,7 +7,7 @@ import { SALE_CHANGE_REF, type CreatePlan } from "../create/plan";
 import { createCaptureKey } from "../create/saga";
 import { writePhase, type OperationRow } from "../operation/store";
 import { retryCaptureKey, retryCommitted, type RetryPlan } from "../payment/retry";
-import type { ChargeOperation } from "../servicing/add/saga";
+import type { ChargeOperation } from "../servicing/charge/operation";
 import type { Order } from "../state";
 import { orderAsk } from "../actor/joint";
 import { markResolved } from "./failures";

@@ -23,7 +23,7 @@ export type CrashPoint =
   | "add_after_commit"
   | "add_after_capture"
   | "add_after_close"
-  // The flight change's phases (servicing/flight/saga.ts); its capture and close are the add's (finishAdd).
+  // The flight change's phases (servicing/flight/saga.ts); its capture and close are the add's (finishCharge).
   | "flight_after_open"
   | "flight_after_authorise"
   | "flight_after_commit"

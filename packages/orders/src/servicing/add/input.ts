@@ -2,6 +2,7 @@ import type { CommissionAgreement, LegRequest } from "@ndc/payments";
 import type { OfferSelection } from "../../create/input";
 import type { OrderItem, PostSaleCharge, SeatHoldRef, Seller } from "../../state";
 import type { AlsoInCommit } from "../actor";
+import type { ChargePlanCore } from "../charge/operation";
 
 /**
  * A post-sale change (ORDRE2, OrderChangeRQ): airline extras, or one seat for one passenger on
@@ -48,16 +49,13 @@ export interface ReleasedSeat {
  * the open write, so a retry or the reconciler resumes without reading an offer again. No
  * personal data: ids, amounts and seat ids.
  */
-export interface AddPlan {
-  fingerprint: string;
+export interface AddPlan extends ChargePlanCore {
   /** The legs' change reference and the order's charge id. */
   changeRef: string;
   items: OrderItem[];
   charge: PostSaleCharge;
-  /** The new seat's hold, taken in the open write. */
-  seatHold?: SeatHoldRef;
+  /** The new seat's hold (one at most), taken in the open write: `seatHolds` (ChargePlanCore; older plans name it `seatHold`). */
   released?: ReleasedSeat;
-  legCount: number;
   /** The airline's staff member who made the change (AddInput.staffId). */
   staffId?: string;
 }

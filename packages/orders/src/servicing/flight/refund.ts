@@ -6,8 +6,9 @@ import type { OrdersContext } from "../../context";
 import { writePhase, type OperationRow } from "../../operation/store";
 import { crashPoint } from "../../saga/crash-point";
 import { notFound, type Order } from "../../state";
-import { finishAdd } from "../add/saga";
+import { finishCharge } from "../charge/close";
 import { orderAsk } from "../../actor/joint";
+import type { ChargePlanCore } from "../charge/operation";
 
 /**
  * What a flight change costing less than the fare paid gives back (decision 0016, "the refund"):
@@ -30,11 +31,11 @@ export async function planChangeRefund(ctx: OrdersContext, orderId: string, curr
 }
 
 /** What the close of a flight change reads of its plan. */
-export type FlightCloseOperation = OperationRow<{ changeRef: string; legCount: number; seatHolds?: { flightKey: string; holdId: string; seatIds: string[] }[]; refund?: ChangeRefund }>;
+export type FlightCloseOperation = OperationRow<Omit<ChargePlanCore, "fingerprint"> & { refund?: ChangeRefund }>;
 
 /** Past the commit: a dearer change's legs captured (the add saga's close), a cheaper one's difference refunded. Also the reconciler's way forward. */
 export function finishFlightChange(ctx: OrdersContext, op: FlightCloseOperation): Promise<Order> {
-  return op.plan.refund ? finishChangeRefund(ctx, op, op.plan.refund) : finishAdd(ctx, op);
+  return op.plan.refund ? finishChangeRefund(ctx, op, op.plan.refund) : finishCharge(ctx, op);
 }
 
 /**

@@ -1,25 +1,25 @@
 import { askTogether } from "@ndc/actors";
 import { GatewayError } from "@ndc/errors";
-import { money, type CurrencyCode } from "@ndc/money";
-import { chargeCommission, type CommissionAgreement, type LegRequest, type SaleAuthorisation } from "@ndc/payments";
+import type { CommissionAgreement, LegRequest, SaleAuthorisation } from "@ndc/payments";
 import type { OrdersContext } from "../../context";
-import { checkLegsPayTotal, legsTaken } from "../../create/rules";
+import { legsTaken } from "../../create/rules";
 import { fingerprintOf } from "../../fingerprint";
 import { ids } from "../../ids";
 import { writePhase, type OperationRow } from "../../operation/store";
-import { crashPoint } from "../../saga/crash-point";
+import type { Saga } from "../../saga/declaration";
+import { runSaga } from "../../saga/runner";
 import type { ChangeOverride, Order, OrderJourney, PostSaleCharge, SeatHoldRef } from "../../state";
 import type { FurtherDirection } from "../../actor/events";
 import type { DirectionChoice } from "./quote";
 import { isStaff, orderFor, type AlsoInCommit, type ServicingActor } from "../actor";
 import type { Allowance } from "../../conditions/flexibility";
+import type { ChargePlanCore } from "../charge/operation";
 import { appendOverride } from "../override/audit";
-import { authorisedLegs, authoriseCommitFinish, openChargePhase } from "../add/saga";
+import { chargeRow, postSaleCharge } from "../charge/plan";
+import { authorisedLegs, chargeCommitted, chargeOpening, chargeSteps, compensateCharge, type ChargeRun } from "../charge/steps";
 import { ACCEPT_AT, checkFlightChangeQuote } from "./accept";
-import { closeFlightChange, planChangeRefund, type ChangeRefund } from "./refund";
+import { closeFlightChange, finishFlightChange, planChangeRefund, type ChangeRefund } from "./refund";
 import { flightAlternatives, flightChangeTerms } from "./terms";
-import { refuseIfHeldElsewhere } from "../../saga/held-elsewhere";
-import { spendRetained } from "../../cancel/retained";
 import { orderAsk } from "../../actor/joint";
 
 /** OrderChangeRQ naming a flight-change quote (`FCQ.` id) as its SelectedPricedOffer, with the legs paying its due; or the airline's staff accepting one in process. */
@@ -38,8 +38,7 @@ export interface FlightChangeInput {
 }
 
 /** The change's recovery record: everything its phases write, decided before the open write. No personal data. */
-export interface FlightChangePlan {
-  fingerprint: string;
+export interface FlightChangePlan extends ChargePlanCore {
   changeRef: string;
   quoteId: string;
   /** The direction's index in the order's journeys, and the journey replacing it (the first direction the quote names). */
@@ -73,43 +72,47 @@ type FlightOperation = OperationRow<FlightChangePlan>;
  *   2. commit: the order's `flights_changed` (the direction's journey replaced, or every direction
  *      of a combination's quote: combinations.ts; the legs, the one charge), the legs' answers,
  *      `committed`; -> the PSP captures under `<op>/capture`;
- *   3. close (finishAdd): the captures and `done`.
+ *   3. close (finishCharge): the captures and `done`.
  * A change costing less than the fare paid takes nothing: no legs are sent, the commit records the
  * negative charge, then the PSP pays the difference back under `<op>/refund/<legId>` (newest leg
  * first) and the close write records the refund and `done` (refund.ts: the cancellation's phased
- * refund). A decline or a refusal short of the commit voids what was authorised (compensateAdd).
+ * refund). A decline or a refusal short of the commit voids what was authorised (compensateCharge).
  * The reconciler finishes (finishFlightChange) or compensates the kind as it does `order_add`.
  * Seats held on the flights replaced move to the new ones (same seat ids: held in the open write,
  * sold in the commit with the old ones released).
  */
-export async function changeFlights(ctx: OrdersContext, input: FlightChangeInput): Promise<Order> {
-  const operationId = ids.flightChangeSaga(input.quoteId);
-  const { commissionAgreement: _agreement, alsoInCommit, ...asked } = input;
-  const fingerprint = fingerprintOf(asked);
-  return ctx.operationLock.run(operationId, async () => {
-    const seen = await ctx.operations.load<FlightChangePlan>(operationId);
-    if (seen && (seen.request?.correlationId !== input.correlationId || seen.request?.trxId !== input.trxId)) {
-      throw new GatewayError("quote_already_used", { detail: "This flight-change quote was accepted by another request; ask OrderReshopRQ for a new one.", element: ACCEPT_AT });
-    }
-    if (seen && seen.plan.fingerprint !== fingerprint) throw new GatewayError("idempotency_conflict");
-    refuseIfHeldElsewhere(ctx, seen);
-    if (seen?.status === "compensated") {
-      // A change that took nothing (refunded, or free) had no payment to void: the text says only that it was not made.
-      const voided = seen.plan.legCount > 0 ? " and its payment was voided" : "";
-      throw new GatewayError("payment_leg_voided", { detail: `This change was not made (${seen.errorCode ?? "compensated"})${voided}; ask OrderReshopRQ for a new quote.` });
-    }
-    if (seen && (seen.status === "done" || seen.phase === "committed")) return closeFlightChange(ctx, seen);
+export function changeFlights(ctx: OrdersContext, input: FlightChangeInput): Promise<Order> {
+  return runSaga(ctx, flightChangeSaga, input);
+}
+
+type FlightRun = ChargeRun<FlightChangePlan> & { alsoInCommit?: AlsoInCommit };
+
+export const flightChangeSaga: Saga<FlightChangeInput, FlightChangePlan, FlightRun> = {
+  kind: "order_change_flight",
+  key: (input) => {
+    const { commissionAgreement: _agreement, alsoInCommit: _also, ...asked } = input;
+    return { operationId: ids.flightChangeSaga(input.quoteId), fingerprint: fingerprintOf(asked) };
+  },
+  opening: chargeOpening<FlightChangeInput, FlightChangePlan>({
+    quoteSpent: () => new GatewayError("quote_already_used", { detail: "This flight-change quote was accepted by another request; ask OrderReshopRQ for a new one.", element: ACCEPT_AT }),
+    // A change that took nothing (refunded, or free) had no payment to void: the text says only that it was not made.
+    compensated: (seen) => `This change was not made (${seen.errorCode ?? "compensated"})${seen.plan.legCount > 0 ? " and its payment was voided" : ""}; ask OrderReshopRQ for a new quote.`,
+  }),
+  start: async (ctx, input, key, seen) => {
     const order = orderFor(await ctx.orders.ask(input.orderId, { op: "get" }), input.by);
     // A change costing nothing or refunded is sent without legs, or with legs of 0.00 that take nothing (planOf refuses legs it does not need).
     const payment = legsTaken(input.payment);
-    const planned = payment.length ? ctx.payments.sale.plan(payment, `${operationId}/authorise`) : [];
-    // Phase 1: the new flights' seats held, the operation row, the planned legs (one write).
-    const plannedOp = seen ?? (await planOf(ctx, order, { ...input, payment }, operationId, fingerprint));
-    const op = seen ?? (await openChargePhase(ctx, plannedOp, plannedOp.plan.seatHolds, planned));
-    crashPoint("flight_after_open");
-    return authoriseCommitFinish(ctx, op, planned, (auth) => commitPhase(ctx, op, auth, alsoInCommit), { authorised: "flight_after_authorise", committed: "flight_after_commit" }, closeFlightChange);
-  });
-}
+    const planned = payment.length ? ctx.payments.sale.plan(payment, `${key.operationId}/authorise`) : [];
+    const op = seen ?? (await planOf(ctx, order, { ...input, payment }, key.operationId, key.fingerprint!));
+    return { op, planned, ...(input.alsoInCommit ? { alsoInCommit: input.alsoInCommit } : {}) };
+  },
+  steps: chargeSteps<FlightChangePlan, FlightRun>({ opened: "flight_after_open", authorised: "flight_after_authorise", committed: "flight_after_commit" }, (ctx, run, auth) => commitPhase(ctx, run.op, auth, run.alsoInCommit)),
+  committed: chargeCommitted,
+  // The request's close leaves a refund the PSP refuses to the reconciler; the reconciler's own pass raises it (refund.ts).
+  finish: closeFlightChange,
+  forward: finishFlightChange,
+  compensate: (ctx, op, errorCode) => compensateCharge(ctx, op, errorCode),
+};
 
 /** One direction of the change as the acceptance decides it: its journey, how it is allowed, its seats moved. */
 interface DirectionDecided {
@@ -167,19 +170,16 @@ async function planOf(ctx: OrdersContext, order: Order, input: FlightChangeInput
   });
   const overridden = decided.find((x) => x.allowance.overridden)?.allowance.overridden;
   const allowedBy: Allowance["by"] = decided.some((x) => x.allowance.by === "override") ? "override" : spent.size ? "flexibility" : main.allowance.by;
-  // A value the order retained (RespendInd) pays first, down to zero, once for the whole change (every direction's due together); a change refunded leaves it as it is (cancel/retained.ts).
-  const { spentMinor, dueMinor } = spendRetained(order, s.dueMinor);
-  if (dueMinor > 0) checkLegsPayTotal(input.payment, order.currency, dueMinor);
-  else if (input.payment.length) throw new GatewayError("payment_legs_invalid", { detail: s.dueMinor < 0 ? "The change is refunded to the legs that paid the order; send no PaymentFunctions (or PaymentFunctions of 0.00)." : spentMinor ? "The change is paid by the value retained on the order; send no PaymentFunctions (or PaymentFunctions of 0.00)." : "The change costs nothing; send no PaymentFunctions (or PaymentFunctions of 0.00)." });
-  const refund = s.dueMinor < 0 ? await planChangeRefund(ctx, order.orderId, order.currency, -s.dueMinor, operationId) : undefined;
-  // SHPOR1 rule 6: commission on the charge's own amount, as for extras (the airline's own staff sell through no agency).
-  const c = input.commissionAgreement && s.dueMinor > 0 ? chargeCommission(input.commissionAgreement, money(s.dueMinor, order.currency as CurrencyCode)) : undefined;
   const changeRef = ids.changeRef("flightChange", operationId);
+  // A value the order retained (RespendInd) pays first, down to zero, once for the whole change (every direction's due together); a change refunded leaves it as it is (cancel/retained.ts).
+  // SHPOR1 rule 6: commission on the charge's own amount, as for extras (the airline's own staff sell through no agency).
+  const charge = postSaleCharge(order, { changeRef, at: now, amountMinor: s.dueMinor, orderItemIds: flightItemIds, payment: input.payment, commissionAgreement: input.commissionAgreement });
+  const refund = s.dueMinor < 0 ? await planChangeRefund(ctx, order.orderId, order.currency, -s.dueMinor, operationId) : undefined;
   const plan: FlightChangePlan = {
     fingerprint, changeRef, quoteId: input.quoteId, direction: main.direction,
     journey: main.journey,
     ...(further.length ? { further } : {}),
-    charge: { changeRef, at: now, amountMinor: s.dueMinor, orderItemIds: flightItemIds, ...(spentMinor ? { retainedSpentMinor: spentMinor } : {}), ...(c ? { commission: { amountMinor: c.amount.amount, basisMinor: c.basis.amount, rule: c.rule } } : {}) },
+    charge,
     legCount: input.payment.length,
     ...(refund ? { refund } : {}),
     seatHolds: decided.flatMap((x) => x.seatHolds),
@@ -190,10 +190,7 @@ async function planOf(ctx: OrdersContext, order: Order, input: FlightChangeInput
     ...(staff ? { staffId: staff } : {}),
   };
   const clientId = isStaff(input.by) ? `staff:${input.by.staffId}` : input.by.seller.clientId;
-  return {
-    operationId, kind: "order_change_flight", request: { clientId, correlationId: input.correlationId, trxId: input.trxId },
-    fingerprint, orderId: order.orderId, owner: order.owner, phase: "open", status: "running", plan, lockOwner: ctx.instanceId, createdAt: now, updatedAt: now,
-  };
+  return chargeRow(ctx, { operationId, kind: "order_change_flight", request: { clientId, correlationId: input.correlationId, trxId: input.trxId }, fingerprint }, order, plan, now);
 }
 
 /**

@@ -1,11 +1,13 @@
 import { createHash } from "node:crypto";
-import { askTogether } from "@ndc/actors";
 import { GatewayError } from "@ndc/errors";
-import { isConstraintViolation } from "@ndc/store";
 import { judgeChange, type Allowance } from "../../conditions/flexibility";
 import type { OrdersContext } from "../../context";
 import { ids } from "../../ids";
 import { writeOpen, writePhase, type OperationRow, type RequestKey } from "../../operation/store";
+import type { Saga } from "../../saga/declaration";
+import { currentOrder } from "../../saga/opening";
+import { phaseWrite } from "../../saga/phase-write";
+import { runSaga } from "../../saga/runner";
 import { refuseUnlessMove, type Order } from "../../state";
 import type { OrderCommand } from "../../actor/commands";
 import { orderAsk } from "../../actor/joint";
@@ -41,21 +43,33 @@ interface RenamePlan {
  * OrderChangeRQ UpdatePax: a passenger's name corrected (spec 4.7, issue 9 item 5). Allowed
  * where the outbound direction's frozen fare is renameable (SHPOR1 rules 1 and 2), or where the
  * request asks to use the order's unspent Flexibility service (spent in this same write);
- * refused with fare_not_renameable otherwise. No money moves, so it is ONE write: the order's `pax_updated`
- * event and its operation row (kind `order_rename`, done) in one transaction. The operation id
- * comes from the seller's request ids, so a retry answers the order without writing again.
+ * refused with fare_not_renameable otherwise. No money moves, so it is a saga of ONE step: the
+ * order's `pax_updated` event and its operation row (kind `order_rename`, done) in one
+ * transaction. The operation id comes from the seller's request ids, so a retry answers the
+ * order without writing again (the runner's opening checks).
  */
 export async function renamePax(ctx: OrdersContext, input: RenameInput): Promise<Order> {
   orderFor(await ctx.orders.ask(input.orderId, { op: "get" }), input.by);
-  const operationId = ids.renameSaga(input.request.clientId, input.request.correlationId, input.request.trxId);
-  // Hashed: the operations table holds no personal data, and the name is.
-  const fingerprint = createHash("sha256").update(`${input.orderId}|${input.paxId}|${JSON.stringify(input.name)}|${input.useFlexibility}`).digest("hex");
-  return ctx.operationLock.run(operationId, async () => {
-    const seen = await ctx.operations.load<RenamePlan>(operationId);
-    if (seen) {
-      if (seen.fingerprint !== fingerprint) throw new GatewayError("idempotency_conflict");
-      return (await ctx.orders.ask(input.orderId, { op: "get" }))!;
-    }
+  return runSaga(ctx, renameSaga, input);
+}
+
+interface RenameRun {
+  op: OperationRow<RenamePlan>;
+  command: OrderCommand;
+  override?: { staffId: string; ruleCode: string };
+  allowance: Allowance;
+  alsoInCommit?: AlsoInCommit;
+}
+
+const renameSaga: Saga<RenameInput, RenamePlan, RenameRun> = {
+  kind: "order_rename",
+  key: (input) => ({
+    operationId: ids.renameSaga(input.request.clientId, input.request.correlationId, input.request.trxId),
+    // Hashed: the operations table holds no personal data, and the name is.
+    fingerprint: createHash("sha256").update(`${input.orderId}|${input.paxId}|${JSON.stringify(input.name)}|${input.useFlexibility}`).digest("hex"),
+  }),
+  opening: {},
+  start: async (ctx, input, key) => {
     const order = (await ctx.orders.ask(input.orderId, { op: "get" }))!;
     refuseUnlessMove(order.state, "pax_updated");
     if (!order.passengers.some((p) => p.paxId === input.paxId)) {
@@ -65,26 +79,33 @@ export async function renamePax(ctx: OrdersContext, input: RenameInput): Promise
     const allowance = judgeChange(order, "rename", { useFlexibility: input.useFlexibility, airline: isStaff(input.by) });
     const override = allowance.overridden && isStaff(input.by) ? { staffId: input.by.staffId, ruleCode: allowance.overridden.ruleCode } : undefined;
     const now = ctx.clock.now();
-    const row: OperationRow<RenamePlan> = {
-      operationId, kind: "order_rename", request: input.request, fingerprint, orderId: input.orderId, owner: order.owner,
+    const operationId = key.operationId;
+    const op: OperationRow<RenamePlan> = {
+      operationId, kind: "order_rename", request: input.request, fingerprint: key.fingerprint!, orderId: input.orderId, owner: order.owner,
       phase: "done", status: "done", plan: { paxId: input.paxId, allowedBy: allowance.by, ...(allowance.flexibilityItemId ? { flexibilityItemId: allowance.flexibilityItemId } : {}), ...(override ? { overridden: override.ruleCode } : {}) }, createdAt: now, updatedAt: now,
     };
     const command: OrderCommand = { op: "updatePax", changeRef: ids.changeRef("rename", operationId), paxId: input.paxId, name: input.name, ...(allowance.flexibilityItemId ? { flexibilityItemId: allowance.flexibilityItemId } : {}), ...(override ? { override } : {}), ...(isStaff(input.by) ? { staffId: input.by.staffId } : {}) };
-    try {
-      const [after] = await askTogether(ctx.store, ctx.clock, [orderAsk(ctx, input.orderId, command)], async (tx) => {
-        await writeOpen(tx, row, undefined, ctx.instanceId, now);
-        await writePhase(tx, operationId, "done", now, { status: "done" });
-        // The override is recorded exactly when the change is made: in its own write.
-        if (override && allowance.overridden) {
-          await appendOverride(tx, { at: now, staffId: override.staffId, channel: "airline_staff", orderId: input.orderId, operationId, ...allowance.overridden });
-        }
-        await input.alsoInCommit?.(tx, { operationId, allowedBy: allowance.by, ...(allowance.overridden ? { override: allowance.overridden } : {}), ...(allowance.flexibilityItemId ? { flexibilityItemId: allowance.flexibilityItemId } : {}) });
-      });
-      return after as Order;
-    } catch (e) {
-      // Another gateway on this store took the same request first: its row is there.
-      if (isConstraintViolation(e)) throw new GatewayError("request_in_progress", { retryAfterSeconds: 1 });
-      throw e;
-    }
-  });
-}
+    return { op, command, allowance, ...(override ? { override } : {}), ...(input.alsoInCommit ? { alsoInCommit: input.alsoInCommit } : {}) };
+  },
+  steps: [
+    {
+      name: "commit",
+      phase: "done",
+      commit: true,
+      // The rename, its row (done at once), the override's audit row and the caller's write: one transaction.
+      invoke: async (ctx, { op, command, override, allowance, alsoInCommit }) => {
+        const now = op.createdAt;
+        await phaseWrite(ctx, [orderAsk(ctx, op.orderId, command)], async (tx) => {
+          await writeOpen(tx, op, undefined, ctx.instanceId, now);
+          await writePhase(tx, op.operationId, "done", now, { status: "done" });
+          // The override is recorded exactly when the change is made: in its own write.
+          if (override && allowance.overridden) {
+            await appendOverride(tx, { at: now, staffId: override.staffId, channel: "airline_staff", orderId: op.orderId, operationId: op.operationId, ...allowance.overridden });
+          }
+          await alsoInCommit?.(tx, { operationId: op.operationId, allowedBy: allowance.by, ...(allowance.overridden ? { override: allowance.overridden } : {}), ...(allowance.flexibilityItemId ? { flexibilityItemId: allowance.flexibilityItemId } : {}) });
+        });
+      },
+    },
+  ],
+  finish: (ctx, op) => currentOrder(ctx, op.orderId),
+};
