@@ -163,7 +163,7 @@ export class OrdersService {
 
   /** OrderQuoteRQ: a post-sale change priced into a firm quote (servicing/add/quote.ts), the agency's agreement checked as the change will. */
   async quoteAdd(input: Omit<AddInput, "payment">): Promise<Quote> {
-    const commissionAgreement = await commissionAgreementFor(this.ctx.store, input.seller.agencyId);
+    const commissionAgreement = await commissionAgreementFor(this.ctx.store, input.offerOwner.agencyId);
     return quoteAdd(this.ctx, { ...input, ...(commissionAgreement ? { commissionAgreement } : {}) });
   }
 
@@ -179,9 +179,9 @@ export class OrdersService {
   }
 
   /** The airline's staff pricing extras or a seat for any booked order into a firm quote (no agency: no commission). */
-  async quoteAddAsStaff(input: Omit<AddInput, "payment" | "seller" | "commissionAgreement" | "staffId" | "alsoInCommit"> & { staffId: string }): Promise<Quote> {
+  async quoteAddAsStaff(input: Omit<AddInput, "payment" | "by" | "offerOwner" | "commissionAgreement" | "alsoInCommit"> & { staffId: string }): Promise<Quote> {
     const { staffId, ...rest } = input;
-    return quoteAdd(this.ctx, { ...rest, seller: await this.staffOfferOwner(input.orderId, staffId) });
+    return quoteAdd(this.ctx, { ...rest, by: { channel: "airline_staff", staffId }, offerOwner: await this.staffOfferOwner(input.orderId, staffId) });
   }
 
   /**
@@ -189,8 +189,9 @@ export class OrdersService {
    * legs given (the customer's card, through the PSP like any change; no agency: no settlement
    * account, no commission), the staff member on the change, `alsoInCommit` in the commit write.
    */
-  async addToOrderAsStaff(input: Omit<AddInput, "seller" | "commissionAgreement" | "staffId"> & { staffId: string }): Promise<Order> {
-    return addToOrder(this.ctx, { ...input, seller: await this.staffOfferOwner(input.orderId, input.staffId) });
+  async addToOrderAsStaff(input: Omit<AddInput, "by" | "offerOwner" | "commissionAgreement"> & { staffId: string }): Promise<Order> {
+    const { staffId, ...rest } = input;
+    return addToOrder(this.ctx, { ...rest, by: { channel: "airline_staff", staffId }, offerOwner: await this.staffOfferOwner(input.orderId, staffId) });
   }
 
   /** The booked-order shape ServiceList and SeatAvailability read, of any order (the staff console lists extras and seats with it). */

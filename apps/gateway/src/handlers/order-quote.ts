@@ -18,7 +18,8 @@ export function orderQuoteHandler(deps: HandlerDeps): MessageHandler {
     const owner = { clientId: seller.clientId, agencyId: seller.agencyId };
     const seat = rq.offers.flatMap((o) => o.items).find((i) => i.seat);
     const quote = await deps.orders.quoteAdd({
-      seller: owner,
+      by: { channel: "seller", seller: owner },
+      offerOwner: owner,
       orderId: rq.orderId,
       correlationId: envelope.payload.correlationId ?? "",
       trxId: envelope.payload.trxId ?? "",

@@ -17,8 +17,10 @@ const QUOTED = `${CHOICE}/AcceptSelectedQuotedOfferList`;
  */
 export function addInput(rq: OrderChangeRequest, change: Extract<OrderChange, { form: "seat" | "services" }>, ids: { correlationId: string; trxId: string }, seller: SellerContext): AddInput {
   const quoted = quotedOffers(change);
+  const owner = { clientId: seller.clientId, agencyId: seller.agencyId };
   return {
-    seller: { clientId: seller.clientId, agencyId: seller.agencyId },
+    by: { channel: "seller", seller: owner },
+    offerOwner: owner,
     orderId: rq.order.orderId,
     correlationId: ids.correlationId,
     trxId: ids.trxId,

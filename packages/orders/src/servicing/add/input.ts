@@ -1,7 +1,7 @@
 import type { CommissionAgreement, LegRequest } from "@ndc/payments";
 import type { OfferSelection } from "../../create/input";
 import type { OrderItem, PostSaleCharge, SeatHoldRef, Seller } from "../../state";
-import type { AlsoInCommit } from "../actor";
+import type { AlsoInCommit, ServicingActor } from "../actor";
 import type { ChargePlanCore } from "../charge/operation";
 
 /**
@@ -10,7 +10,14 @@ import type { ChargePlanCore } from "../charge/operation";
  * or SeatAvailabilityRQ naming the order), paid by its own legs.
  */
 export interface AddInput {
-  seller: Seller;
+  /** Who asks (servicing/actor.ts): a seller over NDC, or the airline's staff in process (recorded on the change: history, OrderHistoryRS Carrier/SalesAgentID). */
+  by: ServicingActor;
+  /**
+   * Whose offers and quotes the change reads, and whose client id keys its operation: the seller
+   * itself, or for staff the staff's own client id under the order's agency
+   * (OrdersService.staffOfferOwner), never a seller's credentials.
+   */
+  offerOwner: Seller;
   orderId: string;
   /** With the seller and the order, what makes a retry the same change. */
   correlationId: string;
@@ -23,12 +30,6 @@ export interface AddInput {
   payment: LegRequest[];
   /** The agency's agreement as registered now (SHPOR1 rule 6); none: no commission. */
   commissionAgreement?: CommissionAgreement;
-  /**
-   * The airline's own staff member making the change in process (OrdersService.addToOrderAsStaff):
-   * recorded on the change (history, OrderHistoryRS Carrier/SalesAgentID); `seller` is then the
-   * staff's offer owner for the order's agency, never a seller's credentials.
-   */
-  staffId?: string;
   /** A staff change's own audit row, written in the commit write; not part of what makes a retry the same. */
   alsoInCommit?: AlsoInCommit;
 }
@@ -56,6 +57,6 @@ export interface AddPlan extends ChargePlanCore {
   charge: PostSaleCharge;
   /** The new seat's hold (one at most), taken in the open write: `seatHolds` (ChargePlanCore; older plans name it `seatHold`). */
   released?: ReleasedSeat;
-  /** The airline's staff member who made the change (AddInput.staffId). */
+  /** The airline's staff member who made the change (AddInput.by, staff). */
   staffId?: string;
 }

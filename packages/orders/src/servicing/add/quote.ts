@@ -3,7 +3,8 @@ import { money, type CurrencyCode } from "@ndc/money";
 import { chargeCommission } from "@ndc/payments";
 import type { ALaCartePayload, StoredOfferItem } from "@ndc/shopping";
 import type { OrdersContext } from "../../context";
-import { assertOwner, refuseUnlessMove, type OrderItem } from "../../state";
+import { refuseUnlessMove, type OrderItem } from "../../state";
+import { orderFor } from "../actor";
 import type { AddInput } from "./input";
 import { resolveAdded } from "./resolve";
 import { spendRetained } from "../../cancel/retained";
@@ -38,7 +39,7 @@ export const isQuotePayload = (p: unknown): p is QuotePayload => (p as { firm?: 
  * its expiry it is offer_expired; once accepted it is spent (quote_already_used).
  */
 export async function quoteAdd(ctx: OrdersContext, input: Omit<AddInput, "payment">): Promise<Quote> {
-  const order = assertOwner(await ctx.orders.ask(input.orderId, { op: "get" }), input.seller);
+  const order = orderFor(await ctx.orders.ask(input.orderId, { op: "get" }), input.by);
   refuseUnlessMove(order.state, "items_added");
   const quoteId = quoteIdOf(ctx, input, order.version);
   const r = await resolveAdded(ctx, order, { ...input, payment: [] }, quoteId);
@@ -55,7 +56,7 @@ export async function quoteAdd(ctx: OrdersContext, input: Omit<AddInput, "paymen
     ...(i.qty ? { qty: i.qty } : {}),
   }));
   const payload: QuotePayload = { kind: "a_la_carte", currency: order.currency, language: "en", flightOfferId: order.orderId, items, firm: true };
-  await ctx.offers.save([{ offerId: quoteId, source: "order_quote", owner: input.seller, createdAt: now, expiresAt, payload }]);
+  await ctx.offers.save([{ offerId: quoteId, source: "order_quote", owner: input.offerOwner, createdAt: now, expiresAt, payload }]);
   const { spentMinor } = spendRetained(order, r.chargeMinor);
   return { quoteId, orderId: order.orderId, currency: order.currency, expiresAt, items: r.items, chargeMinor: r.chargeMinor, ...(spentMinor ? { retainedSpentMinor: spentMinor } : {}) };
 }
@@ -67,6 +68,6 @@ export async function quoteAdd(ctx: OrdersContext, input: Omit<AddInput, "paymen
  * the same instant names the same quote, saved again with the same content.
  */
 function quoteIdOf(ctx: OrdersContext, input: Omit<AddInput, "payment">, version: number): string {
-  const what = [input.seller.clientId, input.orderId, version, input.correlationId, input.trxId, JSON.stringify(input.selections), ctx.clock.now()].join("|");
+  const what = [input.offerOwner.clientId, input.orderId, version, input.correlationId, input.trxId, JSON.stringify(input.selections), ctx.clock.now()].join("|");
   return `${QUOTE_PREFIX}${createHmac("sha256", ctx.fieldKey.key).update(`order-quote|${what}`).digest("hex").toUpperCase().slice(0, 24)}`;
 }

@@ -27,7 +27,7 @@ export async function resolveAdded(ctx: OrdersContext, order: Order, input: AddI
   const items: OrderItem[] = [];
   for (const sel of input.selections) {
     if (sel.ownerCode !== ctx.ownerCode) throw new GatewayError("offer_not_found", { detail: `OfferID ${sel.offerId.slice(0, 64)} (OwnerCode ${sel.ownerCode.slice(0, 3)}).`, element: "OwnerCode" });
-    const payload = (await ctx.offers.resolve<OfferPayload>(sel.offerId, input.seller)).payload;
+    const payload = (await ctx.offers.resolve<OfferPayload>(sel.offerId, input.offerOwner)).payload;
     if (payload.kind !== "a_la_carte" || (payload as ALaCartePayload).flightOfferId !== order.orderId) {
       throw new GatewayError("offer_not_found", { detail: `Offer ${sel.offerId.slice(0, 64)} was not issued for order ${order.orderId}: list its extras (ServiceListRQ) or seats (SeatAvailabilityRQ) naming the order.` });
     }

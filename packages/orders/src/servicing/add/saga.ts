@@ -8,7 +8,8 @@ import { ids } from "../../ids";
 import { writePhase } from "../../operation/store";
 import type { Saga } from "../../saga/declaration";
 import { runSaga } from "../../saga/runner";
-import { assertOwner, refuseUnlessMove, type Order } from "../../state";
+import { refuseUnlessMove, type Order } from "../../state";
+import { isStaff, orderFor } from "../actor";
 import type { AddInput, AddPlan, ReleasedSeat } from "./input";
 import { QUOTE_PREFIX } from "./quote";
 import { resolveAdded } from "./resolve";
@@ -31,7 +32,7 @@ import { authorisedLegs, chargeCommitted, chargeOpening, chargeSteps, compensate
  *      -> the PSP captures each leg under `<op>/capture/<leg>` (after the change is made);
  *   3. close: the captures on the legs and the order, phase `done`.
  * A decline, or a refusal before the commit, voids what was authorised and frees the hold
- * (compensated). The operation id derives from (seller, CorrelationID, TrxID), like OrderCreate's;
+ * (compensated). The operation id derives from (the offer owner's client id, CorrelationID, TrxID), like OrderCreate's;
  * the same ids with another body (another order, other items) are idempotency_conflict. A retry
  * resumes the same change; after `done` it answers the order again (no second capture); after
  * `compensated` it is refused with payment_leg_voided (no late charge under a voided reference).
@@ -51,8 +52,8 @@ export const addSaga: Saga<AddInput, AddPlan, AddRun> = {
   kind: "order_add",
   key: (input) => {
     const quoteId = quoteOf(input);
-    const { commissionAgreement: _agreement, alsoInCommit: _also, ...asked } = input;
-    return { operationId: quoteId ? ids.addSaga(input.seller.clientId, "quote", quoteId) : ids.addSaga(input.seller.clientId, input.correlationId, input.trxId), fingerprint: fingerprintOf(asked) };
+    const clientId = input.offerOwner.clientId;
+    return { operationId: quoteId ? ids.addSaga(clientId, "quote", quoteId) : ids.addSaga(clientId, input.correlationId, input.trxId), fingerprint: fingerprintOf(askedAsStored(input)) };
   },
   opening: chargeOpening<AddInput, AddPlan>({
     quoteSpent: (input) => {
@@ -62,7 +63,7 @@ export const addSaga: Saga<AddInput, AddPlan, AddRun> = {
     compensated: (seen) => `This change was not made (${seen.errorCode ?? "compensated"}) and its payment was voided; send a new TrxID to try again.`,
   }),
   start: async (ctx, input, key, seen) => {
-    const order = assertOwner(await ctx.orders.ask(input.orderId, { op: "get" }), input.seller);
+    const order = orderFor(await ctx.orders.ask(input.orderId, { op: "get" }), input.by);
     // A change costing nothing is sent without legs, or with legs of 0.00 that take nothing (the plan refuses legs it does not need).
     const payment = legsTaken(input.payment);
     const planned = payment.length ? ctx.payments.sale.plan(payment, `${key.operationId}/authorise`) : [];
@@ -75,6 +76,18 @@ export const addSaga: Saga<AddInput, AddPlan, AddRun> = {
   finish: finishCharge,
   compensate: (ctx, op, errorCode) => compensateCharge(ctx, op, errorCode),
 };
+
+/**
+ * What makes a retry the same change, in the shape the fingerprint has always hashed: the input
+ * as sent before `by` existed (`seller` the offer owner, `staffId` for staff), without the
+ * agreement and the audit row. An addition open across a deploy is retried by the new code and
+ * must hash alike, or it would be refused as idempotency_conflict (pinned in
+ * test/servicing/add-fingerprint.test.ts).
+ */
+function askedAsStored(input: AddInput): object {
+  const { commissionAgreement: _agreement, alsoInCommit: _also, by, offerOwner, ...asked } = input;
+  return { ...asked, seller: offerOwner, ...(isStaff(by) ? { staffId: by.staffId } : {}) };
+}
 
 /** Everything the phases write, decided before anything is taken: a refusal here leaves nothing. */
 async function planOf(ctx: OrdersContext, order: Order, input: AddInput, operationId: string, fingerprint: string) {
@@ -91,9 +104,9 @@ async function planOf(ctx: OrdersContext, order: Order, input: AddInput, operati
     ...(r.seat ? { seatHolds: [{ flightKey: r.seat.flightKey, holdId: ids.seatHold(operationId, r.seat.flightKey), seatIds: [r.seat.seatId] }] } : {}),
     ...(r.seat?.released ? { released: keptOf(r.seat.released, operationId) } : {}),
     legCount: input.payment.length,
-    ...(input.staffId ? { staffId: input.staffId } : {}),
+    ...(isStaff(input.by) ? { staffId: input.by.staffId } : {}),
   };
-  const request = { clientId: input.seller.clientId, correlationId: input.correlationId, trxId: input.trxId };
+  const request = { clientId: input.offerOwner.clientId, correlationId: input.correlationId, trxId: input.trxId };
   return chargeRow(ctx, { operationId, kind: "order_add", request, fingerprint }, order, plan, now);
 }
 
