@@ -2,14 +2,13 @@ import { askTogether, type JointAsk } from "@ndc/actors";
 import { GatewayError } from "@ndc/errors";
 import type { SaleAuthorisation } from "@ndc/payments";
 import type { OrdersContext } from "../../context";
-import { legsTaken } from "../../create/rules";
 import { fingerprintOf } from "../../fingerprint";
 import { ids } from "../../ids";
 import { writePhase } from "../../operation/store";
 import type { Saga } from "../../saga/declaration";
 import { runSaga } from "../../saga/runner";
 import { refuseUnlessMove, type Order } from "../../state";
-import { isStaff, orderFor } from "../actor";
+import { isStaff } from "../actor";
 import type { AddInput, AddPlan, ReleasedSeat } from "./input";
 import { QUOTE_PREFIX } from "./quote";
 import { resolveAdded } from "./resolve";
@@ -17,7 +16,7 @@ import { orderAsk } from "../../actor/joint";
 import { finishCharge } from "../charge/close";
 import { heldSeats } from "../charge/operation";
 import { chargeRow, postSaleCharge } from "../charge/plan";
-import { authorisedLegs, chargeCommitted, chargeOpening, chargeSteps, compensateCharge, type ChargeRun } from "../charge/steps";
+import { authorisedLegs, chargeCommitted, chargeOpening, chargeStart, chargeSteps, compensateCharge, type ChargeRun } from "../charge/steps";
 
 /**
  * A post-sale change (ORDRE2: extras, a seat, a seat change) as a saga declared in the steps
@@ -62,15 +61,7 @@ export const addSaga: Saga<AddInput, AddPlan, AddRun> = {
     },
     compensated: (seen) => `This change was not made (${seen.errorCode ?? "compensated"}) and its payment was voided; send a new TrxID to try again.`,
   }),
-  start: async (ctx, input, key, seen) => {
-    const order = orderFor(await ctx.orders.ask(input.orderId, { op: "get" }), input.by);
-    // A change costing nothing is sent without legs, or with legs of 0.00 that take nothing (the plan refuses legs it does not need).
-    const payment = legsTaken(input.payment);
-    const planned = payment.length ? ctx.payments.sale.plan(payment, `${key.operationId}/authorise`) : [];
-    // A retry of an open change whose process died: the open write stands, its keys find the PSP's answers.
-    const op = seen ?? (await planOf(ctx, order, { ...input, payment }, key.operationId, key.fingerprint!));
-    return { op, planned, ...(input.alsoInCommit ? { alsoInCommit: input.alsoInCommit } : {}) };
-  },
+  start: chargeStart(planOf),
   steps: chargeSteps<AddPlan, AddRun>({ opened: "add_after_open", authorised: "add_after_authorise", committed: "add_after_commit" }, (ctx, run, auth) => commitPhase(ctx, run.op, auth, run.alsoInCommit)),
   committed: chargeCommitted,
   finish: finishCharge,

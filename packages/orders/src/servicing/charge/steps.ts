@@ -4,10 +4,13 @@ import type { PlannedLeg, SaleAuthorisation } from "@ndc/payments";
 import type { OrdersContext } from "../../context";
 import { writeOpen, writePhase, type OperationRow } from "../../operation/store";
 import type { CrashPoint } from "../../saga/crash-point";
-import type { OpeningRules, SagaStep } from "../../saga/declaration";
+import type { OpeningRules, SagaKey, SagaStep } from "../../saga/declaration";
 import { releaseHolds } from "../../saga/holds";
 import { phaseWrite } from "../../saga/phase-write";
-import type { OrderLegRef } from "../../state";
+import type { Order, OrderLegRef } from "../../state";
+import { legsTaken } from "../../create/rules";
+import { orderFor, type ServicingActor } from "../actor";
+import type { LegRequest } from "@ndc/payments";
 import type { StoreDb } from "@ndc/store";
 import { heldSeats, type ChargeOperation, type ChargePlanCore } from "./operation";
 
@@ -60,6 +63,24 @@ export function chargeSteps<P extends ChargePlanCore, R extends ChargeRun<P>>(
       crashAfter: points.committed,
     },
   ];
+}
+
+/**
+ * How a post-sale charge starts (both sagas): the order as the one asking may see it; the legs
+ * taken (a change costing nothing is sent without legs, or with legs of 0.00 that take nothing:
+ * `planOf` refuses legs it does not need); the legs planned under `<op>/authorise`; and the row a
+ * retry of an open change finds (its keys find the PSP's answers), or the plan decided now.
+ */
+export function chargeStart<I extends { orderId: string; by: ServicingActor; payment: LegRequest[]; alsoInCommit?: unknown }, P extends ChargePlanCore>(
+  planOf: (ctx: OrdersContext, order: Order, input: I, operationId: string, fingerprint: string) => Promise<OperationRow<P>>,
+): (ctx: OrdersContext, input: I, key: SagaKey, seen: OperationRow<P> | undefined) => Promise<ChargeRun<P> & { alsoInCommit?: I["alsoInCommit"] }> {
+  return async (ctx, input, key, seen) => {
+    const order = orderFor(await ctx.orders.ask(input.orderId, { op: "get" }), input.by);
+    const payment = legsTaken(input.payment);
+    const planned = payment.length ? ctx.payments.sale.plan(payment, `${key.operationId}/authorise`) : [];
+    const op = seen ?? (await planOf(ctx, order, { ...input, payment }, key.operationId, key.fingerprint!));
+    return { op, planned, ...(input.alsoInCommit ? { alsoInCommit: input.alsoInCommit } : {}) };
+  };
 }
 
 /** The opening rules of a post-sale charge: its quote spent by another request, the plan's fingerprint, a compensated change's text. */

@@ -2,7 +2,6 @@ import { askTogether } from "@ndc/actors";
 import { GatewayError } from "@ndc/errors";
 import type { CommissionAgreement, LegRequest, SaleAuthorisation } from "@ndc/payments";
 import type { OrdersContext } from "../../context";
-import { legsTaken } from "../../create/rules";
 import { fingerprintOf } from "../../fingerprint";
 import { ids } from "../../ids";
 import { writePhase, type OperationRow } from "../../operation/store";
@@ -11,12 +10,12 @@ import { runSaga } from "../../saga/runner";
 import type { ChangeOverride, Order, OrderJourney, PostSaleCharge, SeatHoldRef } from "../../state";
 import type { FurtherDirection } from "../../actor/events";
 import type { DirectionChoice } from "./quote";
-import { isStaff, orderFor, type AlsoInCommit, type ServicingActor } from "../actor";
+import { isStaff, type AlsoInCommit, type ServicingActor } from "../actor";
 import type { Allowance } from "../../conditions/flexibility";
 import type { ChargePlanCore } from "../charge/operation";
 import { appendOverride } from "../override/audit";
 import { chargeRow, postSaleCharge } from "../charge/plan";
-import { authorisedLegs, chargeCommitted, chargeOpening, chargeSteps, compensateCharge, type ChargeRun } from "../charge/steps";
+import { authorisedLegs, chargeCommitted, chargeOpening, chargeStart, chargeSteps, compensateCharge, type ChargeRun } from "../charge/steps";
 import { ACCEPT_AT, checkFlightChangeQuote } from "./accept";
 import { closeFlightChange, finishFlightChange, planChangeRefund, type ChangeRefund } from "./refund";
 import { flightAlternatives, flightChangeTerms } from "./terms";
@@ -98,14 +97,7 @@ export const flightChangeSaga: Saga<FlightChangeInput, FlightChangePlan, FlightR
     // A change that took nothing (refunded, or free) had no payment to void: the text says only that it was not made.
     compensated: (seen) => `This change was not made (${seen.errorCode ?? "compensated"})${seen.plan.legCount > 0 ? " and its payment was voided" : ""}; ask OrderReshopRQ for a new quote.`,
   }),
-  start: async (ctx, input, key, seen) => {
-    const order = orderFor(await ctx.orders.ask(input.orderId, { op: "get" }), input.by);
-    // A change costing nothing or refunded is sent without legs, or with legs of 0.00 that take nothing (planOf refuses legs it does not need).
-    const payment = legsTaken(input.payment);
-    const planned = payment.length ? ctx.payments.sale.plan(payment, `${key.operationId}/authorise`) : [];
-    const op = seen ?? (await planOf(ctx, order, { ...input, payment }, key.operationId, key.fingerprint!));
-    return { op, planned, ...(input.alsoInCommit ? { alsoInCommit: input.alsoInCommit } : {}) };
-  },
+  start: chargeStart(planOf),
   steps: chargeSteps<FlightChangePlan, FlightRun>({ opened: "flight_after_open", authorised: "flight_after_authorise", committed: "flight_after_commit" }, (ctx, run, auth) => commitPhase(ctx, run.op, auth, run.alsoInCommit)),
   committed: chargeCommitted,
   // The request's close leaves a refund the PSP refuses to the reconciler; the reconciler's own pass raises it (refund.ts).
