@@ -1,0 +1,153 @@
+/**
+ * Several real processes on one data directory (issue 22): gateway workers, each on its own
+ * port so a test can choose which one answers, and the scheduler app. Every multi-process test
+ * starts its processes through these functions, so the command lines live in one place.
+ */
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { sourceCli, startServer, type Running } from "../binary/processes";
+import { T0 } from "../support/dates";
+import type { NdcReply } from "../support/gateway";
+import { assertSchemaValid } from "../support/xsd";
+
+export function multiDataDir(): { dir: string; remove(): void } {
+  const dir = mkdtempSync(join(tmpdir(), "ndc-multi-"));
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * One business clock for every process of a data directory: business time was SANDBOX_CLOCK_START
+ * (T0) at the real instant SANDBOX_CLOCK_STARTED_AT, the first time a process of `dir` started,
+ * so a process started later (or restarted) agrees with the others to the millisecond.
+ */
+const anchors = new Map<string, number>();
+export function clockEnv(dir: string): Record<string, string> {
+  let at = anchors.get(dir);
+  if (at === undefined) anchors.set(dir, (at = Date.now()));
+  return { SANDBOX_CLOCK_START: new Date(T0).toISOString(), SANDBOX_CLOCK_STARTED_AT: new Date(at).toISOString() };
+}
+
+/** What every process of a test store shares: local mode, the sandbox seed, limits out of the way of a load. */
+export function baseEnv(dir: string): Record<string, string> {
+  return {
+    ...clockEnv(dir),
+    GATEWAY_DATA_DIR: dir,
+    GATEWAY_MODE: "local",
+    SUPPLY_SEED: "xb-sandbox-1",
+    RATE_LIMIT_SHOP_PER_MINUTE: "1000000",
+    RATE_LIMIT_DEFAULT_PER_MINUTE: "1000000",
+    LOG_LEVEL: "warn",
+  };
+}
+
+export interface Worker {
+  run: Running;
+  url: string;
+  /** An NDC call with the sandbox API key; the answer is XSD-checked. */
+  ndc(message: string, body: string): Promise<NdcReply>;
+  /** The same without the XSD check (xmllint is synchronous: under load it would serialise the callers). */
+  ndcUnchecked(message: string, body: string): Promise<NdcReply>;
+  /** SIGKILL; resolves once the process is gone. */
+  kill(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * One gateway process that runs no scheduled work (no in-process scheduler, no background pass,
+ * no dispatch loop): what `serve --workers N` starts N of. PORT 0: its own free port.
+ */
+export async function startWorker(dir: string, env: Record<string, string> = {}): Promise<Worker> {
+  const run = await startServer(sourceCli, ["serve", "--no-scheduler"], {
+    ...baseEnv(dir),
+    PORT: "0",
+    ORDERS_BACKGROUND_MS: "0",
+    NOTIFY_DISPATCH_MS: "0",
+    ...env,
+  });
+  return workerOf(run, dir);
+}
+
+export function workerOf(run: Running, dir: string): Worker {
+  const { api_key } = JSON.parse(readFileSync(join(dir, "sandbox-credentials.json"), "utf8")) as { api_key: string };
+  const call = async (message: string, body: string, check: boolean): Promise<NdcReply> => {
+    const res = await fetch(`${run.url}/24.4/${message}`, {
+      method: "POST",
+      headers: { "content-type": "application/xml", "iata-message-name": `IATA_${message}`, "x-api-key": api_key },
+      body,
+    });
+    const text = await res.text();
+    if (check && res.headers.get("content-type")?.startsWith("application/xml")) assertSchemaValid(text);
+    return { status: res.status, headers: res.headers, body: text };
+  };
+  return {
+    run,
+    url: run.url,
+    ndc: (m, b) => call(m, b, true),
+    ndcUnchecked: (m, b) => call(m, b, false),
+    async kill() {
+      run.proc.kill("SIGKILL");
+      await run.proc.exited;
+    },
+    async stop() {
+      if (run.proc.exitCode === null && run.proc.signalCode === null) await run.stop();
+    },
+  };
+}
+
+export interface SchedulerApp {
+  proc: ReturnType<typeof Bun.spawn>;
+  stdout(): string;
+  stderr(): string;
+  stop(): Promise<number>;
+  kill(): Promise<void>;
+}
+
+/** The scheduler app alone (`ndc-gateway scheduler`) on `dir`; resolves once it says it runs. */
+export async function startSchedulerApp(dir: string, env: Record<string, string> = {}): Promise<SchedulerApp> {
+  const proc = Bun.spawn([...sourceCli, "scheduler"], {
+    cwd: join(import.meta.dir, "../.."),
+    env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: process.env.HOME ?? "/tmp", ...passFaketime(), ...baseEnv(dir), ...env },
+    stdin: "ignore",
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const out = { text: "" };
+  const err = { text: "" };
+  void collect(proc.stdout, out);
+  void collect(proc.stderr, err);
+  const t0 = performance.now();
+  while (!/^scheduler running/m.test(out.text)) {
+    if (proc.exitCode !== null) throw new Error(`scheduler exited with ${proc.exitCode}\n${out.text}\n${err.text}`);
+    if (performance.now() - t0 > 15_000) {
+      proc.kill("SIGKILL");
+      throw new Error(`scheduler did not start within 15 s\n${out.text}\n${err.text}`);
+    }
+    await Bun.sleep(25);
+  }
+  return {
+    proc,
+    stdout: () => out.text,
+    stderr: () => err.text,
+    async stop() {
+      proc.kill("SIGTERM");
+      const timer = setTimeout(() => proc.kill("SIGKILL"), 5_000);
+      const code = await proc.exited;
+      clearTimeout(timer);
+      return code;
+    },
+    async kill() {
+      proc.kill("SIGKILL");
+      await proc.exited;
+    },
+  };
+}
+
+function passFaketime(): Record<string, string> {
+  return Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined && (e[0] === "LD_PRELOAD" || e[0].startsWith("FAKETIME"))));
+}
+
+async function collect(stream: ReadableStream<Uint8Array>, sink: { text: string }): Promise<void> {
+  const decoder = new TextDecoder();
+  for await (const chunk of stream) sink.text += decoder.decode(chunk, { stream: true });
+}
