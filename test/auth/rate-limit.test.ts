@@ -80,6 +80,21 @@ describe("createRateLimiter", () => {
     expect(rl.take("b", "shop").ok).toBe(true);
   });
 
+  test("GATEWAY_WORKERS: each process allows its share, rounded down, so together they never exceed the figure", () => {
+    const clock = new ManualClock();
+    // Three workers sharing 60 shopping calls a minute: 20 each; 7 token requests: 2 each (6 in all).
+    const rl = createRateLimiter({ ...limits, tokenPerMinute: 7, workers: 3 }, clock);
+    for (let i = 0; i < 20; i++) expect(rl.take("k", "shop")).toEqual({ ok: true });
+    expect(rl.take("k", "shop")).toEqual({ ok: false, retryAfterSeconds: 3 });
+    expect(rl.take("k", "token").ok).toBe(true);
+    expect(rl.take("k", "token").ok).toBe(true);
+    expect(rl.take("k", "token").ok).toBe(false);
+    // A figure below the workers still lets each process serve one call.
+    const tiny = createRateLimiter({ ...limits, defaultPerMinute: 1, workers: 4 }, clock);
+    expect(tiny.take("k", "default").ok).toBe(true);
+    expect(tiny.take("k", "default").ok).toBe(false);
+  });
+
   test("memory stays bounded: idle buckets are dropped, then the least recently used", () => {
     const clock = new ManualClock();
     const rl = createRateLimiter({ shopPerMinute: 1, defaultPerMinute: 1, tokenPerMinute: 1, tokenFailuresPerMinute: 1 }, clock, { maxBuckets: 100 });

@@ -1,6 +1,6 @@
 import { Elysia } from "elysia";
 import type { GatewayConfig } from "@ndc/config";
-import type { AuthService, RateLimiter, StoreSellerClocks } from "@ndc/auth";
+import type { AuthService, FailureBudget, RateLimiter, StoreSellerClocks } from "@ndc/auth";
 import { logRequest, type Logger } from "@ndc/log";
 import { nanoid } from "nanoid";
 import type { MessageHandler } from "@ndc/messages";
@@ -28,6 +28,8 @@ export interface GatewayDeps {
   config: GatewayConfig;
   auth: AuthService;
   rateLimiter: RateLimiter;
+  /** Failed client authentications per source, counted in the store (every process spends one budget). */
+  failures: FailureBudget;
   handlers: ReadonlyMap<string, MessageHandler>;
   logger: Logger;
   /** The signing agreement applied to a request's Signature (ndc/signature-step.ts). */
@@ -113,7 +115,7 @@ export function createGateway(deps: GatewayDeps, ndc: NdcEntry = ndcEntry(deps))
         const started = performance.now();
         const remote = remoteAddress(request) ?? server?.requestIP(request)?.address;
         // A client that left mid-body is its abort (499, as in the NDC pipeline), not our failure.
-        const res = await tokenEndpoint(request, deps.auth, deps.rateLimiter, remote).catch((e: unknown) => {
+        const res = await tokenEndpoint(request, deps.auth, deps.rateLimiter, deps.failures, remote).catch((e: unknown) => {
           if (!clientGone(request)) throw e;
           return Response.json({ error: "client_abort" }, { status: 499, headers: { "x-error-code": "client_abort" } });
         });

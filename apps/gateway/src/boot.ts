@@ -4,7 +4,7 @@ import { ensurePrivateDir, loadConfig, type GatewayConfig } from "@ndc/config";
 import { BusinessClock, startedAt, systemClock, type Clock } from "@ndc/clock";
 import { createLogger, type Logger } from "@ndc/log";
 import { openStore, migrate, type Store } from "@ndc/store";
-import { createAuthService, createRateLimiter, provisionSandbox, storeSellerClocks, type RegistryReads, type SandboxCredentials, type StoreSellerClocks } from "@ndc/auth";
+import { createAuthService, createRateLimiter, provisionSandbox, storeFailureBudget, storeSellerClocks, type RegistryReads, type SandboxCredentials, type StoreSellerClocks } from "@ndc/auth";
 import { loadFieldKey } from "@ndc/pii";
 import { auditChain } from "@ndc/staff";
 import { createGateway, ndcEntry, type GatewayApp, type NdcEntry } from "./app";
@@ -163,6 +163,7 @@ export async function bootGateway(
   const airlineKey = lazyAirlineKey(config);
   const dispatcher = new Dispatcher({ store, clock, logger, subscriptions, mode: config.mode, resolve: opts.resolve, post: postWebhook, claimMs: config.notifyClaimMs, holdsGrant: registryGrants(store), signBody: notificationSigner(store, airlineKey), securityClock, sellerClocks: sellerClocks ?? undefined });
   const rateLimiter = createRateLimiter(config.rateLimits, securityClock);
+  const failures = storeFailureBudget(store, config.rateLimits.tokenFailuresPerMinute, securityClock);
   // The operations jobs, under the scheduler's names (apps/scheduler/src/jobs/operations.ts): the same domain calls.
   const operations = {
     "operations.feed": async () => await orders.operationsFeed(config.operationsFeedPerMille, config.shopping.supplySeed, clock.now()),
@@ -178,6 +179,7 @@ export async function bootGateway(
     config,
     auth,
     rateLimiter,
+    failures,
     meter,
     figures,
     handlers: opts.handlers ?? messageHandlers({ config, store, clock, logger, supply, offers, actors, inventory, payments, orders, fieldKey, clearances }),
@@ -189,7 +191,7 @@ export async function bootGateway(
       return true;
     },
     readyDetail: opts.readyDetail ? () => opts.readyDetail!(store) : undefined,
-    staff: { store, fieldKey, auditChain: auditChain(fieldKey, config.staffAuditAnchorFile), clock, securityClock, orders, rateLimiter, mode: config.mode, logger, figures },
+    staff: { store, fieldKey, auditChain: auditChain(fieldKey, config.staffAuditAnchorFile), clock, securityClock, orders, failures, mode: config.mode, logger, figures },
     sellerClocks: sellerClocks ?? undefined,
     notifications: {
       subscriptions,

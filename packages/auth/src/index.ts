@@ -10,10 +10,12 @@ export type {
   AuthService,
   RateDecision,
   RateLimiter,
+  FailureBudget,
 } from "./types";
 export { createAuthService } from "./service";
 export { storeReads, type RegistryReads } from "./access/caller-cache";
 export { createRateLimiter } from "./rate-limiter";
+export { storeFailureBudget } from "./failure-budget";
 export { failureSource } from "./source-address";
 export {
   ensureSandbox,

@@ -2,7 +2,7 @@ import type { Clock } from "@ndc/clock";
 import type { RateLimitConfig } from "@ndc/config";
 import type { RateDecision, RateLimiter } from "./types";
 
-type RateClassName = "shop" | "default" | "token" | "token_failure";
+type RateClassName = "shop" | "default" | "token";
 
 interface Bucket {
   tokens: number;
@@ -15,17 +15,24 @@ const MINUTE_MS = 60_000;
  * Token buckets per credential and class (spec 8): burst = the per-minute figure, refilled
  * continuously. Memory is bounded: a bucket left alone for a minute is full again, so it is
  * dropped with no change in behaviour; past `maxBuckets` the least recently used go first.
+ *
+ * In this process's memory: these limits are taken on every NDC call, and a store write per call
+ * would cost the hot path a commit. Several gateway processes (GATEWAY_WORKERS) each allow their
+ * share, the figure divided by the workers and rounded down (at least 1), so together they never
+ * allow more than the figure (docs/authentication.md "Rate limits across processes"). Failed
+ * client authentications are counted in the store instead (failure-budget.ts).
  */
 export function createRateLimiter(
   limits: RateLimitConfig,
   clock: Clock,
   opts: { maxBuckets?: number } = {},
 ): RateLimiter & { readonly size: number } {
+  const workers = limits.workers ?? 1;
+  const share = (figure: number) => Math.max(1, Math.floor(figure / workers));
   const perMinute: Record<RateClassName, number> = {
-    shop: limits.shopPerMinute,
-    default: limits.defaultPerMinute,
-    token: limits.tokenPerMinute,
-    token_failure: limits.tokenFailuresPerMinute,
+    shop: share(limits.shopPerMinute),
+    default: share(limits.defaultPerMinute),
+    token: share(limits.tokenPerMinute),
   };
   const maxBuckets = opts.maxBuckets ?? 100_000;
   // Map iteration order is insertion order; each take re-inserts, so the first entries are the idlest.

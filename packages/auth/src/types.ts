@@ -82,8 +82,21 @@ export interface AuthService {
 
 export type RateDecision = { ok: true } | { ok: false; retryAfterSeconds: number };
 
+/** The per-minute request limits, counted by each process for its share (rate-limiter.ts). */
 export interface RateLimiter {
-  take(key: string, cls: "shop" | "default" | "token" | "token_failure"): RateDecision;
+  take(key: string, cls: "shop" | "default" | "token"): RateDecision;
   /** Returns one unit taken earlier (a reservation that turned out not to be needed). */
-  give(key: string, cls: "shop" | "default" | "token" | "token_failure"): void;
+  give(key: string, cls: "shop" | "default" | "token"): void;
+}
+
+/**
+ * Failed authentications per source (the token endpoint's clients, the staff console's logins),
+ * counted in the store so that every process of a data directory spends one budget
+ * (failure-budget.ts).
+ */
+export interface FailureBudget {
+  /** Reserves one failure before the check it limits; refused once the source spent its budget. */
+  take(source: string): Promise<RateDecision>;
+  /** Returns the reservation: the check did not fail. */
+  give(source: string): Promise<void>;
 }

@@ -15,6 +15,12 @@ export interface RateLimitConfig {
   tokenPerMinute: number;
   /** Failed client authentications at the token endpoint per minute per source address. */
   tokenFailuresPerMinute: number;
+  /**
+   * GATEWAY_WORKERS: how many gateway processes share the three per-minute figures above; each
+   * process allows its share (docs/authentication.md "Rate limits across processes"). The
+   * failure figure is counted in the store and needs no share. Absent: 1.
+   */
+  workers?: number;
 }
 
 export interface XmlLimits {
@@ -252,6 +258,7 @@ export function loadConfig(env: Env = process.env): GatewayConfig {
       defaultPerMinute: int(env, "RATE_LIMIT_DEFAULT_PER_MINUTE", 1200, 1),
       tokenPerMinute: int(env, "RATE_LIMIT_TOKEN_PER_MINUTE", 60, 1),
       tokenFailuresPerMinute: int(env, "RATE_LIMIT_TOKEN_FAILURES_PER_MINUTE", 20, 1),
+      workers: int(env, "GATEWAY_WORKERS", 1, 1),
     },
     xml: {
       maxBodyBytes: int(env, "MAX_BODY_BYTES", 2 * 1024 * 1024, 1024),

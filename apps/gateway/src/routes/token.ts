@@ -1,4 +1,4 @@
-import { failureSource, type AuthService, type RateLimiter } from "@ndc/auth";
+import { failureSource, type AuthService, type FailureBudget, type RateLimiter } from "@ndc/auth";
 import { factHeaders, statusOf } from "../http/error-mapping";
 import { readWithin } from "../http/read-within";
 
@@ -13,7 +13,7 @@ function json(status: number, body: unknown, headers: Record<string, string> = {
 }
 
 /** POST /oauth/token (spec 4.2, RFC 6749 4.4 and 5). */
-export async function tokenEndpoint(request: Request, auth: AuthService, limiter: RateLimiter, remote?: string): Promise<Response> {
+export async function tokenEndpoint(request: Request, auth: AuthService, limiter: RateLimiter, failureBudget: FailureBudget, remote?: string): Promise<Response> {
   if (request.method !== "POST") {
     return json(405, { error: "invalid_request", error_description: "The token endpoint takes POST." }, { allow: "POST" });
   }
@@ -24,9 +24,10 @@ export async function tokenEndpoint(request: Request, auth: AuthService, limiter
   // per-client bucket, so this is what bounds the argon2id verifies one source can cause. A unit
   // is reserved before the verify (concurrent requests cannot all slip through) and given back
   // unless the client failed to authenticate. A spent source is refused for every client_id,
-  // valid or not: telling them apart would take the very verify being limited.
+  // valid or not: telling them apart would take the very verify being limited. Counted in the
+  // store: one budget for every gateway process of the data directory.
   const source = failureSource(remote);
-  const failures = limiter.take(source, "token_failure");
+  const failures = await failureBudget.take(source);
   if (!failures.ok) {
     return json(
       statusOf("rate_limited"),
@@ -37,7 +38,7 @@ export async function tokenEndpoint(request: Request, auth: AuthService, limiter
   const rateKey = `token:${clientHint(request, body) ?? remote ?? "anonymous"}`;
   const d = limiter.take(rateKey, "token");
   if (!d.ok) {
-    limiter.give(source, "token_failure");
+    await failureBudget.give(source);
     return json(
       statusOf("rate_limited"),
       { error: "rate_limited", error_description: "Too many token requests." },
@@ -50,7 +51,7 @@ export async function tokenEndpoint(request: Request, auth: AuthService, limiter
     body,
     remoteAddress: remote,
   });
-  if (result.ok || result.error.error !== "invalid_client") limiter.give(source, "token_failure");
+  if (result.ok || result.error.error !== "invalid_client") await failureBudget.give(source);
   // x-authenticated-client and x-error-code feed the request log line and are removed before sending.
   if (result.ok) return json(200, result.token, { "x-authenticated-client": result.clientId });
   const { error, error_description, challenge } = result.error;

@@ -1,4 +1,4 @@
-import type { RateLimiter } from "@ndc/auth";
+import type { FailureBudget } from "@ndc/auth";
 import type { Clock } from "@ndc/clock";
 import type { GatewayMode } from "@ndc/config";
 import type { Logger } from "@ndc/log";
@@ -19,8 +19,8 @@ export interface StaffDeps {
   /** Real time for TOTP codes and session lifetimes: a staff member's authenticator never follows the sandbox clock. */
   securityClock: Clock;
   orders: OrdersService;
-  /** Failed logins per source address share the token endpoint's limiter (class token_failure). */
-  rateLimiter: RateLimiter;
+  /** Failed logins per source address: the token endpoint's failure budget, under keys of their own. */
+  failures: FailureBudget;
   mode: GatewayMode;
   logger: Logger;
   /** The dashboard's and the traffic page's figures (metrics/figures.ts). */

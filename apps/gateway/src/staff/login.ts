@@ -10,10 +10,10 @@ import { loginSource, remoteOf, who, type StaffCaller } from "./guard";
  */
 export async function logIn(request: Request, deps: StaffDeps, creds: { username: string; password: string; totp: string }): Promise<LoggedIn> {
   const source = loginSource(request);
-  const budget = deps.rateLimiter.take(source, "token_failure");
+  const budget = await deps.failures.take(source);
   if (!budget.ok) throw new GatewayError("rate_limited", { detail: "Too many failed logins from this address.", retryAfterSeconds: budget.retryAfterSeconds });
   const session = await login(deps.store, deps.fieldKey, deps.auditChain, { ...creds, remote: remoteOf(request) }, deps.securityClock.now());
-  deps.rateLimiter.give(source, "token_failure");
+  await deps.failures.give(source);
   return session;
 }
 
