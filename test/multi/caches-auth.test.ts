@@ -1,7 +1,8 @@
 /**
  * Issue 22 items 2 and 4: two gateway workers on one data directory agree on who may call.
- * A token one issues the other accepts; failed client authentications split over both spend one
- * budget; a client suspended with the CLI is refused by both within one second.
+ * A token one issues the other accepts, and so does a token signed under a key the CLI replaced;
+ * failed client authentications split over both spend one budget; a client suspended with the
+ * CLI is refused by both within one second.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
@@ -69,6 +70,24 @@ describe("two workers on one data directory", () => {
       expect(r.wwwAuthenticate).toBeNull();
       expect(r.body).toContain("IATA_OrderViewRS");
     }
+  }, 30_000);
+
+  test("a token signing key replaced with the CLI signs and verifies in both workers from their next call", async () => {
+    const before = await token(a);
+    // Verified (and remembered as verified) by both.
+    expect((await retrieveWith(a, before)).status).toBe(404);
+    expect((await retrieveWith(b, before)).status).toBe(404);
+
+    const cli = await run(sourceCli, ["client", "rotate-token-key"], baseEnv(data.dir));
+    expect(cli.code).toBe(0);
+    for (const w of [a, b]) {
+      const r = await retrieveWith(w, before);
+      expect(r.status).toBe(401);
+      expect(r.wwwAuthenticate).toContain("The access token signature is not valid.");
+    }
+    // A token signed by either under the new key is accepted by the other.
+    expect((await retrieveWith(a, await token(b))).status).toBe(404);
+    expect((await retrieveWith(b, await token(a))).status).toBe(404);
   }, 30_000);
 
   test("a client suspended with the CLI is refused by both workers within one second", async () => {

@@ -28,6 +28,7 @@ export {
   SANDBOX_CREDENTIALS_FILE,
 } from "./sandbox";
 export { TOKEN_LIFETIME_SECONDS } from "./token/format";
+export { rotateSigningKey } from "./token/signing-key";
 export { REALM } from "./access/challenge";
 export * from "./registry";
 export { hashSecret, verifySecret, DECOY_HASH } from "./secrets";

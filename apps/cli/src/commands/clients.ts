@@ -12,9 +12,11 @@ import {
   revokeAgencies,
   revokeScopes,
   rotateSecret,
+  rotateSigningKey,
   setAgencyActive,
   suspendClient,
 } from "@ndc/auth";
+import { loadFieldKey } from "@ndc/pii";
 import { agencySigningCommand, SigningUsage, SIGNING_USAGE } from "./agency-signing";
 import { agencySettlementCommand, SETTLEMENT_USAGE } from "./agency-settlement";
 import { parse, positional, required, Usage, type Parsed } from "./args";
@@ -50,6 +52,7 @@ ${SETTLEMENT_USAGE}
   ndc-gateway client grant-agency CLIENT_ID AGENCY...
   ndc-gateway client revoke-agency CLIENT_ID AGENCY...
   ndc-gateway client list
+  ndc-gateway client rotate-token-key
 An agency (ID or AGENCY) is named by its agency id or its eight-digit IATA number.`;
 
 
@@ -111,6 +114,12 @@ const CLIENT: Record<string, Handler> = {
     const r = await rotateSecret(io.store, id!);
     io.out(`secret rotated (generation ${r.secretGeneration}): the old secret and its tokens are refused from now on`);
     printSecret(io, r.clientId, r.clientSecret);
+  },
+  // Every client's tokens at once (a leaked signing key): each gateway process re-reads the key at its next call.
+  "rotate-token-key": async (args, io) => {
+    positional(parse(args, []), 0, "no arguments");
+    await rotateSigningKey(io.store, loadFieldKey(io.config));
+    io.out("token signing key replaced: every access token issued so far is refused from the next call; clients request new ones");
   },
   suspend: async (args, io) => {
     const [id] = positional(parse(args, []), 1, "a client id");

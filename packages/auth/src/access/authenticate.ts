@@ -4,7 +4,7 @@ import type { Store } from "@ndc/store";
 import type { Principal } from "../types";
 import { apiKeyDigest } from "../secrets";
 import { TOKEN_CLOCK_SKEW_SECONDS, TOKEN_LIFETIME_SECONDS, type TokenClaims } from "../token/format";
-import type { VerifiedTokens } from "../token/verified";
+import type { CurrentSigningKey } from "../token/current-key";
 import { invalidToken } from "./challenge";
 import { refusal, type CallerRow } from "./lookup";
 import type { CallerCache } from "./caller-cache";
@@ -13,11 +13,10 @@ export interface AuthenticateDeps {
   store: Store;
   config: GatewayConfig;
   clock: Clock;
-  signingKey: Uint8Array;
+  /** The signing key and the tokens whose signature was already checked under it (expiry and revocation are checked every call). */
+  signingKey: CurrentSigningKey;
   /** The registry rows of callers, re-checked against the store's change counters every call. */
   callers: CallerCache;
-  /** Tokens whose signature was already checked (expiry and revocation are checked every call). */
-  tokens: VerifiedTokens;
 }
 
 /** RFC 6750 bearer authentication, or X-API-Key on a local gateway (spec 5.3, 5.8). */
@@ -37,7 +36,7 @@ export async function authenticate(
 }
 
 async function byToken(deps: AuthenticateDeps, token: string): Promise<Principal> {
-  const check = deps.tokens.verify(token);
+  const check = (await deps.signingKey.current()).tokens.verify(token);
   if (!check.ok) {
     throw invalidToken(check.reason === "signature" ? "The access token signature is not valid." : "The access token is malformed.");
   }

@@ -70,6 +70,15 @@ export class CallerCache {
     return this.apiKeys.get(digest) ?? this.remember(this.apiKeys, digest, await this.readAt(() => this.reads.apiKey(digest)));
   }
 
+  /**
+   * A number that changes whenever the registry may have changed (checked now): what else is
+   * kept beside the registry rows (the token signing key, token/current-key.ts) compares it.
+   */
+  async generationNow(): Promise<number> {
+    await this.confirm();
+    return this.generation;
+  }
+
   /** Drops everything if the registry may have changed since the last call. */
   private async confirm(): Promise<void> {
     // data_version first: a commit landing between the two reads moves it again, so the next

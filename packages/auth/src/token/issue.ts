@@ -8,12 +8,14 @@ import { loadCaller, refusal, type CallerRow } from "../access/lookup";
 import { basicChallenge } from "../access/challenge";
 import { readCredentials, readForm, type Form } from "./credentials";
 import { signToken, TOKEN_LIFETIME_SECONDS } from "./format";
+import type { CurrentSigningKey } from "./current-key";
 
 export interface IssueDeps {
   store: Store;
   config: GatewayConfig;
   clock: Clock;
-  signingKey: Uint8Array;
+  /** The stored key as it is now (a key replaced by another process signs here from the next call). */
+  signingKey: CurrentSigningKey;
 }
 
 type Result = { ok: true; token: TokenResponse; clientId: string } | { ok: false; error: OAuthErrorResult };
@@ -56,7 +58,7 @@ export async function issueToken(deps: IssueDeps, req: TokenRequest): Promise<Re
       iat,
       exp: iat + TOKEN_LIFETIME_SECONDS,
     },
-    deps.signingKey,
+    (await deps.signingKey.current()).key,
   );
   return { ok: true, token: { access_token, token_type: "Bearer", expires_in: TOKEN_LIFETIME_SECONDS, scope }, clientId: caller.client.clientId };
 }

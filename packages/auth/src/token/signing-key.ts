@@ -28,6 +28,17 @@ export interface SealingKey {
  * so callers only fetch new ones.
  */
 export async function loadSigningKey(store: Store, sealing: SealingKey, now = Date.now()): Promise<Uint8Array> {
+  return (await loadSealedSigningKey(store, sealing, now)).key;
+}
+
+/** The signing key with the sealed text it was opened from (what CurrentSigningKey compares to see a replacement). */
+export interface OpenedSigningKey {
+  key: Uint8Array;
+  sealed: string;
+}
+
+/** loadSigningKey, also answering the sealed text it opened. */
+export async function loadSealedSigningKey(store: Store, sealing: SealingKey, now = Date.now()): Promise<OpenedSigningKey> {
   for (let attempt = 0; attempt < 3; attempt++) {
     const row = await read(store);
     if (!row) {
@@ -44,10 +55,36 @@ export async function loadSigningKey(store: Store, sealing: SealingKey, now = Da
       continue;
     }
     const key = open(row.secret, sealing);
-    if (key) return key;
+    if (key) return { key, sealed: row.secret };
     await replace(store, row.secret, seal(randomBytes(32), sealing));
   }
   throw new Error("token signing key could not be created");
+}
+
+/**
+ * The stored key as it is now, if this field key opens it; undefined if it cannot (absent, or
+ * sealed under another field key: a process configured with another key replaced it).
+ */
+export async function readSigningKey(store: Store, sealing: SealingKey): Promise<OpenedSigningKey | undefined> {
+  const row = await read(store);
+  if (!row?.secret.startsWith(`${SEALED}.`)) return undefined;
+  const key = open(row.secret, sealing);
+  return key ? { key, sealed: row.secret } : undefined;
+}
+
+/**
+ * Replaces the key with 256 new random bits (`ndc-gateway client rotate-token-key`): every token
+ * signed so far fails its signature check in every process from its next call, because the
+ * registry's change counter moves with the row (migration 0066) and each process re-reads it.
+ */
+export async function rotateSigningKey(store: Store, sealing: SealingKey, now = Date.now()): Promise<void> {
+  const secret = seal(randomBytes(32), sealing);
+  await store.write(async (tx) => {
+    await tx
+      .insert(tables.tokenSigningKeys)
+      .values({ keyId: KEY_ID, secret, createdAt: now })
+      .onConflictDoUpdate({ target: tables.tokenSigningKeys.keyId, set: { secret, createdAt: now } });
+  });
 }
 
 async function read(store: Store) {
