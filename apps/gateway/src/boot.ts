@@ -15,7 +15,7 @@ import { ActorSystem } from "@ndc/actors";
 import { InventoryService } from "@ndc/inventory";
 import { ClearanceManager, OrderPayments, seedPayments } from "@ndc/payments";
 import { OrdersService, type OrderPersistHook } from "@ndc/orders";
-import { keptViewEncoder } from "./handlers/order-view-cache";
+import { keptViewEncoder, storedViewKey } from "./handlers/order-view-cache";
 import type { MessageHandler } from "@ndc/messages";
 import { startOrdersBackground, type OrdersBackground } from "./background";
 import { clearanceDeskOf, Dispatcher, orderNotifications, Subscriptions, type Resolver } from "@ndc/notifications";
@@ -152,12 +152,11 @@ export async function bootGateway(
       serviceStatusReporter(config.airline.designator, (tx, order) => orders.detailsIn(order, tx)),
     ),
     viewEncoder: keptViewEncoder(config.airline.designator),
+    viewKey: storedViewKey(config),
     // Every sale, change, refund and void is reported to accounting in the write that records it.
     salesReporter: salesReporter(config.airline.designator),
     sellerClocks: sellerClocks ?? undefined,
   });
-  // Views stored by an earlier process were placed on its schedule with its encoder.
-  await orders.clearStoredViews();
   const subscriptions = new Subscriptions({ store, clock, fieldKey, mode: config.mode, resolve: opts.resolve, maxPerAgency: config.notifySubscriptionsMax });
   // Read (or made, outside production) at first use: a boot that never signs makes no key.
   const airlineKey = lazyAirlineKey(config);

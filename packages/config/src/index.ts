@@ -42,6 +42,11 @@ export interface GatewayConfig {
   databaseDriver?: "bun-sqlite" | "libsql";
   /** Token for a libSQL server (sqld/Turso). */
   databaseAuthToken?: string;
+  /**
+   * GATEWAY_BUILD_ID: names the code a process runs when run from source (the compiled binary
+   * names its own build); processes naming the same one share their stored OrderViewRS texts.
+   */
+  buildId?: string;
   tls?: { certFile: string; keyFile: string };
   /** The operator's statement that a proxy in front terminates TLS (TLS_TERMINATED_BY_PROXY): production may then listen in plain HTTP. */
   tlsTerminatedByProxy: boolean;
@@ -237,6 +242,7 @@ export function loadConfig(env: Env = process.env): GatewayConfig {
     databaseUrl: env.GATEWAY_DATABASE_URL?.trim() || `file:${join(dataDir, "gateway.db")}`,
     databaseDriver: databaseDriver(env),
     databaseAuthToken: env.GATEWAY_DATABASE_AUTH_TOKEN?.trim() || undefined,
+    buildId: env.GATEWAY_BUILD_ID?.trim() || undefined,
     tls: certFile && keyFile ? { certFile, keyFile } : undefined,
     tlsTerminatedByProxy,
     airline: { designator, name: env.AIRLINE_NAME?.trim() || "Example Airways (simulated)", accountingCode },

@@ -50,7 +50,7 @@ import { orderDetails, versionDetails, type OrderDetails } from "./view/details"
 import type { SalesTransaction } from "./view/sales-transaction";
 import { deliverFlown, flyOrder, partnerReadBack, runOperationsFeed, sandboxScheduleChange } from "./operations/sweeps";
 import { notFound, PAYMENT_TIME_LIMIT_MS, type HistoryEntry, type Order, type Seller } from "./state";
-import { clearStoredViews, readStoredView, writeStoredView, type StoredView, type StoredViewEncoder } from "./read/stored-view";
+import { readStoredView, writeStoredView, type StoredView, type StoredViewEncoder } from "./read/stored-view";
 
 export interface OrdersServiceOptions {
   system: ActorSystem;
@@ -75,6 +75,12 @@ export interface OrdersServiceOptions {
    */
   viewEncoder?: StoredViewEncoder;
   /**
+   * What `viewEncoder` encodes with (its build and configuration): stored views are written under
+   * it and only rows under it are served, so processes of one build share them and no process
+   * serves another build's (read/stored-view.ts). Default: this process's own, shared with no one.
+   */
+  viewKey?: string;
+  /**
    * Told of every money event (sale, change, refund, void: view/sales-transaction.ts) at the end
    * of the write that records it, inside it: accounting's OrderSalesInformationNotifRQ commits with
    * the money event or not at all. `details` reads the order's legs and flights through that write.
@@ -91,10 +97,12 @@ export class OrdersService {
   readonly ctx: OrdersContext;
   readonly idempotency: RequestIdempotency;
   private readonly storesViews: boolean;
+  private readonly viewKey: string;
   private readonly sellerClocks: SellerClocks | undefined;
 
   constructor(opts: OrdersServiceOptions) {
     this.sellerClocks = opts.sellerClocks;
+    this.viewKey = opts.viewKey ?? `process ${crypto.randomUUID()}`;
     const encoder = opts.viewEncoder;
     const reporter = opts.salesReporter;
     this.ctx = {
@@ -104,7 +112,7 @@ export class OrdersService {
         orderKind(
           opts.fieldKey,
           opts.persistHook,
-          encoder && ((tx, order) => writeStoredView(this.ctx, encoder, tx, order)),
+          encoder && ((tx, order) => writeStoredView(this.ctx, { encode: encoder, key: this.viewKey }, tx, order)),
           reporter && ((tx, order, transaction) => reporter(tx, { order, transaction, details: () => orderDetails(this.ctx, order, tx) })),
         ),
       ),
@@ -279,18 +287,13 @@ export class OrdersService {
    */
   async retrieveView(orderId: string, seller: Seller, opts: { languages?: readonly string[] } = {}): Promise<{ stored: StoredView } | { details: OrderDetails }> {
     if (this.storesViews && !opts.languages?.length && !this.ctx.orders.isResident(orderId)) {
-      const row = await readStoredView(this.ctx.store.db, orderId, this.ctx.clock.now());
+      const row = await readStoredView(this.ctx.store.db, orderId, this.ctx.clock.now(), this.viewKey);
       if (row) {
         if (row.ownerAgencyId !== seller.agencyId) throw notFound();
         return { stored: row.view };
       }
     }
     return { details: await this.retrieveDetails(orderId, seller) };
-  }
-
-  /** Drops every stored view (at boot: see clearStoredViews). */
-  clearStoredViews(): Promise<void> {
-    return clearStoredViews(this.ctx.store);
   }
 
   /** OrderRulesRQ, OrderStructureKey form: the order's frozen conditions, fees by band, cutoffs and live eligibility. */

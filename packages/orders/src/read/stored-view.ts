@@ -1,5 +1,5 @@
-import { eq, sql } from "drizzle-orm";
-import { preparedOnce, tables, type Store, type StoreDb } from "@ndc/store";
+import { and, eq, sql } from "drizzle-orm";
+import { preparedOnce, tables, type StoreDb } from "@ndc/store";
 import type { OrdersContext } from "../context";
 import type { Order } from "../state";
 import { orderDetails, type OrderDetails } from "../view/details";
@@ -19,6 +19,16 @@ export interface StoredView {
 
 export type StoredViewEncoder = (details: OrderDetails) => StoredView;
 
+/**
+ * The edge's encoder with the key naming what it encodes with (its code and configuration): a
+ * row is served only to a process holding the same key, so processes of one build share their
+ * stored views and a process of another build (or configuration) never serves them.
+ */
+export interface StoredViews {
+  encode: StoredViewEncoder;
+  key: string;
+}
+
 const V = tables.orderViews;
 
 const upsert = preparedOnce((db) =>
@@ -31,6 +41,7 @@ const upsert = preparedOnce((db) =>
       meta: sql.placeholder("meta"),
       validFrom: sql.placeholder("validFrom"),
       validUntil: sql.placeholder("validUntil"),
+      viewKey: sql.placeholder("viewKey"),
     })
     .onConflictDoUpdate({
       target: V.orderId,
@@ -40,13 +51,18 @@ const upsert = preparedOnce((db) =>
         meta: sql.raw("excluded.meta"),
         validFrom: sql.raw("excluded.valid_from"),
         validUntil: sql.raw("excluded.valid_until"),
+        viewKey: sql.raw("excluded.view_key"),
       },
     })
     .prepare(),
 );
 
 const byId = preparedOnce((db) =>
-  db.select({ ownerAgencyId: V.ownerAgencyId, response: V.response, meta: V.meta, validFrom: V.validFrom, validUntil: V.validUntil }).from(V).where(eq(V.orderId, sql.placeholder("orderId"))).prepare(),
+  db
+    .select({ ownerAgencyId: V.ownerAgencyId, response: V.response, meta: V.meta, validFrom: V.validFrom, validUntil: V.validUntil })
+    .from(V)
+    .where(and(eq(V.orderId, sql.placeholder("orderId")), eq(V.viewKey, sql.placeholder("viewKey"))))
+    .prepare(),
 );
 
 /**
@@ -57,7 +73,7 @@ const byId = preparedOnce((db) =>
  * is left absent (the next read builds it from the actor) rather than failing the order's write,
  * and so is the view of an order with a leg still to capture.
  */
-export async function writeStoredView(ctx: OrdersContext, encode: StoredViewEncoder, tx: StoreDb, order: Order): Promise<void> {
+export async function writeStoredView(ctx: OrdersContext, views: StoredViews, tx: StoreDb, order: Order): Promise<void> {
   // A leg authorised and not captured is about to move (the close phase captures it, or the
   // reconciler does after a crash), and that write stores the view: not built twice per booking.
   if (order.legs.some((l) => l.state === "authorised")) return;
@@ -65,7 +81,7 @@ export async function writeStoredView(ctx: OrdersContext, encode: StoredViewEnco
   let details: OrderDetails;
   try {
     details = await orderDetails(ctx, order, tx);
-    view = encode(details);
+    view = views.encode(details);
   } catch {
     return;
   }
@@ -77,26 +93,20 @@ export async function writeStoredView(ctx: OrdersContext, encode: StoredViewEnco
     meta: JSON.stringify({ responseName: response.name, ...meta }),
     validFrom: details.validFrom,
     validUntil: details.validUntil ?? null,
+    viewKey: views.key,
   });
 }
 
 /**
  * The stored view of an order with its owner, or undefined: one prepared read. A row read outside
  * its validity (`now` at or past the next fee-band edge or departure after it was built, or
- * before it was built) is as good as absent: what the view shows of time has moved on.
+ * before it was built) is as good as absent: what the view shows of time has moved on. So is a
+ * row written under another key (another build or configuration: StoredViews).
  */
-export async function readStoredView(db: StoreDb, orderId: string, now: number): Promise<{ ownerAgencyId: string; view: StoredView } | undefined> {
-  const rows = await byId(db).all({ orderId });
+export async function readStoredView(db: StoreDb, orderId: string, now: number, viewKey: string): Promise<{ ownerAgencyId: string; view: StoredView } | undefined> {
+  const rows = await byId(db).all({ orderId, viewKey });
   const row = rows[0];
   if (!row || now < row.validFrom || (row.validUntil !== null && now >= row.validUntil)) return undefined;
   const { responseName, ...meta } = JSON.parse(row.meta) as { responseName: string } & Omit<StoredView, "response">;
   return { ownerAgencyId: row.ownerAgencyId, view: { response: { name: responseName, text: row.response }, ...meta } };
-}
-
-/**
- * Empties the table (gateway boot): a view is a function of this process's schedule (placed from
- * the boot date) and encoder, and a row written by another build or day could differ.
- */
-export async function clearStoredViews(store: Store): Promise<void> {
-  await store.write((tx) => tx.delete(V));
 }

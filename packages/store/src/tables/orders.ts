@@ -65,4 +65,6 @@ export const orderViews = sqliteTable("order_views", {
   validFrom: integer("valid_from").notNull(),
   /** Epoch ms: the next band edge or departure, from which the view may differ; null when none. */
   validUntil: integer("valid_until"),
+  /** What the view was encoded with (build and configuration, migration 0067): a row under another key is not served. */
+  viewKey: text("view_key").notNull().default(""),
 });
