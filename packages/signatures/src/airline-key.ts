@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { createPublicKey, generateKeyPairSync } from "node:crypto";
-import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, linkSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { ensurePrivateDir, narrowIfPresent, PRIVATE_FILE_MODE, type GatewayConfig } from "@ndc/config";
 import { readSigningKey } from "./keys";
@@ -42,14 +42,27 @@ export function loadAirlineKey(config: GatewayConfig): AirlineKey | undefined {
   return { privateKeyPem, publicPem: info.pem, algorithm: info.algorithm, fingerprint: info.fingerprint, kind: info.kind };
 }
 
+/**
+ * Made beside the final name, then linked to it (link fails if the name exists): of several
+ * processes starting together, the first certificate stays and every process reads that one. A
+ * process that wrote its own over another's would publish (and sign under) a certificate the other
+ * processes' discovery documents do not show.
+ */
 function writeCertificate(keyFile: string, certFile: string, privateKeyPem: string, designator: string): void {
+  const tmp = `${certFile}.${process.pid}.tmp`;
   try {
-    execFileSync("openssl", ["req", "-x509", "-new", "-key", keyFile, "-out", certFile, "-days", "3650", "-sha256", "-subj", `/CN=${designator} NDC gateway (local)`], { stdio: "ignore" });
-    return;
+    execFileSync("openssl", ["req", "-x509", "-new", "-key", keyFile, "-out", tmp, "-days", "3650", "-sha256", "-subj", `/CN=${designator} NDC gateway (local)`], { stdio: "ignore" });
   } catch {
     // No openssl: the public key alone still verifies (xmlsec1 --pubkey-pem).
+    writeFileSync(tmp, createPublicKey(privateKeyPem).export({ type: "spki", format: "pem" }));
   }
-  writeFileSync(certFile, createPublicKey(privateKeyPem).export({ type: "spki", format: "pem" }));
+  try {
+    linkSync(tmp, certFile);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
+  } finally {
+    rmSync(tmp, { force: true });
+  }
 }
 
 /** The key read (or made) at first use: a process that never signs makes no key and reads no file. */
