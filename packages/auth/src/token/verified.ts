@@ -12,7 +12,8 @@ export interface VerifiedTokens {
 
 /**
  * Tokens whose HMAC was already checked, with their claims: a seller sends the same token for
- * up to 30 minutes, and the signature of a given string under this process's key cannot change.
+ * up to 30 minutes, and the signature of a given string under one key cannot change. One memory
+ * per key: a key replaced in the store brings a new, empty one (current-key.ts).
  * Only the signature check is remembered; lifetime, suspension, rotation, agency and scopes are
  * checked on every call (authenticate.ts). Refused tokens are never kept, so garbage sent by
  * anyone cannot fill the memory or push real tokens out.
