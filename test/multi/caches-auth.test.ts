@@ -48,14 +48,14 @@ async function token(w: Worker): Promise<string> {
 }
 
 /** An OrderRetrieveRQ for an order nobody booked: once the caller is authenticated, 404 with the NDC Error order_not_found. */
-async function retrieveWith(w: Worker, accessToken: string): Promise<{ status: number; body: string; wwwAuthenticate: string | null }> {
+async function retrieveWith(w: Worker, accessToken: string, check = true): Promise<{ status: number; body: string; wwwAuthenticate: string | null }> {
   const res = await fetch(`${w.url}/24.4/OrderRetrieveRQ`, {
     method: "POST",
     headers: { "content-type": "application/xml", "iata-message-name": "IATA_OrderRetrieveRQ", authorization: `Bearer ${accessToken}` },
     body: orderRetrieveRQ("XB-NO-SUCH-ORDER"),
   });
   const body = await res.text();
-  if (res.headers.get("content-type")?.startsWith("application/xml")) assertSchemaValid(body);
+  if (check && res.headers.get("content-type")?.startsWith("application/xml")) assertSchemaValid(body);
   return { status: res.status, body, wwwAuthenticate: res.headers.get("www-authenticate") };
 }
 
@@ -102,10 +102,12 @@ describe("two workers on one data directory", () => {
     const committed = performance.now();
     const refusedAfter = async (w: Worker, t: string): Promise<number> => {
       for (;;) {
-        const r = await retrieveWith(w, t);
+        // Unchecked while polling (xmllint would add its own time to the measure); the refusal is checked below.
+        const r = await retrieveWith(w, t, false);
         if (r.status === 401) {
-          expect(r.wwwAuthenticate).toContain("The client is suspended.");
-          return performance.now() - committed;
+          const seenAfter = performance.now() - committed;
+          expect((await retrieveWith(w, t)).wwwAuthenticate).toContain("The client is suspended.");
+          return seenAfter;
         }
         if (performance.now() - committed > 5_000) throw new Error("still accepted 5 s after the suspension");
       }
