@@ -88,6 +88,14 @@ async function closedLoop(bodies: string[], concurrency: number): Promise<Phase>
   };
 }
 
+/** Closed loop with nothing else in it (no latencies, no row counts): the --cpu window. */
+async function sellers(bodies: string[], concurrency: number): Promise<void> {
+  let next = 0;
+  await Promise.all(Array.from({ length: concurrency }, async () => {
+    while (next < bodies.length) await book(bodies[next++]!);
+  }));
+}
+
 /** Open loop at `rate` orders/s: latency counted from when each order was due, not sent. */
 async function openLoop(bodies: string[], rate: number): Promise<number> {
   const lat: number[] = [];
@@ -143,7 +151,8 @@ function bareRate(rowsPerOrder: number, seconds = BARE_SECONDS): number {
  * target reachable in principle; below it, no change to the write path can reach it on one
  * event loop (docs/decisions/0006, "The ceiling").
  */
-async function floor(): Promise<void> {
+/** The XML floor's two timers on one booked order: reading its OrderCreateRQ, writing its OrderViewRS (µs per call). */
+async function xmlFloor(): Promise<{ read(): number; write(): number; requestBytes: number; answerBytes: number }> {
   const { parseXml, decodeEnvelope, requireRootParts, responseDocument } = await import("@ndc/xml");
   const { decodeOrderCreateRQ, refuseCardDataIn, messageByName } = await import("@ndc/messages");
   const { storedViewOf, storedViewResult } = await import("../apps/gateway/src/handlers/order-view-cache");
@@ -172,19 +181,72 @@ async function floor(): Promise<void> {
     for (let i = 0; i < N; i++) f();
     return ((performance.now() - t0) * 1000) / N;
   };
+  return { read: () => time(read), write: () => time(write), requestBytes: body!.length, answerBytes: write().byteLength };
+}
+
+/**
+ * `--floor`: what one JavaScript thread can do at most for this order if everything but its XML
+ * were free (no actor, no SQL, no PSP, no fsync): reading the request (strict parse, card scan,
+ * envelope, OrderCreateRQ decode) and writing the answer (the OrderViewRS encoding the booking
+ * makes once, the envelope, UTF-8), timed in a loop on one order booked through the real path,
+ * against the bare baseline in the same run. ceilingRatio above 0.5 would make issue 8's 0.5x
+ * target reachable in principle; below it, no change to the write path can reach it on one
+ * event loop (docs/decisions/0006, "The ceiling").
+ */
+async function floor(): Promise<void> {
+  const xml = await xmlFloor();
   const requestUs: number[] = [];
   const answerUs: number[] = [];
   const bareRates: number[] = [];
   for (let round = 0; round < ROUNDS; round++) {
-    requestUs.push(time(read));
-    answerUs.push(time(write));
+    requestUs.push(xml.read());
+    answerUs.push(xml.write());
     bareRates.push(bareRate(18));
-    console.log(`round ${round + 1}: request ${requestUs.at(-1)!.toFixed(0)} µs (${body!.length} bytes), answer ${answerUs.at(-1)!.toFixed(0)} µs (${write().byteLength} bytes); bare ${bareRates.at(-1)!.toFixed(0)} tx/s`);
+    console.log(`round ${round + 1}: request ${requestUs.at(-1)!.toFixed(0)} µs (${xml.requestBytes} bytes), answer ${answerUs.at(-1)!.toFixed(0)} µs (${xml.answerBytes} bytes); bare ${bareRates.at(-1)!.toFixed(0)} tx/s`);
   }
   const xmlUs = median(requestUs) + median(answerUs);
   const ceilingPerSecond = 1e6 / xmlUs;
   const baselinePerSecond = median(bareRates);
   console.log(JSON.stringify({ bench: "order-create-floor", requestUs: +median(requestUs).toFixed(1), answerUs: +median(answerUs).toFixed(1), ceilingPerSecond: Math.round(ceilingPerSecond), baselinePerSecond: Math.round(baselinePerSecond), ceilingRatio: +(ceilingPerSecond / baselinePerSecond).toFixed(3) }));
+}
+
+/**
+ * `--cpu`: the CPU one paid booking costs against its own XML floor, in one run (issue 22 item 5).
+ * Each round books BENCH_CPU_ORDERS pre-shopped orders at 32 sellers in flight and reads the
+ * process's CPU time (process.cpuUsage: user + system, every thread: the fsync and checkpoint
+ * threads count) over that window only, shopping and the warm-up outside it; then times the
+ * floor (--floor's read and write of one booking). overFloor = median CPU per booking over the
+ * median floor. Target (issue 22): 10 or less.
+ */
+async function cpu(): Promise<void> {
+  const ORDERS = Number(process.env.BENCH_CPU_ORDERS ?? 300);
+  const xml = await xmlFloor();
+  await sellers(await pool(40), 32); // warm-up: code paths, actors, statement caches
+  const cpuMs: number[] = [];
+  const floorMs: number[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const bodies = await pool(ORDERS);
+    Bun.gc(true);
+    const c0 = process.cpuUsage();
+    const t0 = performance.now();
+    await sellers(bodies, 32);
+    const used = process.cpuUsage(c0);
+    const seconds = (performance.now() - t0) / 1000;
+    cpuMs.push((used.user + used.system) / 1000 / ORDERS);
+    floorMs.push((xml.read() + xml.write()) / 1000);
+    console.log(`round ${round + 1}: ${cpuMs.at(-1)!.toFixed(2)} ms of CPU per booking (${(ORDERS / seconds).toFixed(0)} orders/s at 32 sellers), XML floor ${floorMs.at(-1)!.toFixed(3)} ms`);
+  }
+  const cpuMsPerBooking = median(cpuMs);
+  const xmlFloorMs = median(floorMs);
+  console.log(JSON.stringify({ bench: "order-create-cpu", cpuMsPerBooking: +cpuMsPerBooking.toFixed(2), xmlFloorMs: +xmlFloorMs.toFixed(3), overFloor: +(cpuMsPerBooking / xmlFloorMs).toFixed(1) }));
+}
+
+if (process.argv[2] === "--cpu") {
+  await cpu();
+  await gw.close();
+  bare.close();
+  rmSync(dir, { recursive: true, force: true });
+  process.exit(0);
 }
 
 if (process.argv[2] === "--floor") {
