@@ -266,7 +266,10 @@ async function cpu(): Promise<void> {
     const byThread = threadTicks(threads0);
     const seconds = (performance.now() - t0) / 1000;
     cpuMs.push((used.user + used.system) / 1000 / ORDERS);
-    floorMs.push((xml.read() + xml.write()) / 1000);
+    // The best of three timings of each half: a burst of another session's load on the shared
+    // cores lands on one of them, not on all.
+    const best = (f: () => number) => Math.min(f(), f(), f());
+    floorMs.push((best(xml.read) + best(xml.write)) / 1000);
     console.log(`round ${round + 1}: ${cpuMs.at(-1)!.toFixed(2)} ms of CPU per booking (${(ORDERS / seconds).toFixed(0)} orders/s at 32 sellers), XML floor ${floorMs.at(-1)!.toFixed(3)} ms; by thread (ms per booking): ${[...byThread].filter(([, t]) => t > 0).map(([name, t]) => `${name} ${((t * 10) / ORDERS).toFixed(2)}`).join(", ")}`);
   }
   const cpuMsPerBooking = median(cpuMs);
