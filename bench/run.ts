@@ -1,6 +1,6 @@
 // `npm run bench [name]`: runs one benchmark or all of them, one after the other.
 import { readdirSync } from "node:fs";
-const BENCHES = ["ndc-error", "store-commit", "air-shopping", "order-create", "order-read", "memory", "notifications", "signatures"];
+const BENCHES = ["ndc-error", "store-commit", "air-shopping", "order-create", "order-read", "memory", "notifications", "signatures", "scale-out"];
 const wanted = process.argv[2];
 for (const name of BENCHES.filter((b) => !wanted || b === wanted)) {
   if (!readdirSync(import.meta.dir).includes(`${name}.ts`)) continue;

@@ -1,13 +1,32 @@
 import { createHash } from "node:crypto";
 
-/** JSON with object keys sorted and undefined members dropped: equal requests encode alike. */
+/**
+ * JSON with object keys sorted and undefined members dropped: equal requests encode alike.
+ * Written into one string with a key list per object and no entry arrays, closures or joins: it
+ * runs on every OrderCreateRQ's decoded request (issue 22: 27 -> 9 µs a booking). The text is
+ * the one the entries/filter/sort/join form wrote (pinned by test/orders/fingerprint.test.ts):
+ * Array.prototype.sort's default order is the UTF-16 code unit order the comparator used.
+ */
 export function canonicalJson(value: unknown): string {
   if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "null";
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
-  const entries = Object.entries(value as Record<string, unknown>)
-    .filter(([, v]) => v !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
+  let out: string;
+  if (Array.isArray(value)) {
+    out = "[";
+    // A hole wrote nothing in the old form's map + join: kept so.
+    for (let i = 0; i < value.length; i++) out += (i ? "," : "") + (i in value ? canonicalJson(value[i]) : "");
+    return out + "]";
+  }
+  const record = value as Record<string, unknown>;
+  const keys = Object.keys(record).sort();
+  out = "{";
+  let first = true;
+  for (const k of keys) {
+    const v = record[k];
+    if (v === undefined) continue;
+    out += (first ? "" : ",") + JSON.stringify(k) + ":" + canonicalJson(v);
+    first = false;
+  }
+  return out + "}";
 }
 
 /**
