@@ -1,6 +1,7 @@
-import { encodeOrderViewRS, orderViewOf, type AnswerOutcome } from "@ndc/messages";
+import { storedViewOf } from "@ndc/domain";
+import type { AnswerOutcome } from "@ndc/messages";
 import type { Order, OrderDetails, StoredView } from "@ndc/orders";
-import { writtenNode, writtenText, type XNode } from "@ndc/xml";
+import { writtenNode, type XNode } from "@ndc/xml";
 import type { HandlerDeps } from "./deps";
 
 /** The handler result for an order: the Response element and the root PaymentFunctions (PAYSUM). */
@@ -57,21 +58,8 @@ export function orderViewResult(details: OrderDetails, deps: HandlerDeps, langua
   return result;
 }
 
-/** How many OrderViewRS this process has encoded for orders (a test pins one per paid booking). */
-export const viewEncodes = { count: 0 };
-
-/**
- * The encoded view as text: what the orders domain stores with each write of the order
- * (OrdersServiceOptions.viewEncoder), in the default language (no `languages`): a request that
- * names content languages is never answered from a stored view (OrdersService.retrieveView).
- */
-export function storedViewOf(details: OrderDetails, designator: string, languages: readonly string[] = []): StoredView {
-  viewEncodes.count++;
-  const { view, decline } = orderViewOf(details, designator, languages);
-  const built = encodeOrderViewRS(view);
-  const text = (node: XNode) => ({ name: node.name, text: writtenText(node) });
-  return { response: text(built.response), trailing: built.trailing.map(text), ...(decline ? { decline } : {}) };
-}
+// The plain encoder lives with the domain (an order changed by the scheduler app stores its view too).
+export { storedViewOf, viewEncodes } from "@ndc/domain";
 
 /**
  * The orders domain's view encoder (OrdersServiceOptions.viewEncoder): `storedViewOf`, and the
