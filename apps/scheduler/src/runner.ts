@@ -7,6 +7,13 @@ import { freeDeadHolder, newHolder, recordNextRuns, releaseLease, takeLease } fr
 /** How long a run's lease keeps other schedulers off the job; a dead holder's lapses after it. Jobs run bounded batches, far shorter. */
 export const LEASE_MS = 5 * 60_000;
 
+/**
+ * A scheduled run keeps its lease until this long before the job's next tick (at most a quarter of
+ * the time to it): enough that a second scheduler's cron for the same tick, a few milliseconds
+ * later, finds it taken; short enough that the next tick finds it free.
+ */
+const TICK_MARGIN_MS = 250;
+
 /** The job's croner pattern under this configuration; null when its interval setting turns it off. */
 export function patternOf(job: ScheduledJob, config: GatewayConfig): string | null {
   return typeof job.schedule === "function" ? job.schedule(config) : job.schedule;
@@ -70,7 +77,8 @@ export function startScheduler(opts: SchedulerOptions): Scheduler {
         const take = () => takeLease(store, job.name, holder, clock.now(), leaseMs);
         // A holder killed on this host (its pid gone) frees the job at once instead of after its lease.
         if (!(await take()) && !((await freeDeadHolder(store, job.name, clock.now())) && (await take()))) {
-          logger.warn("job_skipped_locked", { job: job.name, trigger });
+          // On schedule this is the normal case beside another scheduler (it ran this tick): not a warning.
+          (trigger === "schedule" ? logger.info : logger.warn).call(logger, "job_skipped_locked", { job: job.name, trigger });
           return false;
         }
       } catch (e) {
@@ -88,7 +96,9 @@ export function startScheduler(opts: SchedulerOptions): Scheduler {
         summary = { error: e instanceof Error ? e.message.slice(0, 300) : String(e).slice(0, 300) };
         logger.error("job_failed", { job: job.name, trigger, durationMs: clock.now() - startedAt, ...summary });
       }
-      await releaseLease(store, job.name, holder, clock.now(), outcome, summary, nextRunOf.get(job.name)?.() ?? null).catch((e) =>
+      const nextRun = nextRunOf.get(job.name)?.() ?? null;
+      const end = clock.now();
+      await releaseLease(store, job.name, holder, end, outcome, summary, nextRun, trigger === "schedule" ? keepUntil(end, nextRun) : 0).catch((e) =>
         logger.error("job_release_failed", { job: job.name, error: e instanceof Error ? e.message.slice(0, 300) : String(e) }),
       );
       return true;
@@ -98,6 +108,15 @@ export function startScheduler(opts: SchedulerOptions): Scheduler {
   };
 
   // A job whose interval setting is 0 has no cron: it still runs by name (runNow).
+  // croner's next tick is wall time; the lease is on the scheduler's clock. The time left to the
+  // tick, taken from the wall clock, is carried over to it (every scheduler app of a store runs
+  // on the same business clock, so they agree on the lease's end).
+  const keepUntil = (now: number, nextRunWall: number | null): number => {
+    if (nextRunWall === null) return 0;
+    const left = nextRunWall - Date.now();
+    return left > 0 ? now + left - Math.min(TICK_MARGIN_MS, left / 4) : 0;
+  };
+
   const crons = jobs.map((job) => {
     const pattern = patternOf(job, config);
     return pattern === null
