@@ -8,6 +8,7 @@ import { assertSchemaValid } from "../support/xsd";
 import { PRODUCTION_ENV } from "../support/gateway";
 import { airShoppingRQ, all, blocks } from "../shopping/shop-requests";
 import { killAll, run, sourceCli, startServer, type Running } from "./processes";
+import { startSchedulerApp } from "../multi/support";
 
 /**
  * SANDBOX_CLOCK_START (docs/configuration.md): `serve` from source starts its sandbox clock at a
@@ -53,11 +54,13 @@ describe("serve with SANDBOX_CLOCK_START", () => {
   }, 30_000);
 });
 
-describe("serve's in-process scheduler", () => {
+describe("the scheduler app", () => {
   test("runs its jobs at the gateway's clock: their last run is stamped on the start day, not the real one", async () => {
-    const sched = await startServer(sourceCli, ["serve"], { GATEWAY_DATA_DIR: join(dir, "scheduler"), PORT: "0", SANDBOX_CLOCK_START: new Date(T0).toISOString(), NOTIFY_DISPATCH_MS: "0", LOG_LEVEL: "warn" });
+    const sched = await startServer(sourceCli, ["serve"], { GATEWAY_DATA_DIR: join(dir, "scheduler"), PORT: "0", SANDBOX_CLOCK_START: new Date(T0).toISOString(), LOG_LEVEL: "warn" });
+    // The scheduler app beside it, on the same business clock (test/multi/support.ts passes SANDBOX_CLOCK_START).
+    const app = await startSchedulerApp(join(dir, "scheduler"));
     try {
-      // notifications.dispatch runs every 5 s here (NOTIFY_DISPATCH_MS=0 hands it to the scheduler).
+      // notifications.dispatch runs every NOTIFY_DISPATCH_MS (1 s) in the scheduler app.
       let dispatch: { lastStartedAt: string | null } | undefined;
       for (let i = 0; i < 200 && !dispatch?.lastStartedAt; i++) {
         const ready = (await (await fetch(`${sched.url}/health/ready`)).json()) as { scheduler?: { job: string; lastStartedAt: string | null }[] };
@@ -66,6 +69,7 @@ describe("serve's in-process scheduler", () => {
       }
       expect(dispatch?.lastStartedAt?.slice(0, 10)).toBe(dayAfter(T0, 0));
     } finally {
+      await app.stop();
       await sched.stop();
     }
   }, 60_000);

@@ -93,24 +93,34 @@ describe("compiled binary", () => {
         expect(gw.stdout()).toMatch(new RegExp(`^  ${field} +${creds[field]}$`, "m"));
       }
       expect(gw.stdout()).toContain(`saved in       ${join(dir, "sandbox-credentials.json")}`);
-      expect(gw.stdout()).toContain("scheduler running in-process: store.checkpoint");
+      // Issue 22: serve runs no job itself; the scheduler app does.
+      expect(gw.stdout()).not.toContain("scheduler running");
       // The secret is for the terminal only: no JSON log line carries it.
       const logLines = gw.stdout().split("\n").filter((l) => l.startsWith("{"));
       expect(logLines.length).toBeGreaterThan(0);
       expect(logLines.some((l) => l.includes(creds.client_secret))).toBe(false);
     });
 
-    test("/health/ready lists the in-process scheduler's jobs with their next run (no dispatch job: serve dispatches on its loop)", async () => {
-      let body: { status: string; scheduler?: { job: string; nextRunAt: string | null; running: boolean }[] } = { status: "" };
-      for (let i = 0; i < 50 && !(body.scheduler?.length === 8); i++) {
-        body = (await (await fetch(`${gw.url}/health/ready`)).json()) as typeof body;
-        if (body.scheduler?.length !== 8) await Bun.sleep(100);
+    test("/health/ready lists every job of the scheduler app beside it, with their next run", async () => {
+      const scheduler = Bun.spawn([...cli, "scheduler"], { env: { PATH: process.env.PATH ?? "", GATEWAY_DATA_DIR: dir }, stdout: "ignore", stderr: "ignore" });
+      try {
+        let body: { status: string; scheduler?: { job: string; nextRunAt: string | null; running: boolean }[] } = { status: "" };
+        for (let i = 0; i < 100 && !(body.scheduler?.length === 12); i++) {
+          body = (await (await fetch(`${gw.url}/health/ready`)).json()) as typeof body;
+          if (body.scheduler?.length !== 12) await Bun.sleep(100);
+        }
+        expect(body.status).toBe("ready");
+        // Every job, the orders' among them, runs in the scheduler app (issue 22).
+        expect(body.scheduler!.map((j) => j.job)).toEqual([
+          "delivery.flown", "documents.retention", "notifications.dispatch", "offers.purge", "operations.feed", "orders.closing",
+          "orders.expire-unpaid", "orders.reconcile", "orders.retained-lapse", "partners.read-back", "payments.clearance", "store.checkpoint",
+        ]);
+        for (const j of body.scheduler!) expect(Date.parse(j.nextRunAt!)).toBeGreaterThan(Date.now() - 1000);
+      } finally {
+        scheduler.kill("SIGTERM");
+        await scheduler.exited;
       }
-      expect(body.status).toBe("ready");
-      // The operations jobs and the closing check run here too, beside the order actors (decisions 0025, 0027).
-      expect(body.scheduler!.map((j) => j.job)).toEqual(["delivery.flown", "documents.retention", "offers.purge", "operations.feed", "orders.closing", "partners.read-back", "payments.clearance", "store.checkpoint"]);
-      for (const j of body.scheduler!) expect(Date.parse(j.nextRunAt!)).toBeGreaterThan(Date.now() - 1000);
-    });
+    }, 30_000);
 
     test("the sandbox client gets a 30-minute Bearer token with HTTP Basic", async () => {
       const creds = JSON.parse(readFileSync(join(dir, "sandbox-credentials.json"), "utf8"));
@@ -159,7 +169,8 @@ describe("compiled binary", () => {
     test("SIGTERM shuts down cleanly with exit 0", async () => {
       const code = await gw.stop();
       expect(code).toBe(0);
-      expect(gw.stdout()).toContain('"event":"scheduler_stopped"');
+      // No scheduler to stop: serve runs no job (issue 22).
+      expect(gw.stdout()).not.toContain('"event":"scheduler_stopped"');
       expect(gw.stdout()).toContain('"event":"gateway_stopping","signal":"SIGTERM"');
       expect(gw.stdout()).toContain('"event":"gateway_stopped"');
       gw = undefined as unknown as Running;

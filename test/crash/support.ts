@@ -12,6 +12,7 @@ import { sourceCli, startServer, type Running } from "../binary/processes";
 import { T0 } from "../support/dates";
 import type { NdcReply } from "../support/gateway";
 import { assertSchemaValid } from "../support/xsd";
+import { startSchedulerApp, type SchedulerApp } from "../multi/support";
 
 export function tempDataDir(): { dir: string; remove(): void } {
   const dir = mkdtempSync(join(tmpdir(), "ndc-crash-"));
@@ -28,12 +29,14 @@ export interface Gateway {
    * so checking each answer would serialise the workers and the kill would find the gateway idle.
    */
   ndcUnchecked(message: string, body: string): Promise<NdcReply>;
+  /** The scheduler app beside it (expiry, the reconciler, dispatch...); null with ORDERS_BACKGROUND_MS=0. It dies with the gateway. */
+  scheduler: SchedulerApp | null;
   /** SIGKILL: nothing flushed, nothing closed (what a power cut leaves). Resolves once the process is gone. */
   kill(): Promise<void>;
   stop(): Promise<void>;
 }
 
-/** Fast reconciliation: a pass every 100 ms that touches sagas of any age (ORDERS_RECONCILE_MIN_AGE_MS=0). */
+/** Fast reconciliation: the scheduler app's orders jobs every second (croner's finest) on sagas of any age (ORDERS_RECONCILE_MIN_AGE_MS=0). */
 const FAST_RECONCILE = { ORDERS_BACKGROUND_MS: "100", ORDERS_RECONCILE_MIN_AGE_MS: "0" };
 
 /** When each data directory's first gateway started (real time), for its business clock. */
@@ -57,9 +60,17 @@ function clockStart(dir: string): string {
 }
 const RESTART_MARGIN_MS = 5_000;
 
+/**
+ * `serve` on `dir`, and beside it the scheduler app that reconciles what a crash left (unless
+ * ORDERS_BACKGROUND_MS=0: a restart that must find the crash's work undecided). The pair stands
+ * for what the gateway process was before issue 22: the scheduler app is killed when the gateway
+ * dies, so a crashed gateway's work waits for the restart, as it did with the background pass.
+ */
 export async function startGateway(dir: string, env: Record<string, string> = {}): Promise<Gateway> {
+  // One business clock for both processes: the same start, anchored at the same real instant.
+  const clock = { SANDBOX_CLOCK_START: clockStart(dir), SANDBOX_CLOCK_STARTED_AT: new Date().toISOString() };
   const run = await startServer(sourceCli, ["serve"], {
-    SANDBOX_CLOCK_START: clockStart(dir),
+    ...clock,
     PORT: "0",
     GATEWAY_DATA_DIR: dir,
     GATEWAY_MODE: "local",
@@ -71,6 +82,12 @@ export async function startGateway(dir: string, env: Record<string, string> = {}
     ...FAST_RECONCILE,
     ...env,
   });
+  const withScheduler = (env.ORDERS_BACKGROUND_MS ?? FAST_RECONCILE.ORDERS_BACKGROUND_MS) !== "0";
+  // The crash hook stays the gateway's: the scheduler app's reconciler must finish the work, not crash again.
+  const { NDC_ORDERS_CRASH_AT: _crash, ...schedulerEnv } = env;
+  const scheduler = withScheduler ? await startSchedulerApp(dir, { ...clock, SUPPLY_SEED: "xb-sandbox-1", LOG_LEVEL: "warn", ...FAST_RECONCILE, ...schedulerEnv }) : null;
+  // However the gateway ends (SIGKILL, its own crash hook, a stop), the scheduler app ends with it.
+  void run.proc.exited.then(() => scheduler?.kill());
   const { api_key } = JSON.parse(readFileSync(join(dir, "sandbox-credentials.json"), "utf8")) as { api_key: string };
   const call = async (message: string, body: string, check: boolean): Promise<NdcReply> => {
     const res = await fetch(`${run.url}/24.4/${message}`, {
@@ -87,11 +104,14 @@ export async function startGateway(dir: string, env: Record<string, string> = {}
     url: run.url,
     ndc: (message, body) => call(message, body, true),
     ndcUnchecked: (message, body) => call(message, body, false),
+    scheduler,
     async kill() {
       run.proc.kill("SIGKILL");
       await run.proc.exited;
+      await scheduler?.kill();
     },
     async stop() {
+      await scheduler?.stop();
       if (run.proc.exitCode === null && run.proc.signalCode === null) await run.stop();
     },
   };
@@ -102,6 +122,7 @@ export async function exitedWithin(g: Gateway, ms: number): Promise<string | nul
   const timer = setTimeout(() => g.run.proc.kill("SIGKILL"), ms);
   await g.run.proc.exited;
   clearTimeout(timer);
+  await g.scheduler?.kill();
   const signal = g.run.proc.signalCode;
   return signal === null ? null : String(signal);
 }
@@ -166,7 +187,7 @@ export async function footprint(dir: string, orderIds?: string[]): Promise<Footp
   }
 }
 
-/** Polls until the restarted gateway's background pass has closed every saga (or `ms` passes). */
+/** Polls until the scheduler app beside the restarted gateway has closed every saga (or `ms` passes). */
 export async function reconciled(dir: string, ms = 10_000): Promise<Footprint> {
   const t0 = performance.now();
   for (;;) {

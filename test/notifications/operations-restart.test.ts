@@ -21,7 +21,7 @@ test("flights the schedule no longer places are recorded flown once their date i
   const dataDir = c.t.dataDir;
   await c.t.gw.close();
   const clock = new ManualClock(T0 + 40 * DAY);
-  const gw = await bootGateway({ config: loadConfig({ GATEWAY_DATA_DIR: dataDir, GATEWAY_MODE: "local", OPERATIONS_FEED_PER_MILLE: "0" }), logger: createLogger({ level: "silent" }), clock, background: false });
+  const gw = await bootGateway({ config: loadConfig({ GATEWAY_DATA_DIR: dataDir, GATEWAY_MODE: "local", OPERATIONS_FEED_PER_MILLE: "0" }), logger: createLogger({ level: "silent" }), clock });
   try {
     const key = order.journeys[0]!.flightKeys[0]!;
     expect(gw.supply.flight(key)).toBeUndefined();

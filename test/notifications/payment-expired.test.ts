@@ -58,7 +58,7 @@ test("a held order reaching its time limit is cancelled and pushed once; 500 thr
   expect(first.body).not.toContain("IdentityDoc");
 
   // The schedule: about 5 s, then 5 min, then 30 min (each with up to 10 % jitter).
-  expect((await clock(4)).json.jobs["notifications.dispatch"]).toEqual({ started: 0 });
+  expect((await clock(4)).json.jobs["notifications.dispatch"]).toEqual({ started: 0, batches: 0 });
   await clock(2);
   expect(rx.requests.length).toBe(2);
   await clock(4 * 60);

@@ -22,7 +22,7 @@ test("local mode: the clock moves and the due sweeps run; bad input and unknown 
   expect(r.status).toBe(200);
   // The caller's business time moved; the injected clock (security time) did not (issue 19 items 22, 23).
   expect(clock.now()).toBe(before);
-  expect(r.json).toEqual({ now: new Date(before + 90_000).toISOString(), offsetSeconds: 90, jobs: { "orders.expire-unpaid": { cancelled: 0 }, "orders.retained-lapse": { refunded: 0 }, "operations.feed": { flights: 0, orders: 0 }, "delivery.flown": { orders: 0 }, "partners.read-back": { orders: 0 }, "payments.clearance": { cleared: 0 }, "orders.closing": { closed: 0, waiting: 0 }, "notifications.dispatch": { started: 0 } } });
+  expect(r.json).toEqual({ now: new Date(before + 90_000).toISOString(), offsetSeconds: 90, jobs: { "orders.expire-unpaid": { cancelled: 0 }, "orders.retained-lapse": { refunded: 0 }, "operations.feed": { flights: 0, orders: 0 }, "delivery.flown": { orders: 0 }, "partners.read-back": { orders: 0 }, "payments.clearance": { cleared: 0 }, "orders.closing": { closed: 0, waiting: 0 }, "notifications.dispatch": { started: 0, batches: 0 } } });
   // In that order: expiry, the airline's changes and deliveries, clearance, closing (which waits for delivery and clearance), then dispatch of what they wrote.
   expect(Object.keys(r.json.jobs)).toEqual(["orders.expire-unpaid", "orders.retained-lapse", "operations.feed", "delivery.flown", "partners.read-back", "payments.clearance", "orders.closing", "notifications.dispatch"]);
   for (const body of [{}, { advanceSeconds: -1 }, { advanceSeconds: 1.5 }, { advanceSeconds: "60" }]) {
@@ -33,7 +33,7 @@ test("local mode: the clock moves and the due sweeps run; bad input and unknown 
   const unknown = await call(t, "POST", "/sandbox/scheduler/run", key, { job: "orders.teleport" });
   expect([unknown.status, unknown.json.error]).toEqual([400, "scheduler_job_unknown"]);
   expect(unknown.json.error_description).toContain("notifications.dispatch");
-  expect((await call(t, "POST", "/sandbox/scheduler/run", key, { job: "notifications.dispatch" })).json).toEqual({ job: "notifications.dispatch", result: { started: 0 } });
+  expect((await call(t, "POST", "/sandbox/scheduler/run", key, { job: "notifications.dispatch" })).json).toEqual({ job: "notifications.dispatch", result: { started: 0, batches: 0 } });
   expect((await t.fetch("/sandbox/clock", { method: "POST", body: "{}" })).status).toBe(401);
   expect((await call(t, "PUT", "/sandbox/clock", key)).status).toBe(405);
 });

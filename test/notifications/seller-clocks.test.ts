@@ -101,7 +101,7 @@ test("advancing one seller's clock lapses its held order only, pushes only to it
 test("the clocks are kept in the store: a second gateway process on the same database reads them; offsetSeconds puts a clock back", async () => {
   const before = (await call(t, "GET", "/sandbox/clock", a.key)).json.offsetSeconds;
   expect(before).toBeGreaterThan(DAY);
-  const second = await startTestGateway({ SUPPLY_SEED: "xb-sandbox-1", GATEWAY_DATA_DIR: t.dataDir }, clock, undefined, { background: false });
+  const second = await startTestGateway({ SUPPLY_SEED: "xb-sandbox-1", GATEWAY_DATA_DIR: t.dataDir }, clock);
   others.push(second);
   expect((await call(second, "GET", "/sandbox/clock", a.key)).json.offsetSeconds).toBe(before);
   expect((await call(second, "GET", "/sandbox/clock", b.auth)).json.offsetSeconds).toBe(before);

@@ -19,13 +19,13 @@ async function until(cond: () => boolean, ms: number): Promise<void> {
 }
 
 /**
- * decisions 0020 and 0027: the order's owner (the gateway process) expires an order and closes
- * another, each writing its notification in the same transaction; the scheduler process, which
- * owns no actor, clears the settlement-plan payment (payment rows and their outbox rows, no actor
- * state) and sends every notification. Neither writes the other's state: no journal conflict, no
- * error logged by either.
+ * Issue 22 (decision 0040): a gateway process beside the scheduler app on one store. The scheduler
+ * app, with its own actors, expires one order and records the other's flight flown, clears its
+ * settlement-plan payment and closes it, each change writing its notification in its transaction,
+ * and sends every notification; the gateway process runs no job. Each order's journal stays one
+ * unbroken sequence, and neither process logs an error.
  */
-test("serve and scheduler as two processes on one store: expiry, delivery, clearance and closing, every notification pushed once", async () => {
+test("a gateway and the scheduler app as two processes on one store: expiry, delivery, clearance and closing by the scheduler app, every notification pushed once", async () => {
   // Booked at the helpers' fixed clock, days ago: the held order's 24 h payment time limit is long past on the wall clock.
   const c = await start();
   const key = c.t.gw.sandbox!.api_key;
@@ -44,13 +44,14 @@ test("serve and scheduler as two processes on one store: expiry, delivery, clear
   const env = { ...process.env, GATEWAY_DATA_DIR: dataDir, GATEWAY_MODE: "local", LOG_LEVEL: "warn" };
   const spawn = (fixture: string, extra: Record<string, string>) =>
     Bun.spawn([process.execPath, join(import.meta.dir, "fixtures", fixture)], { env: { ...env, ...extra }, stdout: "pipe", stderr: "pipe" });
-  // The gateway expires (every 100 ms) but does not dispatch; the scheduler dispatches (every 5 s).
-  const gateway = spawn("gateway-child.ts", { ORDERS_BACKGROUND_MS: "100", NOTIFY_DISPATCH_MS: "0" });
-  const scheduler = spawn("scheduler-child.ts", {});
+  // The gateway runs no job; the scheduler app runs them all (expiry every second, dispatch every second).
+  const gateway = spawn("gateway-child.ts", {});
+  const scheduler = spawn("scheduler-child.ts", { ORDERS_BACKGROUND_MS: "1000" });
   // Expiry, clearance requested (ACCPT) and cleared (FLSTL), closing: four pushes.
   try {
-    // Generous: two processes boot and migrate, clearance runs every 10 s and dispatch every 5 s, on a loaded machine.
-    await until(() => receiver.requests.length >= 4, 100_000).catch((e) => {
+    // Generous: two processes boot and migrate, clearance runs every 10 s, delivery at second 15 and
+    // closing at second 30 of each minute, on a loaded machine.
+    await until(() => receiver.requests.length >= 4, 130_000).catch((e) => {
       throw new Error(`${e.message}: pushes received ${JSON.stringify(receiver.requests.map((r) => r.path))}`);
     });
     await Bun.sleep(300);
@@ -74,7 +75,7 @@ test("serve and scheduler as two processes on one store: expiry, delivery, clear
   try {
     expect(db.query("SELECT state FROM orders WHERE order_id = ?").get(order.orderId)).toEqual({ state: "cancelled" });
     expect(db.query("SELECT state FROM orders WHERE order_id = ?").get(paid.orderId)).toEqual({ state: "closed" });
-    // Delivery: the owner recorded the paid order's flight flown (flights_flown) before it closed it.
+    // Delivery: the scheduler app recorded the paid order's flight flown (flights_flown) before it closed it.
     const kinds = (db.query("SELECT payload FROM actor_journal WHERE kind = 'orders.order' AND key = ? ORDER BY seq").all(paid.orderId) as { payload: string }[]).map((r) => JSON.parse(r.payload).type);
     expect(kinds.indexOf("flights_flown")).toBeGreaterThan(-1);
     expect(kinds.indexOf("flights_flown")).toBeLessThan(kinds.indexOf("closed"));
@@ -86,6 +87,8 @@ test("serve and scheduler as two processes on one store: expiry, delivery, clear
       expect(seqs).toEqual(seqs.map((_, i) => seqs[0]! + i));
     }
     // The jobs ran in the scheduler process and gave their leases back.
+    // The order jobs ran in the scheduler app's process (the lease's holder is host:pid:id), none in the gateway's.
+    for (const job of ["orders.expire-unpaid", "delivery.flown", "orders.closing"]) expect((db.query("SELECT holder FROM scheduler_jobs WHERE job = ?").get(job) as { holder: string }).holder.split(":")[1]).toBe(String(scheduler.pid));
     expect(db.query("SELECT last_outcome FROM scheduler_jobs WHERE job = 'notifications.dispatch'").get()).toEqual({ last_outcome: "done" });
     expect(db.query("SELECT last_outcome FROM scheduler_jobs WHERE job = 'payments.clearance'").get()).toEqual({ last_outcome: "done" });
   } finally {
@@ -99,4 +102,4 @@ test("serve and scheduler as two processes on one store: expiry, delivery, clear
   expect(gwOut + schOut).not.toContain('"level":"error"');
   expect(gwErr + schErr).toBe("");
   rmSync(dataDir, { recursive: true, force: true });
-}, 150_000);
+}, 180_000);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { startOrdersBackground } from "../../apps/gateway/src/background";
-import { startTestGateway } from "../support/gateway";
+import { loadConfig } from "@ndc/config";
+import { createLogger } from "@ndc/log";
+import { JOBS, jobContextOf, patternOf, startScheduler } from "@ndc/scheduler";
 import { book, orderHistoryRQ, orderRetrieveRQ, paymentRetryRQ, start, type Ctx } from "./order-list-helpers";
 
 let c: Ctx;
@@ -17,21 +18,25 @@ async function until(check: () => Promise<boolean>, ms = 3_000): Promise<void> {
   }
 }
 
-test("the background pass cancels a held order once its payment time limit passes; OrderRetrieve shows Cancelled", async () => {
+const expiry = JOBS.find((j) => j.name === "orders.expire-unpaid")!;
+
+test("the scheduler's orders.expire-unpaid cancels a held order once its payment time limit passes; OrderRetrieve shows Cancelled", async () => {
   const order = await book(c, { tag: "X1" });
   const before = await book(c, { tag: "X2" });
-  const bg = startOrdersBackground({ orders: c.t.gw.orders, clock: c.clock, logger: c.t.gw.logger }, { everyMs: 10 });
+  const logs: string[] = [];
+  // The scheduler app's runner over this gateway's domain: the same job, under its lease, run by
+  // name (its cron set to new year, so only the test's runs happen).
+  const scheduler = startScheduler({ ...jobContextOf(c.t.gw.domain, createLogger({ level: "debug", sink: (l) => logs.push(l) })), jobs: [{ ...expiry, schedule: "0 0 1 1 *" }] });
   try {
-    // Not yet due: ticks leave both orders held.
-    await bg.tick();
+    // Not yet due: a run leaves both orders held.
+    expect(await scheduler.runNow("orders.expire-unpaid")).toBe(true);
     expect((await c.t.gw.orders.retrieve(order.orderId, c.seller)).state).toBe("held_unpaid");
     c.clock.advance(order.paymentTimeLimit! - c.clock.now());
-    // One pass expires both orders one after the other: wait for the pass to reach both.
+    expect(await scheduler.runNow("orders.expire-unpaid")).toBe(true);
     const state = async (id: string) => (await c.t.gw.orders.retrieve(id, c.seller)).state;
-    await until(async () => (await state(order.orderId)) === "cancelled" && (await state(before.orderId)) === "cancelled");
-    expect(await state(before.orderId)).toBe("cancelled");
+    expect([await state(order.orderId), await state(before.orderId)]).toEqual(["cancelled", "cancelled"]);
   } finally {
-    await bg.stop();
+    await scheduler.stop();
   }
   const shown = await c.t.ndc("OrderRetrieveRQ", orderRetrieveRQ(order.orderId));
   expect(shown.status).toBe(200);
@@ -39,25 +44,16 @@ test("the background pass cancels a held order once its payment time limit passe
   expect((await c.t.ndc("OrderHistoryRQ", orderHistoryRQ(order.orderId))).body).toContain("<ChangeTypeCode>PAYMENT_EXPIRED</ChangeTypeCode>");
   const late = await c.t.ndc("OrderChangeRQ", paymentRetryRQ(order.orderId, "200.00", "tok_approve_visa"));
   expect(late.status).toBe(409);
-  expect(c.t.logs.some((l) => l.includes("orders_background_done") && l.includes('"expired":2'))).toBe(true);
+  expect(logs.some((l) => l.includes('"job_done"') && l.includes('"orders.expire-unpaid"') && l.includes('"cancelled":2'))).toBe(true);
 });
 
-test("a pass never overlaps itself, and stop() waits for the pass in progress", async () => {
-  const bg = startOrdersBackground({ orders: c.t.gw.orders, clock: c.clock, logger: c.t.gw.logger }, { everyMs: 60_000 });
-  const a = bg.tick();
-  const b = bg.tick();
-  expect(a).toBe(b);
-  await bg.stop();
-  await a;
-});
-
-test("serve's gateway (wall clock) runs it and close() stops it; ORDERS_BACKGROUND_MS=0 turns it off", async () => {
-  const on = await startTestGateway();
-  expect(on.gw.background).not.toBeNull();
-  await on.close();
-  const off = await startTestGateway({ ORDERS_BACKGROUND_MS: "0" });
-  expect(off.gw.background).toBeNull();
-  await off.close();
-  // An injected clock: the caller drives expiry, so nothing runs behind its back.
-  expect(c.t.gw.background).toBeNull();
+test("expiry, retained lapse and the reconciler run every ORDERS_BACKGROUND_MS, rounded to croner's seconds; 0 leaves them to be run by name", () => {
+  const pattern = (ms: string, name: string) => patternOf(JOBS.find((j) => j.name === name)!, loadConfig({ ORDERS_BACKGROUND_MS: ms }));
+  for (const name of ["orders.expire-unpaid", "orders.retained-lapse", "orders.reconcile"]) {
+    expect(pattern("15000", name)).toBe("*/15 * * * * *");
+    expect(pattern("100", name)).toBe("*/1 * * * * *");
+    expect(pattern("120000", name)).toBe("0 */2 * * * *");
+    expect(pattern("0", name)).toBeNull();
+  }
+  expect(patternOf(JOBS.find((j) => j.name === "notifications.dispatch")!, loadConfig({ NOTIFY_DISPATCH_MS: "1000" }))).toBe("*/1 * * * * *");
 });

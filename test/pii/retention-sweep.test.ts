@@ -4,6 +4,7 @@ import { createLogger } from "@ndc/log";
 import { listErasures, travelEndOf } from "@ndc/pii";
 import { startScheduler, type Scheduler } from "@ndc/scheduler";
 import { documentsRetention } from "../../apps/scheduler/src/jobs/documents-retention";
+import { storeOnlyDomain } from "../support/store-only-jobs";
 import { boot, orderInput, shop, tempDir, type Booted } from "../orders/helpers";
 
 const DAY = 86_400_000;
@@ -16,6 +17,7 @@ beforeAll(async () => {
   b = await boot(t.url, { dir: t.dir });
   events = [];
   scheduler = startScheduler({
+    ...storeOnlyDomain(),
     store: b.store,
     config: loadConfig({ GATEWAY_DATA_DIR: t.dir, ORDER_TRAVEL_DOC_RETENTION_DAYS: "30" }),
     logger: createLogger({ level: "debug", sink: (l) => events.push(JSON.parse(l)) }),

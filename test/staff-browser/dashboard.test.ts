@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createLogger } from "@ndc/log";
-import { startScheduler } from "@ndc/scheduler";
+import { jobContextOf, startScheduler } from "@ndc/scheduler";
 import { offersPurge } from "../../apps/scheduler/src/jobs/offers-purge";
 import { orderRetrieveRQ } from "../orders-http/helpers";
 import type { StaffWorld } from "../staff/support";
@@ -28,7 +28,7 @@ describe.skipIf(chromiumMissing !== undefined)(`dashboard and seller traffic in 
       for (let i = 0; i < n; i++) await w.book(`Pax${hoursLater}${i}`, `D${hoursLater}${i}000001`);
     }
     expect((await w.t.ndc("OrderRetrieveRQ", orderRetrieveRQ("XB-NOPE-000000"))).status).toBe(404);
-    const scheduler = startScheduler({ store: w.t.gw.store, config: w.t.gw.config, logger: createLogger({ level: "silent" }), clock: w.clock, jobs: [offersPurge] });
+    const scheduler = startScheduler({ ...jobContextOf(w.t.gw.domain, createLogger({ level: "silent" })), clock: w.clock, jobs: [offersPurge] });
     await scheduler.runNow("offers.purge");
     await scheduler.stop();
   }, 120_000);

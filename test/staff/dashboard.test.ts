@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createLogger } from "@ndc/log";
-import { startScheduler } from "@ndc/scheduler";
+import { jobContextOf, startScheduler } from "@ndc/scheduler";
 import { offersPurge } from "../../apps/scheduler/src/jobs/offers-purge";
 import { airShoppingRQ } from "../shopping/shop-requests";
 import { orderRetrieveRQ } from "../orders-http/helpers";
@@ -70,7 +70,7 @@ describe("the dashboard", () => {
     for (const secret of ["Lovelace", "P7654321", orderId]) expect(text).not.toContain(secret);
 
     // A scheduler run on this store (the real scheduler, one job run now) shows with its time and outcome.
-    const scheduler = startScheduler({ store: w.t.gw.store, config: w.t.gw.config, logger: createLogger({ level: "silent" }), clock: w.clock, jobs: [offersPurge] });
+    const scheduler = startScheduler({ ...jobContextOf(w.t.gw.domain, createLogger({ level: "silent" })), clock: w.clock, jobs: [offersPurge] });
     try {
       expect(await scheduler.runNow("offers.purge")).toBe(true);
     } finally {

@@ -10,6 +10,7 @@ import { runCli } from "../../cli/src/cli";
 import type { ScheduledJob } from "./job";
 import { jobStatus } from "./leases";
 import { startScheduler } from "./runner";
+import { storeOnlyDomain } from "../../../test/support/store-only-jobs";
 
 const cleanup: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -50,8 +51,8 @@ test("two schedulers on one store never run one job at once; the lease is given 
   const config = loadConfig({ GATEWAY_DATA_DIR: dir });
   const ev1: Record<string, unknown>[] = [];
   const ev2: Record<string, unknown>[] = [];
-  const a = startScheduler({ store: s, config, logger: logs(ev1), clock, jobs: [slow], holder: "A" });
-  const b = startScheduler({ store: s2, config, logger: logs(ev2), clock, jobs: [slow], holder: "B" });
+  const a = startScheduler({ ...storeOnlyDomain(), store: s, config, logger: logs(ev1), clock, jobs: [slow], holder: "A" });
+  const b = startScheduler({ ...storeOnlyDomain(), store: s2, config, logger: logs(ev2), clock, jobs: [slow], holder: "B" });
   cleanup.push(() => a.stop(), () => b.stop());
   const [ra, rb] = await Promise.all([a.runNow("test.slow"), b.runNow("test.slow")]);
   expect([ra, rb].sort()).toEqual([false, true]);
@@ -74,7 +75,7 @@ test("a holder that died keeps the job only until its lease lapses", async () =>
   const { takeLease } = await import("./leases");
   // "dead" took the lease and never gave it back.
   expect(await takeLease(s, "test.once", "dead", clock.now(), 60_000)).toBe(true);
-  const sched = startScheduler({ store: s, config, logger: createLogger({ level: "silent" }), clock, jobs: [job], holder: "alive", leaseMs: 60_000 });
+  const sched = startScheduler({ ...storeOnlyDomain(), store: s, config, logger: createLogger({ level: "silent" }), clock, jobs: [job], holder: "alive", leaseMs: 60_000 });
   cleanup.push(() => sched.stop());
   expect(await sched.runNow("test.once")).toBe(false);
   expect((await jobStatus(s, clock.now()))[0]).toMatchObject({ running: true, holder: "dead" });
@@ -88,7 +89,7 @@ test("`ndc-gateway scheduler status` prints each job's last and next run", async
   const clock = new ManualClock(Date.now());
   const config = loadConfig({ GATEWAY_DATA_DIR: dir });
   const job: ScheduledJob = { name: "test.status", schedule: "0 0 1 1 *", description: "x", run: async () => ({ purged: 3 }) };
-  const sched = startScheduler({ store: s, config, logger: createLogger({ level: "silent" }), clock, jobs: [job] });
+  const sched = startScheduler({ ...storeOnlyDomain(), store: s, config, logger: createLogger({ level: "silent" }), clock, jobs: [job] });
   await sched.runNow("test.status");
   await sched.stop();
   const out: string[] = [];
@@ -105,7 +106,7 @@ test("a holder killed on this host frees the job at once; one on another host ke
   const { hostname } = await import("node:os");
   let runs = 0;
   const job: ScheduledJob = { name: "test.dead", schedule: "0 0 1 1 *", description: "x", run: async () => void runs++ };
-  const sched = startScheduler({ store: s, config: loadConfig({ GATEWAY_DATA_DIR: dir }), logger: createLogger({ level: "silent" }), clock, jobs: [job], holder: `${hostname()}:${process.pid}:me` });
+  const sched = startScheduler({ ...storeOnlyDomain(), store: s, config: loadConfig({ GATEWAY_DATA_DIR: dir }), logger: createLogger({ level: "silent" }), clock, jobs: [job], holder: `${hostname()}:${process.pid}:me` });
   cleanup.push(() => sched.stop());
   // Another host's holder: alive as far as we can tell.
   expect(await takeLease(s, "test.dead", "elsewhere:1:x", clock.now(), 60_000)).toBe(true);

@@ -50,12 +50,17 @@ export async function takeLease(store: Store, job: string, holder: string, now: 
   });
 }
 
-/** Gives the lease back with the run's outcome; only the holder's release counts. */
-export async function releaseLease(store: Store, job: string, holder: string, now: number, outcome: "done" | "failed", summary: unknown, nextRunAt: number | null): Promise<void> {
+/**
+ * Gives the lease back with the run's outcome; only the holder's release counts. `keepUntil`: a
+ * scheduled run keeps the lease until just before the job's next tick, so another scheduler whose
+ * cron fires for the same tick a moment later finds it taken and skips: once per tick, not once
+ * per scheduler. 0 (a manual run, or a run that overran its tick) frees it at once.
+ */
+export async function releaseLease(store: Store, job: string, holder: string, now: number, outcome: "done" | "failed", summary: unknown, nextRunAt: number | null, keepUntil = 0): Promise<void> {
   await store.write((tx) =>
     tx
       .update(J)
-      .set({ leaseUntil: 0, lastFinishedAt: now, lastOutcome: outcome, lastSummary: JSON.stringify(summary ?? {}), nextRunAt, updatedAt: now })
+      .set({ leaseUntil: keepUntil > now ? keepUntil : 0, lastFinishedAt: now, lastOutcome: outcome, lastSummary: JSON.stringify(summary ?? {}), nextRunAt, updatedAt: now })
       .where(and(eq(J.job, job), eq(J.holder, holder)))
       .run(),
   );
@@ -89,14 +94,18 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
 /** What `ndc-gateway scheduler status` prints: every job any scheduler on this store has run or scheduled. */
 export async function jobStatus(store: Store, now: number): Promise<JobStatus[]> {
   const rows = await store.db.select().from(J).orderBy(J.job).all();
-  return rows.map((r) => ({
+  return rows.map((r) => {
+    // A lease kept after a finished run (releaseLease's keepUntil) is not a run in progress.
+    const running = r.leaseUntil > now && (r.lastFinishedAt === null || r.lastStartedAt === null || r.lastFinishedAt < r.lastStartedAt);
+    return {
     job: r.job,
-    running: r.leaseUntil > now,
-    holder: r.leaseUntil > now ? r.holder : null,
+    running,
+    holder: running ? r.holder : null,
     lastStartedAt: iso(r.lastStartedAt),
     lastFinishedAt: iso(r.lastFinishedAt),
     lastOutcome: r.lastOutcome,
     lastSummary: r.lastSummary ? JSON.parse(r.lastSummary) : null,
     nextRunAt: iso(r.nextRunAt),
-  }));
+    };
+  });
 }

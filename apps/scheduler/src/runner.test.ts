@@ -10,6 +10,7 @@ import { migrate, openStore, type Store } from "@ndc/store";
 import type { ScheduledJob } from "./job";
 import { JOBS } from "./jobs";
 import { startScheduler, type Scheduler } from "./runner";
+import { storeOnlyDomain } from "../../../test/support/store-only-jobs";
 
 const cleanup: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -23,7 +24,7 @@ async function setup(jobs?: readonly ScheduledJob[]): Promise<{ scheduler: Sched
   await migrate(store);
   const events: Array<Record<string, unknown>> = [];
   const logger = createLogger({ level: "debug", sink: (l) => events.push(JSON.parse(l)) });
-  const scheduler = startScheduler({ store, config, logger, clock: systemClock, jobs });
+  const scheduler = startScheduler({ ...storeOnlyDomain(), store, config, logger, clock: systemClock, jobs });
   cleanup.push(() => rmSync(dir, { recursive: true, force: true }), () => store.close(), () => scheduler.stop());
   return { scheduler, store, dir, events };
 }
@@ -124,7 +125,7 @@ describe("scheduler", () => {
     await expect(scheduler.runNow("nope")).rejects.toThrow('no job named "nope"');
     const { store } = await setup([]);
     expect(() =>
-      startScheduler({ store, config: loadConfig({}), logger: createLogger({ level: "silent" }), clock: systemClock, jobs: [j, j] }),
+      startScheduler({ ...storeOnlyDomain(), store, config: loadConfig({}), logger: createLogger({ level: "silent" }), clock: systemClock, jobs: [j, j] }),
     ).toThrow('"dup" is registered twice');
   });
 });
@@ -143,7 +144,7 @@ describe("offers.purge", () => {
       clock.advance(2_000);
       const job = JOBS.find((j) => j.name === "offers.purge")!;
       const config = loadConfig({ GATEWAY_DATA_DIR: dir });
-      expect(await job.run({ store, config, clock, logger: createLogger({ level: "silent" }) })).toEqual({ purged: 1 });
+      expect(await job.run({ ...storeOnlyDomain(), store, config, clock, logger: createLogger({ level: "silent" }) })).toEqual({ purged: 1 });
       expect((await repo.resolve("live", owner)).offerId).toBe("live");
     } finally {
       await store.close();

@@ -4,7 +4,7 @@ import { loadRuntime } from "../config";
 import { UsageError, type CliIo } from "../io";
 import { shutdownSignal } from "../shutdown";
 
-/** `scheduler`: the croner jobs alone, for deployments that run the gateway with --no-scheduler. */
+/** `scheduler`: the scheduler app, every job over its own domain and actors, beside the gateway workers or alone (docs/scheduler.md). */
 export async function schedulerCommand(args: string[], io: CliIo): Promise<number> {
   if (args[0] === "status" && args.length === 1) return schedulerStatus(io);
   if (args.length) throw new UsageError(`scheduler: unexpected argument ${args[0]}`);

@@ -2,7 +2,8 @@ import { readFileSync } from "node:fs";
 import { randomUUID } from "node:crypto";
 import { systemClock, type Clock } from "@ndc/clock";
 import { isGatewayError } from "@ndc/errors";
-import { bootGateway } from "@ndc/gateway";
+import { openDomain } from "@ndc/domain";
+import { postWebhook } from "@ndc/scheduler";
 import type { AirShoppingRequest } from "@ndc/messages";
 import { eraseIfAccountDeleted, requireOpenAccount, webShopSeller, WebShopAccountError, type PassengerInput } from "@ndc/orders";
 import type { FlightOfferPayload } from "@ndc/shopping";
@@ -27,8 +28,8 @@ interface PassengerLine {
 
 /**
  * `web-shop book ...`: the web shop books a flight the way a seller does, through the same order
- * domain (the gateway's own, booted in this process: `OrdersService.create`, its order actor, its
- * outbox and its accounting report), selling as the web shop's agency for an account or a guest
+ * domain (@ndc/domain, assembled in this process as every gateway worker assembles it:
+ * `OrdersService.create`, its order actor, its outbox and its accounting report), selling as the web shop's agency for an account or a guest
  * (decision 0029). An account deleted before the booking refuses it; one deleted while the booking
  * ran is seen after its commit, and the order's documents are erased then.
  */
@@ -39,12 +40,13 @@ export async function webShopBookCommand(args: string[], io: CliIo, deps: { cloc
   const passengers = readPassengers(values["--passengers"]);
   const account = values["--account"];
   const { config, logger } = loadRuntime(io);
-  const gw = await bootGateway({ config, logger, clock: deps.clock ?? systemClock, background: false });
+  // The domain alone (no gateway: no auth, no HTTP app), as every process assembles it.
+  const domain = await openDomain({ config, logger, clock: deps.clock ?? systemClock, post: postWebhook });
   try {
-    if (account) await requireOpenAccount(gw.store.db, account);
+    if (account) await requireOpenAccount(domain.store.db, account);
     await deps.afterAccountCheck?.();
     const seller = webShopSeller(account);
-    const flight = gw.supply.flight(flightKey);
+    const flight = domain.supply.flight(flightKey);
     if (!flight) {
       io.err(`web-shop: flight_not_found: no flight ${flightKey}`);
       return 1;
@@ -57,12 +59,12 @@ export async function webShopBookCommand(args: string[], io: CliIo, deps: { cloc
       serviceCriteria: [],
       preferences: { langUsage: [] },
     };
-    const ctx = { supply: gw.supply, offers: gw.orders.ctx.offers, clock: gw.clock, settings: config.shopping, promotionCriteria: new PromotionCriteria(gw.store), ownerCode: config.airline.designator };
+    const ctx = { supply: domain.supply, offers: domain.orders.ctx.offers, clock: domain.clock, settings: config.shopping, promotionCriteria: new PromotionCriteria(domain.store), ownerCode: config.airline.designator };
     const view = await shop(ctx, request, seller);
     // The first offer whose only journey is this flight alone.
     let chosen: { offerId: string; ownerCode: string; totalMinor: number; currency: string } | undefined;
     for (const o of view.offers) {
-      const stored = await gw.orders.ctx.offers.resolve<FlightOfferPayload>(o.offerId, seller);
+      const stored = await domain.orders.ctx.offers.resolve<FlightOfferPayload>(o.offerId, seller);
       const p = stored.payload;
       if (p.kind === "flight" && p.journeys.length === 1 && p.journeys[0]!.flightKeys.join() === flightKey) {
         chosen = { offerId: o.offerId, ownerCode: o.ownerCode, totalMinor: p.totalMinor, currency: p.currency };
@@ -75,7 +77,7 @@ export async function webShopBookCommand(args: string[], io: CliIo, deps: { cloc
     }
     const input: PassengerInput[] = passengers.map((p, i) => ({ paxId: `PAX${i + 1}`, givenNames: p.givenNames ?? [], surname: p.surname, ...(p.birthdate ? { birthdate: p.birthdate } : {}), identityDocs: p.identityDocs ?? [] }));
     const token = values["--card-token"];
-    const order = await gw.orders.create({
+    const order = await domain.orders.create({
       seller,
       correlationId: `web-shop-${randomUUID()}`,
       trxId: "web-shop",
@@ -86,7 +88,7 @@ export async function webShopBookCommand(args: string[], io: CliIo, deps: { cloc
     });
     io.out(`booked order ${order.orderId} (${order.state}) for ${account ? `account ${account}` : "a guest"}: ${(order.totalMinor / 100).toFixed(2)} ${order.currency}`);
     if (account) {
-      const erased = await eraseIfAccountDeleted(gw.store, account, order.orderId, gw.clock.now());
+      const erased = await eraseIfAccountDeleted(domain.store, account, order.orderId, domain.clock.now());
       if (erased) io.out(`account ${account} was deleted while booking: the order's ${erased} identity document(s) erased`);
     }
     return 0;
@@ -97,7 +99,7 @@ export async function webShopBookCommand(args: string[], io: CliIo, deps: { cloc
     }
     throw e;
   } finally {
-    await gw.close();
+    await domain.close();
   }
 }
 

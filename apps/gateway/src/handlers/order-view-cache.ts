@@ -1,8 +1,7 @@
-import { createHash, randomUUID } from "node:crypto";
-import type { GatewayConfig } from "@ndc/config";
-import { encodeOrderViewRS, orderViewOf, type AnswerOutcome } from "@ndc/messages";
+import { storedViewOf } from "@ndc/domain";
+import type { AnswerOutcome } from "@ndc/messages";
 import type { Order, OrderDetails, StoredView } from "@ndc/orders";
-import { writtenNode, writtenText, type XNode } from "@ndc/xml";
+import { writtenNode, type XNode } from "@ndc/xml";
 import type { HandlerDeps } from "./deps";
 
 /** The handler result for an order: the Response element and the root PaymentFunctions (PAYSUM). */
@@ -59,21 +58,8 @@ export function orderViewResult(details: OrderDetails, deps: HandlerDeps, langua
   return result;
 }
 
-/** How many OrderViewRS this process has encoded for orders (a test pins one per paid booking). */
-export const viewEncodes = { count: 0 };
-
-/**
- * The encoded view as text: what the orders domain stores with each write of the order
- * (OrdersServiceOptions.viewEncoder), in the default language (no `languages`): a request that
- * names content languages is never answered from a stored view (OrdersService.retrieveView).
- */
-export function storedViewOf(details: OrderDetails, designator: string, languages: readonly string[] = []): StoredView {
-  viewEncodes.count++;
-  const { view, decline } = orderViewOf(details, designator, languages);
-  const built = encodeOrderViewRS(view);
-  const text = (node: XNode) => ({ name: node.name, text: writtenText(node) });
-  return { response: text(built.response), trailing: built.trailing.map(text), ...(decline ? { decline } : {}) };
-}
+// The plain encoder lives with the domain (an order changed by the scheduler app stores its view too).
+export { storedViewOf, viewEncodes } from "@ndc/domain";
 
 /**
  * The orders domain's view encoder (OrdersServiceOptions.viewEncoder): `storedViewOf`, and the
@@ -86,28 +72,6 @@ export function keptViewEncoder(designator: string): (details: OrderDetails) => 
     cache.set(details.order, { inputs: inputsOf(details, []), designator, result: storedViewResult(stored) });
     return stored;
   };
-}
-
-// Defined by scripts/build-binary.ts in the compiled binary; absent when run from source.
-declare const NDC_BUILD_COMMIT: string | undefined;
-declare const NDC_BUILD_TIME: string | undefined;
-
-/** This process, when nothing names its build. */
-const PROCESS = `process ${randomUUID()}`;
-
-/**
- * The key stored views are written and served under (OrdersServiceOptions.viewKey): what an
- * encoded view is a function of besides the committed order, which the store's triggers keep
- * true. That is the code (the compiled binary's commit and build time; from source,
- * GATEWAY_BUILD_ID, which `serve` gives its workers; else this process alone) and the
- * configuration the view shows (designator, airline name, supply seed). Processes of one build
- * share their stored views, so a worker restarted under load serves what the others stored
- * instead of emptying the table under them; a process of another build never serves them.
- */
-export function storedViewKey(config: GatewayConfig): string {
-  const build = typeof NDC_BUILD_COMMIT === "string" ? `binary ${NDC_BUILD_COMMIT} ${typeof NDC_BUILD_TIME === "string" ? NDC_BUILD_TIME : ""}` : config.buildId ? `source ${config.buildId}` : PROCESS;
-  const shown = [build, config.airline.designator, config.airline.name, config.shopping.supplySeed];
-  return createHash("sha256").update(JSON.stringify(shown)).digest("base64url").slice(0, 22);
 }
 
 /** A stored (or just written) view as a handler result: its texts placed as written elements. */

@@ -98,8 +98,6 @@ export async function exposition(src: FigureSources): Promise<string> {
   );
   family("ndc_scheduler_job_last_run_failed", "gauge", "1 when each scheduler job's last run failed, else 0.", jobs.filter((j) => j.lastOutcome !== null).map((j) => ["", { job: j.job }, j.lastOutcome === "failed" ? 1 : 0]));
   family("ndc_scheduler_job_running", "gauge", "1 while a scheduler holds each job's lease.", jobs.map((j) => ["", { job: j.job }, j.running ? 1 : 0]));
-  const pass = src.backgroundPass?.() ?? null;
-  family("ndc_orders_background_last_pass_timestamp_seconds", "gauge", "When this process's orders background pass (expiry, reconciler) last finished, in seconds since the Unix epoch.", pass ? [["", {}, pass.finishedAt / 1000]] : []);
   return `${out.join("\n")}\n`;
 }
 

@@ -2,7 +2,6 @@ import type { Clock } from "@ndc/clock";
 import type { RateLimitConfig } from "@ndc/config";
 import { messageByName } from "@ndc/messages";
 import type { Store } from "@ndc/store";
-import type { BackgroundPass } from "../background";
 import type { TrafficMeter } from "./meter";
 import { jobRuns, notificationBacklog, ordersPerHour } from "./store-figures";
 
@@ -16,8 +15,6 @@ export interface FigureSources {
   clock: Clock;
   meter: TrafficMeter;
   rateLimits: RateLimitConfig;
-  /** This process's orders background pass, when it runs one. */
-  backgroundPass?: () => BackgroundPass | null;
 }
 
 /** A message's rate-limiter class (spec 8): shop or default. */
@@ -29,7 +26,6 @@ const iso = (ms: number) => new Date(ms).toISOString();
 export async function dashboardFigures(src: FigureSources) {
   const now = src.clock.now();
   const [hours, backlog, jobs] = await Promise.all([ordersPerHour(src.store, now), notificationBacklog(src.store, now), jobRuns(src.store, now)]);
-  const pass = src.backgroundPass?.() ?? null;
   return {
     generatedAt: iso(now),
     // The traffic figures are this process's own since it started: say which, so two processes' pages are not mistaken for one.
@@ -38,8 +34,8 @@ export async function dashboardFigures(src: FigureSources) {
     lookToBook: src.meter.clientFigures(rateClassOf, now).map((c) => ({ clientId: c.clientId, agencyId: c.agencyId, looks: c.lastHour.looks, books: c.lastHour.books, ratio: c.lastHour.lookToBook })),
     messages: src.meter.messageFigures(now).map((m) => ({ message: m.message, ...m.lastHour, sinceStart: { requests: m.sinceStart.requests, errors: m.sinceStart.errors, errorsByCode: m.sinceStart.errorsByCode } })),
     notificationBacklog: backlog,
+    // Every job (order expiry and the reconciler among them) as the scheduler app records it, whichever process runs it.
     jobs,
-    backgroundPass: pass && { startedAt: iso(pass.startedAt), finishedAt: iso(pass.finishedAt), outcome: pass.outcome },
   };
 }
 

@@ -2,12 +2,13 @@ import type { AuthService, StoreSellerClocks } from "@ndc/auth";
 import { atSellerOffset, type Clock } from "@ndc/clock";
 import type { GatewayMode } from "@ndc/config";
 import { GatewayError } from "@ndc/errors";
+import { CLOCK_SWEEPS } from "@ndc/scheduler";
 import { json, jsonError, notFound, readJsonObject } from "./json";
 import { subscriberOf } from "./notifications";
 import { sandboxOrderControl, type SandboxOrders } from "./sandbox-orders";
 
-/** A sweep the sandbox can run now: its name and what one run did. */
-export type SandboxJobs = Record<string, () => Promise<Record<string, number>>>;
+/** The scheduler's jobs by name (@ndc/scheduler jobsByName), each run once here: what one run did. */
+export type SandboxJobs = Record<string, () => Promise<Record<string, unknown>>>;
 
 const MAX_ADVANCE_SECONDS = 400 * 86_400;
 
@@ -36,8 +37,8 @@ export async function sandboxEndpoint(
       if (body.offsetSeconds !== undefined) await clocks.set(who.clientId, seconds(body, "offsetSeconds") * 1000, at);
       else await clocks.advance(who.clientId, seconds(body, "advanceSeconds") * 1000, at);
       // Then every due sweep, in order, each order at its owner's time: expiry writes notifications, dispatch sends them.
-      const ran: Record<string, Record<string, number>> = {};
-      for (const [name, run] of Object.entries(deps.jobs)) ran[name] = await atSellerOffset(0, run);
+      const ran: Record<string, Record<string, unknown>> = {};
+      for (const name of CLOCK_SWEEPS) if (deps.jobs[name]) ran[name] = await atSellerOffset(0, deps.jobs[name]);
       return json(200, { ...(await clockOf(deps, clocks, who.clientId)), jobs: ran });
     }
     if (path === "/scheduler/run") {

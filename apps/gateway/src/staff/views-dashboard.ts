@@ -94,7 +94,6 @@ export function dashboardPage(d: Dashboard, chrome: PageChrome): Response {
   const l2bRows = d.lookToBook.map((c) => [esc(c.clientId), esc(c.agencyId), esc(c.looks), esc(c.books), esc(c.ratio === null ? "no order" : `${c.ratio.toFixed(1)} : 1`)]);
   const jobRows = d.jobs.map((j) => [esc(j.job), esc(when(j.lastStartedAt)), esc(when(j.lastFinishedAt)), esc(j.lastOutcome ?? "-"), esc(j.running ? "yes" : "no"), esc(when(j.nextRunAt))]);
   const b = d.notificationBacklog;
-  const pass = d.backgroundPass ? `<p>This process's orders background pass (expiry of unpaid holds, the reconciler) last finished ${esc(when(d.backgroundPass.finishedAt))}: ${esc(d.backgroundPass.outcome)}.</p>` : `<p>No orders background pass has run in this process.</p>`;
   const body = `<p class="scope">Orders and revenue are the store's (every gateway process). Traffic, errors and latency are this process's (pid ${esc(d.process.pid)}, counting since ${esc(when(d.process.startedAt))}), for the last hour; several gateway processes each count their own. Generated ${esc(when(d.generatedAt))}.</p>
 ${summary}
 <h2>Orders and revenue per hour</h2>
@@ -108,8 +107,7 @@ ${table(["Client", "Agency", "Looks", "Books", "Looks per book"], l2bRows, "Sell
 <h2>Notification backlog</h2>
 <p>${esc(b.pending)} deliveries pending${b.oldestPendingAt ? `, the oldest written ${esc(when(b.oldestPendingAt))}` : ""}; ${esc(b.failed)} failed (retries ran out: <a href="/staff/queues/failed-deliveries">failed deliveries</a>).</p>
 <h2>Scheduled jobs</h2>
-${table(["Job", "Last started", "Last finished", "Outcome", "Running", "Next run"], jobRows, "Scheduler jobs")}
-${pass}`;
+${table(["Job", "Last started", "Last finished", "Outcome", "Running", "Next run"], jobRows, "Scheduler jobs")}`;
   return page(200, "Dashboard", body, { ...chrome, head: HEAD });
 }
 

@@ -2,10 +2,9 @@ import type { ScheduledJob } from "../job";
 
 /**
  * The operations jobs (issue 10; docs/scheduler.md): the simulated operations feed, the delivery
- * of flights that departed, and the partner read-back. Each changes orders, so each runs only
- * where the order actors live (`serve`'s in-process scheduler, and the sandbox controls, which
- * run them by these names): a scheduler process without actors skips them. Every change goes
- * through the order's actor, its notification written in the same transaction. Delivery and the
+ * of flights that departed, and the partner read-back. Each changes orders through the actors of
+ * the process that runs it (the scheduler app, or a worker whose sandbox control runs it by name):
+ * every change goes through the order's actor, its notification written in the same transaction. Delivery and the
  * read-back judge each order at its owner's business time (its seller's sandbox clock,
  * docs/sandbox-controls.md), not the scheduler's clock, so what is due agrees with what the
  * orders' views show.
@@ -15,7 +14,6 @@ export const operationsFeed: ScheduledJob = {
   schedule: "0 * * * * *",
   description: "the simulated operations feed: retime or cancel flights (OPERATIONS_FEED_PER_MILLE, from the supply seed) and change the orders on them",
   async run({ orders, config }) {
-    if (!orders) return { skipped: 1 };
     // Off in production: the setting is read as 0 there (packages/config).
     return orders.operationsFeed(config.operationsFeedPerMille, config.shopping.supplySeed);
   },
@@ -26,7 +24,6 @@ export const deliveryFlown: ScheduledJob = {
   schedule: "15 * * * * *",
   description: "record departed flights on their booked orders: their seats sold for nothing and other ticketless services delivered",
   async run({ orders }) {
-    if (!orders) return { skipped: 1 };
     return orders.deliverFlown();
   },
 };
@@ -36,7 +33,6 @@ export const partnersReadBack: ScheduledJob = {
   schedule: (config) => `45 */${config.partnerReadbackMinutes} * * * *`,
   description: "read the simulated partners back: partner products they fulfilled are delivered",
   async run({ orders }) {
-    if (!orders) return { skipped: 1 };
     return orders.partnerReadBack();
   },
 };
