@@ -31,10 +31,12 @@ export class ManualClock implements Clock {
 export { BusinessClock, atSellerOffset, sellerOffset, type SellerClocks } from "./seller-time";
 
 /**
- * The wall clock as if it had read `startMs` when this was called, running at real speed from
- * there: SANDBOX_CLOCK_START's business time (docs/testing.md).
+ * The wall clock as if it had read `startMs` at the real instant `atMs` (default: now, when this
+ * is called), running at real speed from there: SANDBOX_CLOCK_START's business time, anchored at
+ * SANDBOX_CLOCK_STARTED_AT so that processes started at different moments read the same time
+ * (docs/testing.md).
  */
-export function startedAt(startMs: number): Clock {
-  const offset = startMs - Date.now();
+export function startedAt(startMs: number, atMs: number = Date.now()): Clock {
+  const offset = startMs - atMs;
   return { now: () => Date.now() + offset };
 }

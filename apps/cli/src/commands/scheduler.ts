@@ -3,13 +3,15 @@ import { migrate, openStore } from "@ndc/store";
 import { loadRuntime } from "../config";
 import { UsageError, type CliIo } from "../io";
 import { shutdownSignal } from "../shutdown";
+import { dieWithSupervisor } from "../supervised";
 
-/** `scheduler`: the croner jobs alone, for deployments that run the gateway with --no-scheduler. */
+/** `scheduler`: the croner jobs, every scheduled job, under leases (serve starts one beside its workers). */
 export async function schedulerCommand(args: string[], io: CliIo): Promise<number> {
   if (args[0] === "status" && args.length === 1) return schedulerStatus(io);
   if (args.length) throw new UsageError(`scheduler: unexpected argument ${args[0]}`);
   const { config, logger } = loadRuntime(io);
-  const stopping = shutdownSignal(io.err); // before the "running" line, see serve.ts
+  const stopping = shutdownSignal(io.err); // before the "running" line, see worker.ts
+  dieWithSupervisor();
   const app = await runSchedulerApp({ config, logger });
   io.out(`scheduler running: ${app.scheduler.jobs.join(", ")} (data directory ${config.dataDir})`);
   const signal = await stopping;
