@@ -1,7 +1,7 @@
 import { signatureStep } from "./ndc/signature-step";
 import { lazyAirlineKey, notificationSigner } from "@ndc/signatures";
 import { ensurePrivateDir, loadConfig, type GatewayConfig } from "@ndc/config";
-import { BusinessClock, startedAt, systemClock, type Clock } from "@ndc/clock";
+import { BusinessClock, sandboxStartClock, systemClock, type Clock } from "@ndc/clock";
 import { createLogger, type Logger } from "@ndc/log";
 import { openStore, migrate, type Store } from "@ndc/store";
 import { createAuthService, createRateLimiter, provisionSandbox, storeSellerClocks, type RegistryReads, type SandboxCredentials, type StoreSellerClocks } from "@ndc/auth";
@@ -99,7 +99,7 @@ export async function bootGateway(
   // that seller's POST /sandbox/clock moves (docs/sandbox-controls.md). Production has no offsets.
   // SANDBOX_CLOCK_START (local mode only) starts business time at a chosen instant, so tests book
   // fixed dates whatever the real date (docs/testing.md); security time stays real even then.
-  const clock = new BusinessClock(wallClock === systemClock && config.sandboxClockStart !== undefined ? startedAt(config.sandboxClockStart, config.sandboxClockStartedAt) : wallClock);
+  const clock = new BusinessClock(wallClock === systemClock ? sandboxStartClock(config) : wallClock);
   // The data directory holds the database, the field key and the sandbox secret: its owner's only.
   ensurePrivateDir(config.dataDir);
   // Fail at start, not at the first booking, when the field-encryption key is unusable.

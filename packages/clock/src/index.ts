@@ -40,3 +40,12 @@ export function startedAt(startMs: number, atMs: number = Date.now()): Clock {
   const offset = startMs - atMs;
   return { now: () => Date.now() + offset };
 }
+
+/**
+ * The base of a process's business time: the wall clock, or, when SANDBOX_CLOCK_START is set
+ * (local mode), that instant anchored at SANDBOX_CLOCK_STARTED_AT. The one rule for every process
+ * of a data directory (gateway workers, the scheduler app), so that they read the same time.
+ */
+export function sandboxStartClock(config: { sandboxClockStart?: number; sandboxClockStartedAt?: number }): Clock {
+  return config.sandboxClockStart === undefined ? systemClock : startedAt(config.sandboxClockStart, config.sandboxClockStartedAt);
+}

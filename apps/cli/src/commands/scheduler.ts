@@ -1,3 +1,4 @@
+import { sandboxStartClock } from "@ndc/clock";
 import { jobStatus, runSchedulerApp } from "@ndc/scheduler";
 import { migrate, openStore } from "@ndc/store";
 import { loadRuntime } from "../config";
@@ -12,7 +13,8 @@ export async function schedulerCommand(args: string[], io: CliIo): Promise<numbe
   const { config, logger } = loadRuntime(io);
   const stopping = shutdownSignal(io.err); // before the "running" line, see worker.ts
   dieWithSupervisor();
-  const app = await runSchedulerApp({ config, logger });
+  // Business time as the gateway workers read it (SANDBOX_CLOCK_START, anchored at SANDBOX_CLOCK_STARTED_AT).
+  const app = await runSchedulerApp({ config, logger, clock: sandboxStartClock(config) });
   io.out(`scheduler running: ${app.scheduler.jobs.join(", ")} (data directory ${config.dataDir})`);
   const signal = await stopping;
   logger.info("scheduler_stopping", { signal });
