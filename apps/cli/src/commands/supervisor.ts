@@ -70,13 +70,22 @@ export class Supervisor {
   }
 
   /**
-   * Starts every child; resolves with the address once the first worker listens. A child that
+   * Starts the workers; resolves with the address once the first one listens. A child that
    * exits before any worker was ready (a port taken by another program, a store it cannot open)
    * fails the start instead of being restarted forever: serve then stops the rest and exits 1.
    */
   async start(): Promise<string> {
-    for (const slot of this.slots) this.spawn(slot);
+    for (const slot of this.slots) if (slot.role === "worker") this.spawn(slot);
     return await this.firstReady;
+  }
+
+  /**
+   * The scheduler app, once a worker serves: its boot then does not compete for the cores with
+   * the workers' (the port answers sooner), and its first line comes after serve's banner.
+   */
+  startScheduler(): void {
+    const slot = this.slots.at(-1)!;
+    if (!this.stopping && !slot.proc) this.spawn(slot);
   }
 
   /** The children running now. */
