@@ -3,6 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { acquireBinary, BINARY_HOOK_MS, releaseBinary } from "./binary";
+import { JOBS } from "@ndc/scheduler";
 import { killAll, ROOT, run, startServer, type Cli, type Running } from "./processes";
 
 const dirs: string[] = [];
@@ -79,7 +80,8 @@ describe("compiled binary", () => {
     let gw: Running;
     beforeAll(async () => {
       dir = dataDir();
-      gw = await startServer(cli, ["serve"], { GATEWAY_DATA_DIR: dir, PORT: "0" });
+      // Two workers from the compiled binary: serve re-executes the binary itself (no Bun, no script).
+      gw = await startServer(cli, ["serve", "--workers", "2"], { GATEWAY_DATA_DIR: dir, PORT: "0" });
       console.log(`binary serve ready in ${gw.readyMs} ms`);
     });
     afterAll(async () => {
@@ -93,22 +95,27 @@ describe("compiled binary", () => {
         expect(gw.stdout()).toMatch(new RegExp(`^  ${field} +${creds[field]}$`, "m"));
       }
       expect(gw.stdout()).toContain(`saved in       ${join(dir, "sandbox-credentials.json")}`);
-      expect(gw.stdout()).toContain("scheduler running in-process: store.checkpoint");
+      expect(gw.stdout()).toMatch(/^serve \(pid \d+\): 2 gateway workers \(pid \d+, \d+\) on one port, the scheduler app \(pid \d+\)$/m);
       // The secret is for the terminal only: no JSON log line carries it.
       const logLines = gw.stdout().split("\n").filter((l) => l.startsWith("{"));
       expect(logLines.length).toBeGreaterThan(0);
       expect(logLines.some((l) => l.includes(creds.client_secret))).toBe(false);
     });
 
-    test("/health/ready lists the in-process scheduler's jobs with their next run (no dispatch job: serve dispatches on its loop)", async () => {
-      let body: { status: string; scheduler?: { job: string; nextRunAt: string | null; running: boolean }[] } = { status: "" };
-      for (let i = 0; i < 50 && !(body.scheduler?.length === 8); i++) {
-        body = (await (await fetch(`${gw.url}/health/ready`)).json()) as typeof body;
-        if (body.scheduler?.length !== 8) await Bun.sleep(100);
+    test("/health/ready names the worker that answered and lists the scheduler app's jobs with their next run", async () => {
+      const jobs = JOBS.map((j) => j.name).sort();
+      let body: { status: string; worker?: { pid: number }; scheduler?: { job: string; nextRunAt: string | null; running: boolean }[] } = { status: "" };
+      const workers = new Set<number>();
+      for (let i = 0; i < 100 && !(body.scheduler?.length === jobs.length && workers.size === 2); i++) {
+        body = (await (await fetch(`${gw.url}/health/ready`, { keepalive: false })).json()) as typeof body;
+        if (body.worker) workers.add(body.worker.pid);
+        await Bun.sleep(100);
       }
       expect(body.status).toBe("ready");
-      // The operations jobs and the closing check run here too, beside the order actors (decisions 0025, 0027).
-      expect(body.scheduler!.map((j) => j.job)).toEqual(["delivery.flown", "documents.retention", "offers.purge", "operations.feed", "orders.closing", "partners.read-back", "payments.clearance", "store.checkpoint"]);
+      // Two workers answer on the one port (a new connection each time).
+      expect(workers.size).toBe(2);
+      // Every job runs in the scheduler app; each worker reads their status from the store.
+      expect(body.scheduler!.map((j) => j.job).sort()).toEqual(jobs);
       for (const j of body.scheduler!) expect(Date.parse(j.nextRunAt!)).toBeGreaterThan(Date.now() - 1000);
     });
 
@@ -156,12 +163,15 @@ describe("compiled binary", () => {
       expect(j.steps.filter((s: { result: string }) => s.result !== "PASS").map((s: { step: string }) => s.step)).toEqual(["signed OrderCreate"]);
     }, 120_000);
 
-    test("SIGTERM shuts down cleanly with exit 0", async () => {
+    test("SIGTERM shuts down cleanly with exit 0: each child in order, then serve", async () => {
       const code = await gw.stop();
       expect(code).toBe(0);
       expect(gw.stdout()).toContain('"event":"scheduler_stopped"');
-      expect(gw.stdout()).toContain('"event":"gateway_stopping","signal":"SIGTERM"');
-      expect(gw.stdout()).toContain('"event":"gateway_stopped"');
+      expect(gw.stdout().match(/"event":"gateway_stopping","signal":"SIGTERM"/g)).toHaveLength(2);
+      expect(gw.stdout().match(/"event":"gateway_stopped"/g)).toHaveLength(2);
+      expect(gw.stdout()).toContain('"event":"serve_stopped"');
+      // The scheduler app's own first line, from the binary run again as `scheduler`.
+      expect(gw.stdout()).toContain("scheduler running: store.checkpoint");
       gw = undefined as unknown as Running;
     });
   });
