@@ -63,6 +63,8 @@ export async function startGateway(dir: string, env: Record<string, string> = {}
     PORT: "0",
     GATEWAY_DATA_DIR: dir,
     GATEWAY_MODE: "local",
+    // One worker (and serve's scheduler app): these suites kill the gateway, not test how many serve.
+    GATEWAY_WORKERS: "1",
     SUPPLY_SEED: "xb-sandbox-1",
     // The load loop sends far more than a seller's default allowance per minute.
     RATE_LIMIT_SHOP_PER_MINUTE: "1000000",
