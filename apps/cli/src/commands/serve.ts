@@ -34,7 +34,7 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
     env: {
       ...io.env,
       // PORT=0: one free port chosen here, which every worker then binds (and a restarted one again).
-      PORT: String(config.port === 0 ? freePort(config.host) : config.port),
+      PORT: String(config.port === 0 ? await freePort(config.host) : config.port),
       ...(config.sandboxClockStart !== undefined && config.sandboxClockStartedAt === undefined ? { SANDBOX_CLOCK_STARTED_AT: startedAt } : {}),
     },
     workers,
@@ -95,9 +95,11 @@ async function prepare(config: GatewayConfig): Promise<Awaited<ReturnType<typeof
   }
 }
 
-function freePort(host: string): number {
+/** A port free now on `host`: bound and released here, before any worker binds it. */
+async function freePort(host: string): Promise<number> {
   const probe = Bun.serve({ port: 0, hostname: host, fetch: () => new Response(null, { status: 503 }) });
   const port = probe.port;
-  void probe.stop(true);
-  return port ?? 0;
+  await probe.stop(true);
+  if (!port) throw new Error(`no free port on ${host}`);
+  return port;
 }

@@ -125,7 +125,30 @@ export class Supervisor {
 
   private spawn(slot: Slot): void {
     slot.restart = null;
-    const proc = Bun.spawn([...this.opts.self, slot.role], {
+    const restart = slot.proc !== null;
+    let proc: Subprocess;
+    try {
+      proc = this.launch(slot);
+    } catch (e) {
+      // Could not even start it (out of processes or memory): try again later, as after a crash.
+      if (!this.anyReady) return this.settleFirst.reject(e instanceof Error ? e : new Error(String(e)));
+      slot.quickExits++;
+      const delay = restartDelay(slot.quickExits);
+      this.opts.logger.error("child_spawn_failed", { role: slot.role, message: e instanceof Error ? e.message : String(e), restartInMs: delay });
+      slot.restart = setTimeout(() => {
+        if (!this.stopping) this.spawn(slot);
+      }, delay);
+      return;
+    }
+    slot.proc = proc;
+    slot.startedAt = performance.now();
+    if (restart) this.opts.logger.info("child_restarted", { role: slot.role, pid: proc.pid });
+    else this.opts.logger.debug("child_started", { role: slot.role, pid: proc.pid });
+    void proc.exited.then((code) => this.exited(slot, proc, code));
+  }
+
+  private launch(slot: Slot): Subprocess {
+    return Bun.spawn([...this.opts.self, slot.role], {
       env: this.opts.env,
       stdio: ["ignore", "inherit", "inherit"],
       // Its own process group: a Ctrl-C in the terminal reaches serve alone, which stops the children
@@ -141,10 +164,6 @@ export class Supervisor {
         }
       },
     });
-    slot.proc = proc;
-    slot.startedAt = performance.now();
-    this.opts.logger.debug("child_started", { role: slot.role, pid: proc.pid });
-    void proc.exited.then((code) => this.exited(slot, proc, code));
   }
 
   private exited(slot: Slot, proc: Subprocess, code: number): void {
