@@ -128,6 +128,21 @@ describe("serve's children never outlive it", () => {
   }, 60_000);
 });
 
+describe("serve's start", () => {
+  test("a port another program holds: the workers cannot bind it, serve stops and exits 1 saying so", async () => {
+    const other = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response("another program") });
+    try {
+      const r = await run(sourceCli, ["serve", "--workers", "2"], { ...baseEnv(data.dir), PORT: String(other.port) }, 30_000);
+      expect(r.code).toBe(1);
+      expect(r.stdout).not.toContain("listening on");
+      expect(r.stderr).toContain(`Is port ${other.port} in use?`);
+      expect(r.stderr).toMatch(/serve failed: the worker \(pid \d+\) exited with code 1 before any worker was ready/);
+    } finally {
+      await other.stop(true);
+    }
+  }, 40_000);
+});
+
 describe("serve's command line", () => {
   const env = () => ({ ...baseEnv(data.dir), PORT: "0" });
   test("--no-scheduler is refused, naming the worker command", async () => {
