@@ -58,13 +58,14 @@ function clockStart(dir: string): string {
 const RESTART_MARGIN_MS = 5_000;
 
 export async function startGateway(dir: string, env: Record<string, string> = {}): Promise<Gateway> {
-  const run = await startServer(sourceCli, ["serve"], {
+  // A worker, not serve: serve would restart a gateway that killed itself at a crash point, and a
+  // SIGKILL must hit the process that holds the actors. A worker runs no scheduled work: the
+  // reconciler these suites wait for is the scheduler app's (issue 22).
+  const run = await startServer(sourceCli, ["worker"], {
     SANDBOX_CLOCK_START: clockStart(dir),
     PORT: "0",
     GATEWAY_DATA_DIR: dir,
     GATEWAY_MODE: "local",
-    // One worker (and serve's scheduler app): these suites kill the gateway, not test how many serve.
-    GATEWAY_WORKERS: "1",
     SUPPLY_SEED: "xb-sandbox-1",
     // The load loop sends far more than a seller's default allowance per minute.
     RATE_LIMIT_SHOP_PER_MINUTE: "1000000",
