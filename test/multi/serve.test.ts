@@ -116,6 +116,32 @@ describe("serve --workers 2", () => {
   }, 60_000);
 });
 
+describe("serve restarts a child that dies", () => {
+  test("a worker that keeps dying young waits longer each time (250, 500, 1000 ms); the scheduler app is restarted too", async () => {
+    const gw = await startServer(sourceCli, ["serve", "--workers", "1"], { ...baseEnv(data.dir), PORT: "0", LOG_LEVEL: "info" });
+    const events = (name: string) =>
+      gw.stdout().split("\n").filter((l) => l.includes(`"event":"${name}"`)).map((l) => JSON.parse(l) as { role: string; pid: number; restartInMs?: number });
+    try {
+      for (let i = 1; i <= 3; i++) {
+        const pid = await ready(gw.url);
+        process.kill(pid, "SIGKILL");
+        // Each one lived far less than 10 s: a crash loop, so the next waits twice as long.
+        while (events("child_restarted").filter((e) => e.role === "worker").length < i) await Bun.sleep(10);
+        while ((await ready(gw.url).catch(() => pid)) === pid) await Bun.sleep(10);
+      }
+      expect(events("child_exited").map((e) => [e.role, e.restartInMs])).toEqual([["worker", 250], ["worker", 500], ["worker", 1000]]);
+      const { scheduler } = pidsOf(gw.stdout());
+      process.kill(scheduler, "SIGKILL");
+      while (!events("child_restarted").some((e) => e.role === "scheduler")) await Bun.sleep(10);
+      const again = events("child_restarted").find((e) => e.role === "scheduler")!.pid;
+      expect(again).not.toBe(scheduler);
+      expect(commandOf(again)).toEndWith(" scheduler");
+    } finally {
+      expect(await gw.stop()).toBe(0);
+    }
+  }, 90_000);
+});
+
 describe("serve's children never outlive it", () => {
   test("serve killed with SIGKILL: its workers and scheduler app go too", async () => {
     const gw = await startServer(sourceCli, ["serve", "--workers", "1"], { ...baseEnv(data.dir), PORT: "0" });
