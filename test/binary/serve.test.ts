@@ -88,7 +88,9 @@ describe("compiled binary", () => {
       if (gw) await gw.stop();
     });
 
-    test("prints the sandbox credentials saved in the data directory", () => {
+    test("prints the sandbox credentials saved in the data directory", async () => {
+      // serve's lines after "listening on" may reach us a moment later.
+      for (let i = 0; i < 200 && !/^serve \(pid /m.test(gw.stdout()); i++) await Bun.sleep(25);
       const creds = JSON.parse(readFileSync(join(dir, "sandbox-credentials.json"), "utf8"));
       for (const field of ["client_id", "client_secret", "api_key", "agency_id", "iata_number"]) {
         expect(typeof creds[field]).toBe("string");

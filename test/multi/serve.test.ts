@@ -40,6 +40,13 @@ async function businessOffset(url: string, apiKey: string): Promise<number> {
   return Date.parse(now) - (before + Date.now()) / 2;
 }
 
+/** serve's process line, once its output has reached us (it follows "listening on" in a later write). */
+async function started(gw: Running): Promise<ReturnType<typeof pidsOf>> {
+  const t0 = performance.now();
+  while (!/^serve \(pid /m.test(gw.stdout()) && performance.now() - t0 < 10_000) await Bun.sleep(10);
+  return pidsOf(gw.stdout());
+}
+
 function pidsOf(stdout: string): { serve: number; workers: number[]; scheduler: number } {
   const m = stdout.match(/^serve \(pid (\d+)\): (\d+) gateway workers? \(pid ([\d, ]+)\) on one port, the scheduler app \(pid (\d+)\)$/m);
   if (!m) throw new Error(`no process line in:\n${stdout}`);
@@ -52,7 +59,7 @@ describe("serve --workers 2", () => {
 
   test("starts two workers and the scheduler app, three processes of its own", async () => {
     gw = await startServer(sourceCli, ["serve", "--workers", "2"], { ...baseEnv(data.dir), PORT: "0" });
-    pids = pidsOf(gw.stdout());
+    pids = await started(gw);
     expect(pids.serve).toBe(gw.proc.pid);
     expect(pids.workers).toHaveLength(2);
     expect(new Set([...pids.workers, pids.scheduler, pids.serve]).size).toBe(4);
@@ -130,7 +137,7 @@ describe("serve restarts a child that dies", () => {
         while ((await ready(gw.url).catch(() => pid)) === pid) await Bun.sleep(10);
       }
       expect(events("child_exited").map((e) => [e.role, e.restartInMs])).toEqual([["worker", 250], ["worker", 500], ["worker", 1000]]);
-      const { scheduler } = pidsOf(gw.stdout());
+      const { scheduler } = await started(gw);
       process.kill(scheduler, "SIGKILL");
       while (!events("child_restarted").some((e) => e.role === "scheduler")) await Bun.sleep(10);
       const again = events("child_restarted").find((e) => e.role === "scheduler")!.pid;
@@ -145,7 +152,7 @@ describe("serve restarts a child that dies", () => {
 describe("serve's children never outlive it", () => {
   test("serve killed with SIGKILL: its workers and scheduler app go too", async () => {
     const gw = await startServer(sourceCli, ["serve", "--workers", "1"], { ...baseEnv(data.dir), PORT: "0" });
-    const { workers, scheduler } = pidsOf(gw.stdout());
+    const { workers, scheduler } = await started(gw);
     gw.proc.kill("SIGKILL");
     await gw.proc.exited;
     const t0 = performance.now();

@@ -10,6 +10,11 @@ export interface ReadyMessage {
   ready: { url: string; pid: number };
 }
 
+/** What serve tells each worker once its banner ("listening on ...") is out. */
+export interface ServingMessage {
+  serving: true;
+}
+
 export function isReadyMessage(m: unknown): m is ReadyMessage {
   const r = (m as Partial<ReadyMessage> | null)?.ready;
   return typeof r === "object" && r !== null && typeof r.url === "string" && typeof r.pid === "number";
@@ -22,6 +27,22 @@ export function supervised(): boolean {
 
 export function tellSupervisor(message: ReadyMessage): void {
   process.send?.(message);
+}
+
+/**
+ * Resolves once serve has printed its banner (at once when not supervised): a worker's own log
+ * lines then come after serve's first line, `listening on URL`, which scripts read.
+ */
+export function bannerPrinted(): Promise<void> {
+  if (!supervised()) return Promise.resolve();
+  return new Promise((resolve) => {
+    const on = (m: unknown) => {
+      if ((m as Partial<ServingMessage> | null)?.serving !== true) return;
+      process.off("message", on);
+      resolve();
+    };
+    process.on("message", on);
+  });
 }
 
 /**

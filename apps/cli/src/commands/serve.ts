@@ -49,6 +49,7 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
     io.out(transportOf(config).line);
     if (config.sandboxClockStart !== undefined) io.out(sandboxClockLine(config.sandboxClockStart));
     if (issued) printSandboxCredentials(issued.credentials, issued.issued, config, io);
+    supervisor.announceServing();
     supervisor.startScheduler();
     const pids = supervisor.pids();
     io.out(`serve (pid ${process.pid}): ${workers} gateway worker${workers === 1 ? "" : "s"} (pid ${pids.workers.join(", ")}) on one port, the scheduler app (pid ${pids.scheduler})`);

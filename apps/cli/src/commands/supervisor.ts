@@ -47,6 +47,8 @@ export class Supervisor {
   private readonly slots: Slot[];
   private stopping = false;
   private anyReady = false;
+  /** Whether serve's banner is out: a worker ready later is told at once (src/supervised.ts). */
+  private serving = false;
   private readonly firstReady: Promise<string>;
   private settleFirst!: { resolve(url: string): void; reject(e: Error): void };
 
@@ -77,6 +79,12 @@ export class Supervisor {
   async start(): Promise<string> {
     for (const slot of this.slots) if (slot.role === "worker") this.spawn(slot);
     return await this.firstReady;
+  }
+
+  /** serve's banner is out: every worker may log (one ready later is told when it is). */
+  announceServing(): void {
+    this.serving = true;
+    for (const s of this.slots) if (s.role === "worker" && s.proc && s.proc.exitCode === null && s.proc.signalCode === null) s.proc.send({ serving: true });
   }
 
   /**
@@ -148,7 +156,7 @@ export class Supervisor {
   }
 
   private launch(slot: Slot): Subprocess {
-    return Bun.spawn([...this.opts.self, slot.role], {
+    const proc: Subprocess = Bun.spawn([...this.opts.self, slot.role], {
       env: this.opts.env,
       stdio: ["ignore", "inherit", "inherit"],
       // Its own process group: a Ctrl-C in the terminal reaches serve alone, which stops the children
@@ -158,12 +166,14 @@ export class Supervisor {
       ipc: (message) => {
         if (!isReadyMessage(message)) return;
         this.opts.logger.debug("worker_ready", { pid: message.ready.pid, url: message.ready.url });
+        if (this.serving) proc.send({ serving: true });
         if (!this.anyReady) {
           this.anyReady = true;
           this.settleFirst.resolve(message.ready.url);
         }
       },
     });
+    return proc;
   }
 
   private exited(slot: Slot, proc: Subprocess, code: number): void {

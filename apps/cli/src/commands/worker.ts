@@ -5,7 +5,7 @@ import { loadRuntime } from "../config";
 import { UsageError, type CliIo } from "../io";
 import { printSandboxCredentials } from "../sandbox";
 import { shutdownSignal } from "../shutdown";
-import { dieWithSupervisor, supervised, tellSupervisor } from "../supervised";
+import { bannerPrinted, dieWithSupervisor, supervised, tellSupervisor } from "../supervised";
 import { VERSION } from "../version";
 
 /**
@@ -35,8 +35,10 @@ export async function workerCommand(args: string[], io: CliIo): Promise<number> 
   try {
     server = listen(gw, { reusePort: true });
     if (supervised()) {
-      // serve prints the banner once for all its workers.
+      // serve prints the banner once for all its workers, then lets them log.
+      const banner = bannerPrinted();
       tellSupervisor({ ready: { url: server.url, pid: process.pid } });
+      await Promise.race([banner, stopping]);
     } else {
       // Stable first line: scripts and tests read the address from it (PORT=0 picks a free port).
       io.out(`listening on ${server.url}`);
