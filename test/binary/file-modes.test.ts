@@ -36,13 +36,13 @@ afterAll(async () => {
 
 describe("data directory modes of a real process (umask 000)", () => {
   const runs: [string, () => Cli, string[]][] = [
-    ["npm start", () => underUmask0(["node", join(ROOT, "scripts/run.mjs"), "start"]), ["--no-scheduler"]],
-    ["the binary's serve", () => underUmask0([binary, "serve"]), ["--no-scheduler"]],
+    ["npm start", () => underUmask0(["node", join(ROOT, "scripts/run.mjs"), "start"]), []],
+    ["the binary's serve", () => underUmask0([binary, "serve"]), []],
   ];
   for (const [name, cli, args] of runs) {
     test(`${name}: directory 0700; gateway.db, -wal, -shm, field-key, sandbox-credentials.json 0600`, async () => {
       const dir = dataDir();
-      const gw = await startServer(cli(), args, { GATEWAY_DATA_DIR: dir, PORT: "0", GATEWAY_MODE: "local" });
+      const gw = await startServer(cli(), args, { GATEWAY_DATA_DIR: dir, PORT: "0", GATEWAY_MODE: "local", GATEWAY_WORKERS: "1" });
       try {
         // The process wrote (migrations, the sandbox seller) and holds the database open in WAL mode.
         const creds = JSON.parse(await Bun.file(join(dir, "sandbox-credentials.json")).text()) as { client_id: string; client_secret: string };

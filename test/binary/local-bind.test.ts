@@ -24,7 +24,7 @@ let local: Running;
 let cli: string[];
 beforeAll(async () => {
   cli = [(await acquireBinary()).outfile];
-  local = await startServer(cli, ["serve", "--no-scheduler"], { GATEWAY_DATA_DIR: join(dir, "local"), PORT: "0" });
+  local = await startServer(cli, ["serve"], { GATEWAY_WORKERS: "1", GATEWAY_DATA_DIR: join(dir, "local"), PORT: "0" });
   running.push(local);
 }, BINARY_HOOK_MS);
 afterAll(async () => {
@@ -48,7 +48,7 @@ describe("local mode binds 127.0.0.1", () => {
     const { port } = new URL(local.url);
     expect(await reachable(`http://${externalAddress}:${port}/health/live`)).toBe(false);
     // Control: the same probe reaches a gateway bound to every interface, so the refusal above is the binding.
-    const open = await startServer(cli, ["serve", "--no-scheduler"], { GATEWAY_MODE: "sandbox", GATEWAY_DATA_DIR: join(dir, "sandbox"), PORT: "0" });
+    const open = await startServer(cli, ["serve"], { GATEWAY_WORKERS: "1", GATEWAY_MODE: "sandbox", GATEWAY_DATA_DIR: join(dir, "sandbox"), PORT: "0" });
     running.push(open);
     expect(open.stdout()).not.toContain("sandbox credentials");
     expect(await reachable(`http://${externalAddress}:${new URL(open.url).port}/health/live`)).toBe(true);

@@ -20,12 +20,14 @@ const production = (more: Record<string, string> = {}) => ({
   TLS_TERMINATED_BY_PROXY: "true",
   PORT: "0",
   BIND_ADDRESS: "127.0.0.1",
+  // One worker: these tests are about configuration, not about several processes.
+  GATEWAY_WORKERS: "1",
   ...more,
 });
 
 let gw: Running;
 beforeAll(async () => {
-  gw = await startServer(sourceCli, ["serve", "--no-scheduler"], production());
+  gw = await startServer(sourceCli, ["serve"], production());
 }, 60_000);
 afterAll(async () => {
   await gw?.stop();
@@ -98,7 +100,7 @@ describe("TLS in production (item 9)", () => {
     );
     expect(openssl.exitCode).toBe(0);
     const ca = readFileSync(certFile, "utf8");
-    const tls = await startServer(sourceCli, ["serve", "--no-scheduler"], production({ TLS_TERMINATED_BY_PROXY: "", TLS_CERT_FILE: certFile, TLS_KEY_FILE: keyFile }), { fetchTls: { ca } });
+    const tls = await startServer(sourceCli, ["serve"], production({ TLS_TERMINATED_BY_PROXY: "", TLS_CERT_FILE: certFile, TLS_KEY_FILE: keyFile }), { fetchTls: { ca } });
     try {
       expect(tls.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
       expect(tls.stdout()).toContain(`\ntransport: HTTPS with the certificate of TLS_CERT_FILE (${certFile})\n`);
@@ -111,7 +113,7 @@ describe("TLS in production (item 9)", () => {
   }, 60_000);
 
   test("local mode without a certificate says it serves plain HTTP", async () => {
-    const local = await startServer(sourceCli, ["serve", "--no-scheduler"], { GATEWAY_DATA_DIR: join(dir, "local"), PORT: "0" });
+    const local = await startServer(sourceCli, ["serve"], { GATEWAY_WORKERS: "1", GATEWAY_DATA_DIR: join(dir, "local"), PORT: "0" });
     try {
       expect(local.stdout()).toContain("\ntransport: plain HTTP, no TLS (local mode; production needs TLS_CERT_FILE and TLS_KEY_FILE, or TLS_TERMINATED_BY_PROXY=true)\n");
     } finally {

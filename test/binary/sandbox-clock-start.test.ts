@@ -21,7 +21,7 @@ let gw: Running;
 let apiKey: string;
 
 beforeAll(async () => {
-  gw = await startServer(sourceCli, ["serve", "--no-scheduler"], { GATEWAY_DATA_DIR: dir, PORT: "0", SANDBOX_CLOCK_START: new Date(T0).toISOString(), LOG_LEVEL: "warn" });
+  gw = await startServer(sourceCli, ["serve"], { GATEWAY_WORKERS: "1", GATEWAY_DATA_DIR: dir, PORT: "0", SANDBOX_CLOCK_START: new Date(T0).toISOString(), LOG_LEVEL: "warn" });
   apiKey = (JSON.parse(readFileSync(join(dir, "sandbox-credentials.json"), "utf8")) as { api_key: string }).api_key;
 }, 30_000);
 afterAll(async () => {
@@ -54,13 +54,11 @@ describe("serve with SANDBOX_CLOCK_START", () => {
   }, 30_000);
 });
 
-describe("the scheduler app", () => {
+describe("serve's scheduler app", () => {
   test("runs its jobs at the gateway's clock: their last run is stamped on the start day, not the real one", async () => {
-    const sched = await startServer(sourceCli, ["serve"], { GATEWAY_DATA_DIR: join(dir, "scheduler"), PORT: "0", SANDBOX_CLOCK_START: new Date(T0).toISOString(), LOG_LEVEL: "warn" });
-    // The scheduler app beside it, on the same business clock (test/multi/support.ts passes SANDBOX_CLOCK_START).
-    const app = await startSchedulerApp(join(dir, "scheduler"));
+    const sched = await startServer(sourceCli, ["serve"], { GATEWAY_WORKERS: "1", GATEWAY_DATA_DIR: join(dir, "scheduler"), PORT: "0", SANDBOX_CLOCK_START: new Date(T0).toISOString(), LOG_LEVEL: "warn" });
     try {
-      // notifications.dispatch runs every NOTIFY_DISPATCH_MS (1 s) in the scheduler app.
+      // notifications.dispatch runs every few seconds in the scheduler app serve starts beside its worker.
       let dispatch: { lastStartedAt: string | null } | undefined;
       for (let i = 0; i < 200 && !dispatch?.lastStartedAt; i++) {
         const ready = (await (await fetch(`${sched.url}/health/ready`)).json()) as { scheduler?: { job: string; lastStartedAt: string | null }[] };
@@ -69,7 +67,6 @@ describe("the scheduler app", () => {
       }
       expect(dispatch?.lastStartedAt?.slice(0, 10)).toBe(dayAfter(T0, 0));
     } finally {
-      await app.stop();
       await sched.stop();
     }
   }, 60_000);
@@ -85,6 +82,16 @@ describe("SANDBOX_CLOCK_START is refused where it does not belong", () => {
     }
     expect(loadConfig({ GATEWAY_DATA_DIR: dir, SANDBOX_CLOCK_START: "2026-11-21T10:00:00+01:00" }).sandboxClockStart).toBe(T0);
     expect(loadConfig({ GATEWAY_DATA_DIR: dir }).sandboxClockStart).toBeUndefined();
+  });
+
+  test("SANDBOX_CLOCK_STARTED_AT: the same format, local mode only, and only beside SANDBOX_CLOCK_START", () => {
+    const start = new Date(T0).toISOString();
+    const at = "2027-03-01T12:00:00.250Z";
+    expect(loadConfig({ GATEWAY_DATA_DIR: dir, SANDBOX_CLOCK_START: start, SANDBOX_CLOCK_STARTED_AT: at }).sandboxClockStartedAt).toBe(Date.parse(at));
+    expect(loadConfig({ GATEWAY_DATA_DIR: dir, SANDBOX_CLOCK_START: start }).sandboxClockStartedAt).toBeUndefined();
+    expect(() => loadConfig({ GATEWAY_DATA_DIR: dir, SANDBOX_CLOCK_STARTED_AT: at })).toThrow(new ConfigError("SANDBOX_CLOCK_STARTED_AT needs SANDBOX_CLOCK_START (the business time it anchors)"));
+    expect(() => loadConfig({ GATEWAY_MODE: "sandbox", GATEWAY_DATA_DIR: dir, SANDBOX_CLOCK_START: start, SANDBOX_CLOCK_STARTED_AT: at })).toThrow("local mode only");
+    expect(() => loadConfig({ GATEWAY_DATA_DIR: dir, SANDBOX_CLOCK_START: start, SANDBOX_CLOCK_STARTED_AT: "2027-03-01 12:00" })).toThrow("SANDBOX_CLOCK_STARTED_AT must be an ISO 8601 instant with its zone");
   });
 
   test("serve in sandbox mode with it stops at start with that line", async () => {

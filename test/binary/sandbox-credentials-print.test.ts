@@ -24,7 +24,7 @@ const saved = (dir: string) => JSON.parse(readFileSync(join(dir, "sandbox-creden
 
 /** One `serve` start and stop; `tokenStatus` is what the token endpoint said to the file's credentials. */
 async function serveOnce(dir: string): Promise<{ stdout: string; tokenStatus: number }> {
-  const gw = await startServer(sourceCli, ["serve", "--no-scheduler"], { GATEWAY_DATA_DIR: dir, PORT: "0" });
+  const gw = await startServer(sourceCli, ["serve"], { GATEWAY_WORKERS: "1", GATEWAY_DATA_DIR: dir, PORT: "0" });
   const creds = saved(dir);
   const res = await fetch(`${gw.url}/oauth/token`, {
     method: "POST",

@@ -3,6 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { acquireBinary, BINARY_HOOK_MS, releaseBinary } from "./binary";
+import { JOBS } from "@ndc/scheduler";
 import { killAll, ROOT, run, startServer, type Cli, type Running } from "./processes";
 
 const dirs: string[] = [];
@@ -79,48 +80,46 @@ describe("compiled binary", () => {
     let gw: Running;
     beforeAll(async () => {
       dir = dataDir();
-      gw = await startServer(cli, ["serve"], { GATEWAY_DATA_DIR: dir, PORT: "0" });
+      // Two workers from the compiled binary: serve re-executes the binary itself (no Bun, no script).
+      gw = await startServer(cli, ["serve", "--workers", "2"], { GATEWAY_DATA_DIR: dir, PORT: "0" });
       console.log(`binary serve ready in ${gw.readyMs} ms`);
     });
     afterAll(async () => {
       if (gw) await gw.stop();
     });
 
-    test("prints the sandbox credentials saved in the data directory", () => {
+    test("prints the sandbox credentials saved in the data directory", async () => {
+      // serve's lines after "listening on" may reach us a moment later.
+      for (let i = 0; i < 200 && !/^serve \(pid /m.test(gw.stdout()); i++) await Bun.sleep(25);
       const creds = JSON.parse(readFileSync(join(dir, "sandbox-credentials.json"), "utf8"));
       for (const field of ["client_id", "client_secret", "api_key", "agency_id", "iata_number"]) {
         expect(typeof creds[field]).toBe("string");
         expect(gw.stdout()).toMatch(new RegExp(`^  ${field} +${creds[field]}$`, "m"));
       }
       expect(gw.stdout()).toContain(`saved in       ${join(dir, "sandbox-credentials.json")}`);
-      // Issue 22: serve runs no job itself; the scheduler app does.
-      expect(gw.stdout()).not.toContain("scheduler running");
+      expect(gw.stdout()).toMatch(/^serve \(pid \d+\): 2 gateway workers \(pid \d+, \d+\) on one port, the scheduler app \(pid \d+\)$/m);
       // The secret is for the terminal only: no JSON log line carries it.
       const logLines = gw.stdout().split("\n").filter((l) => l.startsWith("{"));
       expect(logLines.length).toBeGreaterThan(0);
       expect(logLines.some((l) => l.includes(creds.client_secret))).toBe(false);
     });
 
-    test("/health/ready lists every job of the scheduler app beside it, with their next run", async () => {
-      const scheduler = Bun.spawn([...cli, "scheduler"], { env: { PATH: process.env.PATH ?? "", GATEWAY_DATA_DIR: dir }, stdout: "ignore", stderr: "ignore" });
-      try {
-        let body: { status: string; scheduler?: { job: string; nextRunAt: string | null; running: boolean }[] } = { status: "" };
-        for (let i = 0; i < 100 && !(body.scheduler?.length === 12); i++) {
-          body = (await (await fetch(`${gw.url}/health/ready`)).json()) as typeof body;
-          if (body.scheduler?.length !== 12) await Bun.sleep(100);
-        }
-        expect(body.status).toBe("ready");
-        // Every job, the orders' among them, runs in the scheduler app (issue 22).
-        expect(body.scheduler!.map((j) => j.job)).toEqual([
-          "delivery.flown", "documents.retention", "notifications.dispatch", "offers.purge", "operations.feed", "orders.closing",
-          "orders.expire-unpaid", "orders.reconcile", "orders.retained-lapse", "partners.read-back", "payments.clearance", "store.checkpoint",
-        ]);
-        for (const j of body.scheduler!) expect(Date.parse(j.nextRunAt!)).toBeGreaterThan(Date.now() - 1000);
-      } finally {
-        scheduler.kill("SIGTERM");
-        await scheduler.exited;
+    test("/health/ready names the worker that answered and lists the scheduler app's jobs with their next run", async () => {
+      const jobs = JOBS.map((j) => j.name).sort();
+      let body: { status: string; worker?: { pid: number }; scheduler?: { job: string; nextRunAt: string | null; running: boolean }[] } = { status: "" };
+      const workers = new Set<number>();
+      for (let i = 0; i < 100 && !(body.scheduler?.length === jobs.length && workers.size === 2); i++) {
+        body = (await (await fetch(`${gw.url}/health/ready`, { keepalive: false })).json()) as typeof body;
+        if (body.worker) workers.add(body.worker.pid);
+        await Bun.sleep(100);
       }
-    }, 30_000);
+      expect(body.status).toBe("ready");
+      // Two workers answer on the one port (a new connection each time).
+      expect(workers.size).toBe(2);
+      // Every job runs in the scheduler app; each worker reads their status from the store.
+      expect(body.scheduler!.map((j) => j.job).sort()).toEqual(jobs);
+      for (const j of body.scheduler!) expect(Date.parse(j.nextRunAt!)).toBeGreaterThan(Date.now() - 1000);
+    });
 
     test("the sandbox client gets a 30-minute Bearer token with HTTP Basic", async () => {
       const creds = JSON.parse(readFileSync(join(dir, "sandbox-credentials.json"), "utf8"));
@@ -166,13 +165,15 @@ describe("compiled binary", () => {
       expect(j.steps.filter((s: { result: string }) => s.result !== "PASS").map((s: { step: string }) => s.step)).toEqual(["signed OrderCreate"]);
     }, 120_000);
 
-    test("SIGTERM shuts down cleanly with exit 0", async () => {
+    test("SIGTERM shuts down cleanly with exit 0: each child in order, then serve", async () => {
       const code = await gw.stop();
       expect(code).toBe(0);
-      // No scheduler to stop: serve runs no job (issue 22).
-      expect(gw.stdout()).not.toContain('"event":"scheduler_stopped"');
-      expect(gw.stdout()).toContain('"event":"gateway_stopping","signal":"SIGTERM"');
-      expect(gw.stdout()).toContain('"event":"gateway_stopped"');
+      expect(gw.stdout()).toContain('"event":"scheduler_stopped"');
+      expect(gw.stdout().match(/"event":"gateway_stopping","signal":"SIGTERM"/g)).toHaveLength(2);
+      expect(gw.stdout().match(/"event":"gateway_stopped"/g)).toHaveLength(2);
+      expect(gw.stdout()).toContain('"event":"serve_stopped"');
+      // The scheduler app's own first line, from the binary run again as `scheduler`.
+      expect(gw.stdout()).toContain("scheduler running: store.checkpoint");
       gw = undefined as unknown as Running;
     });
   });

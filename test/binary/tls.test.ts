@@ -27,8 +27,8 @@ beforeAll(async () => {
   cert = readFileSync(certFile, "utf8");
   gw = await startServer(
     sourceCli,
-    ["serve", "--no-scheduler"],
-    { GATEWAY_DATA_DIR: join(dir, "data"), PORT: "0", TLS_CERT_FILE: certFile, TLS_KEY_FILE: keyFile },
+    ["serve"],
+    { GATEWAY_WORKERS: "1", GATEWAY_DATA_DIR: join(dir, "data"), PORT: "0", TLS_CERT_FILE: certFile, TLS_KEY_FILE: keyFile },
     { fetchTls: { ca: cert } },
   );
 });

@@ -61,15 +61,18 @@ function clockStart(dir: string): string {
 const RESTART_MARGIN_MS = 5_000;
 
 /**
- * `serve` on `dir`, and beside it the scheduler app that reconciles what a crash left (unless
+ * A gateway worker on `dir`, and beside it the scheduler app that reconciles what a crash left (unless
  * ORDERS_BACKGROUND_MS=0: a restart that must find the crash's work undecided). The pair stands
  * for what the gateway process was before issue 22: the scheduler app is killed when the gateway
  * dies, so a crashed gateway's work waits for the restart, as it did with the background pass.
  */
 export async function startGateway(dir: string, env: Record<string, string> = {}): Promise<Gateway> {
+  // A worker, not serve: serve would restart a gateway that killed itself at a crash point, and a
+  // SIGKILL must hit the process that holds the actors. A worker runs no scheduled work: the
+  // reconciler these suites wait for is the scheduler app's, started beside it (issue 22).
   // One business clock for both processes: the same start, anchored at the same real instant.
   const clock = { SANDBOX_CLOCK_START: clockStart(dir), SANDBOX_CLOCK_STARTED_AT: new Date().toISOString() };
-  const run = await startServer(sourceCli, ["serve"], {
+  const run = await startServer(sourceCli, ["worker"], {
     ...clock,
     PORT: "0",
     GATEWAY_DATA_DIR: dir,

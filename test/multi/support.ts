@@ -58,7 +58,7 @@ export interface Worker {
  * no dispatch loop): what `serve --workers N` starts N of. PORT 0: its own free port.
  */
 export async function startWorker(dir: string, env: Record<string, string> = {}): Promise<Worker> {
-  const run = await startServer(sourceCli, ["serve", "--no-scheduler"], {
+  const run = await startServer(sourceCli, ["worker"], {
     ...baseEnv(dir),
     PORT: "0",
     ORDERS_BACKGROUND_MS: "0",

@@ -9,6 +9,7 @@ import { reconcileFailedCommand } from "./commands/reconcile-failed";
 import { schedulerCommand } from "./commands/scheduler";
 import { seedCommand } from "./commands/seed";
 import { serveCommand } from "./commands/serve";
+import { workerCommand } from "./commands/worker";
 import { staffCommand } from "./commands/staff";
 import { runWebShopCommand } from "./commands/web-shop";
 import { sellerCommand } from "./commands/seller";
@@ -20,6 +21,7 @@ type Command = (args: string[], io: CliIo) => Promise<number>;
 
 const COMMANDS: Record<string, Command> = {
   serve: serveCommand,
+  worker: workerCommand,
   scheduler: schedulerCommand,
   migrate: migrateCommand,
   seed: seedCommand,

@@ -1,8 +1,10 @@
 export const USAGE = `usage: ndc-gateway <command> [options]
 
 commands:
-  serve [--no-scheduler]  run the gateway (and, unless --no-scheduler, the scheduler in-process)
-  scheduler               run the scheduler alone, against the same data directory
+  serve [--workers N]     run the gateway: N worker processes on one port (default GATEWAY_WORKERS,
+                          else one per core) and the scheduler app, supervised (docs/operations.md)
+  worker                  one gateway process, HTTP only, no scheduled work (N beside one scheduler)
+  scheduler               the scheduler app: every scheduled job, against the same data directory
   scheduler status        each job's last run (outcome, summary), next run, and who runs it now
   migrate                 apply pending storage migrations and list what was applied
   seed                    migrate, then create the sandbox seller (local mode) and print its credentials
@@ -20,4 +22,4 @@ commands:
   help                    print this text
 
 Configuration comes from environment variables (docs/configuration.md), notably
-GATEWAY_MODE (local|sandbox|production), PORT, GATEWAY_DATA_DIR, TLS_CERT_FILE, TLS_KEY_FILE.`;
+GATEWAY_MODE (local|sandbox|production), PORT, GATEWAY_DATA_DIR, GATEWAY_WORKERS, TLS_CERT_FILE, TLS_KEY_FILE.`;

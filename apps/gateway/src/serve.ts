@@ -17,12 +17,15 @@ export function transportOf(config: GatewayConfig): { tls: "gateway" | "proxy" |
 /**
  * Listens on the configured address: HTTPS when TLS_CERT_FILE and TLS_KEY_FILE are set,
  * plain HTTP otherwise (local and sandbox development, or production behind a TLS-terminating proxy).
+ * `reusePort`: several gateway processes bind the same port and the kernel spreads new connections
+ * over them (Linux SO_REUSEPORT): `ndc-gateway worker`, of which `serve --workers N` starts N.
  */
-export function listen(gw: BootedGateway): { url: string; stop(graceMs?: number): Promise<void> } {
+export function listen(gw: BootedGateway, opts: { reusePort?: boolean } = {}): { url: string; stop(graceMs?: number): Promise<void> } {
   const { config } = gw;
   const server = Bun.serve({
     port: config.port,
     hostname: config.host,
+    reusePort: opts.reusePort ?? false,
     tls: config.tls
       ? { cert: readFileSync(config.tls.certFile, "utf8"), key: readFileSync(config.tls.keyFile, "utf8") }
       : undefined,

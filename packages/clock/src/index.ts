@@ -31,10 +31,21 @@ export class ManualClock implements Clock {
 export { BusinessClock, atSellerOffset, sellerOffset, type SellerClocks } from "./seller-time";
 
 /**
- * The wall clock as if it had read `startMs` when this was called, running at real speed from
- * there: SANDBOX_CLOCK_START's business time (docs/testing.md).
+ * The wall clock as if it had read `startMs` at the real instant `atMs` (default: now, when this
+ * is called), running at real speed from there: SANDBOX_CLOCK_START's business time, anchored at
+ * SANDBOX_CLOCK_STARTED_AT so that processes started at different moments read the same time
+ * (docs/testing.md).
  */
-export function startedAt(startMs: number): Clock {
-  const offset = startMs - Date.now();
+export function startedAt(startMs: number, atMs: number = Date.now()): Clock {
+  const offset = startMs - atMs;
   return { now: () => Date.now() + offset };
+}
+
+/**
+ * The base of a process's business time: the wall clock, or, when SANDBOX_CLOCK_START is set
+ * (local mode), that instant anchored at SANDBOX_CLOCK_STARTED_AT. The one rule for every process
+ * of a data directory (gateway workers, the scheduler app), so that they read the same time.
+ */
+export function sandboxStartClock(config: { sandboxClockStart?: number; sandboxClockStartedAt?: number }): Clock {
+  return config.sandboxClockStart === undefined ? systemClock : startedAt(config.sandboxClockStart, config.sandboxClockStartedAt);
 }

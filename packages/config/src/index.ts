@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { join, resolve } from "node:path";
 
 /**
@@ -34,6 +35,8 @@ export interface GatewayConfig {
   mode: GatewayMode;
   port: number;
   host: string;
+  /** How many gateway worker processes `serve` starts on the port (GATEWAY_WORKERS; default the machine's cores). */
+  workers: number;
   /** A connection silent this long is closed (Bun.serve idleTimeout); its request is logged client_abort (499). */
   idleTimeoutSeconds: number;
   dataDir: string;
@@ -85,6 +88,12 @@ export interface GatewayConfig {
   metricsToken?: string;
   /** Local mode only: the instant (ms) the sandbox clock reads at boot, so tests book the same dates whatever the real date (docs/sandbox-controls.md). */
   sandboxClockStart?: number;
+  /**
+   * Local mode only, with sandboxClockStart: the real instant (ms) at which business time was
+   * sandboxClockStart (SANDBOX_CLOCK_STARTED_AT). Unset: the process's boot. Every process of
+   * one data directory given the same pair reads the same business time (`serve` sets both).
+   */
+  sandboxClockStartedAt?: number;
 }
 
 /** Shopping settings (spec 4.7, 8). */
@@ -151,11 +160,25 @@ function metricsToken(env: Env): string | undefined {
  * local mode only: a shared or production gateway must never pretend another date.
  */
 function sandboxClockStart(env: Env, mode: GatewayMode): number | undefined {
-  const raw = env.SANDBOX_CLOCK_START?.trim();
+  return sandboxInstant(env, mode, "SANDBOX_CLOCK_START");
+}
+
+/**
+ * SANDBOX_CLOCK_STARTED_AT: the real instant at which business time was SANDBOX_CLOCK_START, in
+ * the same format. Meaningless alone, so refused without its partner.
+ */
+function sandboxClockStartedAt(env: Env, mode: GatewayMode): number | undefined {
+  const at = sandboxInstant(env, mode, "SANDBOX_CLOCK_STARTED_AT");
+  if (at !== undefined && !env.SANDBOX_CLOCK_START?.trim()) throw new ConfigError("SANDBOX_CLOCK_STARTED_AT needs SANDBOX_CLOCK_START (the business time it anchors)");
+  return at;
+}
+
+function sandboxInstant(env: Env, mode: GatewayMode, name: "SANDBOX_CLOCK_START" | "SANDBOX_CLOCK_STARTED_AT"): number | undefined {
+  const raw = env[name]?.trim();
   if (!raw) return undefined;
-  if (mode !== "local") throw new ConfigError(`SANDBOX_CLOCK_START is for local mode only, not ${mode}`);
+  if (mode !== "local") throw new ConfigError(`${name} is for local mode only, not ${mode}`);
   const ms = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(raw) ? Date.parse(raw) : NaN;
-  if (Number.isNaN(ms)) throw new ConfigError(`SANDBOX_CLOCK_START must be an ISO 8601 instant with its zone (for example 2026-11-21T09:00:00Z), got "${raw}"`);
+  if (Number.isNaN(ms)) throw new ConfigError(`${name} must be an ISO 8601 instant with its zone (for example 2026-11-21T09:00:00Z), got "${raw}"`);
   return ms;
 }
 
@@ -237,6 +260,8 @@ export function loadConfig(env: Env = process.env): GatewayConfig {
     port: int(env, "PORT", 8080),
     // Local mode serves this machine only; the others listen on every interface unless told.
     host: env.BIND_ADDRESS?.trim() || (mode === "local" ? "127.0.0.1" : "0.0.0.0"),
+    // One per core: each worker is one event loop (decision 0006), so more than the cores only adds switching.
+    workers: int(env, "GATEWAY_WORKERS", availableParallelism(), 1),
     idleTimeoutSeconds: idleTimeout(env),
     dataDir,
     databaseUrl: env.GATEWAY_DATABASE_URL?.trim() || `file:${join(dataDir, "gateway.db")}`,
@@ -293,6 +318,7 @@ export function loadConfig(env: Env = process.env): GatewayConfig {
     partnerReadbackMinutes: minutesOfHour(env, "PARTNER_READBACK_MINUTES", 5),
     metricsToken: metricsToken(env),
     sandboxClockStart: sandboxClockStart(env, mode),
+    sandboxClockStartedAt: sandboxClockStartedAt(env, mode),
     actors: {
       idleMs: int(env, "ACTOR_IDLE_MS", 5 * 60_000, 1),
       mailboxLimit: int(env, "ACTOR_MAILBOX_LIMIT", 10_000, 1),

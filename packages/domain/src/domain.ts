@@ -1,6 +1,6 @@
 import { registryGrants, storeSellerClocks, type StoreSellerClocks } from "@ndc/auth";
 import { ActorSystem } from "@ndc/actors";
-import { BusinessClock, startedAt, systemClock, type Clock } from "@ndc/clock";
+import { BusinessClock, sandboxStartClock, systemClock, type Clock } from "@ndc/clock";
 import { ensurePrivateDir, type GatewayConfig } from "@ndc/config";
 import { InventoryService } from "@ndc/inventory";
 import type { Logger } from "@ndc/log";
@@ -66,11 +66,12 @@ export interface DomainOptions {
 
 /**
  * Business time's base: the wall clock, or, with SANDBOX_CLOCK_START (local mode only), the wall
- * clock started at that instant, so tests book fixed dates whatever the real date (docs/testing.md).
+ * clock started at that instant (at the real instant SANDBOX_CLOCK_STARTED_AT, so every process of one
+ * data directory agrees), so tests book fixed dates whatever the real date (docs/testing.md).
  * An injected clock (tests) is used as it is.
  */
 export function businessBase(config: GatewayConfig, wallClock: Clock): Clock {
-  return wallClock === systemClock && config.sandboxClockStart !== undefined ? startedAt(config.sandboxClockStart) : wallClock;
+  return wallClock === systemClock ? sandboxStartClock(config) : wallClock;
 }
 
 /** Opens and migrates the store and assembles the domain over it. */

@@ -3,13 +3,17 @@ import { migrate, openStore } from "@ndc/store";
 import { loadRuntime } from "../config";
 import { UsageError, type CliIo } from "../io";
 import { shutdownSignal } from "../shutdown";
+import { dieWithSupervisor } from "../supervised";
 
 /** `scheduler`: the scheduler app, every job over its own domain and actors, beside the gateway workers or alone (docs/scheduler.md). */
 export async function schedulerCommand(args: string[], io: CliIo): Promise<number> {
   if (args[0] === "status" && args.length === 1) return schedulerStatus(io);
   if (args.length) throw new UsageError(`scheduler: unexpected argument ${args[0]}`);
   const { config, logger } = loadRuntime(io);
-  const stopping = shutdownSignal(io.err); // before the "running" line, see serve.ts
+  const stopping = shutdownSignal(io.err); // before the "running" line, see worker.ts
+  dieWithSupervisor();
+  // Business time as the gateway workers read it (SANDBOX_CLOCK_START, anchored at SANDBOX_CLOCK_STARTED_AT).
+  // Business time from SANDBOX_CLOCK_START/STARTED_AT, as the workers' (the domain's businessBase); security time real.
   const app = await runSchedulerApp({ config, logger });
   io.out(`scheduler running: ${app.scheduler.jobs.join(", ")} (data directory ${config.dataDir})`);
   const signal = await stopping;
