@@ -45,6 +45,12 @@ const loads = preparedOnce((db) => ({
     .from(actorJournal)
     .where(and(eq(actorJournal.kind, sql.placeholder("kind")), eq(actorJournal.key, sql.placeholder("key")), gt(actorJournal.seq, sql.placeholder("after"))))
     .prepare(),
+  // The primary key's index answers it with one seek (no row of the journal is read).
+  head: db
+    .select({ seq: sql<number | null>`max(${actorJournal.seq})` })
+    .from(actorJournal)
+    .where(and(eq(actorJournal.kind, sql.placeholder("kind")), eq(actorJournal.key, sql.placeholder("key"))))
+    .prepare(),
   snapshot: db
     .select()
     .from(actorSnapshots)
@@ -57,6 +63,15 @@ export async function readEvents<P>(db: StoreDb, kind: string, key: string, afte
   // In seq order, sorted here: an ORDER BY cost SQLite more than the read (docs/decisions/0009).
   const rows = (await loads(db).events.all({ kind, key, after: afterSeq })).sort((a, b) => a.seq - b.seq);
   return rows.map((r) => ({ seq: r.seq, payload: JSON.parse(r.payload) as P, committedAt: r.committedAt }));
+}
+
+/**
+ * The seq of the key's last event in the store, 0 for none: read before every command of a resident
+ * actor, so a key another process wrote since is caught up first (docs/decisions/0040).
+ */
+export async function headSeq(db: StoreDb, kind: string, key: string): Promise<number> {
+  const rows = await loads(db).head.all({ kind, key });
+  return Number(rows[0]?.seq ?? 0);
 }
 
 export async function saveSnapshot<V>(

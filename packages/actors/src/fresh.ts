@@ -1,0 +1,58 @@
+import { GatewayError } from "@ndc/errors";
+import { isConstraintViolation, type Store } from "@ndc/store";
+import type { Cell } from "./cell";
+import type { ActorKind } from "./kind";
+
+/**
+ * The one rule by which a resident actor is trusted while other processes write the same store
+ * (docs/decisions/0040, optimistic concurrency on the journal's (kind, key, seq) key).
+ */
+
+/** Decisions one command may take against a key other processes keep moving: then actor_busy. */
+export const DECIDE_ATTEMPTS = 8;
+
+/**
+ * Makes the cell's state the store's before a command: loads it the first time and after a failed
+ * write (memory may be anything then), otherwise reads the key's head and catches up when another
+ * process moved it. A kind without freshness is loaded again every time, unless single-process.
+ */
+export async function bringUpToDate(kind: ActorKind<any, any, any, any>, cell: Cell<unknown, unknown>, store: Store): Promise<void> {
+  if (!cell.loaded || cell.stale) {
+    cell.state = await kind.load(cell.key, store);
+    cell.loaded = true;
+    cell.stale = false;
+    return;
+  }
+  const f = kind.freshness;
+  if (!f) {
+    if (!kind.singleProcess) cell.state = await kind.load(cell.key, store);
+    return;
+  }
+  const head = await f.head(cell.key, store);
+  const at = f.at(cell.state);
+  if (head === at) return;
+  // Behind: read only the newer events. Ahead (the store lost what memory holds: a restore): load.
+  cell.state = head > at && f.catchUp ? await f.catchUp(cell.state, cell.key, store) : await kind.load(cell.key, store);
+}
+
+/**
+ * Whether a failed write lost a race for the key: a constraint failure AND the key's head moved
+ * past the state the command was decided on (another process appended that seq first). Any
+ * other failure (another table's constraint, a refusal, I/O) is the caller's to see.
+ */
+export async function lostRace(kind: ActorKind<any, any, any, any>, key: string, decidedOn: unknown, error: unknown, store: Store): Promise<boolean> {
+  const f = kind.freshness;
+  if (!f || !isConstraintViolation(error)) return false;
+  return (await f.head(key, store)) > f.at(decidedOn);
+}
+
+/** Before deciding again: a short jittered pause so two processes racing for a key fall out of step. */
+export function backoff(attempt: number): Promise<void> {
+  const ms = Math.min(2 ** attempt, 32) * (0.5 + Math.random());
+  return new Promise((r) => setTimeout(r, ms));
+}
+
+/** Every attempt lost its race: the key is hot across processes; the caller retries later. */
+export function hotKey(kind: string, attempts: number): GatewayError {
+  return new GatewayError("actor_busy", { detail: `(${kind}: other processes wrote this key ${attempts} times in a row)`, retryAfterSeconds: 1 });
+}
