@@ -34,7 +34,7 @@ async function proc(kind: Counter = counterKind("test.n"), url?: string) {
   return { store, system, n: system.register(kind) };
 }
 
-/** The counter kind, counting its loads and catch-ups, and running `afterHead` after every head read and catch-up (where another process may write). */
+/** The counter kind, counting its loads and catch-ups, and running `afterHead` after every freshness read and catch-up (where another process may write). */
 function watched(afterHead?: () => Promise<void>) {
   const base = counterKind("test.n");
   const seen = { loads: 0, catchUps: 0, heads: 0 };
@@ -43,11 +43,11 @@ function watched(afterHead?: () => Promise<void>) {
     load: (key, store) => (seen.loads++, base.load(key, store)),
     freshness: {
       ...base.freshness!,
-      async head(key, store) {
+      async movedSince(key, seq, store) {
         seen.heads++;
-        const h = await base.freshness!.head(key, store);
+        const moved = await base.freshness!.movedSince(key, seq, store);
         await afterHead?.();
-        return h;
+        return moved;
       },
       async catchUp(state, key, store) {
         seen.catchUps++;
@@ -75,7 +75,7 @@ describe("two processes, one journal", () => {
     // Never trusted from memory: the query sees seq 3, by a catch-up, not a reload.
     expect(await two.n.ask("k", { op: "read" })).toEqual({ seq: 3, total: 3 });
     expect(w.seen).toMatchObject({ loads: 1, catchUps: 1 });
-    // Nothing moved: the head read alone.
+    // Nothing moved: the freshness read alone.
     expect(await two.n.ask("k", { op: "read" })).toEqual({ seq: 3, total: 3 });
     expect(w.seen).toMatchObject({ loads: 1, catchUps: 1 });
     expect(two.n.peek("k")).toEqual({ seq: 3, value: { total: 3, count: 3 } });
@@ -84,7 +84,7 @@ describe("two processes, one journal", () => {
   test("a command decided on a state the other process moved meanwhile loses its seq, is decided again after it, and is answered", async () => {
     let race: (() => Promise<void>) | undefined;
     const w = watched(async () => {
-      // Between the head read and the write: the other process takes the next seq.
+      // Between the freshness read and the write: the other process takes the next seq.
       const r = race;
       race = undefined;
       await r?.();

@@ -13,8 +13,8 @@ export const DECIDE_ATTEMPTS = 8;
 
 /**
  * Makes the cell's state the store's before a command: loads it the first time and after a failed
- * write (memory may be anything then), otherwise reads the key's head and catches up when another
- * process moved it. A kind without freshness is loaded again every time, unless single-process.
+ * write (memory may be anything then), otherwise asks whether another process wrote the key since
+ * and catches up if so. A kind without freshness is loaded again every time, unless single-process.
  */
 export async function bringUpToDate(kind: ActorKind<any, any, any, any>, cell: Cell<unknown, unknown>, store: Store): Promise<void> {
   if (!cell.loaded || cell.stale) {
@@ -28,22 +28,20 @@ export async function bringUpToDate(kind: ActorKind<any, any, any, any>, cell: C
     if (!kind.singleProcess) cell.state = await kind.load(cell.key, store);
     return;
   }
-  const head = await f.head(cell.key, store);
-  const at = f.at(cell.state);
-  if (head === at) return;
-  // Behind: read only the newer events. Ahead (the store lost what memory holds: a restore): load.
-  cell.state = head > at && f.catchUp ? await f.catchUp(cell.state, cell.key, store) : await kind.load(cell.key, store);
+  if (!(await f.movedSince(cell.key, f.at(cell.state), store))) return;
+  // Behind: read only the newer events.
+  cell.state = f.catchUp ? await f.catchUp(cell.state, cell.key, store) : await kind.load(cell.key, store);
 }
 
 /**
- * Whether a failed write lost a race for the key: a constraint failure AND the key's head moved
- * past the state the command was decided on (another process appended that seq first). Any
+ * Whether a failed write lost a race for the key: a constraint failure AND the key moved past
+ * the state the command was decided on (another process appended that seq first). Any
  * other failure (another table's constraint, a refusal, I/O) is the caller's to see.
  */
 export async function lostRace(kind: ActorKind<any, any, any, any>, key: string, decidedOn: unknown, error: unknown, store: Store): Promise<boolean> {
   const f = kind.freshness;
   if (!f || !isConstraintViolation(error)) return false;
-  return (await f.head(key, store)) > f.at(decidedOn);
+  return f.movedSince(key, f.at(decidedOn), store);
 }
 
 /** Before deciding again: a short jittered pause so two processes racing for a key fall out of step. */

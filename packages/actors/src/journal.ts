@@ -45,11 +45,13 @@ const loads = preparedOnce((db) => ({
     .from(actorJournal)
     .where(and(eq(actorJournal.kind, sql.placeholder("kind")), eq(actorJournal.key, sql.placeholder("key")), gt(actorJournal.seq, sql.placeholder("after"))))
     .prepare(),
-  // The primary key's index answers it with one seek (no row of the journal is read).
-  head: db
-    .select({ seq: sql<number | null>`max(${actorJournal.seq})` })
+  // One seek in the primary key's index, whatever the key's history: max(seq) walked every
+  // index entry of the key (4 µs against 0.7 µs at 1,000 events, measured with bun:sqlite directly).
+  after: db
+    .select({ seq: actorJournal.seq })
     .from(actorJournal)
-    .where(and(eq(actorJournal.kind, sql.placeholder("kind")), eq(actorJournal.key, sql.placeholder("key"))))
+    .where(and(eq(actorJournal.kind, sql.placeholder("kind")), eq(actorJournal.key, sql.placeholder("key")), gt(actorJournal.seq, sql.placeholder("after"))))
+    .limit(1)
     .prepare(),
   snapshot: db
     .select()
@@ -66,12 +68,11 @@ export async function readEvents<P>(db: StoreDb, kind: string, key: string, afte
 }
 
 /**
- * The seq of the key's last event in the store, 0 for none: read before every command of a resident
- * actor, so a key another process wrote since is caught up first (docs/decisions/0040).
+ * Whether the store holds an event of the key after `seq`: asked before every command of a
+ * resident actor, so a key another process wrote since is caught up first (docs/decisions/0040).
  */
-export async function headSeq(db: StoreDb, kind: string, key: string): Promise<number> {
-  const rows = await loads(db).head.all({ kind, key });
-  return Number(rows[0]?.seq ?? 0);
+export async function journalMovedSince(db: StoreDb, kind: string, key: string, seq: number): Promise<boolean> {
+  return (await loads(db).after.all({ kind, key, after: seq })).length > 0;
 }
 
 export async function saveSnapshot<V>(

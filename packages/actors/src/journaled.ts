@@ -1,5 +1,5 @@
 import type { Store, StoreDb } from "@ndc/store";
-import { appendEvents, headSeq, loadSnapshot, readEvents, saveSnapshot } from "./journal";
+import { appendEvents, journalMovedSince, loadSnapshot, readEvents, saveSnapshot } from "./journal";
 import { defineActorKind, type ActorContext, type ActorKind, type PersistContext } from "./kind";
 
 /** The in-memory state of a journaled actor: its value and the seq of the last event in it. */
@@ -64,10 +64,10 @@ export function defineJournaledKind<V, C, Ev, R>(spec: JournaledSpec<V, C, Ev, R
       const snap = await loadSnapshot<V>(store.db, spec.name, key);
       return fold(snap ? { seq: snap.seq, value: snap.state } : { seq: 0, value: spec.initial(key) }, key, store);
     },
-    // The journal is the truth every process appends to: its head is the version, and a resident
+    // The journal is the truth every process appends to: its seq is the version, and a resident
     // actor behind it reads only the events it has not seen.
     freshness: {
-      head: (key, store) => headSeq(store.db, spec.name, key),
+      movedSince: (key, seq, store) => journalMovedSince(store.db, spec.name, key, seq),
       at: (state) => state.seq,
       catchUp: (state, key, store) => fold(state, key, store),
     },

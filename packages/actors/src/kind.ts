@@ -40,9 +40,9 @@ export interface ActorKind<S, C, E, R> {
   /**
    * Any process may run any command for any key (docs/decisions/0040): another process may have
    * written this key since it was loaded here. `freshness` tells a resident state from the store's:
-   * before every command (queries included) the runtime reads `head`, and when it moved past
-   * `at(state)`, `catchUp` brings the state forward (reading only what is newer). Without it the
-   * kind is loaded again before every command, unless it declares `singleProcess`.
+   * before every command (queries included) the runtime asks whether the key moved past
+   * `at(state)`, and if so `catchUp` brings the state forward (reading only what is newer). Without
+   * it the kind is loaded again before every command, unless it declares `singleProcess`.
    */
   freshness?: Freshness<S>;
   /** Only this process ever writes the kind's keys (test kinds, per-process state): resident state is trusted. */
@@ -51,11 +51,11 @@ export interface ActorKind<S, C, E, R> {
 
 /** How a kind's resident state is checked against, and brought up to, the store (decision 0040). */
 export interface Freshness<S> {
-  /** The key's version in the store (journaled kinds: its largest seq; 0 for none). One cheap read. */
-  head(key: string, store: Store): Promise<number>;
-  /** The version a state was loaded or caught up at. */
+  /** The version a state was loaded or caught up at (journaled kinds: its last event's seq). */
   at(state: S): number;
-  /** `state` brought up to the store's head; by default a full load. */
+  /** Whether the store holds the key at a version after `version`: one cheap read (an index seek). */
+  movedSince(key: string, version: number, store: Store): Promise<boolean>;
+  /** `state` brought up to the store's version; by default a full load. */
   catchUp?(state: S, key: string, store: Store): Promise<S>;
 }
 

@@ -32,7 +32,7 @@ export function jointAsk<S, C, R>(ref: ActorRef<S, C, R>, key: string, command: 
  * state moves on only after that COMMIT. A refusal (a throw from decide or check) writes nothing;
  * a failed write leaves every actor's memory as it was (reloaded before its next command). The
  * journal's unique (kind, key, seq) stays the last word: a write that lost one of its keys to
- * another process (a constraint failure while that key's head moved past the state decided on:
+ * another process (a constraint failure while that key moved past the state decided on:
  * the same rule as ActorSystem's, decision 0040) is decided again on the caught-up actors,
  * DECIDE_ATTEMPTS times at most, then refused with actor_busy. Any other failure (a constraint of
  * `also`'s rows, another gateway's operation row) is thrown at once.
