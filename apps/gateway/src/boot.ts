@@ -158,6 +158,7 @@ export async function bootGateway(
   });
   // Views stored by an earlier process were placed on its schedule with its encoder.
   await orders.clearStoredViews();
+  const heartbeat = await orders.announce(); // liveness: others take over this process's operations at once if it dies (decision 0040)
   const subscriptions = new Subscriptions({ store, clock, fieldKey, mode: config.mode, resolve: opts.resolve, maxPerAgency: config.notifySubscriptionsMax });
   // Read (or made, outside production) at first use: a boot that never signs makes no key.
   const airlineKey = lazyAirlineKey(config);
@@ -253,6 +254,7 @@ export async function bootGateway(
       await loop?.stop();
       // Actors first: their queued commands still need the store.
       await actors.close();
+      await heartbeat.stop();
       await store.close();
     },
   };
