@@ -25,10 +25,15 @@ afterEach(async () => {
 
 type Counter = ActorKind<any, CounterCommand, any, any>;
 
-/** One "process": a store of its own on the shared file and an actor system over it. */
-async function proc(kind: Counter = counterKind("test.n"), url?: string) {
+/**
+ * One "process": a store of its own on the shared file and an actor system over it. `counter:
+ * false` hides the store's count of others' commits (as libSQL has none), so every command asks
+ * the journal: the race tests put the other process's write right after that question.
+ */
+async function proc(kind: Counter = counterKind("test.n"), url?: string, o: { counter?: boolean } = {}) {
   if (!url) tmp = tempDir("ndc-any-process-");
-  const store = await openMigrated(url ?? tmp.url, "bun-sqlite");
+  const own = await openMigrated(url ?? tmp.url, "bun-sqlite");
+  const store: Store = o.counter === false ? { ...own, othersCommitted: undefined, close: () => own.close() } : own;
   const system = new ActorSystem({ store, clock: new ManualClock(), limits: { idleMs: 60_000, mailboxLimit: 10_000 }, sweepEveryMs: false });
   opened.push({ store, system });
   return { store, system, n: system.register(kind) };
@@ -74,11 +79,17 @@ describe("two processes, one journal", () => {
     await one.n.ask("k", bump("c"));
     // Never trusted from memory: the query sees seq 3, by a catch-up, not a reload.
     expect(await two.n.ask("k", { op: "read" })).toEqual({ seq: 3, total: 3 });
-    expect(w.seen).toMatchObject({ loads: 1, catchUps: 1 });
-    // Nothing moved: the freshness read alone.
+    expect(w.seen).toMatchObject({ loads: 1, catchUps: 1, heads: 1 });
+    // Nothing committed by another connection since: not even the freshness read (the store's
+    // count of others' commits stood still), and the state is still the store's.
     expect(await two.n.ask("k", { op: "read" })).toEqual({ seq: 3, total: 3 });
-    expect(w.seen).toMatchObject({ loads: 1, catchUps: 1 });
-    expect(two.n.peek("k")).toEqual({ seq: 3, value: { total: 3, count: 3 } });
+    expect(await two.n.ask("k", bump("two")).then((r) => r.seq)).toBe(4);
+    expect(w.seen).toMatchObject({ loads: 1, catchUps: 1, heads: 1 });
+    // Another key written elsewhere moves the count: the next command asks again, finds k unmoved.
+    await one.n.ask("other", bump("x"));
+    expect(await two.n.ask("k", { op: "read" })).toEqual({ seq: 4, total: 4 });
+    expect(w.seen).toMatchObject({ loads: 1, catchUps: 1, heads: 2 });
+    expect(two.n.peek("k")).toEqual({ seq: 4, value: { total: 4, count: 4 } });
   });
 
   test("a command decided on a state the other process moved meanwhile loses its seq, is decided again after it, and is answered", async () => {
@@ -90,7 +101,7 @@ describe("two processes, one journal", () => {
       await r?.();
     });
     const one = await proc();
-    const two = await proc(w.kind, tmp.url);
+    const two = await proc(w.kind, tmp.url, { counter: false });
     await one.n.ask("k", bump("one-1"));
     await two.n.ask("k", { op: "read" });
     race = async () => void (await one.n.ask("k", bump("one-2")));
@@ -107,7 +118,7 @@ describe("two processes, one journal", () => {
       await r?.();
     });
     const one = await proc();
-    const two = await proc(w.kind, tmp.url);
+    const two = await proc(w.kind, tmp.url, { counter: false });
     const other = two.system.register(counterKind("test.other"));
     await one.n.ask("k", bump("one-1"));
     await two.n.ask("k", { op: "read" });
@@ -127,7 +138,7 @@ describe("two processes, one journal", () => {
     });
     const one = await proc();
     oneN = one.n;
-    const two = await proc(w.kind, tmp.url);
+    const two = await proc(w.kind, tmp.url, { counter: false });
     await two.n.ask("k", { op: "read" }); // resident in `two`
     racing = true;
     const refused = await two.n.ask("k", bump("two")).then(() => null, (e: unknown) => e);

@@ -17,17 +17,25 @@ export const DECIDE_ATTEMPTS = 8;
  * and catches up if so. A kind without freshness is loaded again every time, unless single-process.
  */
 export async function bringUpToDate(kind: ActorKind<any, any, any, any>, cell: Cell<unknown, unknown>, store: Store): Promise<void> {
+  // Read before the store is: a commit of another process after it moves the counter again.
+  const others = store.othersCommitted?.();
   if (!cell.loaded || cell.stale) {
     cell.state = await kind.load(cell.key, store);
     cell.loaded = true;
     cell.stale = false;
+    cell.othersSeen = others;
     return;
   }
+  // No other connection committed anything since this state was the store's: nothing to read.
+  // (This process writes a key's journal only through its actor.)
+  if (others !== undefined && others === cell.othersSeen) return;
   const f = kind.freshness;
   if (!f) {
     if (!kind.singleProcess) cell.state = await kind.load(cell.key, store);
+    cell.othersSeen = others;
     return;
   }
+  cell.othersSeen = others;
   if (!(await f.movedSince(cell.key, f.at(cell.state), store))) return;
   // Behind: read only the newer events.
   cell.state = f.catchUp ? await f.catchUp(cell.state, cell.key, store) : await kind.load(cell.key, store);

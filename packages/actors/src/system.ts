@@ -186,7 +186,11 @@ export class ActorSystem {
           (this.opts.onApplyError ?? defaultApplyError)(kind.name, cell.key, e);
         }
       },
-      lostRace: (error) => lostRace(kind, cell.key, cell.state, error, this.opts.store),
+      lostRace: async (error) => {
+        const lost = await lostRace(kind, cell.key, cell.state, error, this.opts.store);
+        if (lost) cell.othersSeen = undefined;
+        return lost;
+      },
       fail: () => void (cell.stale = true),
       release: () => park.release(),
     });
@@ -218,7 +222,11 @@ export class ActorSystem {
     try {
       await store.write((tx) => kind.persist(tx, cell.key, decision.effects, { ...ctx, state: before }));
     } catch (e) {
-      if (await lostRace(kind, cell.key, before, e, store).catch(() => false)) return { lost: true };
+      if (await lostRace(kind, cell.key, before, e, store).catch(() => false)) {
+        // Caught up before the next attempt, whatever the counter of others' commits says.
+        cell.othersSeen = undefined;
+        return { lost: true };
+      }
       // Memory keeps the state it had. The next command reloads it first anyway: if a server
       // commit failed ambiguously (the network dropped after COMMIT), the store is the truth.
       cell.stale = true;

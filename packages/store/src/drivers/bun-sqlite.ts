@@ -84,8 +84,13 @@ export function openBunSqlite(url: string): Store {
     exec: bare,
     ...(wal ? { sync: wal.sync } : {}),
   });
+  // The writer's own commits never move its data_version; every other connection's do (the
+  // reader's would move with ours too). A read-only pragma: safe beside the writer's open batch,
+  // during which no other connection can commit anyway.
+  const dataVersion = isMemory(path) ? undefined : writer.prepare<{ data_version: number }, []>("PRAGMA data_version");
   return queuedStore({
     driver: "bun-sqlite",
+    ...(dataVersion ? { othersCommitted: () => dataVersion.get()!.data_version } : {}),
     db: readDb,
     writeDb,
     raw,
