@@ -127,7 +127,8 @@ const WHEN: Record<string, string> = {
   signature_required: "An unsigned OrderCreateRQ from an agency whose signing policy is required.",
   signature_key_unknown: "The signature verifies with no registered key of the agency, or with one revoked or outside its validity window. A certificate in KeyInfo is never trusted.",
   signature_not_checked: "A signed OrderCreateRQ or OrderChangeRQ from an agency whose signing policy is none: processed, the signature ignored.",
-  actor_busy: "The mailbox of the order or inventory the message needs is full. Header Retry-After: 1; retry with backoff.",
+  actor_busy:
+    "The mailbox of the order or inventory the message needs is full; or other gateway processes kept writing it while this one decided (8 attempts); or another process held the database's write lock for 5 s (docs/decisions/0040-any-process-any-key.md). Header Retry-After: 1; retry with backoff.",
   internal_error: "An unexpected failure; logged under the request id quoted in DescText.",
 };
 

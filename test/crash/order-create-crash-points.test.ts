@@ -1,4 +1,7 @@
 import { afterAll, describe, expect, test } from "bun:test";
+import { join } from "node:path";
+import { instances } from "@ndc/orders";
+import { openStore } from "@ndc/store";
 import { errorCode } from "../support/gateway";
 import { orderCreateRQ, orderIdOf, orderRetrieveRQ, shopOffer } from "../orders-http/helpers";
 import { all, blocks } from "../shopping/shop-requests";
@@ -70,7 +73,11 @@ describe("OrderCreateRQ: the real gateway SIGKILLed at each saga step, restarted
       expect(left.idempotency.map((i) => [i.correlationId, i.state, typeof i.owner])).toEqual([[correlationId, closed ? "unanswered" : "in_flight", "string"]]);
 
       // Restarted without its background pass: nobody has decided the operation yet, so the
-      // retry is told to come back, and takes nothing (a closed one is simply answered).
+      // retry is told to come back, and takes nothing (a closed one is simply answered). The dead
+      // process's liveness row is removed first, as if it had never announced itself: an owner not
+      // known dead is waited for (decision 0040); a known-dead one's retry settles it at once
+      // (test/crash/dead-owner-retry.test.ts).
+      await forgetInstances(data.dir);
       if (!closed) {
         gw = await startGateway(data.dir, { ORDERS_BACKGROUND_MS: "0" });
         const waiting = await gw.ndc("OrderCreateRQ", rq);
@@ -141,3 +148,13 @@ describe("OrderCreateRQ: the real gateway SIGKILLed at each saga step, restarted
     }, 30_000);
   }
 });
+
+/** Removes every process's liveness row (schemas/migrations/0065_instances.sql). */
+async function forgetInstances(dir: string): Promise<void> {
+  const store = await openStore(`file:${join(dir, "gateway.db")}`);
+  try {
+    await store.write((tx) => tx.delete(instances).run());
+  } finally {
+    await store.close();
+  }
+}

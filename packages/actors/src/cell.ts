@@ -8,6 +8,8 @@ export interface Cell<S, C> {
   loaded: boolean;
   /** A write failed: keep the state for readers, but reload it before the next command. */
   stale: boolean;
+  /** store.othersCommitted() when the state was last known to be the store's (decision 0040). */
+  othersSeen?: number;
   mailbox: Mailbox<C>;
   /** Commands accepted and not yet answered, the one being handled included. */
   pending: number;

@@ -45,6 +45,14 @@ const loads = preparedOnce((db) => ({
     .from(actorJournal)
     .where(and(eq(actorJournal.kind, sql.placeholder("kind")), eq(actorJournal.key, sql.placeholder("key")), gt(actorJournal.seq, sql.placeholder("after"))))
     .prepare(),
+  // One seek in the primary key's index, whatever the key's history: max(seq) walked every
+  // index entry of the key (4 µs against 0.7 µs at 1,000 events, measured with bun:sqlite directly).
+  after: db
+    .select({ seq: actorJournal.seq })
+    .from(actorJournal)
+    .where(and(eq(actorJournal.kind, sql.placeholder("kind")), eq(actorJournal.key, sql.placeholder("key")), gt(actorJournal.seq, sql.placeholder("after"))))
+    .limit(1)
+    .prepare(),
   snapshot: db
     .select()
     .from(actorSnapshots)
@@ -57,6 +65,14 @@ export async function readEvents<P>(db: StoreDb, kind: string, key: string, afte
   // In seq order, sorted here: an ORDER BY cost SQLite more than the read (docs/decisions/0009).
   const rows = (await loads(db).events.all({ kind, key, after: afterSeq })).sort((a, b) => a.seq - b.seq);
   return rows.map((r) => ({ seq: r.seq, payload: JSON.parse(r.payload) as P, committedAt: r.committedAt }));
+}
+
+/**
+ * Whether the store holds an event of the key after `seq`: asked before every command of a
+ * resident actor, so a key another process wrote since is caught up first (docs/decisions/0040).
+ */
+export async function journalMovedSince(db: StoreDb, kind: string, key: string, seq: number): Promise<boolean> {
+  return (await loads(db).after.all({ kind, key, after: seq })).length > 0;
 }
 
 export async function saveSnapshot<V>(

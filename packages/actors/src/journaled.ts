@@ -1,5 +1,5 @@
-import type { StoreDb } from "@ndc/store";
-import { appendEvents, loadSnapshot, readEvents, saveSnapshot } from "./journal";
+import type { Store, StoreDb } from "@ndc/store";
+import { appendEvents, journalMovedSince, loadSnapshot, readEvents, saveSnapshot } from "./journal";
 import { defineActorKind, type ActorContext, type ActorKind, type PersistContext } from "./kind";
 
 /** The in-memory state of a journaled actor: its value and the seq of the last event in it. */
@@ -48,18 +48,28 @@ interface Folded<V, Ev> {
  * in the write (the stored OrderViewRS) can be found again by the object.
  */
 export function defineJournaledKind<V, C, Ev, R>(spec: JournaledSpec<V, C, Ev, R>): ActorKind<Journaled<V>, C, Folded<V, Ev>, R> {
+  /** The events after `from` folded into it: a load from a snapshot, or a resident actor catching up. */
+  const fold = async (from: Journaled<V>, key: string, store: Store): Promise<Journaled<V>> => {
+    let { seq, value } = from;
+    for (const e of await readEvents<Ev>(store.db, spec.name, key, seq)) {
+      if (e.seq !== seq + 1) throw new Error(`journal gap for ${spec.name}: seq ${e.seq} after ${seq}`);
+      value = spec.evolve(value, e.payload);
+      seq = e.seq;
+    }
+    return seq === from.seq ? from : { seq, value };
+  };
   return defineActorKind<Journaled<V>, C, Folded<V, Ev>, R>({
     name: spec.name,
     async load(key, store) {
       const snap = await loadSnapshot<V>(store.db, spec.name, key);
-      let seq = snap?.seq ?? 0;
-      let value = snap ? snap.state : spec.initial(key);
-      for (const e of await readEvents<Ev>(store.db, spec.name, key, seq)) {
-        if (e.seq !== seq + 1) throw new Error(`journal gap for ${spec.name}: seq ${e.seq} after ${seq}`);
-        value = spec.evolve(value, e.payload);
-        seq = e.seq;
-      }
-      return { seq, value };
+      return fold(snap ? { seq: snap.seq, value: snap.state } : { seq: 0, value: spec.initial(key) }, key, store);
+    },
+    // The journal is the truth every process appends to: its seq is the version, and a resident
+    // actor behind it reads only the events it has not seen.
+    freshness: {
+      movedSince: (key, seq, store) => journalMovedSince(store.db, spec.name, key, seq),
+      at: (state) => state.seq,
+      catchUp: (state, key, store) => fold(state, key, store),
     },
     decide(state, command, ctx) {
       const { events, reply } = spec.decide(state.value, command, { ...ctx, seq: state.seq });

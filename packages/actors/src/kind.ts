@@ -37,6 +37,26 @@ export interface ActorKind<S, C, E, R> {
   decide(state: S, command: C, ctx: ActorContext): Decision<E, R>;
   persist(tx: StoreDb, key: string, effects: E, ctx: PersistContext<S>): Promise<void> | void;
   apply(state: S, effects: E): S;
+  /**
+   * Any process may run any command for any key (docs/decisions/0040): another process may have
+   * written this key since it was loaded here. `freshness` tells a resident state from the store's:
+   * before every command (queries included) the runtime asks whether the key moved past
+   * `at(state)`, and if so `catchUp` brings the state forward (reading only what is newer). Without
+   * it the kind is loaded again before every command, unless it declares `singleProcess`.
+   */
+  freshness?: Freshness<S>;
+  /** Only this process ever writes the kind's keys (test kinds, per-process state): resident state is trusted. */
+  singleProcess?: boolean;
+}
+
+/** How a kind's resident state is checked against, and brought up to, the store (decision 0040). */
+export interface Freshness<S> {
+  /** The version a state was loaded or caught up at (journaled kinds: its last event's seq). */
+  at(state: S): number;
+  /** Whether the store holds the key at a version after `version`: one cheap read (an index seek). */
+  movedSince(key: string, version: number, store: Store): Promise<boolean>;
+  /** `state` brought up to the store's version; by default a full load. */
+  catchUp?(state: S, key: string, store: Store): Promise<S>;
 }
 
 /** Identity with inference: lets a kind be written as an object literal with its types checked. */

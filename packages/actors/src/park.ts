@@ -18,6 +18,8 @@ export interface Parked {
   persist(tx: StoreDb, effects: unknown, now: number): Promise<void> | void;
   /** After the joint COMMIT: the state moves on. */
   commit(effects: unknown): void;
+  /** Whether `error` (the joint write's) means another process wrote this key first (decision 0040). */
+  lostRace(error: unknown): Promise<boolean>;
   /** The joint write failed: the state is reloaded before the next command. */
   fail(): void;
   release(): void;

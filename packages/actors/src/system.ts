@@ -2,6 +2,7 @@ import { atSellerOffset, sellerOffset, type Clock } from "@ndc/clock";
 import { GatewayError } from "@ndc/errors";
 import type { Store } from "@ndc/store";
 import { newCell, type Cell } from "./cell";
+import { backoff, bringUpToDate, DECIDE_ATTEMPTS, hotKey, lostRace } from "./fresh";
 import type { ActorKind } from "./kind";
 import { PARK, Park, type Parked } from "./park";
 
@@ -159,12 +160,8 @@ export class ActorSystem {
     }
   }
 
-  private async loaded(reg: Registered, cell: Cell<unknown, unknown>): Promise<void> {
-    if (!cell.loaded || cell.stale) {
-      cell.state = await reg.kind.load(cell.key, this.opts.store);
-      cell.loaded = true;
-      cell.stale = false;
-    }
+  private loaded(reg: Registered, cell: Cell<unknown, unknown>): Promise<void> {
+    return bringUpToDate(reg.kind, cell, this.opts.store);
   }
 
   /**
@@ -189,24 +186,47 @@ export class ActorSystem {
           (this.opts.onApplyError ?? defaultApplyError)(kind.name, cell.key, e);
         }
       },
+      lostRace: async (error) => {
+        const lost = await lostRace(kind, cell.key, cell.state, error, this.opts.store);
+        if (lost) cell.othersSeen = undefined;
+        return lost;
+      },
       fail: () => void (cell.stale = true),
       release: () => park.release(),
     });
     await park.released;
   }
 
-  /** One command: (re)load, decide, write, then apply and answer. */
+  /**
+   * One command: brought up to the store, decided, written, then applied and answered. A write
+   * that lost the key to another process (the journal's seq taken first) is decided again on the
+   * caught-up state, DECIDE_ATTEMPTS times at most, then refused with actor_busy (decision 0040).
+   */
   private async handle(reg: Registered, cell: Cell<unknown, unknown>, command: unknown): Promise<unknown> {
+    for (let attempt = 1; ; attempt++) {
+      const outcome = await this.once(reg, cell, command);
+      if (!("lost" in outcome)) return outcome.reply;
+      if (attempt >= DECIDE_ATTEMPTS) throw hotKey(reg.kind.name, attempt);
+      await backoff(attempt);
+    }
+  }
+
+  private async once(reg: Registered, cell: Cell<unknown, unknown>, command: unknown): Promise<{ reply: unknown } | { lost: true }> {
     const { kind } = reg;
     const { store, clock } = this.opts;
     await this.loaded(reg, cell);
     const ctx = { kind: kind.name, key: cell.key, now: clock.now() };
     const before = cell.state;
     const decision = kind.decide(before, command, ctx);
-    if (decision.effects === null || decision.effects === undefined) return decision.reply;
+    if (decision.effects === null || decision.effects === undefined) return { reply: decision.reply };
     try {
       await store.write((tx) => kind.persist(tx, cell.key, decision.effects, { ...ctx, state: before }));
     } catch (e) {
+      if (await lostRace(kind, cell.key, before, e, store).catch(() => false)) {
+        // Caught up before the next attempt, whatever the counter of others' commits says.
+        cell.othersSeen = undefined;
+        return { lost: true };
+      }
       // Memory keeps the state it had. The next command reloads it first anyway: if a server
       // commit failed ambiguously (the network dropped after COMMIT), the store is the truth.
       cell.stale = true;
@@ -219,7 +239,7 @@ export class ActorSystem {
       cell.stale = true;
       (this.opts.onApplyError ?? defaultApplyError)(kind.name, cell.key, e);
     }
-    return decision.reply;
+    return { reply: decision.reply };
   }
 }
 

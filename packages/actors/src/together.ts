@@ -1,5 +1,6 @@
 import type { Clock } from "@ndc/clock";
-import { isConstraintViolation, type Store, type StoreDb } from "@ndc/store";
+import type { Store, StoreDb } from "@ndc/store";
+import { backoff, DECIDE_ATTEMPTS, hotKey } from "./fresh";
 import { PARK, type Parked } from "./park";
 import type { ActorRef } from "./system";
 
@@ -30,9 +31,11 @@ export function jointAsk<S, C, R>(ref: ActorRef<S, C, R>, key: string, command: 
  * rows `also` writes (an operation's phase, ledger rows), go into one transaction; each actor's
  * state moves on only after that COMMIT. A refusal (a throw from decide or check) writes nothing;
  * a failed write leaves every actor's memory as it was (reloaded before its next command). The
- * journal's unique (kind, key, seq) stays the last word: a second process that committed first
- * for one of these keys fails the whole write here; the actors reload and the joint write is
- * decided and tried again (`retries` times), then the store's refusal is thrown.
+ * journal's unique (kind, key, seq) stays the last word: a write that lost one of its keys to
+ * another process (a constraint failure while that key moved past the state decided on:
+ * the same rule as ActorSystem's, decision 0040) is decided again on the caught-up actors,
+ * DECIDE_ATTEMPTS times at most, then refused with actor_busy. Any other failure (a constraint of
+ * `also`'s rows, another gateway's operation row) is thrown at once.
  * Returns the replies in the order of `asks`.
  */
 export async function askTogether(
@@ -40,18 +43,21 @@ export async function askTogether(
   clock: Clock,
   asks: readonly JointAsk<any>[],
   also?: (tx: StoreDb) => Promise<void> | void,
-  opts: { retries?: number } = {},
 ): Promise<unknown[]> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await once(store, clock, asks, also);
-    } catch (e) {
-      if (!isConstraintViolation(e) || attempt >= (opts.retries ?? 2)) throw e;
-    }
+  for (let attempt = 1; ; attempt++) {
+    const outcome = await once(store, clock, asks, also);
+    if (!("lost" in outcome)) return outcome.replies;
+    if (attempt >= DECIDE_ATTEMPTS) throw hotKey(outcome.lost, attempt);
+    await backoff(attempt);
   }
 }
 
-async function once(store: Store, clock: Clock, asks: readonly JointAsk<any>[], also: ((tx: StoreDb) => Promise<void> | void) | undefined): Promise<unknown[]> {
+async function once(
+  store: Store,
+  clock: Clock,
+  asks: readonly JointAsk<any>[],
+  also: ((tx: StoreDb) => Promise<void> | void) | undefined,
+): Promise<{ replies: unknown[] } | { lost: string }> {
   const order = asks.map((a, i) => ({ a, i })).sort((x, y) => cmp(x.a.ref.kind, y.a.ref.kind) || cmp(x.a.key, y.a.key));
   for (let j = 1; j < order.length; j++) {
     if (order[j]!.a.ref.kind === order[j - 1]!.a.ref.kind && order[j]!.a.key === order[j - 1]!.a.key) throw new Error(`askTogether: ${order[j]!.a.key} named twice`);
@@ -71,13 +77,16 @@ async function once(store: Store, clock: Clock, asks: readonly JointAsk<any>[], 
         await also?.(tx);
       });
     } catch (e) {
+      // Parked states are untouched (commit() never ran): after a lost race they are caught up at
+      // the next park; after any other failure they are reloaded, the store being the truth.
+      for (const p of parked) if (await p.lostRace(e).catch(() => false)) return { lost: p.kind };
       for (const p of parked) p.fail();
       throw e;
     }
     for (const [j, d] of decided.entries()) if (d.effects !== null && d.effects !== undefined) parked[j]!.commit(d.effects);
     const replies: unknown[] = new Array(asks.length);
     for (const [j, { i }] of order.entries()) replies[i] = decided[j]!.reply;
-    return replies;
+    return { replies };
   } finally {
     for (const p of parked) p.release();
   }

@@ -133,6 +133,8 @@ export async function openDomain(opts: DomainOptions): Promise<Domain> {
     salesReporter: salesReporter(designator),
     sellerClocks: sellerClocks ?? undefined,
   });
+  // Liveness: another process takes over this one's running operations at once if it dies (decision 0040).
+  const heartbeat = await orders.announce();
   const subscriptions = new Subscriptions({ store, clock, fieldKey, mode: config.mode, resolve: opts.resolve, maxPerAgency: config.notifySubscriptionsMax });
   // Read (or made, outside production) at first use: a process that never signs makes no key.
   const airlineKey = lazyAirlineKey(config);
@@ -173,6 +175,7 @@ export async function openDomain(opts: DomainOptions): Promise<Domain> {
     async close() {
       await dispatcher.drain();
       await actors.close();
+      await heartbeat.stop();
       await store.close();
     },
   };

@@ -43,6 +43,8 @@ import { expireUnpaid } from "./reconcile/expire";
 import { lapseRetained } from "./cancel/retained-lapse";
 import { perSeller } from "./sandbox/per-seller";
 import { closability, closeSettled, type NotClosable } from "./reconcile/close";
+import { takeOverIfDead } from "./reconcile/take-over";
+import { announceInstance, type Heartbeat } from "./liveness/instances";
 import { reconcile, type ReconcileReport } from "./reconcile/reconcile";
 import { OperationStore } from "./operation/store";
 import { ids } from "./ids";
@@ -133,7 +135,18 @@ export class OrdersService {
       owner: this.ctx.instanceId,
       lock: this.ctx.operationLock,
       operationIdOf: (key) => ids.createSaga(key.clientId, key.correlationId, key.trxId),
+      takeOver: (operationId) => takeOverIfDead(this.ctx, operationId),
     });
+  }
+
+  /**
+   * Announces this process as the owner of the operations it opens (liveness/instances.ts): its
+   * row now, a heartbeat every few seconds, the row removed by the returned stop(). A process that
+   * serves requests or runs jobs calls it once at boot; others' reconcilers and retries then take
+   * over its running operations at once if it dies.
+   */
+  announce(): Promise<Heartbeat> {
+    return announceInstance(this.ctx.store, this.ctx.instanceId);
   }
 
   /**

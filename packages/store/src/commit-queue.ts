@@ -133,8 +133,12 @@ export function commitQueue(tx: TransactionControl, opts: { maxBatch?: number } 
     try {
       await tx.begin();
     } catch (e) {
-      // Cannot even begin: fail the first write (the rest try again in the next batch).
-      queue.shift()!.reject(e);
+      // Cannot even begin: fail the first write (the rest try again in the next batch). When
+      // another process held the lock for the whole wait (actor_busy), every write queued meanwhile
+      // has waited as long: all are refused now rather than each waiting once more.
+      if ((e as { code?: unknown }).code === "actor_busy") {
+        while (queue.length && !queue[0]!.bare) queue.shift()!.reject(e);
+      } else queue.shift()!.reject(e);
       return;
     }
     let lost: unknown;

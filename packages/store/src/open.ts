@@ -38,6 +38,13 @@ export interface Store {
    * Keep `fn` short and free of other I/O: every other write waits for it.
    */
   write<T>(fn: (tx: StoreDb, raw: WriteRaw) => Promise<T> | T): Promise<T>;
+  /**
+   * A counter that moves whenever ANOTHER connection commits to the file (another process, the CLI,
+   * a second store in this process), never for this store's own writes: `PRAGMA data_version` on
+   * the writer connection, a few µs. Actors skip their freshness read while it stands still
+   * (docs/decisions/0040). Undefined where no such counter is sound (in memory, libSQL).
+   */
+  othersCommitted?: () => number;
   /** Waits for queued writes, then closes every connection. */
   close(): Promise<void>;
 }

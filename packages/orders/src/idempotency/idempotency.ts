@@ -31,6 +31,8 @@ export interface RequestIdempotencyOptions {
   kind?: OperationKind;
   /** The operation id a request's key names (for OrderCreate, ids.createSaga). */
   operationIdOf(key: IdempotencyKey): string;
+  /** Settles the operation when the process running it is known dead; true if it did (reconcile/take-over.ts). */
+  takeOver?(operationId: string): Promise<boolean>;
 }
 
 interface RunningRequest {
@@ -123,9 +125,15 @@ export class RequestIdempotency {
    */
   run(key: IdempotencyKey, fingerprint: string, work: () => Promise<StoredResponse>): Promise<StoredResponse & { replayed: boolean }> {
     return this.opts.lock.run(this.opts.operationIdOf(key), async () => {
-      const b = await this.begin(key, fingerprint);
+      let b = await this.begin(key, fingerprint);
       if (b.kind === "conflict") throw new GatewayError("idempotency_conflict");
-      if (b.kind === "wait") throw new GatewayError("request_in_progress", { retryAfterSeconds: 1 });
+      if (b.kind === "wait") {
+        // Another process's work: waited for while it lives, settled here when it is dead.
+        if (!(await this.opts.takeOver?.(this.opts.operationIdOf(key)))) throw new GatewayError("request_in_progress", { retryAfterSeconds: 1 });
+        b = await this.begin(key, fingerprint);
+        if (b.kind === "conflict") throw new GatewayError("idempotency_conflict");
+        if (b.kind === "wait") throw new GatewayError("request_in_progress", { retryAfterSeconds: 1 });
+      }
       if (b.kind === "replay") return { status: b.status, body: b.body, replayed: true };
       const running: RunningRequest = { key, fingerprint, keep: true };
       const res = await current.run(running, work);

@@ -1,4 +1,4 @@
-import { and, eq, lte, sql } from "drizzle-orm";
+import { and, eq, inArray, lte, or, sql } from "drizzle-orm";
 import { GatewayError } from "@ndc/errors";
 import { preparedOnce, tables, type Store, type StoreDb } from "@ndc/store";
 import type { Seller } from "../state";
@@ -54,9 +54,14 @@ export class OperationStore {
     return rows[0] ? rowOf<P>(rows[0]) : undefined;
   }
 
-  /** Operations still running whose last recovery point is at or before `before` (the reconciler's); `owner`: that seller client's only. */
-  async open(before: number, owner?: string): Promise<OperationRow<unknown>[]> {
-    const rows = await this.store.db.select().from(T).where(and(eq(T.status, "running"), lte(T.updatedAt, before), owner === undefined ? undefined : eq(T.ownerClientId, owner)));
+  /**
+   * Operations still running whose last recovery point is at or before `before` (the reconciler's),
+   * or whatever their age when their process is known dead (`deadOwners`, liveness/instances.ts);
+   * `owner`: that seller client's only.
+   */
+  async open(before: number, owner?: string, deadOwners: ReadonlySet<string> = new Set()): Promise<OperationRow<unknown>[]> {
+    const due = deadOwners.size ? or(lte(T.updatedAt, before), inArray(T.lockOwner, [...deadOwners])) : lte(T.updatedAt, before);
+    const rows = await this.store.db.select().from(T).where(and(eq(T.status, "running"), due, owner === undefined ? undefined : eq(T.ownerClientId, owner)));
     return rows.map((r) => rowOf(r));
   }
 }

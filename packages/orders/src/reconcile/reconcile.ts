@@ -1,4 +1,5 @@
 import type { OrdersContext } from "../context";
+import { deadInstances } from "../liveness/instances";
 import { clearFailure, failureIds, recordFailure } from "./failures";
 import { RECOVERIES } from "./recoveries";
 
@@ -13,7 +14,8 @@ export interface ReconcileReport {
 
 /**
  * Every operation still running whose last recovery point is at least `minAgeMs` old (so one a
- * live request is still running is left alone), read from the operations table and taken under
+ * live request is still running is left alone), or whose process is known dead whatever its age
+ * (liveness/instances.ts), read from the operations table and taken under
  * the same per-operation lock as the request: past its commit point it is finished (legs
  * captured, operation closed), short of it compensated (holds released, legs asked about by key
  * and voided). Afterwards every order is complete with its legs captured, or absent with
@@ -22,7 +24,9 @@ export interface ReconcileReport {
 export async function reconcile(ctx: OrdersContext, now: number, opts: { minAgeMs?: number; owner?: string } = {}): Promise<ReconcileReport> {
   const report: ReconcileReport = { finished: [], compensated: [], failed: [], raised: [] };
   const { raised, counting } = await failureIds(ctx.store);
-  for (const row of await ctx.operations.open(now - (opts.minAgeMs ?? 0), opts.owner)) {
+  // A dead process's operations are taken over at once: nobody is still running them.
+  const dead = await deadInstances(ctx.store);
+  for (const row of await ctx.operations.open(now - (opts.minAgeMs ?? 0), opts.owner, dead)) {
     // Raised to staff: left alone until they resolve it (reconcile-failed resolve).
     if (raised.has(row.operationId)) continue;
     try {

@@ -6,6 +6,7 @@ import { queuedStore } from "./queued-store";
 import { cacheStatements } from "./statement-cache";
 import { walSync } from "./wal-sync";
 import { startCheckpointer } from "./checkpointer";
+import { whenFree } from "./busy-wait";
 import { filePath, isMemory } from "../url";
 import { narrowDatabaseCompanions, preparePrivateDatabase } from "../private-database";
 
@@ -52,19 +53,25 @@ export function openBunSqlite(url: string): Store {
     configure(reader);
     reader.exec("PRAGMA query_only = ON");
   }
+  // From here on the writer never sleeps in SQLite for the lock another process holds: the commit
+  // queue waits on timers instead (busy-wait.ts). Once BEGIN IMMEDIATE holds the lock, nothing
+  // else in the transaction waits for one in WAL mode (COMMIT appends to the log).
+  writer.exec("PRAGMA busy_timeout = 0");
   cacheStatements(writer);
   if (reader !== writer) cacheStatements(reader);
   const writeDb = drizzle(writer) as unknown as StoreDb;
   const readDb = drizzle(reader) as unknown as StoreDb;
   const raw = { exec: async (sql: string) => void writer.exec(sql) };
+  const bare = (sql: string) => whenFree(() => writer.exec(sql), sql.slice(0, 40));
   // Prepared once: the queue runs them for every batch and every write in it.
   const stmt = (sql: string) => {
     const q = writer.prepare(sql);
     return () => void q.run();
   };
   const commit = stmt("COMMIT");
+  const beginImmediate = stmt("BEGIN IMMEDIATE");
   const queue = commitQueue({
-    begin: stmt("BEGIN IMMEDIATE"),
+    begin: () => whenFree(beginImmediate, "BEGIN IMMEDIATE"),
     commit: () => {
       commit();
       checkpointer?.committed();
@@ -74,11 +81,16 @@ export function openBunSqlite(url: string): Store {
     release: stmt("RELEASE write"),
     rollbackToSavepoint: stmt("ROLLBACK TO write"),
     inTransaction: () => writer.inTransaction,
-    exec: (sql) => writer.exec(sql),
+    exec: bare,
     ...(wal ? { sync: wal.sync } : {}),
   });
+  // The writer's own commits never move its data_version; every other connection's do (the
+  // reader's would move with ours too). A read-only pragma: safe beside the writer's open batch,
+  // during which no other connection can commit anyway.
+  const dataVersion = isMemory(path) ? undefined : writer.prepare<{ data_version: number }, []>("PRAGMA data_version");
   return queuedStore({
     driver: "bun-sqlite",
+    ...(dataVersion ? { othersCommitted: () => dataVersion.get()!.data_version } : {}),
     db: readDb,
     writeDb,
     raw,

@@ -13,6 +13,7 @@ export function queuedStore(p: {
   writeDb: StoreDb;
   raw: WriteRaw;
   queue: ReturnType<typeof commitQueue>;
+  othersCommitted?: () => number;
   close(): Promise<void> | void;
 }): Store {
   let closed = false;
@@ -22,6 +23,7 @@ export function queuedStore(p: {
     driver: p.driver,
     db: p.db,
     commits: p.queue.stats,
+    ...(p.othersCommitted ? { othersCommitted: p.othersCommitted } : {}),
     exec: (sql) => {
       if (closed) return refused();
       return p.queue.exec(sql);
