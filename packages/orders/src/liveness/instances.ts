@@ -19,6 +19,14 @@ export const HEARTBEAT_EVERY_MS = 5_000;
  */
 export const HEARTBEAT_LAPSE_MS = 30_000;
 
+/**
+ * How old an operation a live process still owns must be before another process's reconciler
+ * takes it over, whatever ORDERS_RECONCILE_MIN_AGE_MS says: every request has long ended by then
+ * (the HTTP idle timeout, the PSP's), so the owner abandoned it; younger, the owner may still be
+ * driving it, and two drivers of one saga would race each other at the PSP (decision 0040).
+ */
+export const LIVE_OWNER_GRACE_MS = 10 * 60_000;
+
 export interface Heartbeat {
   /** Stops the heartbeat and removes this process's row (a process stopping in order). */
   stop(): Promise<void>;
@@ -54,11 +62,18 @@ export async function announceInstance(store: Store, instanceId: string, realNow
  * this table): its operations wait for the reconciler's minimum age as before.
  */
 export async function deadInstances(store: Store, realNow: number = Date.now()): Promise<Set<string>> {
+  return (await instancesByLife(store, realNow)).dead;
+}
+
+/** Every announced instance, known dead (as deadInstances) or known alive (its heartbeat fresh, its pid running). */
+export async function instancesByLife(store: Store, realNow: number = Date.now()): Promise<{ dead: Set<string>; alive: Set<string> }> {
   const dead = new Set<string>();
+  const alive = new Set<string>();
   for (const r of await store.db.select().from(I).all()) {
     if (r.heartbeatAt < realNow - HEARTBEAT_LAPSE_MS || pidGone(r.host, r.pid)) dead.add(r.instanceId);
+    else alive.add(r.instanceId);
   }
-  return dead;
+  return { dead, alive };
 }
 
 /** Whether `owner` is known dead (one row read). */
