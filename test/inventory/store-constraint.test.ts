@@ -97,6 +97,19 @@ describe("seat_inventory", () => {
     expect(next.status).toBe("sold");
     await other.close();
   });
+
+  test("a live row written outside the actor (the journal never moved) refuses the sale with seat_unavailable, not a 500", async () => {
+    // Not a lost race (the actor runtime decides those again): its state is the journal's, and
+    // deciding again would collide again. The store's row is the truth.
+    const seat = freeSeats(b.supply)[7]!;
+    await b.webShop.seats(FLIGHT); // the actor is resident and current
+    await b.store.write(async (tx) => {
+      await tx.insert(tables.seatInventory).values(seatRow("SH-by-hand", seat));
+    });
+    const refusedSale = await settle([b.webShop.sellSeat(FLIGHT, seat)]);
+    expect(refusedSale.codes).toEqual(["seat_unavailable"]);
+    expect((await liveSeatRows(b.store, FLIGHT, seat)).map((r) => r.hold_id)).toEqual(["SH-by-hand"]);
+  });
 });
 
 describe("partner_stock_units", () => {

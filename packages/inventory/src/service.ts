@@ -44,8 +44,6 @@ export interface PartnerRequest {
 }
 
 const DEFAULT_HOLD_MS = 15 * 60_000;
-/** A write refused by a store constraint is retried this many times (see ask()). */
-const CONSTRAINT_RETRIES = 2;
 
 /**
  * The one door to seats and partner stock for every sales channel (DESIGN 4): each call is a
@@ -197,22 +195,21 @@ export class InventoryService {
 }
 
 /**
- * A store constraint refused the write: another writer (a second process on the same
- * database, such as the web-shop CLI next to a running gateway) changed the key behind this
- * actor's back. Nothing was written, and the runtime reloads the actor from the store before
- * its next command, so asking again decides against the truth. If it still collides, the
- * store keeps refusing and the caller gets the business refusal, never a double sale.
+ * A write that lost its key to another process (the journal's seq taken first) was already
+ * caught up and decided again by the actor runtime (decision 0040: DECIDE_ATTEMPTS, then
+ * actor_busy), so no retry here. What still arrives as a constraint violation is a different
+ * failure: the journal did not move, yet seat_inventory or partner_stock_units holds a live claim
+ * the actor's state does not know (a row written outside the actor: a repair by hand, a bug).
+ * Deciding again would read the same journal and collide again; the store is the truth, so a
+ * hold or sale is refused with its business code (never a double sale, never a 500 for a seller).
+ * Any other command meeting it is a fault and is thrown as it is.
  */
 async function ask<R>(run: () => Promise<R>, onConflict: "seat_unavailable" | "partner_product_sold_out" | undefined, key: string): Promise<R> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await run();
-    } catch (e) {
-      if (!isConstraintViolation(e)) throw e;
-      if (attempt < CONSTRAINT_RETRIES) continue;
-      if (onConflict) throw new GatewayError(onConflict, { detail: `(${key}: refused by the store)` });
-      throw new GatewayError("actor_busy", { detail: `(${key} changed by another writer)`, retryAfterSeconds: 1 });
-    }
+  try {
+    return await run();
+  } catch (e) {
+    if (onConflict && isConstraintViolation(e)) throw new GatewayError(onConflict, { detail: `(${key}: refused by the store)` });
+    throw e;
   }
 }
 
