@@ -6,7 +6,7 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { sourceCli, startServer, type Running } from "../binary/processes";
+import { run, sourceCli, startServer, type Finished, type Running } from "../binary/processes";
 import { T0 } from "../support/dates";
 import type { NdcReply } from "../support/gateway";
 import { assertSchemaValid } from "../support/xsd";
@@ -93,6 +93,24 @@ export function workerOf(run: Running, dir: string): Worker {
       if (run.proc.exitCode === null && run.proc.signalCode === null) await run.stop();
     },
   };
+}
+
+/**
+ * `ndc-gateway web-shop ARGS...` as its own process on `dir`, on the workers' business clock:
+ * the airline's web shop, a further process with its own actors on the same keys.
+ */
+export function webShop(dir: string, args: string[], timeoutMs = 60_000): Promise<Finished> {
+  return run(sourceCli, ["web-shop", ...args], baseEnv(dir), timeoutMs);
+}
+
+/** Business time minus real time in a worker, as GET /sandbox/clock reads it (the midpoint of the call). */
+export async function businessOffset(w: Worker, dir: string): Promise<number> {
+  const { api_key } = JSON.parse(readFileSync(join(dir, "sandbox-credentials.json"), "utf8")) as { api_key: string };
+  const before = Date.now();
+  const r = await fetch(`${w.url}/sandbox/clock`, { headers: { "x-api-key": api_key } });
+  if (r.status !== 200) throw new Error(`GET /sandbox/clock: ${r.status}`);
+  const { now } = (await r.json()) as { now: string };
+  return Date.parse(now) - (before + Date.now()) / 2;
 }
 
 export interface SchedulerApp {

@@ -1,9 +1,9 @@
-import { ActorSystem } from "@ndc/actors";
-import { systemClock, type Clock } from "@ndc/clock";
+import type { Clock } from "@ndc/clock";
+import { openDomain } from "@ndc/domain";
 import { isGatewayError } from "@ndc/errors";
-import { InventoryService, WebShopChannel, type SeatAvailability, type SeatStatus } from "@ndc/inventory";
-import { migrate, openStore } from "@ndc/store";
-import { createSupply, type Supply } from "@ndc/supply";
+import { WebShopChannel, type SeatAvailability, type SeatStatus } from "@ndc/inventory";
+import { postWebhook } from "@ndc/scheduler";
+import type { Supply } from "@ndc/supply";
 import { loadRuntime } from "../config";
 import { UsageError, type CliIo } from "../io";
 import { WEB_SHOP_ACCOUNT_USAGE, webShopAccountCommand } from "./web-shop-accounts";
@@ -18,9 +18,11 @@ FLIGHT_KEY is carrier-number-date, e.g. XB-132-2026-11-22.`;
 
 /**
  * `web-shop ...`: the airline's own web shop, the second sales channel (spec 4.4 rule 3),
- * driven from the command line. It sells from the same seat inventory as NDC: here through
- * its own actor system on the same database, so a running gateway and this command are two
- * writers, and the store's constraints keep a seat sold once (docs/inventory.md).
+ * driven from the command line. It sells from the same seat inventory as NDC, through the domain
+ * every process of the data directory assembles (@ndc/domain: its actors, its supply, its
+ * business clock, so SANDBOX_CLOCK_START/_STARTED_AT put it on the workers' day). A running
+ * gateway and this command are two processes on one key: the journal keeps a seat sold once
+ * (decision 0040, docs/inventory.md).
  */
 export async function runWebShopCommand(args: string[], io: CliIo, deps: { clock?: Clock; afterAccountCheck?: () => Promise<void> } = {}): Promise<number> {
   const [sub, ...rest] = args;
@@ -35,23 +37,13 @@ export async function runWebShopCommand(args: string[], io: CliIo, deps: { clock
   if (sub === "seats" && (positional.length !== 1 || customer !== undefined)) throw new UsageError(`web-shop seats takes FLIGHT_KEY\n${WEB_SHOP_USAGE}`);
   if (sub !== "sell-seat" && sub !== "seats") throw new UsageError(`web-shop: unknown command "${sub}"\n${WEB_SHOP_USAGE}`);
 
-  const { config } = loadRuntime(io);
-  const clock = deps.clock ?? systemClock;
-  const store = await openStore(config.databaseUrl, { driver: config.databaseDriver, authToken: config.databaseAuthToken });
-  const system = new ActorSystem({ store, clock, limits: config.actors, sweepEveryMs: false });
+  const { config, logger } = loadRuntime(io);
+  const domain = await openDomain({ config, logger, clock: deps.clock, post: postWebhook });
   try {
-    await migrate(store);
-    // The same simulated airline the gateway builds at boot (apps/gateway/src/boot.ts).
-    const supply = createSupply({
-      seed: config.shopping.supplySeed,
-      startDate: new Date(clock.now()).toISOString().slice(0, 10),
-      designator: config.airline.designator,
-      airlineName: config.airline.name,
-    });
-    const shop = new WebShopChannel(new InventoryService({ system, store, supply, clock }));
+    const shop = new WebShopChannel(domain.inventory);
     const flightKey = positional[0]!.toUpperCase();
     if (sub === "seats") {
-      for (const line of renderSeats(supply, await shop.seats(flightKey))) io.out(line);
+      for (const line of renderSeats(domain.supply, await shop.seats(flightKey))) io.out(line);
       return 0;
     }
     const seatId = positional[1]!.toUpperCase();
@@ -63,8 +55,7 @@ export async function runWebShopCommand(args: string[], io: CliIo, deps: { clock
     io.err(`web-shop: ${e.code}: ${e.message}`);
     return 1;
   } finally {
-    await system.close();
-    await store.close();
+    await domain.close();
   }
 }
 
