@@ -41,16 +41,20 @@ export async function run(cli: Cli, args: string[], env: Record<string, string>,
   return { code, stdout, stderr };
 }
 
-export interface Running {
+/** A long-running child: its output collected as it comes, registered for killAll(). */
+export interface Spawned {
   proc: Subprocess<"ignore", "pipe", "pipe">;
-  /** The address from the "listening on" line. */
-  url: string;
-  /** Milliseconds from spawn to the first 200 of /health/ready. */
-  readyMs: number;
   stdout(): string;
   stderr(): string;
   /** SIGTERM, then the exit code (SIGKILL after 5 s). */
   stop(): Promise<number>;
+}
+
+export interface Running extends Spawned {
+  /** The address from the "listening on" line. */
+  url: string;
+  /** Milliseconds from spawn to the first 200 of /health/ready. */
+  readyMs: number;
 }
 
 async function collect(stream: ReadableStream<Uint8Array>, sink: { text: string }): Promise<void> {
@@ -58,42 +62,16 @@ async function collect(stream: ReadableStream<Uint8Array>, sink: { text: string 
   for await (const chunk of stream) sink.text += decoder.decode(chunk, { stream: true });
 }
 
-/** Starts `serve` (or any long-running command printing "listening on URL") and waits until it is ready. */
-export async function startServer(
-  cli: Cli,
-  args: string[],
-  env: Record<string, string>,
-  opts: { fetchTls?: { ca?: string; rejectUnauthorized?: boolean } } = {},
-): Promise<Running> {
-  const t0 = performance.now();
+/** Starts a long-running command (serve, worker, scheduler) and returns at once; see startServer and waitFor. */
+export function spawnLong(cli: Cli, args: string[], env: Record<string, string>): Spawned {
   const proc = Bun.spawn([...cli, ...args], { cwd: ROOT, env: childEnv(env), stdin: "ignore", stdout: "pipe", stderr: "pipe" });
   started.add(proc);
   const out = { text: "" };
   const err = { text: "" };
   void collect(proc.stdout, out);
   void collect(proc.stderr, err);
-  const fail = (why: string) => {
-    proc.kill("SIGKILL");
-    return new Error(`${why}\nstdout:\n${out.text}\nstderr:\n${err.text}`);
-  };
-  let url: string | undefined;
-  for (;;) {
-    if (performance.now() - t0 > 15_000) throw fail("server did not become ready within 15 s");
-    if (proc.exitCode !== null) throw fail(`server exited with ${proc.exitCode}`);
-    url ??= out.text.match(/^listening on (https?:\/\/\S+)$/m)?.[1];
-    if (url) {
-      const ok = await fetch(`${url}/health/ready`, { tls: opts.fetchTls } as RequestInit)
-        .then((r) => r.status === 200)
-        .catch(() => false);
-      if (ok) break;
-    }
-    await Bun.sleep(25);
-  }
-  const readyMs = Math.round(performance.now() - t0);
   return {
     proc,
-    url,
-    readyMs,
     stdout: () => out.text,
     stderr: () => err.text,
     async stop() {
@@ -105,4 +83,43 @@ export async function startServer(
       return code;
     },
   };
+}
+
+/**
+ * Polls `ready` every 25 ms until it gives a value; the child is killed, and the error shows its
+ * output, if it exits first or 15 s pass.
+ */
+export async function waitFor<T>(child: Spawned, what: string, ready: () => Promise<T | undefined> | T | undefined): Promise<T> {
+  const t0 = performance.now();
+  const fail = (why: string) => {
+    child.proc.kill("SIGKILL");
+    return new Error(`${what} ${why}\nstdout:\n${child.stdout()}\nstderr:\n${child.stderr()}`);
+  };
+  for (;;) {
+    if (performance.now() - t0 > 15_000) throw fail("did not become ready within 15 s");
+    if (child.proc.exitCode !== null) throw fail(`exited with ${child.proc.exitCode}`);
+    const value = await ready();
+    if (value !== undefined) return value;
+    await Bun.sleep(25);
+  }
+}
+
+/** Starts `serve` (or any long-running command printing "listening on URL") and waits until it is ready. */
+export async function startServer(
+  cli: Cli,
+  args: string[],
+  env: Record<string, string>,
+  opts: { fetchTls?: { ca?: string; rejectUnauthorized?: boolean } } = {},
+): Promise<Running> {
+  const t0 = performance.now();
+  const child = spawnLong(cli, args, env);
+  const url = await waitFor(child, "server", async () => {
+    const url = child.stdout().match(/^listening on (https?:\/\/\S+)$/m)?.[1];
+    if (!url) return undefined;
+    const ok = await fetch(`${url}/health/ready`, { tls: opts.fetchTls } as RequestInit)
+      .then((r) => r.status === 200)
+      .catch(() => false);
+    return ok ? url : undefined;
+  });
+  return { ...child, url, readyMs: Math.round(performance.now() - t0) };
 }

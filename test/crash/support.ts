@@ -3,37 +3,31 @@
  * restarts, NDC calls over real HTTP with the sandbox API key, and a read-only look at the
  * database file to find half-finished work that no HTTP answer would show.
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { expect } from "bun:test";
 import { eq, inArray, type SQL } from "drizzle-orm";
 import { openStore, tables } from "@ndc/store";
-import { sourceCli, startServer, type Running } from "../binary/processes";
+import { sourceCli, startServer } from "../binary/processes";
 import { T0 } from "../support/dates";
-import type { NdcReply } from "../support/gateway";
-import { assertSchemaValid } from "../support/xsd";
-import { startSchedulerApp, type SchedulerApp } from "../multi/support";
+import { startSchedulerApp, storeEnv, workerOf, type SchedulerApp, type Worker } from "../multi/support";
 
 export function tempDataDir(): { dir: string; remove(): void } {
   const dir = mkdtempSync(join(tmpdir(), "ndc-crash-"));
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-export interface Gateway {
-  run: Running;
-  url: string;
-  /** The NDC call of the in-process test gateway, over a socket: same shape, so the orders-http helpers take it. XSD-checked. */
-  ndc(message: string, body: string): Promise<NdcReply>;
-  /**
-   * The same without the XSD check, for the load: xmllint runs synchronously in this process,
-   * so checking each answer would serialise the workers and the kill would find the gateway idle.
-   */
-  ndcUnchecked(message: string, body: string): Promise<NdcReply>;
+/**
+ * A worker (its NDC calls are the in-process test gateway's, over a socket: same shape, so the
+ * orders-http helpers take it; `ndcUnchecked` for the load, as xmllint runs synchronously here
+ * and checking each answer would serialise the senders) with the scheduler app beside it.
+ */
+export interface Gateway extends Worker {
   /** The scheduler app beside it (expiry, the reconciler, dispatch...); null with ORDERS_BACKGROUND_MS=0. It dies with the gateway. */
   scheduler: SchedulerApp | null;
-  /** SIGKILL: nothing flushed, nothing closed (what a power cut leaves). Resolves once the process is gone. */
+  /** SIGKILL: nothing flushed, nothing closed (what a power cut leaves). Resolves once the process (and its scheduler app) is gone. */
   kill(): Promise<void>;
-  stop(): Promise<void>;
 }
 
 /** Fast reconciliation: the scheduler app's orders jobs every second (croner's finest) on sagas of any age (ORDERS_RECONCILE_MIN_AGE_MS=0). */
@@ -73,49 +67,29 @@ export async function startGateway(dir: string, env: Record<string, string> = {}
   // One business clock for both processes: the same start, anchored at the same real instant.
   const clock = { SANDBOX_CLOCK_START: clockStart(dir), SANDBOX_CLOCK_STARTED_AT: new Date().toISOString() };
   const run = await startServer(sourceCli, ["worker"], {
+    ...storeEnv(dir),
     ...clock,
     PORT: "0",
-    GATEWAY_DATA_DIR: dir,
-    GATEWAY_MODE: "local",
-    SUPPLY_SEED: "xb-sandbox-1",
-    // The load loop sends far more than a seller's default allowance per minute.
-    RATE_LIMIT_SHOP_PER_MINUTE: "1000000",
-    RATE_LIMIT_DEFAULT_PER_MINUTE: "1000000",
-    LOG_LEVEL: "warn",
     ...FAST_RECONCILE,
     ...env,
   });
   const withScheduler = (env.ORDERS_BACKGROUND_MS ?? FAST_RECONCILE.ORDERS_BACKGROUND_MS) !== "0";
   // The crash hook stays the gateway's: the scheduler app's reconciler must finish the work, not crash again.
   const { NDC_ORDERS_CRASH_AT: _crash, ...schedulerEnv } = env;
-  const scheduler = withScheduler ? await startSchedulerApp(dir, { ...clock, SUPPLY_SEED: "xb-sandbox-1", LOG_LEVEL: "warn", ...FAST_RECONCILE, ...schedulerEnv }) : null;
+  const scheduler = withScheduler ? await startSchedulerApp(dir, { ...clock, ...FAST_RECONCILE, ...schedulerEnv }) : null;
   // However the gateway ends (SIGKILL, its own crash hook, a stop), the scheduler app ends with it.
   void run.proc.exited.then(() => scheduler?.kill());
-  const { api_key } = JSON.parse(readFileSync(join(dir, "sandbox-credentials.json"), "utf8")) as { api_key: string };
-  const call = async (message: string, body: string, check: boolean): Promise<NdcReply> => {
-    const res = await fetch(`${run.url}/24.4/${message}`, {
-      method: "POST",
-      headers: { "content-type": "application/xml", "iata-message-name": `IATA_${message}`, "x-api-key": api_key },
-      body,
-    });
-    const text = await res.text();
-    if (check && res.headers.get("content-type")?.startsWith("application/xml")) assertSchemaValid(text);
-    return { status: res.status, headers: res.headers, body: text };
-  };
+  const worker = workerOf(run, dir);
   return {
-    run,
-    url: run.url,
-    ndc: (message, body) => call(message, body, true),
-    ndcUnchecked: (message, body) => call(message, body, false),
+    ...worker,
     scheduler,
     async kill() {
-      run.proc.kill("SIGKILL");
-      await run.proc.exited;
+      await worker.kill();
       await scheduler?.kill();
     },
     async stop() {
       await scheduler?.stop();
-      if (run.proc.exitCode === null && run.proc.signalCode === null) await run.stop();
+      await worker.stop();
     },
   };
 }
@@ -188,6 +162,24 @@ export async function footprint(dir: string, orderIds?: string[]): Promise<Footp
   } finally {
     await store.close();
   }
+}
+
+/**
+ * What a kill under OrderCreate load may leave once reconciled: every acknowledged order booked,
+ * and nothing half done. An order that exists is booked (an unanswered request committed or not,
+ * never in between); every leg is captured or voided, or declined psp_unavailable when the kill
+ * came before the PSP saw it (docs/payments.md: a PSP that never saw the key authorised nothing);
+ * no authorisation stranded at the PSP; seats only for booked orders.
+ */
+export function expectNothingHalfDone(f: Footprint, acknowledged: readonly string[]): void {
+  for (const id of acknowledged) expect(f.orders.get(id)).toBe("booked");
+  expect(f.openSagas).toEqual([]);
+  expect([...f.orders.values()].filter((s) => s !== "booked")).toEqual([]);
+  expect(f.legs.filter((l) => l.state === "authorised")).toEqual([]);
+  const ended = (l: (typeof f.legs)[number]) => (l.state === "declined" && l.declineCode === "psp_unavailable" ? "never authorised" : l.state);
+  for (const l of f.legs) expect([ended(l), f.orders.get(l.orderId) ?? "absent"]).toEqual(f.orders.has(l.orderId) ? ["captured", "booked"] : [expect.stringMatching(/^(voided|never authorised)$/), "absent"]);
+  expect(f.pspAuthorised).toEqual([]);
+  expect(f.liveSeats.filter((s) => f.orders.get(s.holder) !== "booked" || s.status !== "sold")).toEqual([]);
 }
 
 /** Polls until the scheduler app beside the restarted gateway has closed every saga (or `ms` passes). */

@@ -4,23 +4,18 @@
  * the same moment: each discovery document publishes the same certificate.
  */
 import { afterAll, expect, test } from "bun:test";
-import { killAll } from "../binary/processes";
-import { multiDataDir, startWorker, type Worker } from "./support";
+import { multiDataDir, type Worker } from "./support";
 
 const data = multiDataDir();
 const workers: Worker[] = [];
 
-afterAll(async () => {
-  await Promise.all(workers.map((w) => w.stop()));
-  killAll();
-  data.remove();
-});
+afterAll(() => data.close());
 
 type Airline = { fingerprint: string; certificate: string } | null;
 
 // Four workers: with two, the old race (each wrote its own certificate over the other's) showed too seldom to be seen.
 test("workers making the airline key at once publish one certificate", async () => {
-  workers.push(await startWorker(data.dir), await startWorker(data.dir), await startWorker(data.dir), await startWorker(data.dir));
+  workers.push(await data.startWorker(), await data.startWorker(), await data.startWorker(), await data.startWorker());
   // None has signed yet, so none made the key: the first discovery document does, in all at once.
   const docs = await Promise.all(workers.map(async (w) => ((await (await fetch(`${w.url}/24.4`)).json()) as { signatures: { airline: Airline } }).signatures.airline));
   expect(docs[0]).not.toBeNull();

@@ -7,10 +7,10 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { killAll, run, sourceCli } from "../binary/processes";
+import { run, sourceCli } from "../binary/processes";
 import { orderRetrieveRQ } from "../orders-http/helpers";
 import { assertSchemaValid } from "../support/xsd";
-import { baseEnv, multiDataDir, startWorker, type Worker } from "./support";
+import { baseEnv, multiDataDir, type Worker } from "./support";
 
 const FAILURES_PER_MINUTE = 6;
 
@@ -22,16 +22,12 @@ let creds: { client_id: string; client_secret: string };
 beforeAll(async () => {
   // Started one after the other: the first migrates and provisions, the second finds it done.
   const env = { RATE_LIMIT_TOKEN_FAILURES_PER_MINUTE: String(FAILURES_PER_MINUTE) };
-  a = await startWorker(data.dir, env);
-  b = await startWorker(data.dir, env);
+  a = await data.startWorker(env);
+  b = await data.startWorker(env);
   creds = JSON.parse(readFileSync(join(data.dir, "sandbox-credentials.json"), "utf8"));
 }, 60_000);
 
-afterAll(async () => {
-  await Promise.all([a?.stop(), b?.stop()]);
-  killAll();
-  data.remove();
-});
+afterAll(() => data.close());
 
 async function tokenRequest(w: Worker, clientId: string, secret: string): Promise<Response> {
   return fetch(`${w.url}/oauth/token`, {

@@ -7,10 +7,10 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { killAll, run, sourceCli } from "../binary/processes";
+import { run, sourceCli } from "../binary/processes";
 import { orderRetrieveRQ, TRAVEL_DATE } from "../orders-http/helpers";
 import { airShoppingRQ, all, blocks, offerPriceRQ } from "../shopping/shop-requests";
-import { baseEnv, multiDataDir, startWorker, type Worker } from "./support";
+import { baseEnv, multiDataDir, type Worker } from "./support";
 
 const DEFAULT_PER_MINUTE = 6;
 
@@ -22,16 +22,12 @@ let apiKey: string;
 beforeAll(async () => {
   // Two workers as `serve --workers 2` runs them: each allows half of every per-minute figure.
   const env = { GATEWAY_WORKERS: "2", RATE_LIMIT_DEFAULT_PER_MINUTE: String(DEFAULT_PER_MINUTE) };
-  a = await startWorker(data.dir, env);
-  b = await startWorker(data.dir, env);
+  a = await data.startWorker(env);
+  b = await data.startWorker(env);
   apiKey = (JSON.parse(readFileSync(join(data.dir, "sandbox-credentials.json"), "utf8")) as { api_key: string }).api_key;
 }, 60_000);
 
-afterAll(async () => {
-  await Promise.all([a?.stop(), b?.stop()]);
-  killAll();
-  data.remove();
-});
+afterAll(() => data.close());
 
 async function sandboxClock(w: Worker, body?: object): Promise<{ now: string; offsetSeconds: number }> {
   const res = await fetch(`${w.url}/sandbox/clock`, body ? { method: "POST", headers: { "content-type": "application/json", "x-api-key": apiKey }, body: JSON.stringify(body) } : { headers: { "x-api-key": apiKey } });

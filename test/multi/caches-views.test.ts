@@ -8,13 +8,11 @@ import { Database } from "bun:sqlite";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { killAll } from "../binary/processes";
 import { orderCreateRQ, orderIdOf, orderRetrieveRQ, shopOffer } from "../orders-http/helpers";
-import { multiDataDir, startWorker, type Worker } from "./support";
+import { multiDataDir, type Worker } from "./support";
 
 const BUILD = { GATEWAY_BUILD_ID: "caches-views-test" };
 const data = multiDataDir();
-const workers: Worker[] = [];
 let a: Worker;
 let b: Worker;
 
@@ -37,9 +35,7 @@ async function advanceClock(w: Worker, seconds: number): Promise<void> {
 }
 
 async function worker(env: Record<string, string>): Promise<Worker> {
-  const w = await startWorker(data.dir, env);
-  workers.push(w);
-  return w;
+  return data.startWorker(env);
 }
 
 beforeAll(async () => {
@@ -47,11 +43,7 @@ beforeAll(async () => {
   b = await worker(BUILD);
 }, 60_000);
 
-afterAll(async () => {
-  await Promise.all(workers.map((w) => w.stop()));
-  killAll();
-  data.remove();
-});
+afterAll(() => data.close());
 
 describe("stored answers across workers", () => {
   let orderId: string;

@@ -1,7 +1,7 @@
 import { afterAll, expect, test } from "bun:test";
-import { killAll } from "../binary/processes";
+
 import { T0 } from "../support/dates";
-import { businessOffset, multiDataDir, startWorker, type Worker } from "./support";
+import { businessOffset, multiDataDir } from "./support";
 
 /**
  * One business clock across processes (issue 22): SANDBOX_CLOCK_START says what business time
@@ -10,19 +10,12 @@ import { businessOffset, multiDataDir, startWorker, type Worker } from "./suppor
  * boot, and a later process runs behind by the seconds between the starts.
  */
 const data = multiDataDir();
-const workers: Worker[] = [];
-afterAll(async () => {
-  for (const w of workers) await w.stop();
-  killAll();
-  data.remove();
-});
+afterAll(() => data.close());
 
 test("two processes started seconds apart with the same SANDBOX_CLOCK_START and SANDBOX_CLOCK_STARTED_AT read the same business time", async () => {
-  const first = await startWorker(data.dir);
-  workers.push(first);
+  const first = await data.startWorker();
   await Bun.sleep(3_000);
-  const second = await startWorker(data.dir);
-  workers.push(second);
+  const second = await data.startWorker();
   const a = await businessOffset(first, data.dir);
   const b = await businessOffset(second, data.dir);
   expect(Math.abs(a - b)).toBeLessThan(300);
@@ -30,7 +23,6 @@ test("two processes started seconds apart with the same SANDBOX_CLOCK_START and 
   expect(Date.now() + a).toBeGreaterThanOrEqual(T0);
 
   // Control: the same start without the anchor begins at this process's boot, seconds behind.
-  const unanchored = await startWorker(data.dir, { SANDBOX_CLOCK_STARTED_AT: "" });
-  workers.push(unanchored);
+  const unanchored = await data.startWorker({ SANDBOX_CLOCK_STARTED_AT: "" });
   expect(a - (await businessOffset(unanchored, data.dir))).toBeGreaterThan(2_500);
 }, 60_000);

@@ -5,7 +5,7 @@ import { orderRetrieveRQ, paymentRetryRQ } from "../orders-http/order-list-helpe
 import { acceptCancelRQ, quote } from "../servicing/cancel-helpers";
 import { updatePaxRQ } from "../servicing/rename-helpers";
 import { all, blocks } from "../shopping/shop-requests";
-import { multiDataDir, startWorker, type Worker } from "./support";
+import { multiDataDir, type Worker } from "./support";
 
 /**
  * Any process, any key (issue 22 item 4, docs/decisions/0040): an order booked on worker A is
@@ -14,21 +14,15 @@ import { multiDataDir, startWorker, type Worker } from "./support";
  * answer of A after a step on B proves A did not trust its memory (nor a view kept from before).
  */
 const data = multiDataDir();
-const workers: Worker[] = [];
-afterAll(async () => {
-  for (const w of workers) await w.stop();
-  data.remove();
-});
+afterAll(() => data.close());
 
 const payStatuses = (xml: string) => blocks(xml, "PaymentFunctions").flatMap((pf) => all(pf, "PaymentStatusCode"));
 
 test(
   "booked on A; retrieved and paid on B, its passenger's name corrected on A, cancelled on B; each answer current on both",
   async () => {
-    const a = await startWorker(data.dir);
-    workers.push(a);
-    const b = await startWorker(data.dir);
-    workers.push(b);
+    const a = await data.startWorker();
+    const b = await data.startWorker();
     const retrieve = async (w: Worker, orderId: string) => {
       const r = await w.ndc("OrderRetrieveRQ", orderRetrieveRQ(orderId));
       expect(r.status).toBe(200);

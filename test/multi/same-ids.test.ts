@@ -4,7 +4,7 @@ import { openStore, tables } from "@ndc/store";
 import { footprint } from "../crash/support";
 import { orderCreateRQ, orderIdOf, shopOffer, TRAVEL_DATE } from "../orders-http/helpers";
 import { errorCode } from "../support/gateway";
-import { multiDataDir, startWorker, type Worker } from "./support";
+import { multiDataDir, type Worker } from "./support";
 
 /**
  * Idempotency across processes (issue 22 item 4): 100 OrderCreateRQs with one CorrelationID and
@@ -14,19 +14,13 @@ import { multiDataDir, startWorker, type Worker } from "./support";
  */
 const SENDS = 100;
 const data = multiDataDir();
-const workers: Worker[] = [];
-afterAll(async () => {
-  for (const w of workers) await w.stop();
-  data.remove();
-});
+afterAll(() => data.close());
 
 test(
   `${SENDS} concurrent OrderCreateRQs with the same ids over two workers: one order, one charge`,
   async () => {
-    const a = await startWorker(data.dir);
-    workers.push(a);
-    const b = await startWorker(data.dir);
-    workers.push(b);
+    const a = await data.startWorker();
+    const b = await data.startWorker();
     const shopped = await shopOffer(a, { date: TRAVEL_DATE });
     const body = orderCreateRQ({ shopped, legs: [{ kind: "card", token: "tok_approve_visa", amountMinor: shopped.totalMinor }], correlationId: "MULTI-SAME", trxId: "MULTI-SAME-TRX" });
     const refusals = new Map<string, number>();

@@ -2,12 +2,11 @@ import { afterAll, expect, test } from "bun:test";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { openStore } from "@ndc/store";
-import { killAll } from "../binary/processes";
 import { footprint } from "../crash/support";
 import { orderIdOf } from "../orders-http/helpers";
 import { itemList, multiOrderCreateRQ, quotedList, seatItem, shopOneWay, total, TRAVEL_DATE } from "../orders-http/multi-offer-helpers";
 import { errorCode } from "../support/gateway";
-import { multiDataDir, startWorker, webShop, type Worker } from "./support";
+import { multiDataDir, webShop } from "./support";
 
 /**
  * A seat is sold once across processes and channels (issue 22 item 4): 200 attempts on ONE seat
@@ -24,22 +23,15 @@ const ATTEMPTS = 200;
 /** Of each round's attempts, the web shop's processes (a process boots the domain: about a second of CPU each). */
 const WEB_SHOP = 8;
 const data = multiDataDir();
-const workers: Worker[] = [];
-afterAll(async () => {
-  for (const w of workers) await w.stop();
-  killAll();
-  data.remove();
-});
+afterAll(() => data.close());
 
 type Outcome = { i: number; won: string | null; code?: string };
 
 test(
   `${ATTEMPTS} concurrent sales of one seat over two workers and web-shop processes: exactly one`,
   async () => {
-    const a = await startWorker(data.dir);
-    workers.push(a);
-    const b = await startWorker(data.dir);
-    workers.push(b);
+    const a = await data.startWorker();
+    const b = await data.startWorker();
     const flight = await shopOneWay(a, "LHR", "CDG", TRAVEL_DATE);
     // Read before the races: afterwards a raced seat is no longer offered.
     const raced = [await seatItem(a, flight.offerId, 0), await seatItem(a, flight.offerId, 1)];

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { killAll, run, sourceCli, startServer, type Running } from "../binary/processes";
+import { run, sourceCli, startServer, type Running } from "../binary/processes";
 import { baseEnv, multiDataDir } from "./support";
 
 /**
@@ -9,10 +9,7 @@ import { baseEnv, multiDataDir } from "./support";
  * port and the scheduler app, each its own process on one data directory.
  */
 const data = multiDataDir();
-afterAll(() => {
-  killAll();
-  data.remove();
-});
+afterAll(() => data.close());
 
 /** The command a pid runs (its /proc cmdline), "" once it is gone. */
 function commandOf(pid: number): string {

@@ -6,14 +6,39 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { run, sourceCli, startServer, type Finished, type Running } from "../binary/processes";
+import { killAll, run, sourceCli, spawnLong, startServer, waitFor, type Finished, type Running, type Spawned } from "../binary/processes";
 import { T0 } from "../support/dates";
 import type { NdcReply } from "../support/gateway";
 import { assertSchemaValid } from "../support/xsd";
 
-export function multiDataDir(): { dir: string; remove(): void } {
+export interface MultiDataDir {
+  dir: string;
+  /** A worker on this directory (startWorker), stopped by close(). */
+  startWorker(env?: Record<string, string>): Promise<Worker>;
+  /** For afterAll: stops the workers started here, kills whatever else a failed test left running, removes the directory. */
+  close(): Promise<void>;
+  remove(): void;
+}
+
+/** A data directory for one test file's processes. */
+export function multiDataDir(): MultiDataDir {
   const dir = mkdtempSync(join(tmpdir(), "ndc-multi-"));
-  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+  const workers: Worker[] = [];
+  const remove = () => rmSync(dir, { recursive: true, force: true });
+  return {
+    dir,
+    async startWorker(env) {
+      const w = await startWorker(dir, env);
+      workers.push(w);
+      return w;
+    },
+    async close() {
+      await Promise.all(workers.map((w) => w.stop()));
+      killAll();
+      remove();
+    },
+    remove,
+  };
 }
 
 /**
@@ -30,8 +55,12 @@ export function clockEnv(dir: string): Record<string, string> {
 
 /** What every process of a test store shares: local mode, the sandbox seed, limits out of the way of a load. */
 export function baseEnv(dir: string): Record<string, string> {
+  return { ...clockEnv(dir), ...storeEnv(dir) };
+}
+
+/** baseEnv without the clock (test/crash/support.ts gives its own start to restarted gateways). */
+export function storeEnv(dir: string): Record<string, string> {
   return {
-    ...clockEnv(dir),
     GATEWAY_DATA_DIR: dir,
     GATEWAY_MODE: "local",
     SUPPLY_SEED: "xb-sandbox-1",
@@ -113,59 +142,20 @@ export async function businessOffset(w: Worker, dir: string): Promise<number> {
   return Date.parse(now) - (before + Date.now()) / 2;
 }
 
-export interface SchedulerApp {
-  proc: ReturnType<typeof Bun.spawn>;
-  stdout(): string;
-  stderr(): string;
-  stop(): Promise<number>;
+export interface SchedulerApp extends Spawned {
+  /** SIGKILL; resolves once the process is gone. */
   kill(): Promise<void>;
 }
 
 /** The scheduler app alone (`ndc-gateway scheduler`) on `dir`; resolves once it says it runs. */
 export async function startSchedulerApp(dir: string, env: Record<string, string> = {}): Promise<SchedulerApp> {
-  const proc = Bun.spawn([...sourceCli, "scheduler"], {
-    cwd: join(import.meta.dir, "../.."),
-    env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: process.env.HOME ?? "/tmp", ...passFaketime(), ...baseEnv(dir), ...env },
-    stdin: "ignore",
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  const out = { text: "" };
-  const err = { text: "" };
-  void collect(proc.stdout, out);
-  void collect(proc.stderr, err);
-  const t0 = performance.now();
-  while (!/^scheduler running/m.test(out.text)) {
-    if (proc.exitCode !== null) throw new Error(`scheduler exited with ${proc.exitCode}\n${out.text}\n${err.text}`);
-    if (performance.now() - t0 > 15_000) {
-      proc.kill("SIGKILL");
-      throw new Error(`scheduler did not start within 15 s\n${out.text}\n${err.text}`);
-    }
-    await Bun.sleep(25);
-  }
+  const child = spawnLong(sourceCli, ["scheduler"], { ...baseEnv(dir), ...env });
+  await waitFor(child, "scheduler", () => (/^scheduler running/m.test(child.stdout()) ? true : undefined));
   return {
-    proc,
-    stdout: () => out.text,
-    stderr: () => err.text,
-    async stop() {
-      proc.kill("SIGTERM");
-      const timer = setTimeout(() => proc.kill("SIGKILL"), 5_000);
-      const code = await proc.exited;
-      clearTimeout(timer);
-      return code;
-    },
+    ...child,
     async kill() {
-      proc.kill("SIGKILL");
-      await proc.exited;
+      child.proc.kill("SIGKILL");
+      await child.proc.exited;
     },
   };
-}
-
-function passFaketime(): Record<string, string> {
-  return Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined && (e[0] === "LD_PRELOAD" || e[0].startsWith("FAKETIME"))));
-}
-
-async function collect(stream: ReadableStream<Uint8Array>, sink: { text: string }): Promise<void> {
-  const decoder = new TextDecoder();
-  for await (const chunk of stream) sink.text += decoder.decode(chunk, { stream: true });
 }

@@ -2,9 +2,8 @@ import { afterAll, expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { openStore } from "@ndc/store";
-import { killAll } from "../binary/processes";
 import { seatItem, shopOneWay, TRAVEL_DATE } from "../orders-http/multi-offer-helpers";
-import { businessOffset, multiDataDir, startWorker, webShop, type Worker } from "./support";
+import { businessOffset, multiDataDir, webShop } from "./support";
 
 /**
  * The web shop's CLI is one more process of the data directory (issue 22): `web-shop sell-seat`
@@ -13,16 +12,10 @@ import { businessOffset, multiDataDir, startWorker, webShop, type Worker } from 
  * they sell the flights the workers sell and race them on one clock (test/multi/seat-race).
  */
 const data = multiDataDir();
-const workers: Worker[] = [];
-afterAll(async () => {
-  for (const w of workers) await w.stop();
-  killAll();
-  data.remove();
-});
+afterAll(() => data.close());
 
 test("web-shop sell-seat and web-shop book processes write at the workers' business time", async () => {
-  const a = await startWorker(data.dir);
-  workers.push(a);
+  const a = await data.startWorker();
   const flight = await shopOneWay(a, "LHR", "CDG", TRAVEL_DATE);
   const seat = await seatItem(a, flight.offerId, 2);
 
