@@ -1,5 +1,5 @@
 /**
- * The load the SIGKILL test puts on a real gateway: concurrent OrderCreateRQs, each its own
+ * The load the SIGKILL tests put on real gateway processes: concurrent OrderCreateRQs, each its own
  * creation (distinct CorrelationID), half of them with a seat of their own so the kill also
  * lands between a seat hold and its sale.
  */
@@ -7,12 +7,12 @@ import { expect } from "bun:test";
 import { orderCreateRQ, orderIdOf, shopOffer, TRAVEL_DATE, type Shopped } from "../orders-http/helpers";
 import { seatAvailabilityRQ } from "../shopping/seat-availability-helpers";
 import { all, blocks } from "../shopping/shop-requests";
-import type { Gateway } from "./support";
+import type { Worker } from "../multi/support";
 
 type SeatOffer = NonNullable<Shopped["seat"]>;
 
 /** A flight offer and its seat map: one entry per seat, each sellable to one order. */
-export async function shopWithSeats(g: Pick<Gateway, "ndc">, dayOffset: number): Promise<{ flight: Shopped; seats: SeatOffer[] }> {
+export async function shopWithSeats(g: Pick<Worker, "ndc">, dayOffset: number): Promise<{ flight: Shopped; seats: SeatOffer[] }> {
   const date = new Date(Date.parse(TRAVEL_DATE) + dayOffset * 86_400_000).toISOString().slice(0, 10);
   const flight = await shopOffer(g, { date });
   const sa = await g.ndc("SeatAvailabilityRQ", seatAvailabilityRQ({ offerId: flight.offerId, currency: "EUR" }));
@@ -30,44 +30,49 @@ export async function shopWithSeats(g: Pick<Gateway, "ndc">, dayOffset: number):
 export interface LoadResult {
   /** Order ids the gateway answered 200 BOOKED for: each an acknowledged command. */
   acknowledged: string[];
-  /** Requests whose connection dropped (sent, never answered): their orders may or may not exist. */
-  unanswered: number;
+  /** Requests whose connection dropped or was refused (sent, never answered): their orders may or may not exist. */
+  cutOff: { i: number; body: string }[];
   /** Anything else answered (none expected before the kill). */
   other: { status: number; body: string }[];
 }
 
+type Target = Pick<Worker, "ndcUnchecked">;
+
 /**
- * `inFlight` workers send OrderCreateRQs back to back until `stop()` says so, then report.
- * Request n pays by card for the flight, plus a seat of its own when n is even and seats remain.
+ * `inFlight` senders send OrderCreateRQs back to back until `stop()` says so, then report.
+ * Request n pays by card for the flight, plus a seat of its own when n is even and seats remain;
+ * it goes to `to(n)` (one gateway, or workers in turn). A sender whose request is cut off stops,
+ * unless `goOnAfterCut` (several workers: the others still answer).
  */
-export function orderLoad(g: Gateway, shop: { flight: Shopped; seats: SeatOffer[] }, tag: string, inFlight: number) {
-  const out: LoadResult = { acknowledged: [], unanswered: 0, other: [] };
+export function orderLoad(to: Target | ((i: number) => Target), shop: { flight: Shopped; seats: SeatOffer[] }, tag: string, inFlight: number, opts: { goOnAfterCut?: boolean } = {}) {
+  const target = typeof to === "function" ? to : () => to;
+  const out: LoadResult = { acknowledged: [], cutOff: [], other: [] };
   let stopped = false;
   let n = 0;
-  const worker = async () => {
+  const sender = async () => {
     while (!stopped) {
       const i = n++;
       const seat = i % 2 === 0 ? shop.seats.shift() : undefined;
       const shopped: Shopped = { ...shop.flight, seat, totalMinor: shop.flight.totalMinor + (seat?.priceMinor ?? 0) };
       const body = orderCreateRQ({ shopped, legs: [{ kind: "card", token: "tok_approve_visa", amountMinor: shopped.totalMinor }], correlationId: `${tag}-${i}`, trxId: "T1" });
       try {
-        const r = await g.ndcUnchecked("OrderCreateRQ", body);
+        const r = await target(i).ndcUnchecked("OrderCreateRQ", body);
         if (r.status === 200 && r.body.includes("<cns:StatusCode>BOOKED</cns:StatusCode>")) out.acknowledged.push(orderIdOf(r.body));
         else out.other.push({ status: r.status, body: r.body.slice(0, 500) });
       } catch {
         // The kill: the socket closed with this request unanswered.
-        out.unanswered++;
-        return;
+        out.cutOff.push({ i, body });
+        if (!opts.goOnAfterCut) return;
       }
     }
   };
-  const workers = Array.from({ length: inFlight }, worker);
+  const senders = Array.from({ length: inFlight }, sender);
   return {
     out,
-    /** Stops sending; resolves when every worker has its last answer or error. */
+    /** Stops sending; resolves when every sender has its last answer or error. */
     async stop(): Promise<LoadResult> {
       stopped = true;
-      await Promise.all(workers);
+      await Promise.all(senders);
       return out;
     },
   };

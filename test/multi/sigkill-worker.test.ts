@@ -1,8 +1,8 @@
 import { afterAll, expect, test } from "bun:test";
 import { rngFor } from "@ndc/supply";
-import { shopWithSeats } from "../crash/load";
+import { orderLoad, shopWithSeats } from "../crash/load";
 import { expectNothingHalfDone, footprint, reconciled } from "../crash/support";
-import { orderCreateRQ, orderIdOf, type Shopped } from "../orders-http/helpers";
+import { orderIdOf } from "../orders-http/helpers";
 import { errorCode } from "../support/gateway";
 import { multiDataDir, startSchedulerApp } from "./support";
 
@@ -27,30 +27,10 @@ test(
     const b = await data.startWorker();
     const shop = await shopWithSeats(b, 3);
 
-    // The load: IN_FLIGHT senders, each request to A or B in turn, each its own CorrelationID.
-    const acknowledged: string[] = [];
-    const cutOff: { body: string; i: number }[] = [];
-    const other: { status: number; code?: string }[] = [];
-    let stopped = false;
-    let n = 0;
-    const sender = async () => {
-      while (!stopped) {
-        const i = n++;
-        const seat = i % 2 === 0 ? shop.seats.shift() : undefined;
-        const shopped: Shopped = { ...shop.flight, seat, totalMinor: shop.flight.totalMinor + (seat?.priceMinor ?? 0) };
-        const body = orderCreateRQ({ shopped, legs: [{ kind: "card", token: "tok_approve_visa", amountMinor: shopped.totalMinor }], correlationId: `MKILL-${i}`, trxId: "T1" });
-        const to = i % 2 === 0 ? a : b;
-        try {
-          const r = await to.ndcUnchecked("OrderCreateRQ", body);
-          if (r.status === 200 && r.body.includes("<cns:StatusCode>BOOKED</cns:StatusCode>")) acknowledged.push(orderIdOf(r.body));
-          else other.push({ status: r.status, code: errorCode(r.body) });
-        } catch {
-          // The kill: A closed the socket with this request unanswered. Sent elsewhere after.
-          cutOff.push({ body, i });
-        }
-      }
-    };
-    const senders = Array.from({ length: IN_FLIGHT }, sender);
+    // The load: IN_FLIGHT senders, each request to A or B in turn, each its own CorrelationID;
+    // a request cut off by the kill is kept to be sent elsewhere after.
+    const load = orderLoad((i) => (i % 2 === 0 ? a : b), shop, "MKILL", IN_FLIGHT, { goOnAfterCut: true });
+    const { acknowledged, cutOff, other } = load.out;
     const t0 = performance.now();
     while (acknowledged.length < ACKS_BEFORE_KILL && other.length === 0) {
       if (performance.now() - t0 > 60_000) throw new Error(`only ${acknowledged.length} acknowledged`);
@@ -61,8 +41,7 @@ test(
     await a.kill();
     // B goes on serving; the senders to A see their requests cut off.
     await Bun.sleep(200);
-    stopped = true;
-    await Promise.all(senders);
+    await load.stop();
     console.log(`killed A after ${acknowledged.length} acks (+${pause} ms, CRASH_LOAD_SEED=${SEED}); ${cutOff.length} cut off`);
     expect(other).toEqual([]);
     expect(cutOff.length).toBeGreaterThan(0);
