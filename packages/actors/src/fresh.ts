@@ -1,5 +1,5 @@
 import { GatewayError } from "@ndc/errors";
-import { isConstraintViolation, type Store } from "@ndc/store";
+import { isConstraintViolation, type Store, type StoreDb } from "@ndc/store";
 import type { Cell } from "./cell";
 import type { ActorKind } from "./kind";
 
@@ -39,6 +39,26 @@ export async function bringUpToDate(kind: ActorKind<any, any, any, any>, cell: C
   if (!(await f.movedSince(cell.key, f.at(cell.state), store))) return;
   // Behind: read only the newer events.
   cell.state = f.catchUp ? await f.catchUp(cell.state, cell.key, store) : await kind.load(cell.key, store);
+}
+
+/**
+ * Inside a write, with the database's write lock held (BEGIN IMMEDIATE on the embedded store): no
+ * other process can commit before this transaction ends, so a state caught up here stays the
+ * store's until the COMMIT, and a decision taken again on it cannot lose its seq. Returns the state
+ * brought forward when another process wrote the key since `state` was read (the caller decides
+ * again on it), or undefined when `state` is current. Reads nothing while the counter of others'
+ * commits stands still (one process alone on its file). Where the store takes no lock up front
+ * (a libSQL server) the journal's primary key stays the arbiter (lostRace).
+ */
+export async function caughtUpUnderLock(kind: ActorKind<any, any, any, any>, cell: Cell<unknown, unknown>, state: unknown, store: Store, tx: StoreDb): Promise<unknown | undefined> {
+  const f = kind.freshness;
+  if (!f) return undefined;
+  const others = store.othersCommitted?.();
+  if (others !== undefined && others === cell.othersSeen) return undefined;
+  const moved = await f.movedSince(cell.key, f.at(state), store, tx);
+  const next = moved ? (f.catchUp ? await f.catchUp(state, cell.key, store, tx) : await kind.load(cell.key, store)) : undefined;
+  cell.othersSeen = others;
+  return next;
 }
 
 /**

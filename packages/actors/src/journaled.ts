@@ -49,9 +49,9 @@ interface Folded<V, Ev> {
  */
 export function defineJournaledKind<V, C, Ev, R>(spec: JournaledSpec<V, C, Ev, R>): ActorKind<Journaled<V>, C, Folded<V, Ev>, R> {
   /** The events after `from` folded into it: a load from a snapshot, or a resident actor catching up. */
-  const fold = async (from: Journaled<V>, key: string, store: Store): Promise<Journaled<V>> => {
+  const fold = async (from: Journaled<V>, key: string, store: Store, db: StoreDb = store.db): Promise<Journaled<V>> => {
     let { seq, value } = from;
-    for (const e of await readEvents<Ev>(store.db, spec.name, key, seq)) {
+    for (const e of await readEvents<Ev>(db, spec.name, key, seq)) {
       if (e.seq !== seq + 1) throw new Error(`journal gap for ${spec.name}: seq ${e.seq} after ${seq}`);
       value = spec.evolve(value, e.payload);
       seq = e.seq;
@@ -67,9 +67,9 @@ export function defineJournaledKind<V, C, Ev, R>(spec: JournaledSpec<V, C, Ev, R
     // The journal is the truth every process appends to: its seq is the version, and a resident
     // actor behind it reads only the events it has not seen.
     freshness: {
-      movedSince: (key, seq, store) => journalMovedSince(store.db, spec.name, key, seq),
+      movedSince: (key, seq, store, db) => journalMovedSince(db ?? store.db, spec.name, key, seq),
       at: (state) => state.seq,
-      catchUp: (state, key, store) => fold(state, key, store),
+      catchUp: (state, key, store, db) => fold(state, key, store, db),
     },
     decide(state, command, ctx) {
       const { events, reply } = spec.decide(state.value, command, { ...ctx, seq: state.seq });

@@ -54,9 +54,10 @@ export interface Freshness<S> {
   /** The version a state was loaded or caught up at (journaled kinds: its last event's seq). */
   at(state: S): number;
   /** Whether the store holds the key at a version after `version`: one cheap read (an index seek). */
-  movedSince(key: string, version: number, store: Store): Promise<boolean>;
+  /** `db`: where to read (a write transaction's own connection, under the write lock); the store's reader by default. */
+  movedSince(key: string, version: number, store: Store, db?: StoreDb): Promise<boolean>;
   /** `state` brought up to the store's version; by default a full load. */
-  catchUp?(state: S, key: string, store: Store): Promise<S>;
+  catchUp?(state: S, key: string, store: Store, db?: StoreDb): Promise<S>;
 }
 
 /** Identity with inference: lets a kind be written as an object literal with its types checked. */

@@ -16,6 +16,11 @@ export interface Parked {
   key: string;
   decide(command: unknown, now: number): Decision<unknown, unknown>;
   persist(tx: StoreDb, effects: unknown, now: number): Promise<void> | void;
+  /**
+   * Inside the joint write, the write lock held: brings the parked state up to the store's when
+   * another process wrote the key since it was read; true if it moved (decide again then).
+   */
+  catchUpUnderLock(tx: StoreDb): Promise<boolean>;
   /** After the joint COMMIT: the state moves on. */
   commit(effects: unknown): void;
   /** Whether `error` (the joint write's) means another process wrote this key first (decision 0040). */

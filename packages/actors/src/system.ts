@@ -2,7 +2,7 @@ import { atSellerOffset, sellerOffset, type Clock } from "@ndc/clock";
 import { GatewayError } from "@ndc/errors";
 import type { Store } from "@ndc/store";
 import { newCell, type Cell } from "./cell";
-import { backoff, bringUpToDate, DECIDE_ATTEMPTS, hotKey, lostRace } from "./fresh";
+import { backoff, bringUpToDate, caughtUpUnderLock, DECIDE_ATTEMPTS, hotKey, lostRace } from "./fresh";
 import type { ActorKind } from "./kind";
 import { PARK, Park, type Parked } from "./park";
 
@@ -186,6 +186,13 @@ export class ActorSystem {
           (this.opts.onApplyError ?? defaultApplyError)(kind.name, cell.key, e);
         }
       },
+      catchUpUnderLock: async (tx) => {
+        const current = await caughtUpUnderLock(kind, cell, cell.state, this.opts.store, tx);
+        if (current === undefined) return false;
+        // Parked: nothing else decides on this state until release, and it is now the store's.
+        cell.state = current;
+        return true;
+      },
       lostRace: async (error) => {
         const lost = await lostRace(kind, cell.key, cell.state, error, this.opts.store);
         if (lost) cell.othersSeen = undefined;
@@ -216,11 +223,21 @@ export class ActorSystem {
     const { store, clock } = this.opts;
     await this.loaded(reg, cell);
     const ctx = { kind: kind.name, key: cell.key, now: clock.now() };
-    const before = cell.state;
-    const decision = kind.decide(before, command, ctx);
+    let before = cell.state;
+    let decision = kind.decide(before, command, ctx);
     if (decision.effects === null || decision.effects === undefined) return { reply: decision.reply };
     try {
-      await store.write((tx) => kind.persist(tx, cell.key, decision.effects, { ...ctx, state: before }));
+      await store.write(async (tx) => {
+        // Another process may have written the key while this write waited for the lock: decided
+        // again here, on the store's state, the write cannot lose its seq (decision 0040).
+        const current = await caughtUpUnderLock(kind, cell, before, store, tx);
+        if (current !== undefined) {
+          before = current;
+          decision = kind.decide(before, command, ctx);
+        }
+        const effects = decision.effects;
+        if (effects !== null && effects !== undefined) await kind.persist(tx, cell.key, effects, { ...ctx, state: before });
+      });
     } catch (e) {
       if (await lostRace(kind, cell.key, before, e, store).catch(() => false)) {
         // Caught up before the next attempt, whatever the counter of others' commits says.
@@ -231,6 +248,11 @@ export class ActorSystem {
       // commit failed ambiguously (the network dropped after COMMIT), the store is the truth.
       cell.stale = true;
       throw e;
+    }
+    if (decision.effects === null || decision.effects === undefined) {
+      // Decided again under the lock, the command changed nothing: the caught-up state is the store's.
+      cell.state = before;
+      return { reply: decision.reply };
     }
     try {
       cell.state = kind.apply(before, decision.effects);

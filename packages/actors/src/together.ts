@@ -66,13 +66,21 @@ async function once(
   try {
     for (const { a } of order) parked.push(await (a.ref as unknown as { [PARK](key: string): Promise<Parked> })[PARK](a.key));
     const now = clock.now();
-    const decided = order.map(({ a }, j) => {
-      const d = parked[j]!.decide(a.command, now);
-      a.check?.(d.reply);
-      return d;
-    });
+    const decideAll = () =>
+      order.map(({ a }, j) => {
+        const d = parked[j]!.decide(a.command, now);
+        a.check?.(d.reply);
+        return d;
+      });
+    let decided = decideAll();
     try {
       await store.write(async (tx) => {
+        // Another process may have written one of these keys while the write waited for the lock:
+        // every state brought up to the store's here, under the lock, and all decided again, so
+        // the joint write cannot lose a seq (decision 0040). A refusal now rolls back this write only.
+        let moved = false;
+        for (const p of parked) if (await p.catchUpUnderLock(tx)) moved = true;
+        if (moved) decided = decideAll();
         for (const [j, d] of decided.entries()) if (d.effects !== null && d.effects !== undefined) await parked[j]!.persist(tx, d.effects, now);
         await also?.(tx);
       });

@@ -26,8 +26,11 @@ export async function whenFree<T>(statement: () => T, what: string, maxWaitMs = 
         (busy as { cause?: unknown }).cause = e;
         throw busy;
       }
-      // 0.5 ms doubling to 16 ms, each from half to one and a half of that: waiters fall out of step.
-      const ms = Math.min(0.5 * 2 ** attempt, 16) * (0.5 + Math.random());
+      // 0.25 ms doubling to 4 ms, each from half to one and a half of that: waiters fall out of step.
+      // Short: another process's batch holds the lock a millisecond or two, and every millisecond
+      // waited here is latency for each write of this process's next batch (bench/scale-out.ts: a
+      // 16 ms cap kept two workers below one).
+      const ms = Math.min(0.25 * 2 ** attempt, 4) * (0.5 + Math.random());
       await new Promise((r) => setTimeout(r, ms));
     }
   }
