@@ -71,7 +71,10 @@ export function openBunSqlite(url: string): Store {
   const commit = stmt("COMMIT");
   const beginImmediate = stmt("BEGIN IMMEDIATE");
   const queue = commitQueue({
-    begin: () => whenFree(beginImmediate, "BEGIN IMMEDIATE"),
+    begin: () => {
+      batchVersion = undefined;
+      return whenFree(beginImmediate, "BEGIN IMMEDIATE");
+    },
     commit: () => {
       commit();
       checkpointer?.committed();
@@ -88,9 +91,18 @@ export function openBunSqlite(url: string): Store {
   // reader's would move with ours too). A read-only pragma: safe beside the writer's open batch,
   // during which no other connection can commit anyway.
   const dataVersion = isMemory(path) ? undefined : writer.prepare<{ data_version: number }, []>("PRAGMA data_version");
+  // While a batch holds the write lock no other connection can commit, so the counter cannot move:
+  // read once per batch (the first ask after BEGIN), not once per actor of every write in it.
+  let batchVersion: number | undefined;
+  const othersCommitted = dataVersion
+    ? () => {
+        if (!writer.inTransaction) return dataVersion.get()!.data_version;
+        return (batchVersion ??= dataVersion.get()!.data_version);
+      }
+    : undefined;
   return queuedStore({
     driver: "bun-sqlite",
-    ...(dataVersion ? { othersCommitted: () => dataVersion.get()!.data_version } : {}),
+    ...(othersCommitted ? { othersCommitted } : {}),
     db: readDb,
     writeDb,
     raw,
