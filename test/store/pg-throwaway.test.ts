@@ -104,4 +104,17 @@ describe.skipIf(!bin)("throwaway PostgreSQL", () => {
     const refused = await new Bun.SQL(url, { connectionTimeout: 2 })`SELECT 1`.then(() => null, (e: unknown) => e);
     expect(refused).toBeInstanceOf(Error);
   }, 60_000);
+
+  test("`run -- CMD` gives CMD the URL, answers CMD's exit code and removes the cluster", async () => {
+    // What .ci/run would do around a suite: the command sees a live server, then nothing is left.
+    const cmd = `"${process.execPath}" -e 'const [r] = await new Bun.SQL(process.env.GATEWAY_DATABASE_URL)\`SELECT 6 * 7 AS n\`; console.log("n=" + r.n, "dir=" + process.env.PG_THROWAWAY_DIR); process.exit(3)'`;
+    const proc = Bun.spawn([process.execPath, SCRIPT, "run", "--", "sh", "-c", cmd], { stdout: "pipe", stderr: "pipe" });
+    const [out, code] = await Promise.all([new Response(proc.stdout).text(), proc.exited]);
+    expect(out).toContain("n=42");
+    expect(code).toBe(3);
+    const dir = /dir=(\S+)/.exec(out)![1]!;
+    left.push(dir);
+    expect(existsSync(dir)).toBe(false);
+    expect(await until(() => processesOf(dir).length === 0, 5_000)).toBe(true);
+  }, 60_000);
 });
