@@ -4,10 +4,13 @@
  * initdb in a fresh temporary folder, started on a free loopback port with its unix socket in
  * that folder, trust authentication (it listens on 127.0.0.1 only and lives for one run).
  *
- *   node scripts/pg-throwaway.mjs start     prints GATEWAY_DATABASE_URL=postgres://... and
+ *   node scripts/pg-throwaway.mjs start [--watch PID]
+ *                                           prints GATEWAY_DATABASE_URL=postgres://... and
  *                                           PG_THROWAWAY_DIR=/tmp/pg-throwaway-...; the cluster
  *                                           is stopped and removed when the caller (this
- *                                           command's parent process) exits, or on `stop`
+ *                                           command's parent process, or PID: in a shell script
+ *                                           `eval "$(node scripts/pg-throwaway.mjs start --watch $$)"`)
+ *                                           exits, or on `stop`
  *   node scripts/pg-throwaway.mjs stop DIR  stops it now and removes DIR
  *   node scripts/pg-throwaway.mjs run -- CMD ARGS...
  *                                           start, run CMD with GATEWAY_DATABASE_URL set, stop
@@ -125,8 +128,10 @@ function watch(dir, parent) {
 async function main(argv) {
   const [command, ...rest] = argv;
   if (command === "start") {
+    const watched = rest[0] === "--watch" ? Number(rest[1]) : process.ppid;
+    if (!Number.isInteger(watched) || watched <= 1) throw new Error(`--watch needs a process id, not ${rest[1]}`);
     const { dir, url } = await start();
-    watch(dir, process.ppid);
+    watch(dir, watched);
     console.log(`GATEWAY_DATABASE_URL=${url}`);
     console.log(`PG_THROWAWAY_DIR=${dir}`);
   } else if (command === "stop" && rest[0]) {
@@ -147,7 +152,7 @@ async function main(argv) {
     stop(dir);
     process.exit(child.status ?? 1);
   } else {
-    console.error("usage: pg-throwaway.mjs start | stop DIR | run -- CMD ARGS...");
+    console.error("usage: pg-throwaway.mjs start [--watch PID] | stop DIR | run -- CMD ARGS...");
     process.exit(2);
   }
 }

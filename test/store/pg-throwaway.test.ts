@@ -105,6 +105,21 @@ describe.skipIf(!bin)("throwaway PostgreSQL", () => {
     expect(refused).toBeInstanceOf(Error);
   }, 60_000);
 
+  test("`start --watch PID` stops it when that process exits", async () => {
+    const holder = Bun.spawn(["sleep", "60"]);
+    const proc = Bun.spawn([process.execPath, SCRIPT, "start", "--watch", String(holder.pid)], { stdout: "pipe", stderr: "pipe" });
+    const [out, code] = await Promise.all([new Response(proc.stdout).text(), proc.exited]);
+    expect(code).toBe(0);
+    const dir = /^PG_THROWAWAY_DIR=(\S+)$/m.exec(out)![1]!;
+    left.push(dir);
+    const pid = postmasterPid(dir);
+    // The caller (this test) lives on; the watched process is what ends the cluster.
+    await Bun.sleep(1_500);
+    expect(existsSync(dir) && alive(pid)).toBe(true);
+    holder.kill();
+    expect(await until(() => !existsSync(dir) && !alive(pid), 15_000)).toBe(true);
+  }, 60_000);
+
   test("`run -- CMD` gives CMD the URL, answers CMD's exit code and removes the cluster", async () => {
     // What .ci/run would do around a suite: the command sees a live server, then nothing is left.
     const cmd = `"${process.execPath}" -e 'const [r] = await new Bun.SQL(process.env.GATEWAY_DATABASE_URL)\`SELECT 6 * 7 AS n\`; console.log("n=" + r.n, "dir=" + process.env.PG_THROWAWAY_DIR); process.exit(3)'`;
