@@ -37,7 +37,7 @@ export function orderCreateHandler(deps: HandlerDeps): MessageHandler {
         // In the requested language (spec 4.8 rule 1): part of the body, so a replay of the same
         // body is the same language and gets these bytes again.
         // Non-repudiation and policy none's Warning (docs/signatures.md).
-        const view = await signedOrderView(deps, order, x.signature, requestedLanguages(rq.preferences));
+        const view = await signedOrderView(deps, order, x.signature, requestedLanguages(rq.preferences), { created: true });
         return { status: 200, body: new TextEncoder().encode(responseDocument(x.spec.response, view.response, ctx, view.trailing)) };
       } catch (e) {
         const status = isGatewayError(e) ? statusOf(e.code) : 500;

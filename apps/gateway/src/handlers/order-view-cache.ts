@@ -17,6 +17,8 @@ interface Entry {
   /** The designator it was encoded with (config, the only other input). */
   designator: string;
   result: ViewResult;
+  /** Set by the write that stored this order's view (keptViewEncoder): the details as that write committed them. */
+  written?: true;
 }
 
 /**
@@ -69,9 +71,25 @@ export { storedViewOf, viewEncodes } from "@ndc/domain";
 export function keptViewEncoder(designator: string): (details: OrderDetails) => StoredView {
   return (details) => {
     const stored = storedViewOf(details, designator);
-    cache.set(details.order, { inputs: inputsOf(details, []), designator, result: storedViewResult(stored) });
+    cache.set(details.order, { inputs: inputsOf(details, []), designator, result: storedViewResult(stored), written: true });
     return stored;
   };
+}
+
+/**
+ * The answer of the command that created this order, as the write that stored its view encoded
+ * it: that write read the order's documents and legs inside its own transaction, so its view is
+ * the order as committed, and reading them again right after the COMMIT to compare (as
+ * `orderViewResult` does for a retrieve) only costs two statements and two JSON texts per
+ * booking. Only for a new order (OrderCreate): its order object exists only in this command's
+ * writes, so an entry on it can only be one of them, the last (each write persists a new
+ * object). Undefined when that write stored no view (a leg left to capture, a view it could not
+ * build), or for content languages (stored views are the default language's): the caller reads.
+ */
+export function createdViewResult(order: Order, deps: HandlerDeps, languages: readonly string[]): ViewResult | undefined {
+  if (languages.length) return undefined;
+  const hit = cache.get(order);
+  return hit?.written && hit.designator === deps.config.airline.designator ? hit.result : undefined;
 }
 
 /** A stored (or just written) view as a handler result: its texts placed as written elements. */
