@@ -12,8 +12,15 @@ export interface ViewResult {
 }
 
 interface Entry {
-  /** The documents and legs the view was built from, as text: the view is reused only while they are unchanged. */
-  inputs: string;
+  /**
+   * The documents and legs the view was built from, as text: the view is reused only while they
+   * are unchanged. Written by the first retrieve that compares (`written` below): a booking's
+   * answer does not compare (createdViewResult), and most booked orders are never retrieved
+   * while their state object is in memory.
+   */
+  inputs?: string;
+  /** What the write that stored the view built it from (keptViewEncoder), until `inputs` is written from it. */
+  details?: OrderDetails;
   /** The designator it was encoded with (config, the only other input). */
   designator: string;
   result: ViewResult;
@@ -53,6 +60,10 @@ export function orderViewResult(details: OrderDetails, deps: HandlerDeps, langua
   const designator = deps.config.airline.designator;
   const inputs = inputsOf(details, languages);
   const hit = cache.get(details.order);
+  if (hit && hit.inputs === undefined && hit.details) {
+    hit.inputs = inputsOf(hit.details, []);
+    hit.details = undefined;
+  }
   if (hit && hit.inputs === inputs && hit.designator === designator) return hit.result;
   // Written once now, kept as text: the tree is not held, and every later answer reuses the text.
   const result = storedViewResult(storedViewOf(details, designator, languages));
@@ -71,7 +82,7 @@ export { storedViewOf, viewEncodes } from "@ndc/domain";
 export function keptViewEncoder(designator: string): (details: OrderDetails) => StoredView {
   return (details) => {
     const stored = storedViewOf(details, designator);
-    cache.set(details.order, { inputs: inputsOf(details, []), designator, result: storedViewResult(stored), written: true });
+    cache.set(details.order, { details, designator, result: storedViewResult(stored), written: true });
     return stored;
   };
 }
