@@ -39,7 +39,8 @@ interface Entry {
  * object, so evicting the actor frees it. The view the order's own write stored (`storedViewOf`
  * through `keptViewEncoder`) seeds the entry under the order object that write persisted, which
  * is the object the command answers with and the actor keeps (@ndc/actors NEXT_VALUE), so a
- * booking encodes its view once, not twice. An order not in memory is answered from its stored view
+ * booking encodes its view once, not twice, and its answer reads nothing again
+ * (createdViewResult). An order not in memory is answered from its stored view
  * (`storedViewOf`, written with the order's own writes, default language, valid until the next
  * fee-band edge or departure) when it has one.
  */
