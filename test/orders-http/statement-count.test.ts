@@ -15,6 +15,12 @@ import { gateway, orderCreateRQ, shopOffer, type Shopped } from "./helpers";
  */
 const PINNED = {
   // Every statement the gateway runs for the booking (reads, writes, transaction control).
+  // 72 after the actors' freshness checks (6 PRAGMA data_version, one per write and per ask);
+  // 70 since the answer is the view the booking's own close write stored (no re-read of the
+  // order's documents and legs right after that write: order-view-cache.ts createdViewResult);
+  // 69 since the saga does not read its operation row again when the idempotency read found none
+  // (idempotency.ts unseenOperation); 68 since a new order's first legs are numbered from 1
+  // without reading its highest leg seq (create/saga.ts openPhase).
   gateway: 68,
   // Of which: durable COMMITs, booking alone so no group commit shares them: the gateway's 4 writes
   // (test/orders-http/commit-count.test.ts) and the simulated PSP's 2 (their BEGIN, SAVEPOINT,

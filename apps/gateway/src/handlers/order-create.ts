@@ -30,6 +30,8 @@ export function orderCreateHandler(deps: HandlerDeps): MessageHandler {
     const fingerprint = fingerprintOf(rq);
     // The answer echoes the seller's own PayloadAttributes, never a key the gateway took in their place.
     const ctx: ResponseContext = { correlationId: rq.correlationId, trxId: rq.trxId, simulated: true, carrier: deps.config.airline.designator };
+    // The text of the answer this request made, so it is not decoded back from the bytes stored.
+    let made: string | undefined;
     const answered = await deps.orders.idempotency.run(key, fingerprint, async () => {
       try {
         // Inside the section: a refusal of an item is the stored answer like any other.
@@ -37,16 +39,17 @@ export function orderCreateHandler(deps: HandlerDeps): MessageHandler {
         // In the requested language (spec 4.8 rule 1): part of the body, so a replay of the same
         // body is the same language and gets these bytes again.
         // Non-repudiation and policy none's Warning (docs/signatures.md).
-        const view = await signedOrderView(deps, order, x.signature, requestedLanguages(rq.preferences));
-        return { status: 200, body: new TextEncoder().encode(responseDocument(x.spec.response, view.response, ctx, view.trailing)) };
+        const view = await signedOrderView(deps, order, x.signature, requestedLanguages(rq.preferences), { created: true });
+        made = responseDocument(x.spec.response, view.response, ctx, view.trailing);
+        return { status: 200, body: new TextEncoder().encode(made) };
       } catch (e) {
         const status = isGatewayError(e) ? statusOf(e.code) : 500;
         if (!isGatewayError(e) || status < 400 || status >= 500 || TRANSIENT.has(e.code)) throw e;
-        const doc = errorDocument(x.spec.response, [{ code: e.code, description: e.description, element: e.element }], ctx);
-        return { status, body: new TextEncoder().encode(doc) };
+        made = errorDocument(x.spec.response, [{ code: e.code, description: e.description, element: e.element }], ctx);
+        return { status, body: new TextEncoder().encode(made) };
       }
     });
-    const document = new TextDecoder().decode(answered.body);
+    const document = !answered.replayed && made !== undefined ? made : new TextDecoder().decode(answered.body);
     return { document, status: answered.status, outcome: storedOutcome(document) };
   };
 }

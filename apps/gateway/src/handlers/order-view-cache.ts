@@ -12,11 +12,20 @@ export interface ViewResult {
 }
 
 interface Entry {
-  /** The documents and legs the view was built from, as text: the view is reused only while they are unchanged. */
-  inputs: string;
+  /**
+   * The documents and legs the view was built from, as text: the view is reused only while they
+   * are unchanged. Written by the first retrieve that compares (`written` below): a booking's
+   * answer does not compare (createdViewResult), and most booked orders are never retrieved
+   * while their state object is in memory.
+   */
+  inputs?: string;
+  /** What the write that stored the view built it from (keptViewEncoder), until `inputs` is written from it. */
+  details?: OrderDetails;
   /** The designator it was encoded with (config, the only other input). */
   designator: string;
   result: ViewResult;
+  /** Set by the write that stored this order's view (keptViewEncoder): the details as that write committed them. */
+  written?: true;
 }
 
 /**
@@ -30,7 +39,8 @@ interface Entry {
  * object, so evicting the actor frees it. The view the order's own write stored (`storedViewOf`
  * through `keptViewEncoder`) seeds the entry under the order object that write persisted, which
  * is the object the command answers with and the actor keeps (@ndc/actors NEXT_VALUE), so a
- * booking encodes its view once, not twice. An order not in memory is answered from its stored view
+ * booking encodes its view once, not twice, and its answer reads nothing again
+ * (createdViewResult). An order not in memory is answered from its stored view
  * (`storedViewOf`, written with the order's own writes, default language, valid until the next
  * fee-band edge or departure) when it has one.
  */
@@ -51,6 +61,10 @@ export function orderViewResult(details: OrderDetails, deps: HandlerDeps, langua
   const designator = deps.config.airline.designator;
   const inputs = inputsOf(details, languages);
   const hit = cache.get(details.order);
+  if (hit && hit.inputs === undefined && hit.details) {
+    hit.inputs = inputsOf(hit.details, []);
+    hit.details = undefined;
+  }
   if (hit && hit.inputs === inputs && hit.designator === designator) return hit.result;
   // Written once now, kept as text: the tree is not held, and every later answer reuses the text.
   const result = storedViewResult(storedViewOf(details, designator, languages));
@@ -69,9 +83,25 @@ export { storedViewOf, viewEncodes } from "@ndc/domain";
 export function keptViewEncoder(designator: string): (details: OrderDetails) => StoredView {
   return (details) => {
     const stored = storedViewOf(details, designator);
-    cache.set(details.order, { inputs: inputsOf(details, []), designator, result: storedViewResult(stored) });
+    cache.set(details.order, { details, designator, result: storedViewResult(stored), written: true });
     return stored;
   };
+}
+
+/**
+ * The answer of the command that created this order, as the write that stored its view encoded
+ * it: that write read the order's documents and legs inside its own transaction, so its view is
+ * the order as committed, and reading them again right after the COMMIT to compare (as
+ * `orderViewResult` does for a retrieve) only costs two statements and two JSON texts per
+ * booking. Only for a new order (OrderCreate): its order object exists only in this command's
+ * writes, so an entry on it can only be one of them, the last (each write persists a new
+ * object). Undefined when that write stored no view (a leg left to capture, a view it could not
+ * build), or for content languages (stored views are the default language's): the caller reads.
+ */
+export function createdViewResult(order: Order, deps: HandlerDeps, languages: readonly string[]): ViewResult | undefined {
+  if (languages.length) return undefined;
+  const hit = cache.get(order);
+  return hit?.written && hit.designator === deps.config.airline.designator ? hit.result : undefined;
 }
 
 /** A stored (or just written) view as a handler result: its texts placed as written elements. */

@@ -4,7 +4,7 @@ import type { Order } from "@ndc/orders";
 import { appendEvidence } from "@ndc/signatures";
 import type { StoreDb } from "@ndc/store";
 import type { HandlerDeps } from "./deps";
-import { orderViewResult, type ViewResult } from "./order-view-cache";
+import { createdViewResult, orderViewResult, type ViewResult } from "./order-view-cache";
 
 /**
  * The answer to a request that may have been signed (OrderCreateRQ, OrderChangeRQ;
@@ -12,7 +12,10 @@ import { orderViewResult, type ViewResult } from "./order-view-cache";
  * created or changed (the handlers' `alsoInCommit`); one whose Signature was ignored under policy
  * none says so in a Warning.
  */
-export async function signedOrderView(deps: HandlerDeps, order: Order, signature: SignatureOutcome | undefined, languages: readonly string[]): Promise<ViewResult> {
+export async function signedOrderView(deps: HandlerDeps, order: Order, signature: SignatureOutcome | undefined, languages: readonly string[], opts: { created?: boolean } = {}): Promise<ViewResult> {
+  // A new order's answer is the view its own last write stored (order-view-cache.ts createdViewResult).
+  const created = opts.created && signature?.status !== "not_checked" ? createdViewResult(order, deps, languages) : undefined;
+  if (created) return created;
   const details = await deps.orders.details(order);
   if (signature?.status !== "not_checked") return orderViewResult(details, deps, languages);
   // Never silence: the view is encoded with the Warning (not from the view cache, which holds none).

@@ -200,7 +200,10 @@ async function openPhase(ctx: OrdersContext, next: CreateOperation, seen: Create
   // (a second gateway on this store opened it first), or the store keeps refusing a seat.
   const write = async (tx: StoreDb) => {
     await writeOpen(tx, next, seen, ctx.instanceId, now);
-    await ctx.payments.sale.writePlanned(tx, next.orderId, SALE_CHANGE_REF, planned, now);
+    // No row seen: writeOpen just inserted the operation's first row (its primary key refuses this
+    // whole write otherwise), so no run of it opened before and its order (attempt 1's id) has no
+    // leg: none to number after.
+    await ctx.payments.sale.writePlanned(tx, next.orderId, SALE_CHANGE_REF, planned, now, { newOrder: !seen });
   };
   await phaseWrite(ctx, holds, write, { operationId: next.operationId, ...(seen ? { seenAt: seen.updatedAt } : {}), otherwise: () => new GatewayError("seat_unavailable", { detail: "(refused by the store)" }) });
 }

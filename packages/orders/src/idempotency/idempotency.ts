@@ -40,6 +40,8 @@ interface RunningRequest {
   fingerprint: string;
   /** Set when the work found its answer must not be kept for the key (see notTheKeysAnswer). */
   keep: boolean;
+  /** The operation this request's key names, when begin() read that it has no row (see unseenOperation). */
+  unseen?: string;
 }
 const current = new AsyncLocalStorage<RunningRequest>();
 
@@ -49,6 +51,22 @@ const current = new AsyncLocalStorage<RunningRequest>();
  */
 export function currentRequest(): RunningRequest | undefined {
   return current.getStore();
+}
+
+/**
+ * Whether the request running here read, under this operation's lock, that the operation has no
+ * row: the saga it runs then opens it without reading the row again (runSaga), since what begin()
+ * read a moment before under the same lock is what that read would say in this process. A row
+ * another process inserted in between is met by the open write's insert, which its primary key
+ * refuses (request_in_progress, saga/phase-write.ts), as it was for a row inserted after the read.
+ * Answered true once per request.
+ */
+export function unseenOperation(operationId: string): boolean {
+  const r = current.getStore();
+  if (r?.unseen !== operationId) return false;
+  // Once: a second run of the saga in this request (its open write may have committed) reads.
+  r.unseen = undefined;
+  return true;
 }
 
 /**
@@ -92,7 +110,16 @@ export class RequestIdempotency {
 
   /** Reads only: what a request with this key and fingerprint should do. */
   async begin(key: IdempotencyKey, fingerprint: string): Promise<BeginResult> {
+    return (await this.read(key, fingerprint)).result;
+  }
+
+  /** begin(), and whether no operation row existed for the key (`unseen`, see unseenOperation). */
+  private async read(key: IdempotencyKey, fingerprint: string): Promise<{ result: BeginResult; unseen: boolean }> {
     const row = await this.ops.byRequest(this.kind, key);
+    return { result: this.judge(row, fingerprint), unseen: !row };
+  }
+
+  private judge(row: Awaited<ReturnType<OperationStore["byRequest"]>>, fingerprint: string): BeginResult {
     if (!row) return { kind: "new" };
     // No fingerprint: a saga migrated without its request's row; the saga's plan judges the body.
     if (row.fingerprint && row.fingerprint !== fingerprint) return { kind: "conflict" };
@@ -125,17 +152,17 @@ export class RequestIdempotency {
    */
   run(key: IdempotencyKey, fingerprint: string, work: () => Promise<StoredResponse>): Promise<StoredResponse & { replayed: boolean }> {
     return this.opts.lock.run(this.opts.operationIdOf(key), async () => {
-      let b = await this.begin(key, fingerprint);
+      let { result: b, unseen } = await this.read(key, fingerprint);
       if (b.kind === "conflict") throw new GatewayError("idempotency_conflict");
       if (b.kind === "wait") {
         // Another process's work: waited for while it lives, settled here when it is dead.
         if (!(await this.opts.takeOver?.(this.opts.operationIdOf(key)))) throw new GatewayError("request_in_progress", { retryAfterSeconds: 1 });
-        b = await this.begin(key, fingerprint);
+        ({ result: b, unseen } = await this.read(key, fingerprint));
         if (b.kind === "conflict") throw new GatewayError("idempotency_conflict");
         if (b.kind === "wait") throw new GatewayError("request_in_progress", { retryAfterSeconds: 1 });
       }
       if (b.kind === "replay") return { status: b.status, body: b.body, replayed: true };
-      const running: RunningRequest = { key, fingerprint, keep: true };
+      const running: RunningRequest = { key, fingerprint, keep: true, ...(unseen ? { unseen: this.opts.operationIdOf(key) } : {}) };
       const res = await current.run(running, work);
       if (running.keep) await this.complete(key, res.status, res.body, fingerprint);
       return { ...res, replayed: false };

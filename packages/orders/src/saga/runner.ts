@@ -2,6 +2,7 @@ import { isGatewayError } from "@ndc/errors";
 import type { OrdersContext } from "../context";
 import type { OperationRow } from "../operation/store";
 import type { Order } from "../state";
+import { unseenOperation } from "../idempotency/idempotency";
 import { crashPoint } from "./crash-point";
 import type { Saga } from "./declaration";
 import { openingChecks } from "./opening";
@@ -17,7 +18,8 @@ import { openingChecks } from "./opening";
 export function runSaga<I, P, R extends { op: OperationRow<P> }>(ctx: OrdersContext, saga: Saga<I, P, R>, input: I): Promise<Order> {
   const key = saga.key(input);
   return ctx.operationLock.run(key.operationId, async () => {
-    const row = await ctx.operations.load<P>(key.operationId);
+    // Not read again when this request's idempotency read found no row a moment ago under this lock.
+    const row = unseenOperation(key.operationId) ? undefined : await ctx.operations.load<P>(key.operationId);
     const seen = row && saga.opening.ignores?.(row) ? undefined : row;
     const answered = await openingChecks(ctx, saga, input, key, seen);
     if (answered) return answered;

@@ -88,6 +88,14 @@ export async function saveLeg(tx: StoreDb, leg: PaymentLeg): Promise<void> {
 // (issue 8: each paid OrderCreate plans, answers and captures its legs).
 const LEG_COLUMNS = Object.keys(L).filter((k) => (L as unknown as Record<string, unknown>)[k] instanceof Column) as (keyof Row)[];
 const rowOf = (leg: PaymentLeg): Record<string, unknown> => Object.fromEntries(LEG_COLUMNS.map((c) => [c, (leg as unknown as Record<string, unknown>)[c] ?? null]));
+/**
+ * What a leg is, fixed when its row is inserted: every later save is the same leg with a new
+ * balance or the PSP's answer (each caller spreads the leg it loaded). They are left out of the
+ * save's SET because SQLite rewrites every index holding a column named in a SET, changed or
+ * not: with order_id and seq named, each of a booking's two saves also rewrote its
+ * payment_legs_order entry.
+ */
+const FIXED_AT_INSERT = new Set<keyof Row>(["legId", "orderId", "changeRef", "seq", "kind", "currency", "requested", "authoriseKey", "createdAt"]);
 const placeholders = (cols: readonly (keyof Row)[]) => Object.fromEntries(cols.map((c) => [c, sql.placeholder(c)]));
 
 const legWrites = preparedOnce((db) => ({
@@ -97,7 +105,7 @@ const legWrites = preparedOnce((db) => ({
   remove: db.delete(L).where(eq(L.legId, sql.placeholder("legId"))).prepare(),
   save: db
     .update(L)
-    .set(placeholders(LEG_COLUMNS.filter((c) => c !== "legId")) as never)
+    .set(placeholders(LEG_COLUMNS.filter((c) => !FIXED_AT_INSERT.has(c))) as never)
     .where(eq(L.legId, sql.placeholder("legId")))
     .prepare(),
 }));

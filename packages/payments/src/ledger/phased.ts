@@ -60,9 +60,13 @@ export class SalePayments {
     return legs.map((req, index) => ({ index, req, key: `${key}/leg/${index}`, legId: idFromKey("PL", `${key}/leg/${index}`) }));
   }
 
-  /** In the open write: the card legs' rows, `authorising`, with their keys (a replanned run finds its rows). */
-  async writePlanned(tx: StoreDb, orderId: string, changeRef: string, planned: readonly PlannedLeg[], now: number): Promise<void> {
-    const base = await nextSeq(tx, orderId);
+  /**
+   * In the open write: the card legs' rows, `authorising`, with their keys (a replanned run finds
+   * its rows). `newOrder`: the caller knows the order has no leg yet (its first open write), so
+   * its legs are numbered from 1 without reading the order's highest seq.
+   */
+  async writePlanned(tx: StoreDb, orderId: string, changeRef: string, planned: readonly PlannedLeg[], now: number, opts: { newOrder?: boolean } = {}): Promise<void> {
+    const base = opts.newOrder ? 1 : await nextSeq(tx, orderId);
     for (const p of planned) {
       // Every leg's place is fixed now, in request order; the other instruments' legs take theirs when reserved.
       p.seq = base + p.index;
