@@ -20,8 +20,10 @@ const PINNED = {
   // order's documents and legs right after that write: order-view-cache.ts createdViewResult);
   // 69 since the saga does not read its operation row again when the idempotency read found none
   // (idempotency.ts unseenOperation); 68 since a new order's first legs are numbered from 1
-  // without reading its highest leg seq (create/saga.ts openPhase).
-  gateway: 68,
+  // without reading its highest leg seq (create/saga.ts openPhase); 71 since a write decides again
+  // under the write lock when another process wrote its keys (one PRAGMA data_version per batch that
+  // writes an actor, read after BEGIN IMMEDIATE: packages/actors/src/fresh.ts caughtUpUnderLock).
+  gateway: 71,
   // Of which: durable COMMITs, booking alone so no group commit shares them: the gateway's 4 writes
   // (test/orders-http/commit-count.test.ts) and the simulated PSP's 2 (their BEGIN, SAVEPOINT,
   // RELEASE and COMMIT are counted in `gateway`: the store runs them, not the PSP).
