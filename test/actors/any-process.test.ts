@@ -70,6 +70,18 @@ function watched(afterHead?: () => Promise<void>, opts: { blindUnderLock?: boole
   return { kind, seen };
 }
 
+/** The watched kind whose next freshness read (between it and the write) runs the race set with raceOnce, once. */
+function racedOnce() {
+  let race: (() => Promise<void>) | undefined;
+  const w = watched(async () => {
+    // Between the freshness read and the write: the other process takes the next seq.
+    const r = race;
+    race = undefined;
+    await r?.();
+  });
+  return { w, raceOnce: (r: () => Promise<void>) => void (race = r) };
+}
+
 const bump = (id: string) => ({ op: "bump" as const, id });
 
 describe("two processes, one journal", () => {
@@ -97,37 +109,26 @@ describe("two processes, one journal", () => {
     expect(two.n.peek("k")).toEqual({ seq: 4, value: { total: 4, count: 4 } });
   });
 
-  test("a command decided on a state the other process moved meanwhile loses its seq, is decided again after it, and is answered", async () => {
-    let race: (() => Promise<void>) | undefined;
-    const w = watched(async () => {
-      // Between the freshness read and the write: the other process takes the next seq.
-      const r = race;
-      race = undefined;
-      await r?.();
-    });
+  test("a command decided on a state the other process moved meanwhile is decided again after it (under the write lock), and is answered", async () => {
+    const { w, raceOnce } = racedOnce();
     const one = await proc();
     const two = await proc(w.kind, tmp.url, { counter: false });
     await one.n.ask("k", bump("one-1"));
     await two.n.ask("k", { op: "read" });
-    race = async () => void (await one.n.ask("k", bump("one-2")));
+    raceOnce(async () => void (await one.n.ask("k", bump("one-2"))));
     expect(await two.n.ask("k", bump("two"))).toEqual({ seq: 3, total: 3 });
     expect((await journalOf(one.store, "test.n", "k")).map((r) => [r.seq, r.id])).toEqual([[1, "one-1"], [2, "one-2"], [3, "two"]]);
     expect(w.seen.loads).toBe(1);
   });
 
-  test("the same race in a joint write: decided again, nothing of the lost attempt kept", async () => {
-    let race: (() => Promise<void>) | undefined;
-    const w = watched(async () => {
-      const r = race;
-      race = undefined;
-      await r?.();
-    });
+  test("the same race in a joint write: decided again, nothing of the first decision kept", async () => {
+    const { w, raceOnce } = racedOnce();
     const one = await proc();
     const two = await proc(w.kind, tmp.url, { counter: false });
     const other = two.system.register(counterKind("test.other"));
     await one.n.ask("k", bump("one-1"));
     await two.n.ask("k", { op: "read" });
-    race = async () => void (await one.n.ask("k", bump("one-2")));
+    raceOnce(async () => void (await one.n.ask("k", bump("one-2"))));
     const replies = await askTogether(two.store, new ManualClock(), [jointAsk(two.n, "k", bump("two")), jointAsk(other, "y", bump("y"))]);
     expect(replies).toEqual([{ seq: 3, total: 3 }, { seq: 1, total: 1 }]);
     expect((await journalOf(one.store, "test.n", "k")).map((r) => r.id)).toEqual(["one-1", "one-2", "two"]);
