@@ -3,6 +3,7 @@ import type { Clock, SellerClocks } from "@ndc/clock";
 import { GatewayError } from "@ndc/errors";
 import type { Logger } from "@ndc/log";
 import type { Store } from "@ndc/store";
+import { claimDeliveries } from "./claim";
 import { GRANTED_EVENTS, type NotificationEvent } from "./events";
 import { nextAttemptAt } from "./schedule";
 import { signWebhook } from "./signature";
@@ -111,14 +112,7 @@ export class Dispatcher {
     });
     if (pick.length === 0) return [];
     // Taken in one write; a row another dispatcher took in between is not returned here.
-    const taken = await this.deps.store.write((tx) =>
-      tx
-        .update(D)
-        .set({ claimedUntil: now + (this.deps.claimMs ?? CLAIM_MS) })
-        .where(and(inArray(D.deliveryId, pick.map((p) => p.id)), eq(D.status, "pending"), or(isNull(D.claimedUntil), lte(D.claimedUntil, now))))
-        .returning()
-        .all(),
-    );
+    const taken = await claimDeliveries(this.deps.store, pick.map((p) => p.id), now, now + (this.deps.claimMs ?? CLAIM_MS));
     const started: Promise<void>[] = [];
     for (const row of taken) {
       this.inFlight.set(row.subscriptionId, (this.inFlight.get(row.subscriptionId) ?? 0) + 1);

@@ -1,4 +1,4 @@
-export { openStore, type OpenOptions, type Store, type StoreDb, type WriteRaw } from "./open";
+export { openStore, type OpenOptions, type Store, type StoreDb, type WriteRaw, type Dialect } from "./open";
 export { driverFor, type DriverName } from "./url";
 export { storeErrorCode, isConstraintViolation } from "./errors";
 export { splitStatements } from "./statements";
@@ -8,3 +8,4 @@ export { migrate, readMigrations, MIGRATIONS_DIR, type Migration } from "./migra
 export * as tables from "./tables";
 export { commitQueue, type CommitStats, type TransactionControl } from "./commit-queue";
 export { afterCommit, atEndOfWrite, withEndOfWrite } from "./end-of-write";
+export { jsonTextElements, unlockedRows, integerSum } from "./dialect";

@@ -3,6 +3,9 @@ import { openBunSqlite } from "./drivers/bun-sqlite";
 import { driverFor, type DriverName } from "./url";
 import type { CommitStats } from "./commit-queue";
 
+/** The SQL dialects a store may speak: SQLite (embedded, libSQL) or PostgreSQL. */
+export type Dialect = "sqlite" | "postgres";
+
 // Drizzle over either driver; domain code awaits every query so both drivers fit.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type StoreDb = BaseSQLiteDatabase<"sync" | "async", any>;
@@ -15,6 +18,11 @@ export interface WriteRaw {
 
 export interface Store {
   driver: DriverName;
+  /**
+   * The SQL dialect the store speaks (decision 0041): the few statements whose text differs
+   * between engines choose their form by it (packages/store/src/dialect.ts), nothing else does.
+   */
+  dialect: Dialect;
   /**
    * Reads. Never part of an open write: a read sees only committed data. With the embedded
    * drivers it is a separate, query-only connection, so a write through it fails loudly.

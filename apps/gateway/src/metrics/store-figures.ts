@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { isCurrencyCode, toDecimalString } from "@ndc/money";
-import type { Store } from "@ndc/store";
+import { integerSum, type Store } from "@ndc/store";
 
 /**
  * The dashboard's figures that live in the store, the same for every gateway process on it:
@@ -25,15 +25,19 @@ export interface HourFigures {
 /**
  * Orders created per UTC hour, the last `hours` hours (the current one included), oldest first;
  * an hour with none is there with zeros. Revenue is per currency (never converted), summed in
- * integer minor units by SQLite (exact). The orders_created index (migration 0058) bounds the scan.
+ * integer minor units by the database (exact). The orders_created index (migration 0058) bounds the scan.
  */
 export async function ordersPerHour(store: Store, now: number, hours = 24): Promise<HourFigures[]> {
   const first = (Math.floor(now / HOUR_MS) - (hours - 1)) * HOUR_MS;
+  // Portable to PostgreSQL (decision 0041): the hour's length is a literal, so created_at / it
+  // is integer division on both engines (a bound parameter could be sent as a float); the sums
+  // are cast to integers (PostgreSQL's SUM of bigint is numeric, handed back as text).
+  const revenue = sql.raw(`state IN (${REVENUE_STATES})`);
   const rows = (await store.db.all(sql`
-    SELECT created_at / ${HOUR_MS} AS h, currency,
+    SELECT created_at / ${sql.raw(String(HOUR_MS))} AS h, currency,
            COUNT(*) AS orders,
-           COALESCE(SUM(CASE WHEN state IN (${sql.raw(REVENUE_STATES)}) THEN total_minor END), 0) AS revenue,
-           SUM(CASE WHEN state IN (${sql.raw(REVENUE_STATES)}) THEN 1 ELSE 0 END) AS paid
+           COALESCE(${integerSum(sql`CASE WHEN ${revenue} THEN total_minor END`)}, 0) AS revenue,
+           ${integerSum(sql`CASE WHEN ${revenue} THEN 1 ELSE 0 END`)} AS paid
     FROM orders WHERE created_at >= ${first} AND created_at <= ${now}
     GROUP BY h, currency ORDER BY h, currency`)) as { h: number; currency: string; orders: number; revenue: number; paid: number }[];
   const out: HourFigures[] = Array.from({ length: hours }, (_, i) => ({ hour: new Date(first + i * HOUR_MS).toISOString(), orders: 0, revenue: [] }));

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, gt, isNotNull, lte, sql } from "drizzle-orm";
 import { GatewayError } from "@ndc/errors";
-import { tables } from "@ndc/store";
+import { jsonTextElements, tables, type Store } from "@ndc/store";
 import type { OrdersContext } from "../context";
 import { assertOwner, type Order, type ScheduleChange, type Seller } from "../state";
 import { orderDetails } from "../view/details";
@@ -42,6 +42,25 @@ export async function sandboxScheduleChange(ctx: OrdersContext, orderId: string,
 }
 
 /**
+ * The flights of open orders travelling from yesterday to two days ahead that the feed has not
+ * applied yet. An order's flight keys are a JSON array on its row, listed per engine
+ * (jsonTextElements).
+ */
+export async function feedCandidateFlights(store: Store, now: number): Promise<{ key: string }[]> {
+  return (await store.db.all(sql`
+    SELECT DISTINCT k.value AS key FROM ${O}, ${jsonTextElements(store.dialect, O.flightKeys, "k")}
+    WHERE ${O.state} IN ('booked', 'held_unpaid', 'held_payment_declined') AND ${O.travelTo} >= ${dateOf(now - DAY_MS)} AND ${O.travelFrom} <= ${dateOf(now + 2 * DAY_MS)}
+      AND k.value NOT IN (SELECT ${operationsFeed.flightKey} FROM ${operationsFeed})`)) as { key: string }[];
+}
+
+/** The open orders holding the flight. The alias is quoted: PostgreSQL folds unquoted names to lower case. */
+export async function openOrdersOnFlight(store: Store, key: string): Promise<{ orderId: string }[]> {
+  return (await store.db.all(sql`
+    SELECT ${O.orderId} AS "orderId" FROM ${O}, ${jsonTextElements(store.dialect, O.flightKeys, "k")}
+    WHERE ${O.state} IN ('booked', 'held_unpaid', 'held_payment_declined') AND k.value = ${key}`)) as { orderId: string }[];
+}
+
+/**
  * The simulated operations feed, one run: the open orders' flights departing within two days are
  * checked against the feed (feed.ts); each disruption announced by now and not yet applied changes
  * every open order on the flight through its actor (one notification each), then is recorded as
@@ -49,10 +68,7 @@ export async function sandboxScheduleChange(ctx: OrdersContext, orderId: string,
  */
 export async function runOperationsFeed(ctx: OrdersContext, now: number, perMille: number, seed: string, maxFlights = 50): Promise<{ flights: number; orders: number }> {
   if (perMille <= 0) return { flights: 0, orders: 0 };
-  const keys = (await ctx.store.db.all(sql`
-    SELECT DISTINCT k.value AS key FROM ${O}, json_each(${O.flightKeys}) k
-    WHERE ${O.state} IN ('booked', 'held_unpaid', 'held_payment_declined') AND ${O.travelTo} >= ${dateOf(now - DAY_MS)} AND ${O.travelFrom} <= ${dateOf(now + 2 * DAY_MS)}
-      AND k.value NOT IN (SELECT ${operationsFeed.flightKey} FROM ${operationsFeed})`)) as { key: string }[];
+  const keys = await feedCandidateFlights(ctx.store, now);
   let flights = 0;
   let orders = 0;
   for (const { key } of keys) {
@@ -61,9 +77,7 @@ export async function runOperationsFeed(ctx: OrdersContext, now: number, perMill
     if (!flight || flight.departureUtcMs <= now) continue;
     const d = disruptionOf(seed, flight, perMille);
     if (!d || d.announceAt > now) continue;
-    const onFlight = (await ctx.store.db.all(sql`
-      SELECT ${O.orderId} AS orderId FROM ${O}, json_each(${O.flightKeys}) k
-      WHERE ${O.state} IN ('booked', 'held_unpaid', 'held_payment_declined') AND k.value = ${key}`)) as { orderId: string }[];
+    const onFlight = await openOrdersOnFlight(ctx.store, key);
     const change: Omit<ScheduleChange, "at"> = { ref: `ops:${key}`, flightKey: key, kind: d.kind, ...(d.minutes !== undefined ? { minutes: d.minutes } : {}), reasonCode: SCHEDULE_CHANGE_REASONS.feed };
     for (const { orderId } of onFlight) {
       const before = await ctx.orders.ask(orderId, { op: "get" });

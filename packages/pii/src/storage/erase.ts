@@ -1,4 +1,4 @@
-import { and, inArray, isNull, sql } from "drizzle-orm";
+import { and, getTableName, inArray, isNull, sql } from "drizzle-orm";
 import type { Store, StoreDb } from "@ndc/store";
 import * as tables from "../tables";
 
@@ -22,7 +22,8 @@ export interface ErasedBy {
  * space and the old page in the WAL. So the update runs with secure_delete on (freed bytes are
  * zeroed), and afterwards the WAL is checkpointed and truncated so no old frame survives.
  * secure_delete is put back as it was in the same transaction because it is a per-connection
- * setting and the writer connection is shared with every other write.
+ * setting and the writer connection is shared with every other write. PostgreSQL has neither
+ * pragma: see afterErasure.
  *
  * `alsoInTransaction` writes the record of the erasure (a supervisor's audit row) in the same
  * transaction, after the documents, with how many were erased: both commit or neither does.
@@ -36,9 +37,10 @@ export async function eraseIdentityDocuments(
 ): Promise<number> {
   if (orderIds.length === 0) return 0;
   const d = tables.identityDocuments;
+  const sqlite = store.dialect === "sqlite";
   const erased = await store.write(async (tx, raw) => {
-    const before = await tx.get<{ secure_delete: number }>(sql`PRAGMA secure_delete`);
-    await raw.exec("PRAGMA secure_delete = ON");
+    const before = sqlite ? await tx.get<{ secure_delete: number }>(sql`PRAGMA secure_delete`) : undefined;
+    if (sqlite) await raw.exec("PRAGMA secure_delete = ON");
     try {
       const rows = await tx
         .update(d)
@@ -81,11 +83,25 @@ export async function eraseIdentityDocuments(
       if (alsoInTransaction) await alsoInTransaction(tx, rows.length);
       return { documents: rows.length, originals: originals.length };
     } finally {
-      await raw.exec(`PRAGMA secure_delete = ${before?.secure_delete === 1 ? "ON" : "OFF"}`);
+      if (sqlite) await raw.exec(`PRAGMA secure_delete = ${before?.secure_delete === 1 ? "ON" : "OFF"}`);
     }
   });
-  // Best effort: a long-running reader can keep old frames alive until the next checkpoint;
-  // the erasure itself is committed either way.
-  if (erased.documents + erased.originals > 0) await store.exec("PRAGMA wal_checkpoint(TRUNCATE)").catch(() => undefined);
+  // Best effort: a long-running reader can keep old frames alive until the next checkpoint (or
+  // an old snapshot keeps dead tuples until the next VACUUM); the erasure is committed either way.
+  if (erased.documents + erased.originals > 0) await store.exec(afterErasure(store)).catch(() => undefined);
   return erased.documents;
+}
+
+/**
+ * What clears an erasure's old bytes from the live database once it committed. SQLite: the WAL
+ * checkpointed and truncated (secure_delete already zeroed the freed cells). PostgreSQL has no
+ * secure_delete: the old row versions stay in dead tuples until VACUUM, which this runs on the two
+ * erased tables (outside any transaction, as VACUUM must). Their bytes also stay in PostgreSQL's
+ * WAL, its replicas' and its backups for their retention, which nothing here can reach: that is
+ * why the personal fields are sealed with the field key (docs/operations.md, "Erasure on
+ * PostgreSQL").
+ */
+function afterErasure(store: Store): string {
+  if (store.dialect === "postgres") return `VACUUM ${getTableName(tables.identityDocuments)}, ${getTableName(tables.signedOriginals)}`;
+  return "PRAGMA wal_checkpoint(TRUNCATE)";
 }

@@ -21,6 +21,7 @@ export function queuedStore(p: {
   const refused = () => Promise.reject(new Error("store is closed"));
   return {
     driver: p.driver,
+    dialect: "sqlite",
     db: p.db,
     commits: p.queue.stats,
     ...(p.othersCommitted ? { othersCommitted: p.othersCommitted } : {}),

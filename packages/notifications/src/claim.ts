@@ -1,0 +1,17 @@
+import { and, eq, inArray, isNull, lte, or } from "drizzle-orm";
+import { unlockedRows, type Store } from "@ndc/store";
+import { notificationDeliveries as D } from "./tables";
+
+/**
+ * Takes the deliveries still due and unclaimed at `now` among `ids` until `until`, in one write,
+ * and answers the rows taken: a row another dispatcher took in between is not returned. On
+ * PostgreSQL a row another dispatcher (on this machine or another) is taking at this very moment
+ * is skipped, not waited for (unlockedRows: FOR UPDATE SKIP LOCKED); SQLite's serial writes need
+ * no such thing. The claim is a lease in the dispatchers' business time: see decision 0041 on why
+ * a skew between machines' clocks can only make a lapsed claim be retaken early (a duplicate
+ * delivery with the same webhook-id, which at-least-once delivery allows), never two at once.
+ */
+export async function claimDeliveries(store: Store, ids: string[], now: number, until: number): Promise<(typeof D.$inferSelect)[]> {
+  const stillDue = and(inArray(D.deliveryId, ids), eq(D.status, "pending"), or(isNull(D.claimedUntil), lte(D.claimedUntil, now)));
+  return store.write((tx) => tx.update(D).set({ claimedUntil: until }).where(unlockedRows(store.dialect, D, D.deliveryId, stillDue)).returning().all());
+}
