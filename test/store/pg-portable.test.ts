@@ -1,0 +1,164 @@
+/**
+ * The domain's SQL that was SQLite-only, in its PostgreSQL form (issue 23, decision 0041 "The
+ * non-portable spots"): each rewritten statement run through the domain function that owns it, on
+ * a throwaway PostgreSQL, against tables with the real names and columns (pg-portable-support.ts),
+ * through a Store whose dialect is "postgres". Their SQLite forms are the ones the existing suites
+ * run (test/notifications/operations-feed, dispatcher, test/staff/dashboard, test/pii/storage).
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { SQL } from "bun";
+import { sql } from "drizzle-orm";
+import { integerSum, tables as storeTables, type Store } from "@ndc/store";
+import { feedCandidateFlights, openOrdersOnFlight } from "../../packages/orders/src/operations/sweeps";
+import { operationsFeed } from "../../packages/orders/src/tables/operations-feed";
+import { claimDeliveries } from "../../packages/notifications/src/claim";
+import { notificationDeliveries } from "../../packages/notifications/src/tables";
+import { eraseIdentityDocuments } from "../../packages/pii/src/storage/erase";
+import * as pii from "../../packages/pii/src/tables";
+import { CallerCache } from "../../packages/auth/src/access/caller-cache";
+import { jobRuns, notificationBacklog, ordersPerHour } from "../../apps/gateway/src/metrics/store-figures";
+import { schedulerJobs } from "../../apps/scheduler/src/tables";
+import { storeCheckpoint } from "../../apps/scheduler/src/jobs/store-checkpoint";
+import { pgCreateTable, pgStore, throwawayPostgres } from "./pg-portable-support";
+
+const url = await throwawayPostgres();
+if (!url) console.log("pg-portable: skipped, no PostgreSQL binaries (apt-get install -y postgresql, or PG_BIN)");
+
+const T0 = Date.UTC(2026, 11, 1, 10, 0, 0);
+const HOUR = 3_600_000;
+
+describe.skipIf(!url)("the SQLite-only spots, on PostgreSQL", () => {
+  let pg: SQL;
+  let store: Store;
+
+  beforeAll(async () => {
+    pg = new SQL({ url: url!, bigint: true, max: 4 });
+    store = pgStore(pg);
+    const made = [storeTables.orders, operationsFeed, notificationDeliveries, schedulerJobs, pii.identityDocuments, pii.signedOriginals, pii.identityDocumentErasures];
+    for (const t of made) await pg.unsafe(pgCreateTable(t)).simple();
+  });
+  afterAll(async () => {
+    await pg?.close();
+  });
+
+  const order = (id: string, state: string, flightKeys: string[], extra: Record<string, unknown> = {}) => ({
+    order_id: id, owner_client_id: "c1", owner_agency_id: "AG1", state, version: 1, created_at: T0, updated_at: T0,
+    currency: "EUR", total_minor: 10_000, pax_count: 1, travel_from: "2026-12-01", travel_to: "2026-12-02",
+    flight_keys: JSON.stringify(flightKeys), partner_awaiting: 0, ...extra,
+  });
+
+  test("the operations feed's flights come from the orders' JSON arrays (jsonb_array_elements_text), quoted aliases kept", async () => {
+    await pg`DELETE FROM orders`;
+    await pg`DELETE FROM operations_feed`;
+    await pg`INSERT INTO orders ${pg([
+      order("O1", "booked", ["XB-100-2026-12-01", "XB-101-2026-12-02"]),
+      order("O2", "held_unpaid", ["XB-100-2026-12-01"]),
+      order("O3", "cancelled", ["XB-200-2026-12-01"]),
+      order("O4", "booked", ["XB-300-2026-12-01"]),
+    ])}`;
+    await pg`INSERT INTO operations_feed ${pg({ flight_key: "XB-300-2026-12-01", kind: "retime", minutes: 30, announced_at: T0, applied_at: T0, orders: 1 })}`;
+    const keys = (await feedCandidateFlights(store, T0)).map((r) => r.key).sort();
+    expect(keys).toEqual(["XB-100-2026-12-01", "XB-101-2026-12-02"]);
+    const on = (await openOrdersOnFlight(store, "XB-100-2026-12-01")).map((r) => r.orderId).sort();
+    // An unquoted `AS orderId` would come back as `orderid` here: undefined ids.
+    expect(on).toEqual(["O1", "O2"]);
+  });
+
+  test("the dashboard's figures: integer hours, integer sums (not numeric text), backlog and job runs", async () => {
+    await pg`DELETE FROM orders`;
+    await pg`INSERT INTO orders ${pg([
+      order("A", "booked", [], { created_at: T0 + 60_000, total_minor: 12_345 }),
+      order("B", "closed", [], { created_at: T0 + 120_000, total_minor: 5 }),
+      order("C", "held_unpaid", [], { created_at: T0 + HOUR + 1 }),
+    ])}`;
+    const hours = await ordersPerHour(store, T0 + HOUR + 5, 2);
+    expect(hours).toEqual([
+      { hour: new Date(T0).toISOString(), orders: 2, revenue: [{ currency: "EUR", minor: 12_350, amount: "123.50" }] },
+      { hour: new Date(T0 + HOUR).toISOString(), orders: 1, revenue: [] },
+    ]);
+    // Why integerSum: PostgreSQL's SUM of bigint is numeric, which the client answers as text.
+    const [bare] = await pg`SELECT SUM(total_minor) AS s FROM orders`;
+    expect(typeof bare.s).toBe("string");
+    const q = (store.db as unknown as { dialect: { sqlToQuery(s: unknown): { sql: string } } }).dialect.sqlToQuery(sql`SELECT ${integerSum(sql`total_minor`)} AS s FROM orders`.getSQL());
+    const [cast] = await pg.unsafe(q.sql);
+    expect(cast.s).toBe(12_350n + 10_000n);
+
+    await pg`DELETE FROM notification_deliveries`;
+    const delivery = (id: string, status: string, createdAt: number) => ({ delivery_id: id, subscription_id: "S1", event: "e", message_name: "m", body: "<x/>", status, attempts: 0, created_at: createdAt, updated_at: createdAt });
+    await pg`INSERT INTO notification_deliveries ${pg([delivery("d1", "pending", T0), delivery("d2", "pending", T0 + 1000), delivery("d3", "failed", T0)])}`;
+    expect(await notificationBacklog(store, T0 + 61_000)).toEqual({ pending: 2, failed: 1, oldestPendingAt: new Date(T0).toISOString(), oldestPendingAgeSeconds: 61 });
+
+    await pg`DELETE FROM scheduler_jobs`;
+    await pg`INSERT INTO scheduler_jobs ${pg({ job: "payments.expire", holder: "h:1:x", lease_until: T0 + 5000, last_started_at: T0, updated_at: T0, next_run_at: T0 + 60_000 })}`;
+    expect(await jobRuns(store, T0)).toEqual([{ job: "payments.expire", running: true, lastStartedAt: new Date(T0).toISOString(), lastFinishedAt: null, lastOutcome: null, nextRunAt: new Date(T0 + 60_000).toISOString() }]);
+  });
+
+  test("an outbox claim skips the rows another dispatcher is taking instead of waiting for them (FOR UPDATE SKIP LOCKED)", async () => {
+    await pg`DELETE FROM notification_deliveries`;
+    const due = (id: string) => ({ delivery_id: id, subscription_id: "S1", event: "e", message_name: "m", body: "<x/>", status: "pending", attempts: 0, next_attempt_at: T0, created_at: T0, updated_at: T0 });
+    await pg`INSERT INTO notification_deliveries ${pg([due("a"), due("b"), due("c")])}`;
+    // Another dispatcher is in the middle of taking "a": its row lock is held until it commits.
+    const other = await pg.reserve();
+    await other`BEGIN`;
+    await other`SELECT delivery_id FROM notification_deliveries WHERE delivery_id = 'a' FOR UPDATE`;
+    try {
+      const started = performance.now();
+      const taken = await Promise.race([claimDeliveries(store, ["a", "b", "c"], T0, T0 + 30_000), Bun.sleep(3000).then(() => "waited on the lock" as const)]);
+      expect(taken === "waited on the lock" ? taken : taken.map((r) => r.deliveryId).sort()).toEqual(["b", "c"]);
+      expect(performance.now() - started).toBeLessThan(2000);
+    } finally {
+      await other`ROLLBACK`;
+      other.release();
+    }
+    // Taken rows are not taken again before their claim lapses; "a" is, now that it is free.
+    expect((await claimDeliveries(store, ["a", "b", "c"], T0 + 1, T0 + 30_000)).map((r) => r.deliveryId)).toEqual(["a"]);
+    expect((await claimDeliveries(store, ["a", "b", "c"], T0 + 30_000, T0 + 60_000)).map((r) => r.deliveryId).sort()).toEqual(["a", "b", "c"]);
+  });
+
+  test("erasure runs no SQLite pragma and VACUUMs the erased tables after its commit", async () => {
+    await pg.unsafe("DELETE FROM identity_documents; DELETE FROM signed_originals; DELETE FROM identity_document_erasures").simple();
+    await pg`INSERT INTO identity_documents ${pg({ document_id: "D1", order_id: "O1", pax_id: "P1", type_code: "PT", holder_surname: "DOE", number_ciphertext: "c", number_nonce: "n", key_version: 1, created_at: T0 })}`;
+    await pg`INSERT INTO signed_originals ${pg({ evidence_seq: 1, order_id: "O1", ciphertext: Buffer.from("sealed"), nonce: Buffer.from("nonce"), key_version: 1 })}`;
+    const [{ vacuums: before }] = await pg`SELECT vacuum_count AS vacuums FROM pg_stat_user_tables WHERE relname = 'identity_documents'`;
+    const erased = await eraseIdentityDocuments(store, ["O1"], T0, { path: "retention", actor: "scheduler" });
+    expect(erased).toBe(1);
+    const [doc] = await pg`SELECT holder_surname, number_ciphertext, erased_at FROM identity_documents`;
+    expect(doc).toEqual({ holder_surname: null, number_ciphertext: null, erased_at: BigInt(T0) });
+    const [orig] = await pg`SELECT ciphertext, erased_at FROM signed_originals`;
+    expect(orig).toEqual({ ciphertext: null, erased_at: BigInt(T0) });
+    const audit = await pg`SELECT seq, order_id, documents FROM identity_document_erasures`;
+    expect(audit).toEqual([{ seq: 1n, order_id: "O1", documents: 1n }]);
+    // The statistics are flushed a moment after the VACUUM: poll briefly.
+    let vacuums = before;
+    for (let i = 0; i < 40 && vacuums === before; i++) {
+      await Bun.sleep(100);
+      [{ vacuums }] = await pg`SELECT vacuum_count AS vacuums FROM pg_stat_user_tables WHERE relname = 'identity_documents'`;
+    }
+    expect(Number(vacuums)).toBeGreaterThan(Number(before));
+  });
+
+  test("the WAL checkpoint job is a no-op on PostgreSQL that says so", async () => {
+    const ran = await storeCheckpoint.run({ store, config: { databaseUrl: url! } } as never);
+    expect(ran).toEqual({ skipped: "PostgreSQL checkpoints by itself" });
+  });
+
+  test("the caller cache, with no change counter on PostgreSQL, reads the registry version on every call", async () => {
+    let versionReads = 0;
+    let version = 1;
+    const cache = new CallerCache(
+      {
+        caller: async (id) => ({ clientId: id }) as never,
+        aggregatorAgencies: async () => [],
+        apiKey: async () => undefined,
+        version: async () => (versionReads++, version),
+      },
+      store,
+    );
+    await cache.caller("c1");
+    await cache.caller("c1");
+    expect(versionReads).toBe(2);
+    const generation = await cache.generationNow();
+    version = 2; // another machine suspended a client: its trigger moved the row
+    expect(await cache.generationNow()).toBe(generation + 1);
+  });
+});
