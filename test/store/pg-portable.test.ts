@@ -5,10 +5,12 @@
  * through a Store whose dialect is "postgres". Their SQLite forms are the ones the existing suites
  * run (test/notifications/operations-feed, dispatcher, test/staff/dashboard, test/pii/storage).
  */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, setSystemTime, test } from "bun:test";
 import { SQL } from "bun";
 import { sql } from "drizzle-orm";
-import { integerSum, tables as storeTables, type Store } from "@ndc/store";
+import { databaseNow, integerSum, tables as storeTables, type Store } from "@ndc/store";
+import { announceInstance, instancesByLife } from "../../packages/orders/src/liveness/instances";
+import { instances } from "../../packages/orders/src/tables/instances";
 import { feedCandidateFlights, openOrdersOnFlight } from "../../packages/orders/src/operations/sweeps";
 import { operationsFeed } from "../../packages/orders/src/tables/operations-feed";
 import { claimDeliveries } from "../../packages/notifications/src/claim";
@@ -34,7 +36,7 @@ describe.skipIf(!url)("the SQLite-only spots, on PostgreSQL", () => {
   beforeAll(async () => {
     pg = new SQL({ url: url!, bigint: true, max: 4 });
     store = pgStore(pg);
-    const made = [storeTables.orders, operationsFeed, notificationDeliveries, schedulerJobs, pii.identityDocuments, pii.signedOriginals, pii.identityDocumentErasures];
+    const made = [storeTables.orders, operationsFeed, notificationDeliveries, schedulerJobs, pii.identityDocuments, pii.signedOriginals, pii.identityDocumentErasures, instances];
     for (const t of made) await pg.unsafe(pgCreateTable(t)).simple();
   });
   afterAll(async () => {
@@ -160,5 +162,25 @@ describe.skipIf(!url)("the SQLite-only spots, on PostgreSQL", () => {
     const generation = await cache.generationNow();
     version = 2; // another machine suspended a client: its trigger moved the row
     expect(await cache.generationNow()).toBe(generation + 1);
+  });
+
+  test("heartbeats are written and judged on the database's clock: a machine whose clock is a minute behind is not judged dead", async () => {
+    const db = await databaseNow(store);
+    expect(Math.abs(db - Date.now())).toBeLessThan(5_000);
+    // This "machine" runs a minute behind the others: its own clock would write a heartbeat that
+    // every other machine reads as 60 s old, past the 30 s lapse.
+    setSystemTime(new Date(Date.now() - 60_000));
+    let beat;
+    try {
+      beat = await announceInstance(store, "behind");
+    } finally {
+      setSystemTime();
+    }
+    try {
+      const life = await instancesByLife(store);
+      expect({ alive: life.alive.has("behind"), dead: life.dead.has("behind") }).toEqual({ alive: true, dead: false });
+    } finally {
+      await beat.stop();
+    }
   });
 });

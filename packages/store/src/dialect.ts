@@ -1,5 +1,5 @@
 import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
-import type { Dialect } from "./open";
+import type { Dialect, Store } from "./open";
 
 /**
  * The few SQL forms that differ between SQLite and PostgreSQL (decision 0041, "The non-portable
@@ -38,4 +38,16 @@ export function unlockedRows(dialect: Dialect, table: SQLWrapper, key: SQLWrappe
  */
 export function integerSum(expr: SQL): SQL {
   return sql`CAST(SUM(${expr}) AS bigint)`;
+}
+
+/**
+ * Now in epoch ms by the one clock every process of the store shares: the database's. Liveness
+ * times (heartbeats, and judging them) come from it, so machines whose clocks disagree cannot
+ * judge each other dead (decision 0041). SQLite: this host's clock, which every process on the
+ * file shares anyway (no round trip). PostgreSQL: clock_timestamp() of the server.
+ */
+export async function databaseNow(store: Pick<Store, "dialect" | "db">): Promise<number> {
+  if (store.dialect !== "postgres") return Date.now();
+  const row = await store.db.get<{ now: number | bigint | string }>(sql`SELECT CAST(floor(extract(epoch FROM clock_timestamp()) * 1000) AS bigint) AS now`);
+  return Number(row!.now);
 }

@@ -1,13 +1,14 @@
 import { hostname } from "node:os";
 import { eq } from "drizzle-orm";
-import type { Store } from "@ndc/store";
+import { databaseNow, type Store } from "@ndc/store";
 import { instances as I } from "../tables/instances";
 
 /**
  * Which processes are alive, for the operations they own (operations.lock_owner): the reconciler
  * takes over a running operation of a dead owner at once, and a retry of its request settles it
  * instead of waiting (docs/decisions/0040). Real time throughout: a seller's sandbox clock moves
- * business time, not processes.
+ * business time, not processes. By default the database's clock (databaseNow): processes on
+ * several machines whose clocks disagree then write and judge heartbeats on one clock (0041).
  */
 
 /** How often a process moves its heartbeat. One small write; never per request. */
@@ -33,8 +34,9 @@ export interface Heartbeat {
 }
 
 /** Writes this process's row now and moves its heartbeat every HEARTBEAT_EVERY_MS until stop(). */
-export async function announceInstance(store: Store, instanceId: string, realNow: () => number = Date.now): Promise<Heartbeat> {
-  const row = { instanceId, host: hostname(), pid: process.pid, startedAt: realNow(), heartbeatAt: realNow() };
+export async function announceInstance(store: Store, instanceId: string, realNow: () => number | Promise<number> = () => databaseNow(store)): Promise<Heartbeat> {
+  const at = await realNow();
+  const row = { instanceId, host: hostname(), pid: process.pid, startedAt: at, heartbeatAt: at };
   // The store's write as it is now, bound: the heartbeat is no request's work, so a count of a
   // request's writes installed on the store later (test/support/count-writes.ts) never sees it.
   const write = store.write.bind(store);
@@ -42,7 +44,9 @@ export async function announceInstance(store: Store, instanceId: string, realNow
   let beating: Promise<unknown> = Promise.resolve();
   const timer = setInterval(() => {
     // A missed beat (the writer busy past its wait) is no failure: the next one comes soon.
-    beating = write((tx) => tx.update(I).set({ heartbeatAt: realNow() }).where(eq(I.instanceId, instanceId)).run()).catch(() => undefined);
+    beating = Promise.resolve(realNow())
+      .then((at) => write((tx) => tx.update(I).set({ heartbeatAt: at }).where(eq(I.instanceId, instanceId)).run()))
+      .catch(() => undefined);
   }, HEARTBEAT_EVERY_MS);
   // The heartbeat alone must not keep a process alive.
   (timer as { unref?: () => void }).unref?.();
@@ -61,25 +65,27 @@ export async function announceInstance(store: Store, instanceId: string, realNow
  * known dead (a process that never announced itself, such as a CLI command's, or one from before
  * this table): its operations wait for the reconciler's minimum age as before.
  */
-export async function deadInstances(store: Store, realNow: number = Date.now()): Promise<Set<string>> {
+export async function deadInstances(store: Store, realNow?: number): Promise<Set<string>> {
   return (await instancesByLife(store, realNow)).dead;
 }
 
 /** Every announced instance, known dead (as deadInstances) or known alive (its heartbeat fresh, its pid running). */
-export async function instancesByLife(store: Store, realNow: number = Date.now()): Promise<{ dead: Set<string>; alive: Set<string> }> {
+export async function instancesByLife(store: Store, realNow?: number): Promise<{ dead: Set<string>; alive: Set<string> }> {
+  const now = realNow ?? (await databaseNow(store));
   const dead = new Set<string>();
   const alive = new Set<string>();
   for (const r of await store.db.select().from(I).all()) {
-    if (r.heartbeatAt < realNow - HEARTBEAT_LAPSE_MS || pidGone(r.host, r.pid)) dead.add(r.instanceId);
+    if (r.heartbeatAt < now - HEARTBEAT_LAPSE_MS || pidGone(r.host, r.pid)) dead.add(r.instanceId);
     else alive.add(r.instanceId);
   }
   return { dead, alive };
 }
 
 /** Whether `owner` is known dead (one row read). */
-export async function isDeadInstance(store: Store, owner: string, realNow: number = Date.now()): Promise<boolean> {
+export async function isDeadInstance(store: Store, owner: string, realNow?: number): Promise<boolean> {
   const r = await store.db.select().from(I).where(eq(I.instanceId, owner)).get();
-  return r !== undefined && (r.heartbeatAt < realNow - HEARTBEAT_LAPSE_MS || pidGone(r.host, r.pid));
+  if (r === undefined) return false;
+  return r.heartbeatAt < (realNow ?? (await databaseNow(store))) - HEARTBEAT_LAPSE_MS || pidGone(r.host, r.pid);
 }
 
 /** A process of this host that no longer runs (the scheduler's lease rule, apps/scheduler/src/leases.ts). */
