@@ -13,6 +13,7 @@ import { announceInstance, instancesByLife } from "../../packages/orders/src/liv
 import { instances } from "../../packages/orders/src/tables/instances";
 import { feedCandidateFlights, openOrdersOnFlight } from "../../packages/orders/src/operations/sweeps";
 import { operationsFeed } from "../../packages/orders/src/tables/operations-feed";
+import { list } from "../../packages/orders/src/read/list";
 import { claimDeliveries } from "../../packages/notifications/src/claim";
 import { notificationDeliveries } from "../../packages/notifications/src/tables";
 import { eraseIdentityDocuments } from "../../packages/pii/src/storage/erase";
@@ -36,7 +37,7 @@ describe.skipIf(!url)("the SQLite-only spots, on PostgreSQL", () => {
   beforeAll(async () => {
     pg = new SQL({ url: url!, bigint: true, max: 4 });
     store = pgStore(pg);
-    const made = [storeTables.orders, operationsFeed, notificationDeliveries, schedulerJobs, pii.identityDocuments, pii.signedOriginals, pii.identityDocumentErasures, instances];
+    const made = [storeTables.orders, operationsFeed, notificationDeliveries, schedulerJobs, pii.identityDocuments, pii.signedOriginals, pii.identityDocumentErasures, instances, storeTables.orderPaxIndex];
     for (const t of made) await pg.unsafe(pgCreateTable(t)).simple();
   });
   afterAll(async () => {
@@ -182,5 +183,25 @@ describe.skipIf(!url)("the SQLite-only spots, on PostgreSQL", () => {
     } finally {
       await beat.stop();
     }
+  });
+
+  test("the order list's page: absent filters bound NULL and typed by CAST, states matched without instr", async () => {
+    await pg`DELETE FROM orders`;
+    await pg`INSERT INTO orders ${pg([
+      order("L1", "booked", [], { created_at: T0 + 1 }),
+      order("L2", "held_unpaid", [], { created_at: T0 + 2 }),
+      order("L3", "held_payment_declined", [], { created_at: T0 + 3, pax_count: 2 }),
+      order("L4", "cancelled", [], { created_at: T0 + 4, owner_agency_id: "AG2" }),
+    ])}`;
+    const ctx = { store, fieldKey: { key: new Uint8Array(32).fill(7), version: 1 } } as never;
+    const seller = { clientId: "c1", agencyId: "AG1" } as never;
+    const ids = async (filters: object, page: object = {}) => (await list(ctx, seller, filters, page)).orders.map((o) => o.orderId);
+    expect(await ids({})).toEqual(["L3", "L2", "L1"]);
+    expect(await ids({ states: ["held_unpaid", "booked"] })).toEqual(["L2", "L1"]);
+    expect(await ids({ states: ["held"] })).toEqual([]);
+    expect(await ids({ createdFrom: T0 + 2, paxCount: 1 })).toEqual(["L2"]);
+    const first = await list(ctx, seller, {}, { limit: 2 });
+    expect(first.orders.map((o) => o.orderId)).toEqual(["L3", "L2"]);
+    expect(await ids({}, { after: first.next })).toEqual(["L1"]);
   });
 });

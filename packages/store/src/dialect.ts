@@ -51,3 +51,21 @@ export async function databaseNow(store: Pick<Store, "dialect" | "db">): Promise
   const row = await store.db.get<{ now: number | bigint | string }>(sql`SELECT CAST(floor(extract(epoch FROM clock_timestamp()) * 1000) AS bigint) AS now`);
   return Number(row!.now);
 }
+
+/**
+ * `param IS NULL` for a bound parameter, read alike by both engines: PostgreSQL cannot type a
+ * parameter that only meets IS NULL ("could not determine data type of parameter"; Bun.SQL sends
+ * strings and NULL untyped), so it is cast first. On SQLite the CAST changes nothing.
+ */
+export function isNullParam(param: SQLWrapper, type: "text" | "bigint"): SQL {
+  return sql`CAST(${param} AS ${sql.raw(type)}) IS NULL`;
+}
+
+/**
+ * Whether `value` is one of the words of `list`, a parameter written `|a|b|c|`. SQLite's instr has
+ * no PostgreSQL twin of the same name (strpos); replace() is the same function on both: the list
+ * loses something exactly when `|value|` occurs in it. No LIKE: `_` in a value would be a wildcard.
+ */
+export function inPipeList(list: SQLWrapper, value: SQLWrapper): SQL {
+  return sql`replace(${list}, '|' || ${value} || '|', '') <> ${list}`;
+}

@@ -8,4 +8,4 @@ export { migrate, readMigrations, MIGRATIONS_DIR, type Migration } from "./migra
 export * as tables from "./tables";
 export { commitQueue, type CommitStats, type TransactionControl } from "./commit-queue";
 export { afterCommit, atEndOfWrite, withEndOfWrite } from "./end-of-write";
-export { jsonTextElements, unlockedRows, integerSum, databaseNow } from "./dialect";
+export { jsonTextElements, unlockedRows, integerSum, databaseNow, isNullParam, inPipeList } from "./dialect";

@@ -1,6 +1,6 @@
 import { desc, sql } from "drizzle-orm";
 import { GatewayError } from "@ndc/errors";
-import { preparedOnce, tables } from "@ndc/store";
+import { inPipeList, isNullParam, preparedOnce, tables } from "@ndc/store";
 import type { OrdersContext } from "../context";
 import type { OrderState, Seller } from "../state";
 import { openCursor, sealCursor, type ListPosition } from "./list-cursor";
@@ -55,6 +55,8 @@ const START: ListPosition = { createdAt: Number.MAX_SAFE_INTEGER, orderId: "" };
 
 const o = tables.orders;
 const p = (name: string) => sql.placeholder(name);
+/** An absent filter is bound NULL; the CAST lets PostgreSQL type the parameter too (isNullParam). */
+const absent = (name: string, type: "text" | "bigint") => isNullParam(p(name), type);
 
 /**
  * One statement for every filter combination, prepared once per connection: an absent filter is
@@ -69,15 +71,15 @@ const page = preparedOnce((db) =>
     .where(
       sql`${o.ownerAgencyId} = ${p("agency")}
         AND (${o.createdAt}, ${o.orderId}) < (${p("atCreated")}, ${p("atId")})
-        AND (${p("states")} IS NULL OR instr(${p("states")}, '|' || ${o.state} || '|') > 0)
-        AND (${p("createdFrom")} IS NULL OR ${o.createdAt} >= ${p("createdFrom")})
-        AND (${p("createdTo")} IS NULL OR ${o.createdAt} <= ${p("createdTo")})
-        AND (${p("modifiedFrom")} IS NULL OR ${o.updatedAt} >= ${p("modifiedFrom")})
-        AND (${p("modifiedTo")} IS NULL OR ${o.updatedAt} <= ${p("modifiedTo")})
-        AND (${p("travelFrom")} IS NULL OR ${o.travelFrom} >= ${p("travelFrom")})
-        AND (${p("travelTo")} IS NULL OR ${o.travelTo} <= ${p("travelTo")})
-        AND (${p("paxCount")} IS NULL OR ${o.paxCount} = ${p("paxCount")})
-        AND (${p("digest")} IS NULL OR ${o.orderId} IN (SELECT order_id FROM order_pax_index WHERE surname_digest = ${p("digest")}))`,
+        AND (${absent("states", "text")} OR ${inPipeList(p("states"), o.state)})
+        AND (${absent("createdFrom", "bigint")} OR ${o.createdAt} >= ${p("createdFrom")})
+        AND (${absent("createdTo", "bigint")} OR ${o.createdAt} <= ${p("createdTo")})
+        AND (${absent("modifiedFrom", "bigint")} OR ${o.updatedAt} >= ${p("modifiedFrom")})
+        AND (${absent("modifiedTo", "bigint")} OR ${o.updatedAt} <= ${p("modifiedTo")})
+        AND (${absent("travelFrom", "text")} OR ${o.travelFrom} >= ${p("travelFrom")})
+        AND (${absent("travelTo", "text")} OR ${o.travelTo} <= ${p("travelTo")})
+        AND (${absent("paxCount", "bigint")} OR ${o.paxCount} = ${p("paxCount")})
+        AND (${absent("digest", "text")} OR ${o.orderId} IN (SELECT order_id FROM order_pax_index WHERE surname_digest = ${p("digest")}))`,
     )
     .orderBy(desc(o.createdAt), desc(o.orderId))
     .limit(p("limit"))
