@@ -27,7 +27,8 @@ export async function bringUpToDate(kind: ActorKind<any, any, any, any>, cell: C
     return;
   }
   // No other connection committed anything since this state was the store's: nothing to read.
-  // (This process writes a key's journal only through its actor.)
+  // (This process writes a key's journal only through its actor.) Without a counter (PostgreSQL,
+  // libSQL: othersCommitted undefined) this never skips: the key's head is read every command.
   if (others !== undefined && others === cell.othersSeen) return;
   const f = kind.freshness;
   if (!f) {

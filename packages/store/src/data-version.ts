@@ -18,7 +18,9 @@ import type { StoreDb } from "./open";
  * - an in-memory database shares one connection between reads and writes, and a connection's own
  *   commits do not move its data_version;
  * - the libSQL drivers (a server hands statements to any of its connections; the local client
- *   is async), so a counter would cost a round trip anyway.
+ *   is async), so a counter would cost a round trip anyway;
+ * - PostgreSQL (decision 0041): no such counter, and other machines commit too.
+ * Undefined means "read the version row on every call": never "assume nothing changed".
  */
 export function changeCounter(db: StoreDb): (() => number) | undefined {
   // drizzle keeps the driver's client on the db it returns (drizzle-orm/bun-sqlite driver.js).
