@@ -14,6 +14,8 @@ import { instances } from "../../packages/orders/src/tables/instances";
 import { feedCandidateFlights, openOrdersOnFlight } from "../../packages/orders/src/operations/sweeps";
 import { operationsFeed } from "../../packages/orders/src/tables/operations-feed";
 import { list } from "../../packages/orders/src/read/list";
+import { airlineSearch } from "../../packages/orders/src/read/airline";
+import { surnameDigest } from "../../packages/orders/src/read/surname-digest";
 import { claimDeliveries } from "../../packages/notifications/src/claim";
 import { notificationDeliveries } from "../../packages/notifications/src/tables";
 import { eraseIdentityDocuments } from "../../packages/pii/src/storage/erase";
@@ -37,7 +39,7 @@ describe.skipIf(!url)("the SQLite-only spots, on PostgreSQL", () => {
   beforeAll(async () => {
     pg = new SQL({ url: url!, bigint: true, max: 4 });
     store = pgStore(pg);
-    const made = [storeTables.orders, operationsFeed, notificationDeliveries, schedulerJobs, pii.identityDocuments, pii.signedOriginals, pii.identityDocumentErasures, instances, storeTables.orderPaxIndex];
+    const made = [storeTables.orders, operationsFeed, notificationDeliveries, schedulerJobs, pii.identityDocuments, pii.signedOriginals, pii.identityDocumentErasures, instances, storeTables.orderPaxIndex, storeTables.actorJournal];
     for (const t of made) await pg.unsafe(pgCreateTable(t)).simple();
   });
   afterAll(async () => {
@@ -203,5 +205,21 @@ describe.skipIf(!url)("the SQLite-only spots, on PostgreSQL", () => {
     const first = await list(ctx, seller, {}, { limit: 2 });
     expect(first.orders.map((o) => o.orderId)).toEqual(["L3", "L2"]);
     expect(await ids({}, { after: first.next })).toEqual(["L1"]);
+  });
+
+  test("the airline search's surname subquery, date range and journal LIKE run on PostgreSQL", async () => {
+    await pg`DELETE FROM orders`;
+    await pg`DELETE FROM order_pax_index`;
+    await pg`DELETE FROM actor_journal`;
+    await pg`INSERT INTO orders ${pg([order("S1", "booked", [], { created_at: T0 + 1 }), order("S2", "booked", [], { created_at: T0 + 2 })])}`;
+    const fieldKey = { key: new Uint8Array(32).fill(7), version: 1 };
+    await pg`INSERT INTO order_pax_index ${pg({ order_id: "S2", surname_digest: surnameDigest(fieldKey as never, "Doe") })}`;
+    const ctx = { store, fieldKey } as never;
+    expect((await airlineSearch(ctx, { surname: "DOE" })).map((r) => r.orderId)).toEqual(["S2"]);
+    expect((await airlineSearch(ctx, { state: "booked", date: "2026-12-01" })).map((r) => r.orderId)).toEqual(["S2", "S1"]);
+    // The flight filter's journal scan runs here; a flight no journal names finds no candidate,
+    // so nothing is read through the order actor (which this test has not).
+    await pg`INSERT INTO actor_journal ${pg({ kind: "orders.order", key: "S1", seq: 1, payload: JSON.stringify({ flightKeys: ["XB-100-2026-12-01"] }), committed_at: T0 })}`;
+    expect(await airlineSearch(ctx, { flight: "XB999", date: "2026-12-01" })).toEqual([]);
   });
 });
