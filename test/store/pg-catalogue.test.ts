@@ -1,0 +1,123 @@
+/**
+ * One schema on two engines (issue 23 item 2, decision 0041): a fresh SQLite and a fresh
+ * PostgreSQL, each migrated by the one runner from its own folder, have the same tables,
+ * columns (name, type through the mapping, NOT NULL, default), primary keys, unique
+ * constraints, CHECKs, foreign keys, indexes (columns, uniqueness, WHERE), triggers (name,
+ * table, timing, event) and seeded rows, but for the intended differences listed in
+ * test/store/pg-catalogue-diff.ts. Drift on either side fails: shown here on scratch copies.
+ * The drizzle sqlite-core tables the code queries through match PostgreSQL's columns too.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { sql } from "drizzle-orm";
+import { getTableConfig } from "drizzle-orm/sqlite-core";
+import { MIGRATIONS_DIR, migrate, openStore, readMigrations, type Store } from "@ndc/store";
+import { PG_TYPES } from "../../scripts/pg-baseline";
+import { definedTables } from "../support/drizzle-tables";
+import { catalogueDifferences } from "./pg-catalogue-diff";
+import { bareStore, pgCatalogue, pgMissing, startCluster, type Cluster } from "./pg-schema-support";
+
+const missing = pgMissing("pg-catalogue");
+if (missing) console.log(missing);
+
+describe.skipIf(!!missing)("the PostgreSQL schema against SQLite's", () => {
+  let cluster: Cluster;
+  let lite: Store;
+  let pg: ReturnType<typeof bareStore>;
+  let liteApplied: string[];
+  let pgApplied: string[];
+
+  beforeAll(async () => {
+    cluster = await startCluster();
+    lite = await openStore("file::memory:");
+    liteApplied = await migrate(lite);
+    pg = bareStore(await cluster.database("catalogue"));
+    pgApplied = await migrate(pg);
+  }, 60_000);
+
+  afterAll(async () => {
+    await lite?.close();
+    await pg?.close();
+    cluster?.stop();
+  });
+
+  test("migrate reports the same versions on both engines, and applies nothing the second time", async () => {
+    expect(pgApplied).toEqual(liteApplied);
+    expect(pgApplied.at(-1)).toBe(readMigrations(MIGRATIONS_DIR).at(-1)!.version);
+    const liteRows = (await lite.db.all(sql`SELECT version FROM schema_migrations ORDER BY version`)) as { version: string }[];
+    const pgRows = (await pg.db.all(sql`SELECT version FROM schema_migrations ORDER BY version`)) as { version: string }[];
+    expect(pgRows).toEqual(liteRows);
+    expect(await migrate(pg)).toEqual([]);
+  });
+
+  test("the two catalogues differ only as intended", async () => {
+    expect(await catalogueDifferences(lite, pg.pg)).toEqual([]);
+  }, 60_000);
+
+  test("drift on PostgreSQL fails the comparison: a column, a type, a default, an index, a CHECK, a trigger", async () => {
+    const drift = bareStore(await cluster.database("drift_pg"));
+    try {
+      await migrate(drift);
+      await drift.pg.unsafe(`
+        ALTER TABLE orders ADD COLUMN drift bigint;
+        ALTER TABLE operations ALTER COLUMN locked_at TYPE integer;
+        ALTER TABLE agencies ALTER COLUMN active SET DEFAULT 2;
+        DROP INDEX orders_created;
+        ALTER TABLE vouchers ADD CHECK (balance < 1000000);
+        DROP TRIGGER staff_audit_no_delete ON staff_audit;`);
+      const found = await catalogueDifferences(lite, drift.pg);
+      expect([...found].sort()).toEqual([
+        "orders: column drift: only on PostgreSQL",
+        `operations: column locked_at: SQLite {"name":"locked_at","type":"bigint","notNull":false,"default":null} <> PostgreSQL {"name":"locked_at","type":"integer","notNull":false,"default":null}`,
+        `agencies: column active: SQLite {"name":"active","type":"bigint","notNull":true,"default":"1"} <> PostgreSQL {"name":"active","type":"bigint","notNull":true,"default":"2"}`,
+        "orders: index orders_created: only on SQLite",
+        "vouchers: check CHECK ((balance < 1000000)): only on PostgreSQL",
+        "trigger staff_audit_no_delete DELETE: only on SQLite",
+      ].sort());
+    } finally {
+      await drift.close();
+    }
+  }, 60_000);
+
+  test("drift on SQLite fails the comparison: a migration with no PostgreSQL twin", async () => {
+    const scratch = await openStore("file::memory:");
+    try {
+      const extra = { version: "9999_drift", sql: "ALTER TABLE orders ADD COLUMN drift_note TEXT; CREATE TABLE drift_only (id TEXT PRIMARY KEY);" };
+      await migrate(scratch, [...readMigrations(MIGRATIONS_DIR), extra]);
+      expect(await catalogueDifferences(scratch, pg.pg)).toEqual(["table drift_only: only on SQLite", "orders: column drift_note: only on SQLite"]);
+    } finally {
+      await scratch.close();
+    }
+  }, 60_000);
+
+  test("the drizzle sqlite-core tables' columns equal PostgreSQL's: name, type through the mapping, NOT NULL, primary key", async () => {
+    const catalogue = new Map((await pgCatalogue(pg.pg)).map((t) => [t.name, t]));
+    const tables = (await definedTables()).map((t) => t.table);
+    expect(tables.map((t) => getTableConfig(t).name).sort()).toEqual([...catalogue.keys()].sort());
+    const mismatches: string[] = [];
+    for (const t of tables) {
+      const config = getTableConfig(t);
+      const compositePk = new Set(config.primaryKeys.flatMap((pk) => pk.columns.map((c) => c.name)));
+      const want = config.columns
+        .map((c) => ({ name: c.name, type: PG_TYPES[c.getSQLType().toUpperCase()] ?? c.getSQLType(), notNull: c.notNull || c.primary, primaryKey: c.primary || compositePk.has(c.name) }))
+        .sort((a, b) => a.name.localeCompare(b.name));
+      const table = catalogue.get(config.name)!;
+      const have = table.columns
+        .map((c) => ({ name: c.name, type: c.type, notNull: c.notNull, primaryKey: table.primaryKey.includes(c.name) }))
+        .sort((a, b) => a.name.localeCompare(b.name));
+      if (JSON.stringify(want) !== JSON.stringify(have)) mismatches.push(`${config.name}\n  drizzle:    ${JSON.stringify(want)}\n  postgresql: ${JSON.stringify(have)}`);
+    }
+    expect(mismatches).toEqual([]);
+  }, 60_000);
+
+  test("two stores migrating one new database at once: each migration applied once, the other waits on the advisory lock", async () => {
+    const url = await cluster.database("together");
+    const [a, b] = [bareStore(url), bareStore(url)];
+    try {
+      const [ra, rb] = await Promise.all([migrate(a), migrate(b)]);
+      expect([...ra, ...rb].sort()).toEqual(liteApplied);
+      expect(await catalogueDifferences(lite, a.pg)).toEqual([]);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  }, 60_000);
+});
