@@ -80,10 +80,10 @@ function diffBy<T>(what: string, key: (x: T) => string, a: T[], b: T[]): string[
   const bm = new Map(b.map((x) => [key(x), x]));
   for (const [k, x] of am) {
     const y = bm.get(k);
-    if (!y) out.push(`${what} ${k}: only on SQLite`);
+    if (!y) out.push(`${what} ${k}: missing on PostgreSQL`);
     else if (JSON.stringify(x) !== JSON.stringify(y)) out.push(`${what} ${k}: SQLite ${JSON.stringify(x)} <> PostgreSQL ${JSON.stringify(y)}`);
   }
-  for (const k of bm.keys()) if (!am.has(k)) out.push(`${what} ${k}: only on PostgreSQL`);
+  for (const k of bm.keys()) if (!am.has(k)) out.push(`${what} ${k}: missing on SQLite`);
   return out;
 }
 

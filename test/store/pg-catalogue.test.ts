@@ -66,12 +66,12 @@ describe.skipIf(!!missing)("the PostgreSQL schema against SQLite's", () => {
         DROP TRIGGER staff_audit_no_delete ON staff_audit;`);
       const found = await catalogueDifferences(lite, drift.pg);
       expect([...found].sort()).toEqual([
-        "orders: column drift: only on PostgreSQL",
+        "orders: column drift: missing on SQLite",
         `operations: column locked_at: SQLite {"name":"locked_at","type":"bigint","notNull":false,"default":null} <> PostgreSQL {"name":"locked_at","type":"integer","notNull":false,"default":null}`,
         `agencies: column active: SQLite {"name":"active","type":"bigint","notNull":true,"default":"1"} <> PostgreSQL {"name":"active","type":"bigint","notNull":true,"default":"2"}`,
-        "orders: index orders_created: only on SQLite",
-        "vouchers: check CHECK ((balance < 1000000)): only on PostgreSQL",
-        "trigger staff_audit_no_delete DELETE: only on SQLite",
+        "orders: index orders_created: missing on PostgreSQL",
+        "vouchers: check CHECK ((balance < 1000000)): missing on SQLite",
+        "trigger staff_audit_no_delete DELETE: missing on PostgreSQL",
       ].sort());
     } finally {
       await drift.close();
@@ -83,7 +83,7 @@ describe.skipIf(!!missing)("the PostgreSQL schema against SQLite's", () => {
     try {
       const extra = { version: "9999_drift", sql: "ALTER TABLE orders ADD COLUMN drift_note TEXT; CREATE TABLE drift_only (id TEXT PRIMARY KEY);" };
       await migrate(scratch, [...readMigrations(MIGRATIONS_DIR), extra]);
-      expect(await catalogueDifferences(scratch, pg.pg)).toEqual(["table drift_only: only on SQLite", "orders: column drift_note: only on SQLite"]);
+      expect(await catalogueDifferences(scratch, pg.pg)).toEqual(["table drift_only: missing on PostgreSQL", "orders: column drift_note: missing on PostgreSQL"]);
     } finally {
       await scratch.close();
     }
