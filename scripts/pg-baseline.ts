@@ -10,8 +10,8 @@
  * later one, so its output stays the same when 0068 lands) and reads what SQLite holds:
  * sqlite_master, PRAGMA table_xinfo, index_list / index_xinfo, foreign_key_list, the CHECKs and
  * the partial indexes' WHERE from the CREATE text, and the rows the migrations seeded. Types map
- * INTEGER -> bigint (every one: booleans stay 0/1), TEXT -> text, BLOB -> bytea, REAL -> double
- * precision; `json_valid(x)` in a CHECK becomes `(x)::jsonb IS NOT NULL` (PostgreSQL 15 has no
+ * INTEGER -> bigint (every one: booleans stay 0/1), TEXT -> text COLLATE "C" (SQLite's byte
+ * order), BLOB -> bytea, REAL -> double precision; `json_valid(x)` in a CHECK becomes `(x)::jsonb IS NOT NULL` (PostgreSQL 15 has no
  * boolean JSON test; an invalid document fails the cast with 22P02 instead of the CHECK's 23514).
  *
  * Triggers are not generated: their plpgsql is written by hand below the file's marker line, and
@@ -29,8 +29,12 @@ export const BASELINE_FILE = join(PG_MIGRATIONS_DIR, `${BASELINE}_baseline.sql`)
 /** Everything from this line on is hand-written (the triggers) and kept by the generator. */
 export const MARKER = "-- ==== hand-written below this line (scripts/pg-baseline.ts keeps it): triggers in plpgsql ====";
 
-/** SQLite's declared type -> PostgreSQL's (every INTEGER is 64-bit on SQLite: bigint, never int4). */
-export const PG_TYPES: Record<string, string> = { INTEGER: "bigint", TEXT: "text", BLOB: "bytea", REAL: "double precision" };
+/**
+ * SQLite's declared type -> PostgreSQL's column type. Every INTEGER is 64-bit on SQLite: bigint,
+ * never int4. Text compares byte by byte on SQLite (its BINARY collation); `COLLATE "C"` keeps
+ * that order (ORDER BY, keyset pages, unique keys) whatever locale the airline's database has.
+ */
+export const PG_TYPES: Record<string, string> = { INTEGER: "bigint", TEXT: 'text COLLATE "C"', BLOB: "bytea", REAL: "double precision" };
 
 /** The SQLite migrations the baseline covers, in order. */
 export function coveredMigrations() {

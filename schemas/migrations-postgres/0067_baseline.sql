@@ -49,10 +49,10 @@
 -- covers 0067_order_views_key
 
 CREATE TABLE actor_journal (
-  kind text NOT NULL,
-  key text NOT NULL,
+  kind text COLLATE "C" NOT NULL,
+  key text COLLATE "C" NOT NULL,
   seq bigint NOT NULL,
-  payload text NOT NULL,
+  payload text COLLATE "C" NOT NULL,
   committed_at bigint NOT NULL,
   PRIMARY KEY (kind, key, seq),
   CHECK (seq >= 1),
@@ -60,10 +60,10 @@ CREATE TABLE actor_journal (
 );
 
 CREATE TABLE actor_snapshots (
-  kind text NOT NULL,
-  key text NOT NULL,
+  kind text COLLATE "C" NOT NULL,
+  key text COLLATE "C" NOT NULL,
   seq bigint NOT NULL,
-  state text NOT NULL,
+  state text COLLATE "C" NOT NULL,
   updated_at bigint NOT NULL,
   PRIMARY KEY (kind, key),
   CHECK (seq >= 0),
@@ -71,12 +71,12 @@ CREATE TABLE actor_snapshots (
 );
 
 CREATE TABLE agencies (
-  agency_id text NOT NULL,
-  iata_number text NOT NULL,
-  name text NOT NULL,
+  agency_id text COLLATE "C" NOT NULL,
+  iata_number text COLLATE "C" NOT NULL,
+  name text COLLATE "C" NOT NULL,
   active bigint NOT NULL DEFAULT 1,
   created_at bigint NOT NULL,
-  signing_policy text NOT NULL DEFAULT 'none',
+  signing_policy text COLLATE "C" NOT NULL DEFAULT 'none',
   airline_signs bigint NOT NULL DEFAULT 0,
   PRIMARY KEY (agency_id),
   UNIQUE (iata_number),
@@ -86,12 +86,12 @@ CREATE TABLE agencies (
 );
 
 CREATE TABLE agency_signing_keys (
-  agency_id text NOT NULL,
-  fingerprint text NOT NULL,
-  kind text NOT NULL,
-  algorithm text NOT NULL,
-  pem text NOT NULL,
-  subject text,
+  agency_id text COLLATE "C" NOT NULL,
+  fingerprint text COLLATE "C" NOT NULL,
+  kind text COLLATE "C" NOT NULL,
+  algorithm text COLLATE "C" NOT NULL,
+  pem text COLLATE "C" NOT NULL,
+  subject text COLLATE "C",
   not_before bigint,
   not_after bigint,
   added_at bigint NOT NULL,
@@ -102,16 +102,16 @@ CREATE TABLE agency_signing_keys (
 );
 
 CREATE TABLE aggregator_grants (
-  client_id text NOT NULL,
-  agency_id text NOT NULL,
+  client_id text COLLATE "C" NOT NULL,
+  agency_id text COLLATE "C" NOT NULL,
   created_at bigint NOT NULL,
   PRIMARY KEY (client_id, agency_id)
 );
 
 CREATE TABLE api_keys (
-  key_id text NOT NULL,
-  key_hash text NOT NULL,
-  client_id text NOT NULL,
+  key_id text COLLATE "C" NOT NULL,
+  key_hash text COLLATE "C" NOT NULL,
+  client_id text COLLATE "C" NOT NULL,
   local_only bigint NOT NULL DEFAULT 1,
   revoked bigint NOT NULL DEFAULT 0,
   created_at bigint NOT NULL,
@@ -122,13 +122,13 @@ CREATE TABLE api_keys (
 );
 
 CREATE TABLE clients (
-  client_id text NOT NULL,
-  name text,
-  secret_hash text NOT NULL,
+  client_id text COLLATE "C" NOT NULL,
+  name text COLLATE "C",
+  secret_hash text COLLATE "C" NOT NULL,
   secret_generation bigint NOT NULL DEFAULT 1,
   token_epoch bigint NOT NULL DEFAULT 1,
-  scopes text NOT NULL DEFAULT '',
-  agency_id text NOT NULL,
+  scopes text COLLATE "C" NOT NULL DEFAULT '',
+  agency_id text COLLATE "C" NOT NULL,
   suspended bigint NOT NULL DEFAULT 0,
   local_only bigint NOT NULL DEFAULT 0,
   created_at bigint NOT NULL,
@@ -139,10 +139,10 @@ CREATE TABLE clients (
 );
 
 CREATE TABLE commission_agreements (
-  agency_id text NOT NULL,
-  kind text NOT NULL,
-  parameters text NOT NULL,
-  currency text,
+  agency_id text COLLATE "C" NOT NULL,
+  kind text COLLATE "C" NOT NULL,
+  parameters text COLLATE "C" NOT NULL,
+  currency text COLLATE "C",
   created_at bigint NOT NULL,
   PRIMARY KEY (agency_id),
   CHECK (kind IN ('percentage', 'tiered', 'flat')),
@@ -151,7 +151,7 @@ CREATE TABLE commission_agreements (
 );
 
 CREATE TABLE failure_budgets (
-  source text NOT NULL,
+  source text COLLATE "C" NOT NULL,
   tokens double precision NOT NULL,
   updated_at bigint NOT NULL,
   PRIMARY KEY (source)
@@ -159,10 +159,10 @@ CREATE TABLE failure_budgets (
 
 CREATE TABLE identity_document_erasures (
   seq bigint NOT NULL,
-  order_id text NOT NULL,
-  path text NOT NULL,
-  actor text NOT NULL,
-  reason text,
+  order_id text COLLATE "C" NOT NULL,
+  path text COLLATE "C" NOT NULL,
+  actor text COLLATE "C" NOT NULL,
+  reason text COLLATE "C",
   documents bigint NOT NULL,
   erased_at bigint NOT NULL,
   PRIMARY KEY (seq),
@@ -171,25 +171,25 @@ CREATE TABLE identity_document_erasures (
 );
 
 CREATE TABLE identity_documents (
-  document_id text NOT NULL,
-  order_id text NOT NULL,
-  pax_id text NOT NULL,
-  type_code text,
-  citizenship text,
-  issuing_country text,
-  residence_country text,
-  issue_date text,
-  expiry_date text,
-  holder_surname text,
-  given_names text,
-  middle_names text,
-  suffix_name text,
-  title_name text,
-  birth_date text,
-  birthplace text,
-  gender text,
-  number_ciphertext text,
-  number_nonce text,
+  document_id text COLLATE "C" NOT NULL,
+  order_id text COLLATE "C" NOT NULL,
+  pax_id text COLLATE "C" NOT NULL,
+  type_code text COLLATE "C",
+  citizenship text COLLATE "C",
+  issuing_country text COLLATE "C",
+  residence_country text COLLATE "C",
+  issue_date text COLLATE "C",
+  expiry_date text COLLATE "C",
+  holder_surname text COLLATE "C",
+  given_names text COLLATE "C",
+  middle_names text COLLATE "C",
+  suffix_name text COLLATE "C",
+  title_name text COLLATE "C",
+  birth_date text COLLATE "C",
+  birthplace text COLLATE "C",
+  gender text COLLATE "C",
+  number_ciphertext text COLLATE "C",
+  number_nonce text COLLATE "C",
   key_version bigint,
   created_at bigint NOT NULL,
   erased_at bigint,
@@ -199,8 +199,8 @@ CREATE TABLE identity_documents (
 );
 
 CREATE TABLE instances (
-  instance_id text NOT NULL,
-  host text NOT NULL,
+  instance_id text COLLATE "C" NOT NULL,
+  host text COLLATE "C" NOT NULL,
   pid bigint NOT NULL,
   started_at bigint NOT NULL,
   heartbeat_at bigint NOT NULL,
@@ -208,8 +208,8 @@ CREATE TABLE instances (
 );
 
 CREATE TABLE loyalty_accounts (
-  member_account text NOT NULL,
-  programme text NOT NULL,
+  member_account text COLLATE "C" NOT NULL,
+  programme text COLLATE "C" NOT NULL,
   points bigint NOT NULL,
   pending bigint NOT NULL DEFAULT 0,
   PRIMARY KEY (member_account),
@@ -218,30 +218,30 @@ CREATE TABLE loyalty_accounts (
 );
 
 CREATE TABLE loyalty_certificates (
-  certificate_id text NOT NULL,
-  member_account text NOT NULL,
+  certificate_id text COLLATE "C" NOT NULL,
+  member_account text COLLATE "C" NOT NULL,
   points bigint NOT NULL,
   expires_at bigint NOT NULL,
-  state text NOT NULL,
-  leg_id text,
+  state text COLLATE "C" NOT NULL,
+  leg_id text COLLATE "C",
   issued_at bigint NOT NULL,
   PRIMARY KEY (certificate_id),
   CHECK (points > 0)
 );
 
 CREATE TABLE notification_deliveries (
-  delivery_id text NOT NULL,
-  subscription_id text NOT NULL,
-  event text NOT NULL,
-  message_name text NOT NULL,
-  order_id text,
-  body text NOT NULL,
-  status text NOT NULL,
+  delivery_id text COLLATE "C" NOT NULL,
+  subscription_id text COLLATE "C" NOT NULL,
+  event text COLLATE "C" NOT NULL,
+  message_name text COLLATE "C" NOT NULL,
+  order_id text COLLATE "C",
+  body text COLLATE "C" NOT NULL,
+  status text COLLATE "C" NOT NULL,
   attempts bigint NOT NULL DEFAULT 0,
   next_attempt_at bigint,
   claimed_until bigint,
   last_http_status bigint,
-  last_error text,
+  last_error text COLLATE "C",
   created_at bigint NOT NULL,
   updated_at bigint NOT NULL,
   PRIMARY KEY (delivery_id),
@@ -249,47 +249,47 @@ CREATE TABLE notification_deliveries (
 );
 
 CREATE TABLE notification_subscriptions (
-  subscription_id text NOT NULL,
-  agency_id text NOT NULL,
-  client_id text NOT NULL,
-  url text NOT NULL,
-  events text NOT NULL,
-  secret_ciphertext text NOT NULL,
-  secret_nonce text NOT NULL,
+  subscription_id text COLLATE "C" NOT NULL,
+  agency_id text COLLATE "C" NOT NULL,
+  client_id text COLLATE "C" NOT NULL,
+  url text COLLATE "C" NOT NULL,
+  events text COLLATE "C" NOT NULL,
+  secret_ciphertext text COLLATE "C" NOT NULL,
+  secret_nonce text COLLATE "C" NOT NULL,
   key_version bigint NOT NULL,
   created_at bigint NOT NULL,
   PRIMARY KEY (subscription_id)
 );
 
 CREATE TABLE offers (
-  offer_id text NOT NULL,
-  source text NOT NULL,
-  owner_client_id text NOT NULL,
-  owner_agency_id text NOT NULL,
+  offer_id text COLLATE "C" NOT NULL,
+  source text COLLATE "C" NOT NULL,
+  owner_client_id text COLLATE "C" NOT NULL,
+  owner_agency_id text COLLATE "C" NOT NULL,
   created_at bigint NOT NULL,
   expires_at bigint NOT NULL,
-  payload text NOT NULL,
+  payload text COLLATE "C" NOT NULL,
   PRIMARY KEY (offer_id)
 );
 
 CREATE TABLE operations (
-  operation_id text NOT NULL,
-  kind text NOT NULL,
-  client_id text,
-  correlation_id text,
-  trx_id text,
-  fingerprint text NOT NULL,
-  order_id text,
-  owner_client_id text,
-  owner_agency_id text,
-  phase text NOT NULL,
-  status text NOT NULL,
-  plan text,
-  error_code text,
-  lock_owner text,
+  operation_id text COLLATE "C" NOT NULL,
+  kind text COLLATE "C" NOT NULL,
+  client_id text COLLATE "C",
+  correlation_id text COLLATE "C",
+  trx_id text COLLATE "C",
+  fingerprint text COLLATE "C" NOT NULL,
+  order_id text COLLATE "C",
+  owner_client_id text COLLATE "C",
+  owner_agency_id text COLLATE "C",
+  phase text COLLATE "C" NOT NULL,
+  status text COLLATE "C" NOT NULL,
+  plan text COLLATE "C",
+  error_code text COLLATE "C",
+  lock_owner text COLLATE "C",
   locked_at bigint,
   response_status bigint,
-  response_body text,
+  response_body text COLLATE "C",
   created_at bigint NOT NULL,
   updated_at bigint NOT NULL,
   completed_at bigint,
@@ -298,8 +298,8 @@ CREATE TABLE operations (
 );
 
 CREATE TABLE operations_feed (
-  flight_key text NOT NULL,
-  kind text NOT NULL,
+  flight_key text COLLATE "C" NOT NULL,
+  kind text COLLATE "C" NOT NULL,
   minutes bigint,
   announced_at bigint NOT NULL,
   applied_at bigint NOT NULL,
@@ -308,38 +308,38 @@ CREATE TABLE operations_feed (
 );
 
 CREATE TABLE order_pax_index (
-  order_id text NOT NULL,
-  surname_digest text NOT NULL,
+  order_id text COLLATE "C" NOT NULL,
+  surname_digest text COLLATE "C" NOT NULL,
   PRIMARY KEY (order_id, surname_digest)
 );
 
 CREATE TABLE order_views (
-  order_id text NOT NULL,
-  owner_agency_id text NOT NULL,
-  response text NOT NULL,
-  meta text NOT NULL,
+  order_id text COLLATE "C" NOT NULL,
+  owner_agency_id text COLLATE "C" NOT NULL,
+  response text COLLATE "C" NOT NULL,
+  meta text COLLATE "C" NOT NULL,
   valid_from bigint NOT NULL,
   valid_until bigint,
-  view_key text NOT NULL DEFAULT '',
+  view_key text COLLATE "C" NOT NULL DEFAULT '',
   PRIMARY KEY (order_id)
 );
 
 CREATE TABLE orders (
-  order_id text NOT NULL,
-  owner_client_id text NOT NULL,
-  owner_agency_id text NOT NULL,
-  state text NOT NULL,
+  order_id text COLLATE "C" NOT NULL,
+  owner_client_id text COLLATE "C" NOT NULL,
+  owner_agency_id text COLLATE "C" NOT NULL,
+  state text COLLATE "C" NOT NULL,
   version bigint NOT NULL,
   created_at bigint NOT NULL,
   updated_at bigint NOT NULL,
   payment_time_limit bigint,
-  currency text NOT NULL,
+  currency text COLLATE "C" NOT NULL,
   total_minor bigint NOT NULL,
   pax_count bigint NOT NULL,
-  travel_from text,
-  travel_to text,
-  flight_keys text,
-  unflown_from text,
+  travel_from text COLLATE "C",
+  travel_to text COLLATE "C",
+  flight_keys text COLLATE "C",
+  unflown_from text COLLATE "C",
   travel_end_at bigint,
   partner_awaiting bigint NOT NULL DEFAULT 0,
   PRIMARY KEY (order_id),
@@ -350,13 +350,13 @@ CREATE TABLE orders (
 );
 
 CREATE TABLE partner_stock_units (
-  product_code text NOT NULL,
-  hold_id text NOT NULL,
-  order_id text NOT NULL,
+  product_code text COLLATE "C" NOT NULL,
+  hold_id text COLLATE "C" NOT NULL,
+  order_id text COLLATE "C" NOT NULL,
   unit bigint NOT NULL,
   stock_total bigint NOT NULL,
-  status text NOT NULL,
-  channel text NOT NULL,
+  status text COLLATE "C" NOT NULL,
+  channel text COLLATE "C" NOT NULL,
   expires_at bigint NOT NULL,
   created_at bigint NOT NULL,
   updated_at bigint NOT NULL,
@@ -366,34 +366,34 @@ CREATE TABLE partner_stock_units (
 );
 
 CREATE TABLE payment_card_authentications (
-  leg_id text NOT NULL,
-  eci text NOT NULL,
-  authentication_value text,
-  protocol_version text,
-  ds_trx_id text,
-  trx_status text,
+  leg_id text COLLATE "C" NOT NULL,
+  eci text COLLATE "C" NOT NULL,
+  authentication_value text COLLATE "C",
+  protocol_version text COLLATE "C",
+  ds_trx_id text COLLATE "C",
+  trx_status text COLLATE "C",
   created_at bigint NOT NULL,
   PRIMARY KEY (leg_id)
 );
 
 CREATE TABLE payment_clearances (
-  clearance_id text NOT NULL,
-  leg_id text NOT NULL,
-  order_id text NOT NULL,
-  agency_id text NOT NULL,
-  status text NOT NULL,
+  clearance_id text COLLATE "C" NOT NULL,
+  leg_id text COLLATE "C" NOT NULL,
+  order_id text COLLATE "C" NOT NULL,
+  agency_id text COLLATE "C" NOT NULL,
+  status text COLLATE "C" NOT NULL,
   amount bigint NOT NULL,
-  currency text NOT NULL,
-  settlement_method text NOT NULL,
+  currency text COLLATE "C" NOT NULL,
+  settlement_method text COLLATE "C" NOT NULL,
   committed_at bigint NOT NULL,
-  remittance_date text NOT NULL,
-  settlement_date text NOT NULL,
+  remittance_date text COLLATE "C" NOT NULL,
+  settlement_date text COLLATE "C" NOT NULL,
   requested_at bigint NOT NULL,
-  cleared_by text,
+  cleared_by text COLLATE "C",
   cleared_at bigint,
   cancelled_at bigint,
-  direction text NOT NULL DEFAULT 'sale',
-  reverses text,
+  direction text COLLATE "C" NOT NULL DEFAULT 'sale',
+  reverses text COLLATE "C",
   PRIMARY KEY (clearance_id),
   CHECK (status IN ('requested', 'cleared', 'cancelled')),
   CHECK (amount > 0),
@@ -401,11 +401,11 @@ CREATE TABLE payment_clearances (
 );
 
 CREATE TABLE payment_idempotency (
-  idempotency_key text NOT NULL,
-  operation text NOT NULL,
-  fingerprint text NOT NULL,
-  state text NOT NULL,
-  response text,
+  idempotency_key text COLLATE "C" NOT NULL,
+  operation text COLLATE "C" NOT NULL,
+  fingerprint text COLLATE "C" NOT NULL,
+  state text COLLATE "C" NOT NULL,
+  response text COLLATE "C",
   created_at bigint NOT NULL,
   updated_at bigint NOT NULL,
   PRIMARY KEY (idempotency_key)
@@ -413,48 +413,48 @@ CREATE TABLE payment_idempotency (
 
 CREATE TABLE payment_ledger_entries (
   seq bigint NOT NULL,
-  order_id text NOT NULL,
-  leg_id text NOT NULL,
-  type text NOT NULL,
+  order_id text COLLATE "C" NOT NULL,
+  leg_id text COLLATE "C" NOT NULL,
+  type text COLLATE "C" NOT NULL,
   amount bigint NOT NULL,
-  currency text NOT NULL,
+  currency text COLLATE "C" NOT NULL,
   points bigint NOT NULL DEFAULT 0,
-  idempotency_key text NOT NULL,
+  idempotency_key text COLLATE "C" NOT NULL,
   at bigint NOT NULL,
-  prev_hash text NOT NULL,
-  hash text NOT NULL,
+  prev_hash text COLLATE "C" NOT NULL,
+  hash text COLLATE "C" NOT NULL,
   PRIMARY KEY (seq),
   UNIQUE (hash)
 );
 
 CREATE TABLE payment_legs (
-  leg_id text NOT NULL,
-  order_id text NOT NULL,
-  change_ref text NOT NULL,
+  leg_id text COLLATE "C" NOT NULL,
+  order_id text COLLATE "C" NOT NULL,
+  change_ref text COLLATE "C" NOT NULL,
   seq bigint NOT NULL,
-  kind text NOT NULL,
-  state text NOT NULL,
-  currency text NOT NULL,
+  kind text COLLATE "C" NOT NULL,
+  state text COLLATE "C" NOT NULL,
+  currency text COLLATE "C" NOT NULL,
   authorised bigint NOT NULL DEFAULT 0,
   captured bigint NOT NULL DEFAULT 0,
   refunded bigint NOT NULL DEFAULT 0,
   requested bigint NOT NULL,
-  authorise_key text NOT NULL,
-  card_brand text,
-  card_last4 text,
-  psp_reference text,
-  voucher_code text,
-  settlement_account_id text,
-  settlement_method text,
-  member_account text,
-  certificate_id text,
+  authorise_key text COLLATE "C" NOT NULL,
+  card_brand text COLLATE "C",
+  card_last4 text COLLATE "C",
+  psp_reference text COLLATE "C",
+  voucher_code text COLLATE "C",
+  settlement_account_id text COLLATE "C",
+  settlement_method text COLLATE "C",
+  member_account text COLLATE "C",
+  certificate_id text COLLATE "C",
   points bigint,
   points_captured bigint NOT NULL DEFAULT 0,
   points_refunded bigint NOT NULL DEFAULT 0,
-  decline_code text,
+  decline_code text COLLATE "C",
   created_at bigint NOT NULL,
   ended_at bigint,
-  decline_reason text,
+  decline_reason text COLLATE "C",
   PRIMARY KEY (leg_id),
   UNIQUE (authorise_key),
   UNIQUE (order_id, seq),
@@ -468,16 +468,16 @@ CREATE TABLE promotion_criteria (
   id bigint NOT NULL,
   switched_on bigint NOT NULL,
   changed_at bigint NOT NULL,
-  changed_by text NOT NULL,
+  changed_by text COLLATE "C" NOT NULL,
   PRIMARY KEY (id),
   CHECK (id = 1),
   CHECK (switched_on IN (0, 1))
 );
 
 CREATE TABLE psp_sim_payments (
-  psp_reference text NOT NULL,
-  state text NOT NULL,
-  currency text NOT NULL,
+  psp_reference text COLLATE "C" NOT NULL,
+  state text COLLATE "C" NOT NULL,
+  currency text COLLATE "C" NOT NULL,
   authorised bigint NOT NULL,
   captured bigint NOT NULL DEFAULT 0,
   refunded bigint NOT NULL DEFAULT 0,
@@ -485,26 +485,26 @@ CREATE TABLE psp_sim_payments (
 );
 
 CREATE TABLE psp_sim_requests (
-  idempotency_key text NOT NULL,
-  operation text NOT NULL,
-  response text NOT NULL,
+  idempotency_key text COLLATE "C" NOT NULL,
+  operation text COLLATE "C" NOT NULL,
+  response text COLLATE "C" NOT NULL,
   PRIMARY KEY (idempotency_key)
 );
 
 CREATE TABLE reconcile_failures (
-  operation_id text NOT NULL,
-  kind text NOT NULL,
-  order_id text,
-  phase text NOT NULL,
+  operation_id text COLLATE "C" NOT NULL,
+  kind text COLLATE "C" NOT NULL,
+  order_id text COLLATE "C",
+  phase text COLLATE "C" NOT NULL,
   attempts bigint NOT NULL,
-  last_error text NOT NULL,
+  last_error text COLLATE "C" NOT NULL,
   first_failed_at bigint NOT NULL,
   last_failed_at bigint NOT NULL,
   raised_at bigint,
-  resolution text,
-  resolved_by text,
+  resolution text COLLATE "C",
+  resolved_by text COLLATE "C",
   resolved_at bigint,
-  note text,
+  note text COLLATE "C",
   PRIMARY KEY (operation_id),
   CHECK (resolution IN ('retry', 'closed', 'captured', 'voided'))
 );
@@ -517,32 +517,32 @@ CREATE TABLE registry_version (
 );
 
 CREATE TABLE sandbox_clocks (
-  client_id text NOT NULL,
+  client_id text COLLATE "C" NOT NULL,
   offset_ms bigint NOT NULL,
   updated_at bigint NOT NULL,
   PRIMARY KEY (client_id)
 );
 
 CREATE TABLE scheduler_jobs (
-  job text NOT NULL,
-  holder text,
+  job text COLLATE "C" NOT NULL,
+  holder text COLLATE "C",
   lease_until bigint NOT NULL DEFAULT 0,
   last_started_at bigint,
   last_finished_at bigint,
-  last_outcome text,
-  last_summary text,
+  last_outcome text COLLATE "C",
+  last_summary text COLLATE "C",
   next_run_at bigint,
   updated_at bigint NOT NULL,
   PRIMARY KEY (job)
 );
 
 CREATE TABLE seat_inventory (
-  flight_key text NOT NULL,
-  seat_id text NOT NULL,
-  hold_id text NOT NULL,
-  status text NOT NULL,
-  holder text NOT NULL,
-  channel text NOT NULL,
+  flight_key text COLLATE "C" NOT NULL,
+  seat_id text COLLATE "C" NOT NULL,
+  hold_id text COLLATE "C" NOT NULL,
+  status text COLLATE "C" NOT NULL,
+  holder text COLLATE "C" NOT NULL,
+  channel text COLLATE "C" NOT NULL,
   expires_at bigint NOT NULL,
   created_at bigint NOT NULL,
   updated_at bigint NOT NULL,
@@ -553,23 +553,23 @@ CREATE TABLE seat_inventory (
 CREATE TABLE servicing_overrides (
   seq bigint NOT NULL,
   at bigint NOT NULL,
-  staff_id text NOT NULL,
-  channel text NOT NULL,
-  order_id text NOT NULL,
-  operation_id text NOT NULL,
-  rule_code text NOT NULL,
-  rule_text text NOT NULL,
-  prev_hash text NOT NULL,
-  hash text NOT NULL,
+  staff_id text COLLATE "C" NOT NULL,
+  channel text COLLATE "C" NOT NULL,
+  order_id text COLLATE "C" NOT NULL,
+  operation_id text COLLATE "C" NOT NULL,
+  rule_code text COLLATE "C" NOT NULL,
+  rule_text text COLLATE "C" NOT NULL,
+  prev_hash text COLLATE "C" NOT NULL,
+  hash text COLLATE "C" NOT NULL,
   PRIMARY KEY (seq),
   UNIQUE (hash)
 );
 
 CREATE TABLE settlement_accounts (
-  account_id text NOT NULL,
-  agency_id text NOT NULL,
-  method text NOT NULL,
-  currency text NOT NULL,
+  account_id text COLLATE "C" NOT NULL,
+  agency_id text COLLATE "C" NOT NULL,
+  method text COLLATE "C" NOT NULL,
+  currency text COLLATE "C" NOT NULL,
   credit_limit bigint NOT NULL,
   used bigint NOT NULL DEFAULT 0,
   pending bigint NOT NULL DEFAULT 0,
@@ -584,26 +584,26 @@ CREATE TABLE settlement_accounts (
 
 CREATE TABLE signature_evidence (
   seq bigint NOT NULL,
-  order_id text NOT NULL,
-  message text NOT NULL,
-  form text NOT NULL,
-  agency_id text NOT NULL,
-  client_id text NOT NULL,
-  fingerprint text NOT NULL,
-  signature_method text NOT NULL,
-  canonicalization text NOT NULL,
-  reference_uri text NOT NULL,
-  original_sha256 text NOT NULL,
+  order_id text COLLATE "C" NOT NULL,
+  message text COLLATE "C" NOT NULL,
+  form text COLLATE "C" NOT NULL,
+  agency_id text COLLATE "C" NOT NULL,
+  client_id text COLLATE "C" NOT NULL,
+  fingerprint text COLLATE "C" NOT NULL,
+  signature_method text COLLATE "C" NOT NULL,
+  canonicalization text COLLATE "C" NOT NULL,
+  reference_uri text COLLATE "C" NOT NULL,
+  original_sha256 text COLLATE "C" NOT NULL,
   verified_at bigint NOT NULL,
-  prev_hash text NOT NULL,
-  hash text NOT NULL,
+  prev_hash text COLLATE "C" NOT NULL,
+  hash text COLLATE "C" NOT NULL,
   PRIMARY KEY (seq),
   UNIQUE (hash)
 );
 
 CREATE TABLE signed_originals (
   evidence_seq bigint NOT NULL,
-  order_id text NOT NULL,
+  order_id text COLLATE "C" NOT NULL,
   ciphertext bytea,
   nonce bytea,
   key_version bigint,
@@ -612,12 +612,12 @@ CREATE TABLE signed_originals (
 );
 
 CREATE TABLE staff_accounts (
-  staff_id text NOT NULL,
-  username text NOT NULL,
-  role text NOT NULL,
-  password_hash text NOT NULL,
-  totp_ciphertext text NOT NULL,
-  totp_nonce text NOT NULL,
+  staff_id text COLLATE "C" NOT NULL,
+  username text COLLATE "C" NOT NULL,
+  role text COLLATE "C" NOT NULL,
+  password_hash text COLLATE "C" NOT NULL,
+  totp_ciphertext text COLLATE "C" NOT NULL,
+  totp_nonce text COLLATE "C" NOT NULL,
   totp_key_version bigint NOT NULL,
   totp_last_step bigint NOT NULL DEFAULT 0,
   failed_logins bigint NOT NULL DEFAULT 0,
@@ -633,53 +633,53 @@ CREATE TABLE staff_accounts (
 CREATE TABLE staff_audit (
   seq bigint NOT NULL,
   at bigint NOT NULL,
-  staff_id text NOT NULL,
-  username text NOT NULL,
-  role text NOT NULL,
-  remote text NOT NULL,
-  action text NOT NULL,
-  outcome text NOT NULL,
-  order_id text,
-  document_ref text,
-  reason_category text,
-  reason text,
-  detail text,
-  prev_hash text NOT NULL,
-  hash text NOT NULL,
+  staff_id text COLLATE "C" NOT NULL,
+  username text COLLATE "C" NOT NULL,
+  role text COLLATE "C" NOT NULL,
+  remote text COLLATE "C" NOT NULL,
+  action text COLLATE "C" NOT NULL,
+  outcome text COLLATE "C" NOT NULL,
+  order_id text COLLATE "C",
+  document_ref text COLLATE "C",
+  reason_category text COLLATE "C",
+  reason text COLLATE "C",
+  detail text COLLATE "C",
+  prev_hash text COLLATE "C" NOT NULL,
+  hash text COLLATE "C" NOT NULL,
   PRIMARY KEY (seq),
   UNIQUE (hash)
 );
 
 CREATE TABLE staff_queue_claims (
-  queue text NOT NULL,
-  item_id text NOT NULL,
-  staff_id text NOT NULL,
-  username text NOT NULL,
+  queue text COLLATE "C" NOT NULL,
+  item_id text COLLATE "C" NOT NULL,
+  staff_id text COLLATE "C" NOT NULL,
+  username text COLLATE "C" NOT NULL,
   taken_at bigint NOT NULL,
   PRIMARY KEY (queue, item_id)
 );
 
 CREATE TABLE staff_sessions (
-  session_hash text NOT NULL,
-  staff_id text NOT NULL,
-  csrf_hash text NOT NULL,
+  session_hash text COLLATE "C" NOT NULL,
+  staff_id text COLLATE "C" NOT NULL,
+  csrf_hash text COLLATE "C" NOT NULL,
   created_at bigint NOT NULL,
   last_seen_at bigint NOT NULL,
   ended_at bigint,
-  remote text NOT NULL,
+  remote text COLLATE "C" NOT NULL,
   PRIMARY KEY (session_hash)
 );
 
 CREATE TABLE token_signing_keys (
-  key_id text NOT NULL,
-  secret text NOT NULL,
+  key_id text COLLATE "C" NOT NULL,
+  secret text COLLATE "C" NOT NULL,
   created_at bigint NOT NULL,
   PRIMARY KEY (key_id)
 );
 
 CREATE TABLE vouchers (
-  code text NOT NULL,
-  currency text NOT NULL,
+  code text COLLATE "C" NOT NULL,
+  currency text COLLATE "C" NOT NULL,
   balance bigint NOT NULL,
   pending bigint NOT NULL DEFAULT 0,
   active bigint NOT NULL DEFAULT 1,
@@ -690,9 +690,9 @@ CREATE TABLE vouchers (
 );
 
 CREATE TABLE web_shop_accounts (
-  account_id text NOT NULL,
-  email text,
-  name text,
+  account_id text COLLATE "C" NOT NULL,
+  email text COLLATE "C",
+  name text COLLATE "C",
   created_at bigint NOT NULL,
   deleted_at bigint,
   PRIMARY KEY (account_id),
@@ -836,26 +836,23 @@ CREATE TRIGGER order_views_stale_document_delete AFTER DELETE ON identity_docume
 
 -- SQLite's INTEGER PRIMARY KEY is the rowid: a NULL (drizzle's sqlite-core builder sends NULL
 -- for an omitted column, so the audit trails' seq arrives NULL) takes max + 1. A bigint primary
--- key does not, so each rowid-alias column gets this BEFORE INSERT trigger. max + 1 is race-free
--- because every write on PostgreSQL holds the store's one write lock (decision 0041); the four
--- AUTOINCREMENT tables are append-only, so their "never reuse a number" is max + 1 too.
+-- key does not, so each rowid-alias column gets this BEFORE INSERT trigger, fired only for a NULL
+-- (its WHEN), its column named by the trigger's argument. max + 1 is race-free because every
+-- write on PostgreSQL holds the store's one write lock (decision 0041); the four AUTOINCREMENT
+-- tables are append-only, so their "never reuse a number" is max + 1 too.
 CREATE FUNCTION sqlite_rowid() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  col text := TG_ARGV[0];
   next_id bigint;
 BEGIN
-  IF to_jsonb(NEW) -> col = 'null'::jsonb THEN
-    EXECUTE format('SELECT coalesce(max(%I), 0) + 1 FROM %I.%I', col, TG_TABLE_SCHEMA, TG_TABLE_NAME) INTO next_id;
-    NEW := jsonb_populate_record(NEW, jsonb_build_object(col, next_id));
-  END IF;
-  RETURN NEW;
+  EXECUTE format('SELECT coalesce(max(%I), 0) + 1 FROM %I.%I', TG_ARGV[0], TG_TABLE_SCHEMA, TG_TABLE_NAME) INTO next_id;
+  RETURN jsonb_populate_record(NEW, jsonb_build_object(TG_ARGV[0], next_id));
 END;
 $$;
-CREATE TRIGGER identity_document_erasures_rowid BEFORE INSERT ON identity_document_erasures FOR EACH ROW EXECUTE FUNCTION sqlite_rowid('seq');
-CREATE TRIGGER payment_ledger_entries_rowid BEFORE INSERT ON payment_ledger_entries FOR EACH ROW EXECUTE FUNCTION sqlite_rowid('seq');
-CREATE TRIGGER promotion_criteria_rowid BEFORE INSERT ON promotion_criteria FOR EACH ROW EXECUTE FUNCTION sqlite_rowid('id');
-CREATE TRIGGER registry_version_rowid BEFORE INSERT ON registry_version FOR EACH ROW EXECUTE FUNCTION sqlite_rowid('id');
-CREATE TRIGGER servicing_overrides_rowid BEFORE INSERT ON servicing_overrides FOR EACH ROW EXECUTE FUNCTION sqlite_rowid('seq');
-CREATE TRIGGER signature_evidence_rowid BEFORE INSERT ON signature_evidence FOR EACH ROW EXECUTE FUNCTION sqlite_rowid('seq');
-CREATE TRIGGER signed_originals_rowid BEFORE INSERT ON signed_originals FOR EACH ROW EXECUTE FUNCTION sqlite_rowid('evidence_seq');
-CREATE TRIGGER staff_audit_rowid BEFORE INSERT ON staff_audit FOR EACH ROW EXECUTE FUNCTION sqlite_rowid('seq');
+CREATE TRIGGER identity_document_erasures_rowid BEFORE INSERT ON identity_document_erasures FOR EACH ROW WHEN (NEW.seq IS NULL) EXECUTE FUNCTION sqlite_rowid('seq');
+CREATE TRIGGER payment_ledger_entries_rowid BEFORE INSERT ON payment_ledger_entries FOR EACH ROW WHEN (NEW.seq IS NULL) EXECUTE FUNCTION sqlite_rowid('seq');
+CREATE TRIGGER promotion_criteria_rowid BEFORE INSERT ON promotion_criteria FOR EACH ROW WHEN (NEW.id IS NULL) EXECUTE FUNCTION sqlite_rowid('id');
+CREATE TRIGGER registry_version_rowid BEFORE INSERT ON registry_version FOR EACH ROW WHEN (NEW.id IS NULL) EXECUTE FUNCTION sqlite_rowid('id');
+CREATE TRIGGER servicing_overrides_rowid BEFORE INSERT ON servicing_overrides FOR EACH ROW WHEN (NEW.seq IS NULL) EXECUTE FUNCTION sqlite_rowid('seq');
+CREATE TRIGGER signature_evidence_rowid BEFORE INSERT ON signature_evidence FOR EACH ROW WHEN (NEW.seq IS NULL) EXECUTE FUNCTION sqlite_rowid('seq');
+CREATE TRIGGER signed_originals_rowid BEFORE INSERT ON signed_originals FOR EACH ROW WHEN (NEW.evidence_seq IS NULL) EXECUTE FUNCTION sqlite_rowid('evidence_seq');
+CREATE TRIGGER staff_audit_rowid BEFORE INSERT ON staff_audit FOR EACH ROW WHEN (NEW.seq IS NULL) EXECUTE FUNCTION sqlite_rowid('seq');

@@ -12,8 +12,9 @@ type Pg = InstanceType<typeof Bun.SQL>;
 
 /**
  * The intended differences, each applied below where it is compared:
- * 1. Types: SQLite INTEGER / TEXT / BLOB / REAL are PostgreSQL bigint / text / bytea / double
- *    precision (PG_TYPES); every INTEGER is bigint, booleans included (0/1, as on SQLite).
+ * 1. Types: SQLite INTEGER / TEXT / BLOB / REAL are PostgreSQL bigint / text COLLATE "C" /
+ *    bytea / double precision (PG_TYPES); every INTEGER is bigint, booleans included (0/1, as on
+ *    SQLite); "C" is SQLite's BINARY (byte order) whatever the database's locale.
  * 2. `json_valid(x)` in a CHECK is `(x)::jsonb IS NOT NULL` (pgCheck): PostgreSQL 15 has no
  *    boolean JSON test, so an invalid document fails the cast (22P02) rather than the CHECK.
  * 3. SQLite's own tables (sqlite_sequence) and schema_migrations (the runner's) are not compared;

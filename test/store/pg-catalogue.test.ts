@@ -109,6 +109,32 @@ describe.skipIf(!!missing)("the PostgreSQL schema against SQLite's", () => {
     expect(mismatches).toEqual([]);
   }, 60_000);
 
+  test("text orders byte by byte as on SQLite, even in a database whose locale orders otherwise", async () => {
+    // An airline's database may well be created with a natural-language collation (here ICU en-US:
+    // _z, a, B, Z); the columns' COLLATE "C" keeps SQLite's BINARY order for ORDER BY and ranges.
+    const admin = new Bun.SQL({ url: cluster.url, max: 1 });
+    await admin.unsafe("CREATE DATABASE icu_natural TEMPLATE template0 LOCALE_PROVIDER icu ICU_LOCALE 'en-US' LOCALE 'C.UTF-8'");
+    await admin.close();
+    const natural = bareStore(cluster.url.replace(/\/[^/]+$/, "/icu_natural"));
+    const scratch = await openStore("file::memory:");
+    try {
+      await migrate(natural);
+      await migrate(scratch);
+      const ids = ["a", "B", "_z", "Z"];
+      const insert = `INSERT INTO sandbox_clocks (client_id, offset_ms, updated_at) VALUES ${ids.map((id) => `('${id}', 0, 0)`).join(", ")}`;
+      await natural.pg.unsafe(insert);
+      await scratch.write((_tx, raw) => raw.exec(insert));
+      const query = "SELECT client_id FROM sandbox_clocks WHERE client_id > 'Y' ORDER BY client_id";
+      const onSqlite = ((await scratch.db.all(sql.raw(query))) as { client_id: string }[]).map((r) => r.client_id);
+      const onPg = ((await natural.pg.unsafe(query)) as { client_id: string }[]).map((r) => r.client_id);
+      expect(onSqlite).toEqual(["Z", "_z", "a"]);
+      expect(onPg).toEqual(onSqlite);
+    } finally {
+      await natural.close();
+      await scratch.close();
+    }
+  }, 60_000);
+
   test("two stores migrating one new database at once: each migration applied once, the other waits on the advisory lock", async () => {
     const url = await cluster.database("together");
     const [a, b] = [bareStore(url), bareStore(url)];

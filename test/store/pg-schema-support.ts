@@ -100,8 +100,9 @@ export async function pgCatalogue(pg: InstanceType<typeof Bun.SQL>, schema = "pu
   for (const { name } of tables) {
     const rel = `${schema}.${name}`;
     const columns = (await pg`
-      SELECT a.attname AS name, format_type(a.atttypid, a.atttypmod) AS type, a.attnotnull AS not_null, pg_get_expr(d.adbin, d.adrelid) AS dflt
-      FROM pg_attribute a LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
+      SELECT a.attname AS name, a.attnotnull AS not_null, pg_get_expr(d.adbin, d.adrelid) AS dflt,
+        format_type(a.atttypid, a.atttypmod) || CASE WHEN co.collname IS NULL OR co.collname = 'default' THEN '' ELSE ' COLLATE "' || co.collname || '"' END AS type
+      FROM pg_attribute a LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum LEFT JOIN pg_collation co ON co.oid = a.attcollation
       WHERE a.attrelid = ${rel}::regclass AND a.attnum > 0 AND NOT a.attisdropped ORDER BY a.attnum`) as { name: string; type: string; not_null: boolean; dflt: string | null }[];
     const constraints = (await pg`
       SELECT c.contype AS type, pg_get_constraintdef(c.oid) AS def,
