@@ -5,7 +5,9 @@
  * constraints, CHECKs, foreign keys, indexes (columns, uniqueness, WHERE), triggers (name,
  * table, timing, event) and seeded rows, but for the intended differences listed in
  * test/store/pg-catalogue-diff.ts. Drift on either side fails: shown here on scratch copies.
- * The drizzle sqlite-core tables the code queries through match PostgreSQL's columns too.
+ * The drizzle sqlite-core tables the code queries through match PostgreSQL's columns too. And the
+ * runner on PostgreSQL: same versions reported, a failing file rolled back whole, two stores
+ * migrating at once serialised by its advisory lock, text in SQLite's byte order.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
@@ -132,6 +134,24 @@ describe.skipIf(!!missing)("the PostgreSQL schema against SQLite's", () => {
     } finally {
       await natural.close();
       await scratch.close();
+    }
+  }, 60_000);
+
+  test("a failing migration on PostgreSQL leaves no half schema and no record; a baseline is recorded as the versions it covers", async () => {
+    const bare = bareStore(await cluster.database("failing"));
+    const baseline = { version: "0005_baseline", sql: "CREATE TABLE a (x bigint);\n-- covers 0001_first\n-- covers 0005_fifth", covers: ["0001_first", "0005_fifth"] };
+    const bad = { version: "0006_bad", sql: "CREATE TABLE b (x bigint);\nINSERT INTO no_such_table VALUES (1);" };
+    try {
+      const error = await migrate(bare, [baseline, bad]).catch((e: Error) => e);
+      expect((error as Error).message).toContain("no_such_table");
+      const tables = ((await bare.pg`SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`) as { tablename: string }[]).map((r) => r.tablename);
+      expect(tables).toEqual(["a", "schema_migrations"]);
+      const versions = ((await bare.pg`SELECT version FROM schema_migrations ORDER BY version`) as { version: string }[]).map((r) => r.version);
+      expect(versions).toEqual(["0001_first", "0005_fifth"]);
+      // Fixed file: the next run applies only what is missing.
+      expect(await migrate(bare, [baseline, { ...bad, sql: "CREATE TABLE b (x bigint);" }])).toEqual(["0006_bad"]);
+    } finally {
+      await bare.close();
     }
   }, 60_000);
 
