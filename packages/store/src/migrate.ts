@@ -59,10 +59,10 @@ export function readMigrations(dir = MIGRATIONS_DIR): Migration[] {
     });
 }
 
-/** The runner's own table, in each engine's types (every INTEGER is bigint on PostgreSQL). */
+/** The runner's own table, in each engine's types (as the baseline maps them: bigint, text in byte order). */
 const SCHEMA_MIGRATIONS: Record<Dialect, string> = {
   sqlite: "CREATE TABLE IF NOT EXISTS schema_migrations (version TEXT PRIMARY KEY, applied_at INTEGER NOT NULL)",
-  postgres: "CREATE TABLE IF NOT EXISTS schema_migrations (version text PRIMARY KEY, applied_at bigint NOT NULL)",
+  postgres: 'CREATE TABLE IF NOT EXISTS schema_migrations (version text COLLATE "C" PRIMARY KEY, applied_at bigint NOT NULL)',
 };
 
 /**
