@@ -10,8 +10,8 @@ import { pgCatalogue, pgTriggers, type Trigger } from "./pg-schema-support";
 
 type Pg = InstanceType<typeof Bun.SQL>;
 
-/**
- * The intended differences, each applied below where it is compared:
+/*
+ * INTENDED: the differences the comparison allows, each applied below where it is compared.
  * 1. Types: SQLite INTEGER / TEXT / BLOB / REAL are PostgreSQL bigint / text COLLATE "C" /
  *    bytea / double precision (PG_TYPES); every INTEGER is bigint, booleans included (0/1, as on
  *    SQLite); "C" is SQLite's BINARY (byte order) whatever the database's locale.
@@ -27,8 +27,6 @@ type Pg = InstanceType<typeof Bun.SQL>;
  *    on each table whose primary key is an INTEGER PRIMARY KEY (SQLite's rowid alias numbers a
  *    NULL by itself; a bigint key does not).
  */
-export const INTENDED = "see the comment above INTENDED in test/store/pg-catalogue-diff.ts";
-
 const RENDERED = "sqlite_rendered";
 
 /** SQLite's triggers, from their CREATE text. */
@@ -88,7 +86,7 @@ function diffBy<T>(what: string, key: (x: T) => string, a: T[], b: T[]): string[
   return out;
 }
 
-/** The triggers PostgreSQL must have: SQLite's, plus the intended extras (INTENDED, 5). */
+/** The triggers PostgreSQL must have: SQLite's, plus the intended extras (INTENDED 5). */
 function expectedPgTriggers(tables: SqliteTable[], triggers: Trigger[]): Trigger[] {
   const out = [...triggers];
   for (const t of triggers) if (t.name === `${t.table}_no_update`) out.push({ name: `${t.table}_no_truncate`, table: t.table, timing: "BEFORE", event: "TRUNCATE" });
@@ -106,7 +104,7 @@ async function seeded(read: (table: string) => Promise<Record<string, unknown>[]
   return out;
 }
 
-/** Every difference not listed in INTENDED between a migrated SQLite store and a migrated PostgreSQL database. */
+/** Every difference not listed in INTENDED above between a migrated SQLite store and a migrated PostgreSQL database. */
 export async function catalogueDifferences(sqlite: Store, pg: Pg): Promise<string[]> {
   const lite = await rendered(pg, await sqliteCatalogue(sqlite));
   const post = await pgCatalogue(pg);
