@@ -28,9 +28,12 @@ export async function buildBinary(outfile = DEFAULT_OUTFILE, opts: { budgetMs?: 
     "--compile",
     join(ROOT, "apps/cli/src/main.ts"),
     // Migrations are read from disk at run time; inside the binary they live at
-    // /$bunfs/root/migrations, where packages/store/src/migrate.ts looks when compiled.
+    // /$bunfs/root/migrations (SQLite) and /$bunfs/root/migrations-postgres, where
+    // packages/store/src/migrate.ts looks when compiled.
     "--asset",
     join(ROOT, "schemas/migrations"),
+    "--asset",
+    join(ROOT, "schemas/migrations-postgres"),
     "--outfile",
     out,
     // Minified code with bytecode starts faster; the source map keeps stack traces readable.
