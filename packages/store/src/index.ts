@@ -4,7 +4,7 @@ export { storeErrorCode, isConstraintViolation } from "./errors";
 export { splitStatements } from "./statements";
 export { changeCounter } from "./data-version";
 export { preparedOnce } from "./prepared-once";
-export { migrate, readMigrations, migrationsDirFor, dialectOf, MIGRATIONS_DIR, PG_MIGRATIONS_DIR, MIGRATION_LOCK, type Dialect, type Migration } from "./migrate";
+export { migrate, readMigrations, migrationsDirFor, dialectOf, MIGRATIONS_DIR, PG_MIGRATIONS_DIR, MIGRATION_LOCK, type Migration } from "./migrate";
 export * as tables from "./tables";
 export { commitQueue, type CommitStats, type TransactionControl } from "./commit-queue";
 export { afterCommit, atEndOfWrite, withEndOfWrite } from "./end-of-write";

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
-import type { Store } from "./open";
+import type { Dialect, Store } from "./open";
 
 /**
  * Versioned SQL migrations, one folder per engine: schemas/migrations/NNNN_name.sql (SQLite,
@@ -19,7 +19,6 @@ export const MIGRATIONS_DIR = join(ROOT, "migrations");
 export const PG_MIGRATIONS_DIR = join(ROOT, "migrations-postgres");
 
 /** The engine a store speaks. Read defensively: stores opened before the field existed are SQLite. */
-export type Dialect = "sqlite" | "postgres";
 export function dialectOf(store: Store): Dialect {
   return (store as { dialect?: Dialect }).dialect ?? "sqlite";
 }
