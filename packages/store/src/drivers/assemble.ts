@@ -18,6 +18,7 @@ export function assemble(p: DriverParts): Store {
   const commits = { transactions: 0, commits: 0 };
   return {
     driver: "libsql",
+    dialect: "sqlite",
     db: p.db,
     commits,
     exec: (sql) => {

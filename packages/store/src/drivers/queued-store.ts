@@ -9,6 +9,8 @@ import { runCommitted, withEndOfWrite } from "../end-of-write";
  */
 export function queuedStore(p: {
   driver: Store["driver"];
+  /** The SQL the engine speaks; sqlite unless said. */
+  dialect?: Store["dialect"];
   db: StoreDb;
   writeDb: StoreDb;
   raw: WriteRaw;
@@ -21,6 +23,7 @@ export function queuedStore(p: {
   const refused = () => Promise.reject(new Error("store is closed"));
   return {
     driver: p.driver,
+    dialect: p.dialect ?? "sqlite",
     db: p.db,
     commits: p.queue.stats,
     ...(p.othersCommitted ? { othersCommitted: p.othersCommitted } : {}),
