@@ -34,6 +34,8 @@ interface Pool extends PgRunner {
 export interface PostgresOptions {
   /** Read connections (GATEWAY_DATABASE_POOL); the writer has one more pool of its own. */
   poolSize: number;
+  /** Writes one COMMIT may carry (the commit queue's default, 64); 1 turns group commit off (bench/pg-group-commit.ts). */
+  maxBatch?: number;
 }
 
 /**
@@ -104,26 +106,29 @@ export async function openPostgres(url: string, opts: PostgresOptions): Promise<
     }
   };
   const raw: WriteRaw = { exec: (sql) => run(sql) };
-  const queue = commitQueue({
-    begin,
-    commit: finish("COMMIT"),
-    rollback: finish("ROLLBACK"),
-    savepoint: () => run("SAVEPOINT ndc_write"),
-    release: () => run("RELEASE SAVEPOINT ndc_write"),
-    rollbackToSavepoint: () => run("ROLLBACK TO SAVEPOINT ndc_write"),
-    inTransaction: () => open,
-    // store.exec: raw statements under the write lock too, in a transaction of their own.
-    exec: async (sql) => {
-      await begin();
-      try {
-        await run(sql);
-        await finish("COMMIT")();
-      } catch (e) {
-        if (open) await finish("ROLLBACK")().catch(() => undefined);
-        throw e;
-      }
+  const queue = commitQueue(
+    {
+      begin,
+      commit: finish("COMMIT"),
+      rollback: finish("ROLLBACK"),
+      savepoint: () => run("SAVEPOINT ndc_write"),
+      release: () => run("RELEASE SAVEPOINT ndc_write"),
+      rollbackToSavepoint: () => run("ROLLBACK TO SAVEPOINT ndc_write"),
+      inTransaction: () => open,
+      // store.exec: raw statements under the write lock too, in a transaction of their own.
+      exec: async (sql) => {
+        await begin();
+        try {
+          await run(sql);
+          await finish("COMMIT")();
+        } catch (e) {
+          if (open) await finish("ROLLBACK")().catch(() => undefined);
+          throw e;
+        }
+      },
     },
-  });
+    opts.maxBatch === undefined ? {} : { maxBatch: opts.maxBatch },
+  );
   const store = queuedStore({
     driver: "postgres",
     dialect: "postgres",
