@@ -67,6 +67,12 @@ describe.skipIf(!pgBin)("the PostgreSQL store", () => {
     const s = await open();
     expect({ driver: s.driver, dialect: s.dialect, others: s.othersCommitted }).toEqual({ driver: "postgres", dialect: "postgres", others: undefined });
     await expect(openStore(cluster!.url.replace(/:\d+\//, ":1/"))).rejects.toThrow(/cannot reach PostgreSQL at postgres:\/\/gateway@127\.0\.0\.1:1\/gateway/);
+ 
+    // A database that would compare or sort text otherwise than SQLite is refused at open.
+    const admin = new Bun.SQL({ url: cluster!.url, max: 1 });
+    await admin.unsafe("CREATE DATABASE ascii ENCODING 'SQL_ASCII' LOCALE 'C' TEMPLATE template0");
+    await admin.close();
+    await expect(openStore(cluster!.url.replace(/\/gateway$/, "/ascii"))).rejects.toThrow(/needs UTF8 with the C collation/);
   });
 
   test("the actors' journal round-trips: prepared inserts and reads, the snapshot upsert that never moves back", async () => {

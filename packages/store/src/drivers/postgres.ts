@@ -23,6 +23,13 @@ export const WRITE_LOCK_KEY = 4_007_523_105;
  */
 const BEGIN = `BEGIN ISOLATION LEVEL READ COMMITTED; SET LOCAL lock_timeout = '${WRITE_LOCK_WAIT_MS}ms'; SELECT pg_advisory_xact_lock(${WRITE_LOCK_KEY})`;
 
+const DATABASE = "SELECT datcollate AS collation, pg_encoding_to_char(encoding) AS encoding FROM pg_database WHERE datname = current_database()";
+/**
+ * Collations that order text by code point, as SQLite's BINARY does on UTF-8: any other (en_US...)
+ * would sort ORDER BY text and compare ranges differently, silently, so it is refused at open.
+ */
+const BYTE_ORDER = new Set(["C", "POSIX", "C.UTF-8", "C.utf8", "ucs_basic"]);
+
 interface Reserved extends PgRunner {
   release(): void;
 }
@@ -54,13 +61,22 @@ export async function openPostgres(url: string, opts: PostgresOptions): Promise<
     new Bun.SQL({ url, bigint: true, max, ...(readOnly ? { connection: { default_transaction_read_only: "on" } } : {}) }) as unknown as Pool;
   const reads = make(opts.poolSize, true);
   const writes = make(2, false);
+  let database: { collation: string; encoding: string };
   try {
-    await reads.unsafe("SELECT 1");
+    const [row] = (await reads.unsafe(DATABASE)) as unknown as { collation: string; encoding: string }[];
+    database = row!;
   } catch (e) {
     await Promise.all([reads.close(), writes.close()]).catch(() => undefined);
     const failure = new Error(`cannot reach PostgreSQL at ${redact(url)}: ${(e as Error).message}`);
     (failure as { cause?: unknown }).cause = e;
     throw failure;
+  }
+  if (!BYTE_ORDER.has(database.collation) || database.encoding !== "UTF8") {
+    await Promise.all([reads.close(), writes.close()]).catch(() => undefined);
+    throw new Error(
+      `PostgreSQL database at ${redact(url)} has collation ${database.collation} and encoding ${database.encoding}: the gateway needs UTF8 with the C collation ` +
+        `(CREATE DATABASE ... ENCODING 'UTF8' LOCALE 'C.UTF-8' TEMPLATE template0), so that text sorts and compares by code point as on SQLite (decision 0041)`,
+    );
   }
 
   /** The reserved connection of the write transaction now open (writes run one at a time). */
