@@ -23,6 +23,8 @@ export const WRITE_LOCK_KEY = 4_007_523_105;
  */
 const BEGIN = `BEGIN ISOLATION LEVEL READ COMMITTED; SET LOCAL lock_timeout = '${WRITE_LOCK_WAIT_MS}ms'; SELECT pg_advisory_xact_lock(${WRITE_LOCK_KEY})`;
 
+const CONNECT_TIMEOUT_S = WRITE_LOCK_WAIT_MS / 1000;
+
 const DATABASE = "SELECT datcollate AS collation, pg_encoding_to_char(encoding) AS encoding FROM pg_database WHERE datname = current_database()";
 /**
  * Collations that order text by code point, as SQLite's BINARY does on UTF-8: any other (en_US...)
@@ -57,8 +59,9 @@ export interface PostgresOptions {
  * with the counter absent).
  */
 export async function openPostgres(url: string, opts: PostgresOptions): Promise<Store> {
+  // A connection not made within the lock wait is reported, not waited for: store_unavailable.
   const make = (max: number, readOnly: boolean) =>
-    new Bun.SQL({ url, bigint: true, max, ...(readOnly ? { connection: { default_transaction_read_only: "on" } } : {}) }) as unknown as Pool;
+    new Bun.SQL({ url, bigint: true, max, connectionTimeout: CONNECT_TIMEOUT_S, ...(readOnly ? { connection: { default_transaction_read_only: "on" } } : {}) }) as unknown as Pool;
   const reads = make(opts.poolSize, true);
   const writes = make(2, false);
   let database: { collation: string; encoding: string };
