@@ -75,6 +75,14 @@ describe("what PostgreSQL takes as it is", () => {
   });
 });
 
+describe("result names", () => {
+  test("a mixed-case alias is quoted as written, so a raw read finds the name SQLite gives it", () => {
+    expect(translate(`SELECT o.order_id AS orderId, count(*) AS n, CAST(x AS bigint) AS total, CAST(y AS BIGINT) AS "keptAs" FROM o`).text).toBe(
+      `SELECT o.order_id AS "orderId", count(*) AS n, CAST(x AS bigint) AS total, CAST(y AS BIGINT) AS "keptAs" FROM o`,
+    );
+  });
+});
+
 describe("SQLite-only SQL fails loudly", () => {
   test.each([
     ["PRAGMA data_version", /PRAGMA/],

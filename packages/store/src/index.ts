@@ -1,4 +1,4 @@
-export { openStore, type OpenOptions, type Store, type StoreDb, type WriteRaw } from "./open";
+export { openStore, type OpenOptions, type Store, type StoreDb, type WriteRaw, type Dialect } from "./open";
 export { driverFor, type DriverName } from "./url";
 export { storeErrorCode, isConstraintViolation, isUnavailable } from "./errors";
 export { splitStatements } from "./statements";

@@ -4,6 +4,9 @@ import { databasePool } from "@ndc/config";
 import { driverFor, type DriverName } from "./url";
 import type { CommitStats } from "./commit-queue";
 
+/** The SQL dialects a store may speak: SQLite (embedded, libSQL) or PostgreSQL. */
+export type Dialect = "sqlite" | "postgres";
+
 // Drizzle over either driver; domain code awaits every query so both drivers fit.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type StoreDb = BaseSQLiteDatabase<"sync" | "async", any>;
@@ -17,11 +20,10 @@ export interface WriteRaw {
 export interface Store {
   driver: DriverName;
   /**
-   * The SQL the engine speaks. The domain's queries are the same on both (drizzle's sqlite-core
-   * builders, translated for PostgreSQL: decision 0041); the few statements with no common form
-   * (json_each, PRAGMA) pick theirs by this.
+   * The SQL dialect the store speaks (decision 0041): the few statements whose text differs
+   * between engines choose their form by it (packages/store/src/dialect.ts), nothing else does.
    */
-  dialect: "sqlite" | "postgres";
+  dialect: Dialect;
   /**
    * Reads. Never part of an open write: a read sees only committed data. With the embedded
    * drivers it is a separate, query-only connection, so a write through it fails loudly.

@@ -9,7 +9,12 @@
  *    never emitted by drizzle and are refused.
  * 2. Upsert conflict targets: sqlite-core writes `on conflict ("t"."a", "t"."b")`; PostgreSQL takes
  *    only bare column names there: `on conflict ("a", "b")`.
- * 3. Refused: functions and statements PostgreSQL has no faithful twin for (`PRAGMA`, `json_each`,
+ * 3. Result names: SQLite keeps an unquoted alias as written (`AS orderId` names the column
+ *    orderId), PostgreSQL folds it to lower case (orderid), and a raw `db.all(sql...)` reads rows
+ *    by name. An unquoted alias in mixed case is quoted as written (`AS "orderId"`); an alias all
+ *    in one case is left alone (`AS bigint` in a CAST, `AS n`). A later reference to a quoted
+ *    alias in another case (ORDER BY orderid) then fails on PostgreSQL, loudly.
+ * 4. Refused: functions and statements PostgreSQL has no faithful twin for (`PRAGMA`, `json_each`,
  *    `ifnull`, `iif`, `glob`, `INSERT OR ...`), and the scalar `max(a, b)` / `min(a, b)`:
  *    greatest/least skip NULLs where SQLite's answer NULL, so they are not the same function.
  *
@@ -113,9 +118,9 @@ export function translate(s: string): PgStatement {
       if ((lower === "max" || lower === "min") && scalarCall(s, i + word.length)) {
         throw new UntranslatableSql(`the scalar ${lower}(a, b) answers NULL for a NULL argument on SQLite, ${lower === "max" ? "greatest" : "least"}() skips it: give the query a form per engine`, s);
       }
+      out += prev === "as" && word !== lower && word !== word.toUpperCase() ? `"${word}"` : word;
       if (prev === "on" && lower === "conflict") prev = "on conflict";
       else prev = lower;
-      out += word;
       i += word.length;
     } else if (c === "(") {
       depth++;

@@ -25,12 +25,7 @@ const BEGIN = `BEGIN ISOLATION LEVEL READ COMMITTED; SET LOCAL lock_timeout = '$
 
 const CONNECT_TIMEOUT_S = WRITE_LOCK_WAIT_MS / 1000;
 
-const DATABASE = "SELECT datcollate AS collation, pg_encoding_to_char(encoding) AS encoding FROM pg_database WHERE datname = current_database()";
-/**
- * Collations that order text by code point, as SQLite's BINARY does on UTF-8: any other (en_US...)
- * would sort ORDER BY text and compare ranges differently, silently, so it is refused at open.
- */
-const BYTE_ORDER = new Set(["C", "POSIX", "C.UTF-8", "C.utf8", "ucs_basic"]);
+const DATABASE = "SELECT pg_encoding_to_char(encoding) AS encoding FROM pg_database WHERE datname = current_database()";
 
 interface Reserved extends PgRunner {
   release(): void;
@@ -64,9 +59,9 @@ export async function openPostgres(url: string, opts: PostgresOptions): Promise<
     new Bun.SQL({ url, bigint: true, max, connectionTimeout: CONNECT_TIMEOUT_S, ...(readOnly ? { connection: { default_transaction_read_only: "on" } } : {}) }) as unknown as Pool;
   const reads = make(opts.poolSize, true);
   const writes = make(2, false);
-  let database: { collation: string; encoding: string };
+  let database: { encoding: string };
   try {
-    const [row] = (await reads.unsafe(DATABASE)) as unknown as { collation: string; encoding: string }[];
+    const [row] = (await reads.unsafe(DATABASE)) as unknown as { encoding: string }[];
     database = row!;
   } catch (e) {
     await Promise.all([reads.close(), writes.close()]).catch(() => undefined);
@@ -74,12 +69,12 @@ export async function openPostgres(url: string, opts: PostgresOptions): Promise<
     (failure as { cause?: unknown }).cause = e;
     throw failure;
   }
-  if (!BYTE_ORDER.has(database.collation) || database.encoding !== "UTF8") {
+  // Text is compared and sorted by code point through each column's COLLATE "C" (the schema's
+  // mapping of SQLite's BINARY, decision 0041), whatever the database's own locale; what the
+  // columns cannot fix is an encoding other than UTF8, which would change or refuse text.
+  if (database.encoding !== "UTF8") {
     await Promise.all([reads.close(), writes.close()]).catch(() => undefined);
-    throw new Error(
-      `PostgreSQL database at ${redact(url)} has collation ${database.collation} and encoding ${database.encoding}: the gateway needs UTF8 with the C collation ` +
-        `(CREATE DATABASE ... ENCODING 'UTF8' LOCALE 'C.UTF-8' TEMPLATE template0), so that text sorts and compares by code point as on SQLite (decision 0041)`,
-    );
+    throw new Error(`PostgreSQL database at ${redact(url)} is encoded ${database.encoding}: the gateway needs UTF8 (CREATE DATABASE ... ENCODING 'UTF8' TEMPLATE template0), as SQLite stores its text (decision 0041)`);
   }
 
   /** The reserved connection of the write transaction now open (writes run one at a time). */

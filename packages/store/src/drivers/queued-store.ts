@@ -1,4 +1,4 @@
-import type { Store, StoreDb, WriteRaw } from "../open";
+import type { Dialect, Store, StoreDb, WriteRaw } from "../open";
 import type { commitQueue } from "../commit-queue";
 import { runCommitted, withEndOfWrite } from "../end-of-write";
 
@@ -10,7 +10,7 @@ import { runCommitted, withEndOfWrite } from "../end-of-write";
 export function queuedStore(p: {
   driver: Store["driver"];
   /** The SQL the engine speaks; sqlite unless said. */
-  dialect?: Store["dialect"];
+  dialect?: Dialect;
   db: StoreDb;
   writeDb: StoreDb;
   raw: WriteRaw;
