@@ -129,15 +129,14 @@ export async function openPostgres(url: string, opts: PostgresOptions): Promise<
       release: () => run("RELEASE SAVEPOINT ndc_write"),
       rollbackToSavepoint: () => run("ROLLBACK TO SAVEPOINT ndc_write"),
       inTransaction: () => open,
-      // store.exec: raw statements under the write lock too, in a transaction of their own.
+      // store.exec: maintenance outside any transaction (VACUUM refuses one), serialised with this
+      // process's writes by the queue; no write lock, as it reads nothing to decide on. Several
+      // statements in one string are one implicit transaction to PostgreSQL: VACUUM goes alone.
       exec: async (sql) => {
-        await begin();
         try {
-          await run(sql);
-          await finish("COMMIT")();
+          await writes.unsafe(sql);
         } catch (e) {
-          if (open) await finish("ROLLBACK")().catch(() => undefined);
-          throw e;
+          throw unavailableOr(e);
         }
       },
     },
