@@ -62,7 +62,8 @@ export function isUnavailable(error: unknown): boolean {
     if (e instanceof GatewayError) return e.code === "store_unavailable";
     const { code, errno, message } = e as { code?: unknown; errno?: unknown; message?: unknown };
     if (typeof code === "string" && UNAVAILABLE_CODES.has(code)) return true;
-    if (typeof errno === "string" && (errno.startsWith("08") || errno === "57P01" || errno === "57P02" || errno === "57P03")) return true;
+    // 25P03: the server ended a write transaction left idle too long (drivers/postgres.ts).
+    if (typeof errno === "string" && (errno.startsWith("08") || errno === "57P01" || errno === "57P02" || errno === "57P03" || errno === "25P03")) return true;
     if (typeof message === "string" && /the database system is (shutting down|starting up|in recovery mode)/.test(message)) return true;
   }
   return false;

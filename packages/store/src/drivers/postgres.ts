@@ -24,6 +24,8 @@ export const WRITE_LOCK_KEY = 4_007_523_105;
 const BEGIN = `BEGIN ISOLATION LEVEL READ COMMITTED; SET LOCAL lock_timeout = '${WRITE_LOCK_WAIT_MS}ms'; SELECT pg_advisory_xact_lock(${WRITE_LOCK_KEY})`;
 
 const CONNECT_TIMEOUT_S = WRITE_LOCK_WAIT_MS / 1000;
+/** Far above any write of the gateway (a few ms, no other I/O inside: Store.write's contract). */
+const WRITER_IDLE_LIMIT = "30s";
 
 const DATABASE = "SELECT pg_encoding_to_char(encoding) AS encoding FROM pg_database WHERE datname = current_database()";
 
@@ -55,10 +57,11 @@ export interface PostgresOptions {
  */
 export async function openPostgres(url: string, opts: PostgresOptions): Promise<Store> {
   // A connection not made within the lock wait is reported, not waited for: store_unavailable.
-  const make = (max: number, readOnly: boolean) =>
-    new Bun.SQL({ url, bigint: true, max, connectionTimeout: CONNECT_TIMEOUT_S, ...(readOnly ? { connection: { default_transaction_read_only: "on" } } : {}) }) as unknown as Pool;
-  const reads = make(opts.poolSize, true);
-  const writes = make(2, false);
+  const make = (max: number, connection: Record<string, string>) => new Bun.SQL({ url, bigint: true, max, connectionTimeout: CONNECT_TIMEOUT_S, connection }) as unknown as Pool;
+  const reads = make(opts.poolSize, { default_transaction_read_only: "on" });
+  // A writer that stops mid-transaction (a frozen process, a machine cut off) would hold every
+  // machine's writes behind the lock until TCP noticed: the server ends its transaction instead.
+  const writes = make(2, { idle_in_transaction_session_timeout: WRITER_IDLE_LIMIT });
   let database: { encoding: string };
   try {
     const [row] = (await reads.unsafe(DATABASE)) as unknown as { encoding: string }[];
