@@ -129,6 +129,8 @@ const WHEN: Record<string, string> = {
   signature_not_checked: "A signed OrderCreateRQ or OrderChangeRQ from an agency whose signing policy is none: processed, the signature ignored.",
   actor_busy:
     "The mailbox of the order or inventory the message needs is full; or other gateway processes kept writing it while this one decided (8 attempts); or another process held the database's write lock for 5 s (docs/decisions/0040-any-process-any-key.md). Header Retry-After: 1; retry with backoff.",
+  store_unavailable:
+    "The PostgreSQL store (docs/decisions/0041-postgresql.md) refused or lost the connection, or is shutting down or starting (a restart, a failover); the pool reconnects by itself. Header Retry-After: 1. A write whose COMMIT was sent as the connection broke may have committed: a retry with the same ids finds it (idempotency).",
   internal_error: "An unexpected failure; logged under the request id quoted in DescText.",
 };
 

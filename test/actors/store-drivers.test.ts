@@ -20,7 +20,10 @@ describe("driverFor", () => {
   });
 
   test("refuses unknown URLs and drivers", () => {
-    expect(() => driverFor("postgres://x/y")).toThrow("unsupported database URL");
+    expect(() => driverFor("mysql://x/y")).toThrow("unsupported database URL");
+    expect(driverFor("postgres://u@h:5432/db")).toBe("postgres");
+    expect(driverFor("postgresql://u@h/db")).toBe("postgres");
+    expect(() => driverFor("postgres://u:secret@h/db", "libsql")).toThrow(/cannot open a PostgreSQL URL: postgres:\/\/u:…@h\/db$/);
     expect(() => driverFor("file:/d/x.db", "mysql")).toThrow("GATEWAY_DATABASE_DRIVER");
     expect(() => driverFor("libsql://x.turso.io?authToken=secret", "bun-sqlite")).toThrow(/cannot open a server URL: libsql:\/\/x\.turso\.io\?…$/);
   });

@@ -5,12 +5,16 @@ import { redact } from "@ndc/log";
 import type { MessageHandler } from "@ndc/messages";
 import { errorCode, startTestGateway, type TestGateway } from "../support/gateway";
 import { ndcRequest } from "../support/requests";
+import { unavailableOr } from "../../packages/store/src/errors";
 
 // Handlers standing in for business messages, to drive the pipeline's answer paths.
 const handlers = new Map<string, MessageHandler>([
   ["OrderRetrieveRQ", () => { throw new Error("disk /var/secret/internal.db corrupted at offset 42"); }],
   ["OrderListRQ", () => { throw new GatewayError("order_not_found", { element: "Request/OrderFilterCriteria" }); }],
   ["OrderHistoryRQ", () => { throw new GatewayError("actor_busy"); }],
+  // What the PostgreSQL store raises when its server cannot be reached (decision 0041): a real
+  // refused connection of Bun.SQL, mapped by the store's one rule.
+  ["OrderReshopRQ", async () => { throw unavailableOr(await new Bun.SQL({ url: "postgres://nobody@127.0.0.1:1/none", connectionTimeout: 2 }).unsafe("SELECT 1").then(() => "connected?", (e: unknown) => e)); }],
   ["OrderRulesRQ", () => ({ document: "<?xml version=\"1.0\"?><stored/>", status: 201 })],
   ["OrderQuoteRQ", () => { throw new GatewayError("internal_error", { detail: "saga SGC00 in state nobody expected" }); }],
   ["ServiceListRQ", ({ seller }) => ({ response: el("Response", null, c("Warning", c("Code", "x"), c("DescText", seller.agencyId), c("LangCode", "EN"))) })],
@@ -61,6 +65,11 @@ test("a full mailbox is 503 actor_busy", async () => {
   const r = await t.ndc("OrderHistoryRQ", ndcRequest("OrderHistoryRQ"));
   expect(r.status).toBe(503);
   expect(errorCode(r.body)).toBe("actor_busy");
+});
+
+test("a database out of reach is 503 store_unavailable with Retry-After, never a 500", async () => {
+  const r = await t.ndc("OrderReshopRQ", ndcRequest("OrderReshopRQ"));
+  expect([r.status, errorCode(r.body), r.headers.get("retry-after")]).toEqual([503, "store_unavailable", "1"]);
 });
 
 test("a handler's Response is wrapped in the paired root with the simulated-supply flag, and sees the seller", async () => {

@@ -45,6 +45,8 @@ export interface GatewayConfig {
   databaseDriver?: "bun-sqlite" | "libsql";
   /** Token for a libSQL server (sqld/Turso). */
   databaseAuthToken?: string;
+  /** PostgreSQL read connections per process (GATEWAY_DATABASE_POOL); the SQLite drivers ignore it. */
+  databasePool: number;
   /**
    * GATEWAY_BUILD_ID: names the code a process runs when run from source (the compiled binary
    * names its own build); processes naming the same one share their stored OrderViewRS texts.
@@ -190,6 +192,11 @@ function bool(env: Env, name: string, dflt: boolean): boolean {
   throw new ConfigError(`${name} must be true or false, got "${env[name]}"`);
 }
 
+/** GATEWAY_DATABASE_POOL: PostgreSQL read connections per process (decision 0041); unused by SQLite. */
+export function databasePool(env: Env = process.env): number {
+  return int(env, "GATEWAY_DATABASE_POOL", 10, 1);
+}
+
 function databaseDriver(env: Env): GatewayConfig["databaseDriver"] {
   const raw = env.GATEWAY_DATABASE_DRIVER?.trim();
   if (!raw) return undefined;
@@ -267,6 +274,7 @@ export function loadConfig(env: Env = process.env): GatewayConfig {
     databaseUrl: env.GATEWAY_DATABASE_URL?.trim() || `file:${join(dataDir, "gateway.db")}`,
     databaseDriver: databaseDriver(env),
     databaseAuthToken: env.GATEWAY_DATABASE_AUTH_TOKEN?.trim() || undefined,
+    databasePool: databasePool(env),
     buildId: env.GATEWAY_BUILD_ID?.trim() || undefined,
     tls: certFile && keyFile ? { certFile, keyFile } : undefined,
     tlsTerminatedByProxy,

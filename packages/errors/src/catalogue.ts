@@ -170,6 +170,7 @@ export const CATALOGUE = {
 
   // Our side
   actor_busy: { status: 503, kind: "system", text: "The gateway is busy with this resource; retry shortly." },
+  store_unavailable: { status: 503, kind: "system", text: "The gateway's database cannot be reached for a moment; retry shortly." },
   internal_error: { status: 500, kind: "system", text: "The gateway could not process the message. Quote the correlation id to the airline." },
 } as const satisfies Record<string, CatalogueEntry>;
 

@@ -146,7 +146,15 @@ export function commitQueue(tx: TransactionControl, opts: { maxBatch?: number } 
     while (queue.length && !queue[0]!.bare && taken < maxBatch) {
       const job = queue.shift()!;
       taken++;
-      await tx.savepoint();
+      try {
+        await tx.savepoint();
+      } catch (e) {
+        // The transaction's connection is gone (a database server restarted: PostgreSQL, decision
+        // 0041): nothing of this batch can commit. Never SQLite's case, whose savepoint cannot fail.
+        job.reject(e);
+        lost = e;
+        break;
+      }
       try {
         const result = await runJob(job);
         await tx.release();

@@ -1,5 +1,6 @@
 import type { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
 import { openBunSqlite } from "./drivers/bun-sqlite";
+import { databasePool } from "@ndc/config";
 import { driverFor, type DriverName } from "./url";
 import type { CommitStats } from "./commit-queue";
 
@@ -50,7 +51,7 @@ export interface Store {
    * A counter that moves whenever ANOTHER connection commits to the file (another process, the CLI,
    * a second store in this process), never for this store's own writes: `PRAGMA data_version` on
    * the writer connection, a few µs. Actors skip their freshness read while it stands still
-   * (docs/decisions/0040). Undefined where no such counter is sound (in memory, libSQL).
+   * (docs/decisions/0040). Undefined where no such counter is sound (in memory, libSQL, PostgreSQL).
    */
   othersCommitted?: () => number;
   /** Waits for queued writes, then closes every connection. */
@@ -60,16 +61,24 @@ export interface Store {
 export interface OpenOptions {
   /**
    * Force a driver. Defaults to GATEWAY_DATABASE_DRIVER, then to the URL: `file:` uses
-   * bun:sqlite (the one that runs inside the compiled binary), libsql:// and http(s):// use libSQL.
+   * bun:sqlite (the one that runs inside the compiled binary), libsql:// and http(s):// use libSQL,
+   * postgres:// and postgresql:// use PostgreSQL (Bun.SQL; no other driver can be forced on it).
    */
   driver?: DriverName | "libsql" | "bun-sqlite";
   /** Token for a libSQL server (sqld/Turso). Defaults to GATEWAY_DATABASE_AUTH_TOKEN. */
   authToken?: string;
+  /** PostgreSQL read connections. Defaults to GATEWAY_DATABASE_POOL, then 10. */
+  poolSize?: number;
 }
 
 export async function openStore(url: string, opts: OpenOptions = {}): Promise<Store> {
   const driver = driverFor(url, opts.driver ?? process.env.GATEWAY_DATABASE_DRIVER);
   if (driver === "bun-sqlite") return openBunSqlite(url);
+  // Loaded only when asked, as libSQL is: SQLite-only runs load nothing of it.
+  if (driver === "postgres") {
+    const { openPostgres } = await import("./drivers/postgres");
+    return openPostgres(url, { poolSize: opts.poolSize ?? databasePool(process.env) });
+  }
   // Loaded only when asked: @libsql/client's native addon is not embedded in the compiled binary.
   if (url.startsWith("file:")) {
     const { openLibsqlFile } = await import("./drivers/libsql-file");

@@ -1,10 +1,15 @@
-export type DriverName = "bun-sqlite" | "libsql";
+export type DriverName = "bun-sqlite" | "libsql" | "postgres";
 
 /** Chooses the driver for a database URL; `requested` comes from GATEWAY_DATABASE_DRIVER. */
 export function driverFor(url: string, requested?: string): DriverName {
   const wanted = requested?.trim() || undefined;
   if (wanted !== undefined && wanted !== "libsql" && wanted !== "bun-sqlite") {
     throw new Error(`GATEWAY_DATABASE_DRIVER must be libsql or bun-sqlite, got "${wanted}"`);
+  }
+  // PostgreSQL has one driver (Bun.SQL, decision 0041): a SQLite driver cannot be forced on it.
+  if (/^postgres(ql)?:\/\//i.test(url)) {
+    if (wanted !== undefined) throw new Error(`GATEWAY_DATABASE_DRIVER=${wanted} cannot open a PostgreSQL URL: ${redact(url)}`);
+    return "postgres";
   }
   if (/^(libsql|https?|wss?):\/\//i.test(url)) {
     if (wanted === "bun-sqlite") throw new Error(`bun-sqlite cannot open a server URL: ${redact(url)}`);
@@ -25,7 +30,7 @@ export function isMemory(path: string): boolean {
   return path === ":memory:" || path === "";
 }
 
-/** URLs may carry a token in the query string; keep it out of error messages. */
-function redact(url: string): string {
-  return url.replace(/\?.*$/, "?…");
+/** URLs may carry a token in the query string or a password before the host; keep both out of error messages. */
+export function redact(url: string): string {
+  return url.replace(/\?.*$/, "?…").replace(/^([a-z]+:\/\/[^:/@]*):[^@/]*@/i, "$1:…@");
 }

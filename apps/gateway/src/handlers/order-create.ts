@@ -9,7 +9,7 @@ import { evidenceInCommit, signedOrderView } from "./signed-view";
 
 // Failures that say "not now" rather than "not this request": never stored, so a retry with
 // the same ids is tried again instead of being told the same thing forever.
-const TRANSIENT = new Set<ErrorCode>(["actor_busy", "request_in_progress", "rate_limited", "psp_unavailable"]);
+const TRANSIENT = new Set<ErrorCode>(["actor_busy", "store_unavailable", "request_in_progress", "rate_limited", "psp_unavailable"]);
 
 /**
  * OrderCreateRQ (spec 4.4): decode -> domain input -> idempotent section keyed on (seller

@@ -1,4 +1,4 @@
-import type { Store, StoreDb, WriteRaw } from "../open";
+import type { Dialect, Store, StoreDb, WriteRaw } from "../open";
 import type { commitQueue } from "../commit-queue";
 import { runCommitted, withEndOfWrite } from "../end-of-write";
 
@@ -9,6 +9,8 @@ import { runCommitted, withEndOfWrite } from "../end-of-write";
  */
 export function queuedStore(p: {
   driver: Store["driver"];
+  /** The SQL the engine speaks; sqlite unless said. */
+  dialect?: Dialect;
   db: StoreDb;
   writeDb: StoreDb;
   raw: WriteRaw;
@@ -21,7 +23,7 @@ export function queuedStore(p: {
   const refused = () => Promise.reject(new Error("store is closed"));
   return {
     driver: p.driver,
-    dialect: "sqlite",
+    dialect: p.dialect ?? "sqlite",
     db: p.db,
     commits: p.queue.stats,
     ...(p.othersCommitted ? { othersCommitted: p.othersCommitted } : {}),

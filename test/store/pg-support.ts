@@ -1,0 +1,37 @@
+/**
+ * A throwaway PostgreSQL cluster per test file (scripts/pg-throwaway.mjs), watched by this test
+ * process: stopped and removed in afterAll, and by the watchdog if the process dies first.
+ */
+import { execFileSync, spawnSync } from "node:child_process";
+import { join } from "node:path";
+import { findPgBin } from "../../scripts/pg-throwaway.mjs";
+
+const SCRIPT = join(import.meta.dir, "../../scripts/pg-throwaway.mjs");
+
+export const pgBin = findPgBin();
+if (!pgBin) console.log("PostgreSQL store tests skipped: no PostgreSQL binaries (apt-get install -y postgresql, or PG_BIN)");
+
+export interface Cluster {
+  url: string;
+  dir: string;
+}
+
+export function startCluster(): Cluster {
+  const r = spawnSync(process.execPath, [SCRIPT, "start", "--watch", String(process.pid)], { encoding: "utf8" });
+  const url = /^GATEWAY_DATABASE_URL=(\S+)$/m.exec(r.stdout)?.[1];
+  const dir = /^PG_THROWAWAY_DIR=(\S+)$/m.exec(r.stdout)?.[1];
+  if (r.status !== 0 || !url || !dir) throw new Error(`pg-throwaway start failed: ${r.stderr}${r.stdout}`);
+  return { url, dir };
+}
+
+export function stopCluster(c: Cluster | undefined): void {
+  if (c) spawnSync(process.execPath, [SCRIPT, "stop", c.dir]);
+}
+
+/** `pg_ctl restart -m fast` of the cluster (as the user the script runs it as when we are root). */
+export function restartCluster(c: Cluster): void {
+  const pgCtl = join(pgBin!, "pg_ctl");
+  const args = ["-D", join(c.dir, "data"), "-m", "fast", "-w", "-t", "60", "restart"];
+  const user = process.getuid?.() === 0 ? (process.env.PG_THROWAWAY_USER ?? (spawnSync("id", ["-u", "postgres"]).status === 0 ? "postgres" : "nobody")) : null;
+  execFileSync(user ? "runuser" : pgCtl, user ? ["-u", user, "--", pgCtl, ...args] : args, { cwd: c.dir, stdio: "ignore" });
+}
