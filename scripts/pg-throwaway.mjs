@@ -4,7 +4,7 @@
  * initdb in a fresh temporary folder, started on a free loopback port with its unix socket in
  * that folder, trust authentication (it listens on 127.0.0.1 only and lives for one run).
  *
- *   node scripts/pg-throwaway.mjs start [--watch PID]
+ *   node scripts/pg-throwaway.mjs start [--watch PID] [--fast]
  *                                           prints GATEWAY_DATABASE_URL=postgres://... and
  *                                           PG_THROWAWAY_DIR=/tmp/pg-throwaway-...; the cluster
  *                                           is stopped and removed when the caller (this
@@ -12,7 +12,7 @@
  *                                           `eval "$(node scripts/pg-throwaway.mjs start --watch $$)"`)
  *                                           exits, or on `stop`
  *   node scripts/pg-throwaway.mjs stop DIR  stops it now and removes DIR
- *   node scripts/pg-throwaway.mjs run -- CMD ARGS...
+ *   node scripts/pg-throwaway.mjs run [--fast] -- CMD ARGS...
  *                                           start, run CMD with GATEWAY_DATABASE_URL set, stop
  *                                           and remove whatever CMD did; exits with CMD's code
  *
@@ -71,8 +71,14 @@ function freePort() {
   });
 }
 
-/** Starts a cluster; returns its folder, port and URL. */
-export async function start() {
+/**
+ * Starts a cluster; returns its folder, port and URL. `fast` (the test suites' cluster, `--fast`)
+ * turns off fsync and full-page writes and lets COMMIT answer before its WAL flush: nothing the
+ * suites test depends on surviving a crash of PostgreSQL itself (a fast shutdown or restart still
+ * writes everything out), and the suites then spend their time in the gateway, not in fsync.
+ * Benchmarks and the restart-under-load test use the durable default.
+ */
+export async function start({ fast = false } = {}) {
   const bin = findPgBin();
   if (!bin) throw new Error("no PostgreSQL binaries (initdb): apt-get install -y postgresql, or set PG_BIN");
   const user = serverUser();
@@ -83,7 +89,9 @@ export async function start() {
   // A port taken between freePort and the server's bind fails pg_ctl -w: try a few.
   for (let attempt = 1; ; attempt++) {
     const port = await freePort();
-    const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`;
+    const durability = fast ? " -c fsync=off -c full_page_writes=off -c synchronous_commit=off" : "";
+    // Each gateway under test holds a pool (GATEWAY_DATABASE_POOL) and multi-process tests run several.
+    const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=400${durability}`;
     try {
       asServer(user, join(bin, "pg_ctl"), ["-D", data, "-l", join(dir, "server.log"), "-o", options, "-w", "-t", "60", "start"], { cwd: dir });
     } catch (e) {
@@ -128,9 +136,11 @@ function watch(dir, parent) {
 async function main(argv) {
   const [command, ...rest] = argv;
   if (command === "start") {
-    const watched = rest[0] === "--watch" ? Number(rest[1]) : process.ppid;
-    if (!Number.isInteger(watched) || watched <= 1) throw new Error(`--watch needs a process id, not ${rest[1]}`);
-    const { dir, url } = await start();
+    const fast = rest.includes("--fast");
+    const w = rest.indexOf("--watch");
+    const watched = w >= 0 ? Number(rest[w + 1]) : process.ppid;
+    if (!Number.isInteger(watched) || watched <= 1) throw new Error(`--watch needs a process id, not ${rest[w + 1]}`);
+    const { dir, url } = await start({ fast });
     watch(dir, watched);
     console.log(`GATEWAY_DATABASE_URL=${url}`);
     console.log(`PG_THROWAWAY_DIR=${dir}`);
@@ -145,14 +155,17 @@ async function main(argv) {
         stop(dir);
       }
     }, 500);
-  } else if (command === "run" && rest[0] === "--" && rest[1]) {
-    const { dir, url } = await start();
+  } else if (command === "run" && (rest[0] === "--" || (rest[0] === "--fast" && rest[1] === "--"))) {
+    const fast = rest[0] === "--fast";
+    const cmd = rest.slice(fast ? 2 : 1);
+    if (!cmd[0]) throw new Error("run needs a command after --");
+    const { dir, url } = await start({ fast });
     watch(dir, process.pid);
-    const child = spawnSync(rest[1], rest.slice(2), { stdio: "inherit", env: { ...process.env, GATEWAY_DATABASE_URL: url, PG_THROWAWAY_DIR: dir } });
+    const child = spawnSync(cmd[0], cmd.slice(1), { stdio: "inherit", env: { ...process.env, GATEWAY_DATABASE_URL: url, PG_THROWAWAY_DIR: dir } });
     stop(dir);
     process.exit(child.status ?? 1);
   } else {
-    console.error("usage: pg-throwaway.mjs start [--watch PID] | stop DIR | run -- CMD ARGS...");
+    console.error("usage: pg-throwaway.mjs start [--watch PID] [--fast] | stop DIR | run [--fast] -- CMD ARGS...");
     process.exit(2);
   }
 }

@@ -1,5 +1,6 @@
 import type { Subprocess } from "bun";
 import { join } from "node:path";
+import { databaseEnv } from "../support/database";
 
 export const ROOT = join(import.meta.dir, "../..");
 const BUN = process.execPath;
@@ -23,7 +24,9 @@ export const sourceCli: Cli = [BUN, join(ROOT, "apps/cli/src/main.ts")];
  */
 function childEnv(env: Record<string, string>): Record<string, string> {
   const faked = Object.fromEntries(Object.entries(process.env).filter(([k, v]) => v !== undefined && (k === "LD_PRELOAD" || k.startsWith("FAKETIME"))));
-  return { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: process.env.HOME ?? "/tmp", LOG_LEVEL: "info", ...faked, ...env } as Record<string, string>;
+  // On the PostgreSQL run (test/support/database.ts) a child given a data directory reaches that directory's database.
+  const database = env.GATEWAY_DATA_DIR && !env.GATEWAY_DATABASE_URL ? databaseEnv(env.GATEWAY_DATA_DIR) : {};
+  return { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: process.env.HOME ?? "/tmp", LOG_LEVEL: "info", ...faked, ...database, ...env } as Record<string, string>;
 }
 
 export interface Finished {

@@ -4,6 +4,7 @@
  * database file to find half-finished work that no HTTP answer would show.
  */
 import { mkdtempSync, rmSync } from "node:fs";
+import { databaseUrlFor, dropDatabaseFor } from "../support/database";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect } from "bun:test";
@@ -15,7 +16,13 @@ import { startSchedulerApp, storeEnv, workerOf, type SchedulerApp, type Worker }
 
 export function tempDataDir(): { dir: string; remove(): void } {
   const dir = mkdtempSync(join(tmpdir(), "ndc-crash-"));
-  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+  return {
+    dir,
+    remove: () => {
+      rmSync(dir, { recursive: true, force: true });
+      dropDatabaseFor(dir);
+    },
+  };
 }
 
 /**
@@ -124,7 +131,7 @@ export interface Footprint {
  * read beside a running gateway). `orderIds` narrows sagas, legs and seats to those orders.
  */
 export async function footprint(dir: string, orderIds?: string[]): Promise<Footprint> {
-  const store = await openStore(`file:${join(dir, "gateway.db")}`);
+  const store = await openStore(databaseUrlFor(dir));
   try {
     const db = store.db;
     const only = (col: Parameters<typeof inArray>[0]): SQL | undefined => (orderIds ? inArray(col, orderIds) : undefined);
@@ -197,7 +204,7 @@ export const errorLines = (gw: Gateway): string[] => (gw.run.stdout() + gw.run.s
 
 /** What the database and the simulated PSP say of an order's refunds (the PSP outlives a crash: a refund paid twice shows there). */
 export async function refundsOf(dir: string, orderId: string) {
-  const store = await openStore(`file:${join(dir, "gateway.db")}`);
+  const store = await openStore(databaseUrlFor(dir));
   try {
     const legs = await store.db.select().from(tables.paymentLegs).where(eq(tables.paymentLegs.orderId, orderId));
     const refs = legs.map((l) => l.pspReference).filter((r): r is string => !!r);

@@ -4,6 +4,7 @@
  * starts its processes through these functions, so the command lines live in one place.
  */
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { databaseEnv, dropDatabaseFor } from "../support/database";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { killAll, run, sourceCli, spawnLong, startServer, waitFor, type Finished, type Running, type Spawned } from "../binary/processes";
@@ -24,7 +25,10 @@ export interface MultiDataDir {
 export function multiDataDir(): MultiDataDir {
   const dir = mkdtempSync(join(tmpdir(), "ndc-multi-"));
   const workers: Worker[] = [];
-  const remove = () => rmSync(dir, { recursive: true, force: true });
+  const remove = () => {
+    rmSync(dir, { recursive: true, force: true });
+    dropDatabaseFor(dir);
+  };
   return {
     dir,
     async startWorker(env) {
@@ -62,6 +66,7 @@ export function baseEnv(dir: string): Record<string, string> {
 export function storeEnv(dir: string): Record<string, string> {
   return {
     GATEWAY_DATA_DIR: dir,
+    ...databaseEnv(dir),
     GATEWAY_MODE: "local",
     SUPPLY_SEED: "xb-sandbox-1",
     RATE_LIMIT_SHOP_PER_MINUTE: "1000000",

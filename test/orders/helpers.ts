@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from "node:fs";
+import { databaseUrlFor, dropDatabaseFor } from "../support/database";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
@@ -37,7 +38,14 @@ export interface Booted {
 
 export function tempDir(): { dir: string; url: string; cleanup(): void } {
   const dir = mkdtempSync(join(tmpdir(), "ndc-orders-"));
-  return { dir, url: `file:${join(dir, "gateway.db")}`, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+  return {
+    dir,
+    url: databaseUrlFor(dir),
+    cleanup: () => {
+      rmSync(dir, { recursive: true, force: true });
+      dropDatabaseFor(dir);
+    },
+  };
 }
 
 /** The order domain as the gateway assembles it, on a migrated, seeded store. */

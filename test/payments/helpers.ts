@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from "node:fs";
+import { databaseUrlFor, dropDatabaseFor, ON_POSTGRES } from "../support/database";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ManualClock } from "@ndc/clock";
@@ -20,7 +21,7 @@ export interface Harness {
 export async function harness(name = "payments"): Promise<Harness> {
   const dir = mkdtempSync(join(tmpdir(), `ndc-${name}-`));
   const file = join(dir, "g.db");
-  const store = await openStore(`file:${file}`);
+  const store = await openStore(ON_POSTGRES ? databaseUrlFor(dir) : `file:${file}`);
   await migrate(store);
   await seedPayments(store);
   const clock = new ManualClock();
@@ -33,6 +34,7 @@ export async function harness(name = "payments"): Promise<Harness> {
     async close() {
       await store.close();
       rmSync(dir, { recursive: true, force: true });
+      dropDatabaseFor(dir);
     },
   };
 }

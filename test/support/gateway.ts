@@ -8,6 +8,7 @@ import type { Clock } from "@ndc/clock";
 import type { MessageHandler } from "@ndc/messages";
 import { bootGateway, type BootedGateway } from "@ndc/gateway";
 import { assertSchemaValid } from "./xsd";
+import { databaseEnv, dropDatabaseFor } from "./database";
 
 export interface NdcReply {
   status: number;
@@ -52,7 +53,7 @@ export async function startTestGateway(
   const dataDir = mkdtempSync(join(tmpdir(), "ndc-gw-"));
   const logs: string[] = [];
   // The simulated operations feed is off unless a test asks for it: its disruptions depend on the day the supply starts.
-  const config = loadConfig({ GATEWAY_DATA_DIR: dataDir, GATEWAY_MODE: "local", OPERATIONS_FEED_PER_MILLE: "0", ...env });
+  const config = loadConfig({ GATEWAY_DATA_DIR: dataDir, GATEWAY_MODE: "local", OPERATIONS_FEED_PER_MILLE: "0", ...databaseEnv(dataDir), ...env });
   const logger = createLogger({ level: "debug", sink: (l) => logs.push(l) });
   const gw = await bootGateway({ ...boot, config, logger, clock, handlers });
   const fetchIt = (path: string, init?: RequestInit) => gw.app.handle(new Request(`http://localhost${path}`, init));
@@ -77,6 +78,7 @@ export async function startTestGateway(
     async close() {
       await gw.close();
       rmSync(dataDir, { recursive: true, force: true });
+      dropDatabaseFor(dataDir);
     },
   };
 }
