@@ -40,7 +40,7 @@ describe.skipIf(!!missing)("the PostgreSQL schema against SQLite's", () => {
     await lite?.close();
     await pg?.close();
     cluster?.stop();
-  });
+  }, 60_000);
 
   test("migrate reports the same versions on both engines, and applies nothing the second time", async () => {
     expect(pgApplied).toEqual(liteApplied);
@@ -49,7 +49,7 @@ describe.skipIf(!!missing)("the PostgreSQL schema against SQLite's", () => {
     const pgRows = (await pg.db.all(sql`SELECT version FROM schema_migrations ORDER BY version`)) as { version: string }[];
     expect(pgRows).toEqual(liteRows);
     expect(await migrate(pg)).toEqual([]);
-  });
+  }, 60_000);
 
   test("the two catalogues differ only as intended", async () => {
     expect(await catalogueDifferences(lite, pg.pg)).toEqual([]);

@@ -21,7 +21,7 @@ let t: TestGateway | undefined;
 afterAll(async () => {
   await t?.close();
   stopCluster(cluster);
-});
+}, 60_000);
 
 const card = (amountMinor: number) => [{ kind: "card" as const, token: "tok_approve_visa", amountMinor }];
 

@@ -41,10 +41,10 @@ describe.skipIf(!url)("the SQLite-only spots, on PostgreSQL", () => {
     store = pgStore(pg);
     const made = [storeTables.orders, operationsFeed, notificationDeliveries, schedulerJobs, pii.identityDocuments, pii.signedOriginals, pii.identityDocumentErasures, instances, storeTables.orderPaxIndex, storeTables.actorJournal];
     for (const t of made) await pg.unsafe(pgCreateTable(t)).simple();
-  });
+  }, 60_000);
   afterAll(async () => {
     await pg?.close();
-  });
+  }, 60_000);
 
   const order = (id: string, state: string, flightKeys: string[], extra: Record<string, unknown> = {}) => ({
     order_id: id, owner_client_id: "c1", owner_agency_id: "AG1", state, version: 1, created_at: T0, updated_at: T0,

@@ -19,7 +19,7 @@ let store: Store | undefined;
 afterAll(async () => {
   await store?.close().catch(() => undefined);
   stopCluster(cluster);
-});
+}, 60_000);
 
 describe.skipIf(!pgBin)("PostgreSQL restarted under writes", () => {
   test("store_unavailable meanwhile, then the pool reconnects by itself and no acknowledged write is lost", async () => {

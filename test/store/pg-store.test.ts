@@ -61,7 +61,7 @@ describe.skipIf(!pgBin)("the PostgreSQL store", () => {
   afterAll(async () => {
     for (const s of opened) await s.close().catch(() => undefined);
     stopCluster(cluster);
-  });
+  }, 60_000);
 
   test("opens postgres:// as the postgres driver and dialect, with no data_version counter", async () => {
     const s = await open();
@@ -73,7 +73,7 @@ describe.skipIf(!pgBin)("the PostgreSQL store", () => {
     await admin.unsafe("CREATE DATABASE ascii ENCODING 'SQL_ASCII' LOCALE 'C' TEMPLATE template0");
     await admin.close();
     await expect(openStore(cluster!.url.replace(/\/gateway$/, "/ascii"))).rejects.toThrow(/is encoded SQL_ASCII: the gateway needs UTF8/);
-  });
+  }, 60_000);
 
   test("the actors' journal round-trips: prepared inserts and reads, the snapshot upsert that never moves back", async () => {
     const s = await open();

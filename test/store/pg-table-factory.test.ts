@@ -175,7 +175,7 @@ describe.skipIf(!bin)("the pg-core twins on PostgreSQL", () => {
   afterAll(async () => {
     await client?.close();
     if (cluster) stop(cluster.dir);
-  });
+  }, 60_000);
 
   test("made from their own config, they answer drizzle-orm/bun-sql with the same row types and refuse the same rows", async () => {
     for (const statement of [...pgDdl(journal.pg), ...pgDdl(operations.pg)]) await client.unsafe(statement);

@@ -19,7 +19,7 @@ const left: string[] = [];
 
 afterAll(() => {
   for (const dir of left) if (existsSync(dir)) Bun.spawnSync([process.execPath, SCRIPT, "stop", dir]);
-});
+}, 60_000);
 
 /** `start` run by `sh -c`, so the cluster's caller is a shell that has exited when this returns (with `exitCaller`). */
 async function startCluster(exitCaller: boolean): Promise<{ url: string; dir: string }> {

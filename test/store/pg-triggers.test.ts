@@ -160,7 +160,7 @@ describe.skipIf(!!missing)("triggers, the same on both engines", () => {
   afterAll(async () => {
     for (const e of engines) await e.close();
     cluster?.stop();
-  });
+  }, 60_000);
 
   /** A freshly migrated database of each engine. */
   async function fresh(name: string): Promise<Engine[]> {
