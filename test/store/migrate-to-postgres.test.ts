@@ -2,8 +2,9 @@
  * `ndc-gateway migrate --to postgres://...` (issue 23 item 5, docs/operations.md "Moving from
  * SQLite to PostgreSQL"): an airline's SQLite data directory, filled by a real gateway worker over
  * HTTP with orders in every state it has (held, expired, paid with a seat, partly and fully
- * cancelled and refunded, renamed, flown and closed, identity documents erased by a supervisor:
- * staff audit rows), is moved by the real command into its own throwaway PostgreSQL; a worker on
+ * cancelled and refunded, renamed, flown and closed, flown awaiting its settlement-plan clearance,
+ * retimed by the airline, identity documents erased by a supervisor (staff audit rows),
+ * notifications delivered and queued), is moved by the real command into its own throwaway PostgreSQL; a worker on
  * PostgreSQL with the same data directory's keys then answers every order as the SQLite one did,
  * pays a held order and cancels a paid one; the staff audit chain verifies there and the ledger's
  * balances are the same. Refused: a live gateway on the source (named by pid and host), a target
@@ -43,7 +44,7 @@ const statusOf = (xml: string) => all(xml, "StatusCode")[0];
 const comparable = (xml: string) => normalise(xml).replace(/<(\w+:)?Timestamp>[^<]*</g, "<$1Timestamp>*<");
 
 /** Books a FLEX (cancellable, renamable) offer, paid or held; SAVER offers shopped on the way are booked too and returned. */
-async function bookFlex(w: Worker, tag: string, o: { seat?: boolean; paid?: boolean; pax?: PaxSpec[] }): Promise<{ orderId: string; body: string; totalMinor: number; others: string[] }> {
+async function bookFlex(w: Worker, tag: string, o: { seat?: boolean; paid?: boolean; settlement?: boolean; pax?: PaxSpec[] }): Promise<{ orderId: string; body: string; totalMinor: number; others: string[] }> {
   const others: string[] = [];
   for (let n = 0; n < 16; n++) {
     const shopped = await shopOffer(w, { date: TRAVEL_DATE, n, seat: o.seat ?? false }).catch((e: unknown) => {
@@ -51,7 +52,9 @@ async function bookFlex(w: Worker, tag: string, o: { seat?: boolean; paid?: bool
       throw e;
     });
     if (!shopped) continue;
-    const r = await w.ndc("OrderCreateRQ", orderCreateRQ({ shopped, ...(o.pax ? { pax: o.pax } : {}), ...(o.paid ? { legs: card(shopped.totalMinor) } : {}), correlationId: `MOVE-${tag}-${n}`, trxId: `T-${tag}-${n}` }));
+    // A settlement-plan (BSP cash) order is paid through the sandbox agency's account: its clearance comes at flying.
+    const settle = o.settlement ? { legs: [{ kind: "settlement" as const, method: "CA" as const, amountMinor: shopped.totalMinor }], seller: (await credentials()).iata_number } : {};
+    const r = await w.ndc("OrderCreateRQ", orderCreateRQ({ shopped, ...(o.pax ? { pax: o.pax } : {}), ...(o.paid ? { legs: card(shopped.totalMinor) } : {}), ...settle, correlationId: `MOVE-${tag}-${n}`, trxId: `T-${tag}-${n}` }));
     expect(r.status, r.body.slice(0, 600)).toBe(200);
     if (r.body.includes(">FLEX<")) return { orderId: orderIdOf(r.body), body: r.body, totalMinor: shopped.totalMinor, others };
     others.push(orderIdOf(r.body));
@@ -59,8 +62,10 @@ async function bookFlex(w: Worker, tag: string, o: { seat?: boolean; paid?: bool
   throw new Error(`${tag}: no FLEX offer shopped`);
 }
 
+const credentials = async () => (await Bun.file(join(data.dir, "sandbox-credentials.json")).json()) as { api_key: string; iata_number: string };
+
 async function sandboxPost(w: Worker, path: string, body?: unknown): Promise<Response> {
-  const { api_key } = (await Bun.file(join(data.dir, "sandbox-credentials.json")).json()) as { api_key: string };
+  const { api_key } = await credentials();
   return fetch(`${w.url}${path}`, { method: "POST", headers: { "x-api-key": api_key, "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
 }
 
@@ -87,8 +92,11 @@ describe.skipIf(!pgBin)("migrate --to postgres://", () => {
       await admin.close();
       const target = cluster.url.replace(/\/[^/]+$/, "/moved");
 
-      // The airline's gateway on SQLite, filled over HTTP.
+      // The airline's gateway on SQLite, filled over HTTP; a seller's webhook receiving its notifications.
       const a = await data.startWorker(SOURCE);
+      const receiver = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response("ok") });
+      const subscribed = await sandboxPost(a, "/notifications/subscriptions", { url: `http://127.0.0.1:${receiver.port}/hook`, events: ["order.closed", "service.delivered", "order.payment_expired", "order.changed"] });
+      expect(subscribed.status, await subscribed.clone().text()).toBe(201);
       const expiring = await bookFlex(a, "EXPIRE", {});
       const withSeat = await bookFlex(a, "SEAT", { seat: true, paid: true });
       const cancelled = await bookFlex(a, "CANCEL", { paid: true });
@@ -97,6 +105,7 @@ describe.skipIf(!pgBin)("migrate --to postgres://", () => {
       const flown = await bookFlex(a, "FLY", { paid: true });
       const erased = await bookFlex(a, "ERASE", { paid: true, pax: [{ id: "PAX1", surname: "ERASED", doc: { number: "MV7730416" } }] });
       const toCancelOnPg = await bookFlex(a, "LATER", { paid: true });
+      const cleared = await bookFlex(a, "CLEAR", { settlement: true });
 
       const q = await quote(a, cancelled.orderId);
       const c = await a.ndc("OrderChangeRQ", acceptCancelRQ(cancelled.orderId, q.quoteId, { correlationId: "MOVE-C", trxId: "C1" }));
@@ -116,6 +125,11 @@ describe.skipIf(!pgBin)("migrate --to postgres://", () => {
       const fly = await sandboxPost(a, `/sandbox/orders/${flown.orderId}/fly`);
       expect(fly.status).toBe(200);
       expect(((await fly.json()) as { state: string }).state).toBe("closed");
+      // Flown under a settlement plan: its clearance requested (payment_clearances), the order waiting for it.
+      expect((await sandboxPost(a, `/sandbox/orders/${cleared.orderId}/fly`)).status).toBe(200);
+      // What flying wrote so far is delivered to the receiver; what comes later stays queued.
+      const dispatched = await sandboxPost(a, "/sandbox/scheduler/run", { job: "notifications.dispatch" });
+      expect(dispatched.status).toBe(200);
 
       // A supervisor erases one order's identity documents (staff audit rows, an erasure row).
       const added = await cli(["staff", "add", "sue", "--role", "supervisor", "--json"]);
@@ -128,7 +142,10 @@ describe.skipIf(!pgBin)("migrate --to postgres://", () => {
       const clock = await sandboxPost(a, "/sandbox/clock", { advanceSeconds: 3 * 86_400 });
       expect(clock.status).toBe(200);
       const held = await bookFlex(a, "HELD", {});
-      const ids = [expiring, withSeat, cancelled, partly, renamed, flown, erased, toCancelOnPg, held].flatMap((o) => [o.orderId, ...o.others]);
+      // The airline retimes a paid order's flights: order.changed written with it, left queued (no dispatch after this).
+      const retimed = await sandboxPost(a, `/sandbox/orders/${withSeat.orderId}/schedule-change`, { minutes: 30 });
+      expect(retimed.status, await retimed.clone().text()).toBe(200);
+      const ids = [expiring, withSeat, cancelled, partly, renamed, flown, erased, toCancelOnPg, cleared, held].flatMap((o) => [o.orderId, ...o.others]);
       const before = await retrieveAll(a, ids);
       expect(statusOf(before.get(expiring.orderId)!)).not.toBe(statusOf(before.get(held.orderId)!));
       expect(all(before.get(flown.orderId)!, "StatusCode")).toContain("CLOSED");
@@ -138,14 +155,19 @@ describe.skipIf(!pgBin)("migrate --to postgres://", () => {
       expect(live.code).toBe(1);
       expect(live.stderr).toContain(`migrate --to refused: a gateway process is running on the source: pid ${a.run.proc.pid} on `);
       await a.stop();
+      await receiver.stop(true);
 
       const source = new Database(join(data.dir, "gateway.db"), { readonly: true });
       const ledgerBefore = source.query(LEDGER).all();
-      const counts = Object.fromEntries(["orders", "payment_ledger_entries", "identity_document_erasures", "staff_audit", "actor_journal"].map((t) => [t, (source.query(`SELECT count(*) AS n FROM ${t}`).get() as { n: number }).n]));
+      const counts = Object.fromEntries(["orders", "payment_ledger_entries", "payment_clearances", "identity_document_erasures", "staff_audit", "actor_journal", "notification_subscriptions"].map((t) => [t, (source.query(`SELECT count(*) AS n FROM ${t}`).get() as { n: number }).n]));
+      const deliveries = (source.query("SELECT DISTINCT status FROM notification_deliveries ORDER BY status").all() as { status: string }[]).map((r) => r.status);
       source.close();
       expect(Object.values(counts).every((n) => n > 0), JSON.stringify(counts)).toBe(true);
+      expect(deliveries).toEqual(["delivered", "pending"]);
 
+      const started = performance.now();
       const moved = await cli(["migrate", "--to", target]);
+      console.log(`migrate --to: ${Math.round(performance.now() - started)} ms (the process, Bun's start included): ${moved.stdout.split("\n").find((l) => l.startsWith("copied "))}`);
       expect(moved.code, moved.stderr + moved.stdout).toBe(0);
       for (const [table, n] of Object.entries(counts)) expect(moved.stdout).toMatch(new RegExp(`^ok +${table}: ${n} row\\(s\\) sha256 [0-9a-f]{16}$`, "m"));
       expect(moved.stdout).not.toContain("MISMATCH");
