@@ -2,7 +2,7 @@ import { copyToPostgres, CopyRefused, driverFor, filePath, isMemory, migrate, op
 import { liveInstances } from "@ndc/orders";
 import { loadRuntime } from "../config";
 import { UsageError, type CliIo } from "../io";
-import { schemaLine } from "./migrate";
+import { schemaLine } from "./schema-line";
 
 /**
  * `migrate --to postgres://...`: an airline that started on the embedded SQLite file moves to

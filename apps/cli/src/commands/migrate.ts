@@ -2,6 +2,7 @@ import { migrate, openStore } from "@ndc/store";
 import { loadRuntime } from "../config";
 import { UsageError, type CliIo } from "../io";
 import { migrateToCommand } from "./migrate-to";
+import { schemaLine } from "./schema-line";
 
 /**
  * `migrate`: applies pending migrations, names each one applied, then the schema's version.
@@ -26,11 +27,4 @@ export async function migrateCommand(args: string[], io: CliIo): Promise<number>
   } finally {
     await store.close();
   }
-}
-
-/** "N migration(s) applied; schema at V" or "nothing to apply; schema at V (N migration(s))". */
-export async function schemaLine(store: Awaited<ReturnType<typeof openStore>>, appliedCount: number): Promise<string> {
-  const rows = (await store.db.all("SELECT version FROM schema_migrations ORDER BY version")) as Array<{ version: string }>;
-  const latest = rows.at(-1)?.version ?? "none";
-  return appliedCount ? `${appliedCount} migration(s) applied; schema at ${latest}` : `nothing to apply; schema at ${latest} (${rows.length} migration(s))`;
 }
