@@ -16,8 +16,9 @@ export interface Cluster {
   dir: string;
 }
 
-export function startCluster(): Cluster {
-  const r = spawnSync(process.execPath, [SCRIPT, "start", "--watch", String(process.pid)], { encoding: "utf8" });
+/** `fast`: fsync off (the suites' cluster); leave it out where a test depends on PostgreSQL surviving its own crash. */
+export function startCluster(o: { fast?: boolean } = {}): Cluster {
+  const r = spawnSync(process.execPath, [SCRIPT, "start", "--watch", String(process.pid), ...(o.fast ? ["--fast"] : [])], { encoding: "utf8" });
   const url = /^GATEWAY_DATABASE_URL=(\S+)$/m.exec(r.stdout)?.[1];
   const dir = /^PG_THROWAWAY_DIR=(\S+)$/m.exec(r.stdout)?.[1];
   if (r.status !== 0 || !url || !dir) throw new Error(`pg-throwaway start failed: ${r.stderr}${r.stdout}`);

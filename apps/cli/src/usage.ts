@@ -7,6 +7,8 @@ commands:
   scheduler               the scheduler app: every scheduled job, against the same data directory
   scheduler status        each job's last run (outcome, summary), next run, and who runs it now
   migrate                 apply pending storage migrations and list what was applied
+  migrate --to URL        move this SQLite database, once, into an empty PostgreSQL (postgres://...): copied,
+                          verified table by table, committed only if all match (docs/operations.md)
   seed                    migrate, then create the sandbox seller (local mode) and print its credentials
   agency ...              register and manage agencies (ndc-gateway agency help)
   client ...              register and manage seller clients (ndc-gateway client help)

@@ -59,4 +59,4 @@ export { MAX_SANDBOX_RETIME_MINUTES } from "./operations/sweeps";
 export { disruptionOf, type Disruption } from "./operations/feed";
 export { operationsFeed } from "./tables/operations-feed";
 export { instances } from "./tables/instances";
-export { announceInstance, deadInstances, HEARTBEAT_EVERY_MS, HEARTBEAT_LAPSE_MS, type Heartbeat } from "./liveness/instances";
+export { announceInstance, deadInstances, liveInstances, HEARTBEAT_EVERY_MS, HEARTBEAT_LAPSE_MS, type Heartbeat } from "./liveness/instances";

@@ -1,5 +1,5 @@
 export { openStore, type OpenOptions, type Store, type StoreDb, type WriteRaw, type Dialect } from "./open";
-export { driverFor, type DriverName } from "./url";
+export { driverFor, filePath, isMemory, redact, type DriverName } from "./url";
 export { storeErrorCode, isConstraintViolation, isUnavailable } from "./errors";
 export { splitStatements } from "./statements";
 export { changeCounter } from "./data-version";
@@ -9,3 +9,4 @@ export * as tables from "./tables";
 export { commitQueue, type CommitStats, type TransactionControl } from "./commit-queue";
 export { afterCommit, atEndOfWrite, withEndOfWrite } from "./end-of-write";
 export { jsonTextElements, unlockedRows, integerSum, databaseNow, isNullParam, inPipeList } from "./dialect";
+export { copyToPostgres, CopyRefused, type CopyOptions, type CopyResult, type TableCopy } from "./to-postgres/copy";

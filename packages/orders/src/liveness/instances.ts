@@ -81,6 +81,17 @@ export async function instancesByLife(store: Store, realNow?: number): Promise<{
   return { dead, alive };
 }
 
+/**
+ * The processes that may be running on this database now (not known dead: heartbeat within the
+ * lapse and, on this host, the pid running), with where they run: `migrate --to` refuses while
+ * any is, naming them, since a copy taken under a live gateway would miss its later writes.
+ */
+export async function liveInstances(store: Store, realNow?: number): Promise<Array<{ instanceId: string; host: string; pid: number; heartbeatAt: number }>> {
+  const { alive } = await instancesByLife(store, realNow);
+  const rows = await store.db.select().from(I).all();
+  return rows.filter((r) => alive.has(r.instanceId)).map((r) => ({ instanceId: r.instanceId, host: r.host, pid: r.pid, heartbeatAt: r.heartbeatAt }));
+}
+
 /** Whether `owner` is known dead (one row read). */
 export async function isDeadInstance(store: Store, owner: string, realNow?: number): Promise<boolean> {
   const r = await store.db.select().from(I).where(eq(I.instanceId, owner)).get();
