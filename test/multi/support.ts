@@ -3,8 +3,8 @@
  * port so a test can choose which one answers, and the scheduler app. Every multi-process test
  * starts its processes through these functions, so the command lines live in one place.
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { databaseEnv, dropDatabaseFor } from "../support/database";
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { databaseEnv, databaseUrlFor, dropDatabaseFor } from "../support/database";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { killAll, run, sourceCli, spawnLong, startServer, waitFor, type Finished, type Running, type Spawned } from "../binary/processes";
@@ -14,8 +14,12 @@ import { assertSchemaValid } from "../support/xsd";
 
 export interface MultiDataDir {
   dir: string;
+  /** The environment of every process on this directory (baseEnv; a machine's adds what it shares: anotherMachine). */
+  env(): Record<string, string>;
   /** A worker on this directory (startWorker), stopped by close(). */
   startWorker(env?: Record<string, string>): Promise<Worker>;
+  /** The scheduler app on this directory (startSchedulerApp), stopped by close(). */
+  startSchedulerApp(env?: Record<string, string>): Promise<SchedulerApp>;
   /** For afterAll: stops the workers started here, kills whatever else a failed test left running, removes the directory. */
   close(): Promise<void>;
   remove(): void;
@@ -23,18 +27,30 @@ export interface MultiDataDir {
 
 /** A data directory for one test file's processes. */
 export function multiDataDir(): MultiDataDir {
-  const dir = mkdtempSync(join(tmpdir(), "ndc-multi-"));
-  const workers: Worker[] = [];
+  return dataDirWith("ndc-multi-", baseEnv, () => undefined, true);
+}
+
+function dataDirWith(prefix: string, envOf: (dir: string) => Record<string, string>, beforeStart: (dir: string) => void, ownsDatabase: boolean): MultiDataDir {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  const workers: { stop(): Promise<unknown> }[] = [];
   const remove = () => {
     rmSync(dir, { recursive: true, force: true });
-    dropDatabaseFor(dir);
+    if (ownsDatabase) dropDatabaseFor(dir);
   };
   return {
     dir,
-    async startWorker(env) {
-      const w = await startWorker(dir, env);
+    env: () => envOf(dir),
+    async startWorker(env = {}) {
+      beforeStart(dir);
+      const w = await startWorkerWith(dir, envOf(dir), env);
       workers.push(w);
       return w;
+    },
+    async startSchedulerApp(env = {}) {
+      beforeStart(dir);
+      const app = await startSchedulerAppWith(envOf(dir), env);
+      workers.push(app);
+      return app;
     },
     async close() {
       await Promise.all(workers.map((w) => w.stop()));
@@ -43,6 +59,39 @@ export function multiDataDir(): MultiDataDir {
     },
     remove,
   };
+}
+
+/**
+ * What a gateway on a second machine needs besides the database's URL (issue 23 item 4,
+ * docs/operations.md "Several machines"), found by starting one without each:
+ * - `field-key`: without it the machine makes its own, cannot open the token signing key sealed
+ *   under the first machine's, and seals a new one: each machine then refuses the other's tokens
+ *   (and could not open the identity documents the other sealed);
+ * - `sandbox-credentials.json` (local mode only): without it the machine rotates the sandbox
+ *   client's secret and API key, and the first machine's saved ones stop working;
+ * - `airline-signing-key.pem` and `airline-signing-cert.pem`: made on first use outside
+ *   production, so each machine would sign OrderViewRS under a key of its own, which the other's
+ *   discovery document does not publish.
+ */
+export const MACHINE_FILES = ["field-key", "sandbox-credentials.json", "airline-signing-key.pem", "airline-signing-cert.pem"] as const;
+
+/**
+ * Another machine beside `first` (issue 23 item 4): a data directory of its own, sharing with
+ * `first` only the database (first's URL as GATEWAY_DATABASE_URL), the business clock (as every
+ * machine of a sandbox is given the same SANDBOX_CLOCK_START and SANDBOX_CLOCK_STARTED_AT) and the
+ * MACHINE_FILES, copied from `first` before each start, as an operator copies them. `first` must
+ * have made them: started once, and asked for its discovery document (the airline's signing key is
+ * made on first use). Its remove() leaves the database, which is `first`'s.
+ */
+export function anotherMachine(first: MultiDataDir): MultiDataDir {
+  const env = (dir: string) => ({ ...localEnv(dir), ...clockEnv(first.dir), GATEWAY_DATABASE_URL: databaseUrlFor(first.dir) });
+  const copyKeys = (dir: string) => {
+    for (const f of MACHINE_FILES) {
+      if (!existsSync(join(first.dir, f))) throw new Error(`${f} is not in the first machine's ${first.dir} yet: start it (and ask its discovery document) first`);
+      if (!existsSync(join(dir, f))) copyFileSync(join(first.dir, f), join(dir, f));
+    }
+  };
+  return dataDirWith("ndc-machine-", env, copyKeys, false);
 }
 
 /**
@@ -64,9 +113,13 @@ export function baseEnv(dir: string): Record<string, string> {
 
 /** baseEnv without the clock (test/crash/support.ts gives its own start to restarted gateways). */
 export function storeEnv(dir: string): Record<string, string> {
+  return { ...localEnv(dir), ...databaseEnv(dir) };
+}
+
+/** storeEnv without the database (a second machine names the first's). */
+function localEnv(dir: string): Record<string, string> {
   return {
     GATEWAY_DATA_DIR: dir,
-    ...databaseEnv(dir),
     GATEWAY_MODE: "local",
     SUPPLY_SEED: "xb-sandbox-1",
     RATE_LIMIT_SHOP_PER_MINUTE: "1000000",
@@ -92,8 +145,12 @@ export interface Worker {
  * no dispatch loop): what `serve --workers N` starts N of. PORT 0: its own free port.
  */
 export async function startWorker(dir: string, env: Record<string, string> = {}): Promise<Worker> {
+  return startWorkerWith(dir, baseEnv(dir), env);
+}
+
+async function startWorkerWith(dir: string, base: Record<string, string>, env: Record<string, string>): Promise<Worker> {
   const run = await startServer(sourceCli, ["worker"], {
-    ...baseEnv(dir),
+    ...base,
     PORT: "0",
     ORDERS_BACKGROUND_MS: "0",
     NOTIFY_DISPATCH_MS: "0",
@@ -154,7 +211,11 @@ export interface SchedulerApp extends Spawned {
 
 /** The scheduler app alone (`ndc-gateway scheduler`) on `dir`; resolves once it says it runs. */
 export async function startSchedulerApp(dir: string, env: Record<string, string> = {}): Promise<SchedulerApp> {
-  const child = spawnLong(sourceCli, ["scheduler"], { ...baseEnv(dir), ...env });
+  return startSchedulerAppWith(baseEnv(dir), env);
+}
+
+async function startSchedulerAppWith(base: Record<string, string>, env: Record<string, string>): Promise<SchedulerApp> {
+  const child = spawnLong(sourceCli, ["scheduler"], { ...base, ...env });
   await waitFor(child, "scheduler", () => (/^scheduler running/m.test(child.stdout()) ? true : undefined));
   return {
     ...child,
