@@ -43,8 +43,8 @@ const receiver = startReceiver();
 beforeAll(async () => {
   if (!ON_POSTGRES) return;
   hostA = multiDataDir();
-  hostB = anotherMachine(hostA);
-  schedulerHost = anotherMachine(hostA);
+  hostB = anotherMachine(hostA, "host-b");
+  schedulerHost = anotherMachine(hostA, "host-c");
   const env = { RATE_LIMIT_TOKEN_FAILURES_PER_MINUTE: String(FAILURES_PER_MINUTE) };
   a = await hostA.startWorker(env);
   // The airline's signing key is made on first use: the discovery document uses it. Then the

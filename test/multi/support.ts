@@ -7,7 +7,8 @@ import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from "nod
 import { databaseEnv, databaseUrlFor, dropDatabaseFor } from "../support/database";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { killAll, run, sourceCli, spawnLong, startServer, waitFor, type Finished, type Running, type Spawned } from "../binary/processes";
+import { spawnSync } from "node:child_process";
+import { killAll, run, sourceCli, spawnLong, startServer, waitFor, type Cli, type Finished, type Running, type Spawned } from "../binary/processes";
 import { T0 } from "../support/dates";
 import type { NdcReply } from "../support/gateway";
 import { assertSchemaValid } from "../support/xsd";
@@ -27,10 +28,10 @@ export interface MultiDataDir {
 
 /** A data directory for one test file's processes. */
 export function multiDataDir(): MultiDataDir {
-  return dataDirWith("ndc-multi-", baseEnv, () => undefined, true);
+  return dataDirWith("ndc-multi-", baseEnv, () => undefined, true, sourceCli);
 }
 
-function dataDirWith(prefix: string, envOf: (dir: string) => Record<string, string>, beforeStart: (dir: string) => void, ownsDatabase: boolean): MultiDataDir {
+function dataDirWith(prefix: string, envOf: (dir: string) => Record<string, string>, beforeStart: (dir: string) => void, ownsDatabase: boolean, cli: Cli): MultiDataDir {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   const workers: { stop(): Promise<unknown> }[] = [];
   const remove = () => {
@@ -42,13 +43,13 @@ function dataDirWith(prefix: string, envOf: (dir: string) => Record<string, stri
     env: () => envOf(dir),
     async startWorker(env = {}) {
       beforeStart(dir);
-      const w = await startWorkerWith(dir, envOf(dir), env);
+      const w = await startWorkerWith(cli, dir, envOf(dir), env);
       workers.push(w);
       return w;
     },
     async startSchedulerApp(env = {}) {
       beforeStart(dir);
-      const app = await startSchedulerAppWith(envOf(dir), env);
+      const app = await startSchedulerAppWith(cli, envOf(dir), env);
       workers.push(app);
       return app;
     },
@@ -81,9 +82,10 @@ export const MACHINE_FILES = ["field-key", "sandbox-credentials.json", "airline-
  * machine of a sandbox is given the same SANDBOX_CLOCK_START and SANDBOX_CLOCK_STARTED_AT) and the
  * MACHINE_FILES, copied from `first` before each start, as an operator copies them. `first` must
  * have made them: started once, and asked for its discovery document (the airline's signing key is
- * made on first use). Its remove() leaves the database, which is `first`'s.
+ * made on first use). Its processes run under `hostName` (onHost). Its remove() leaves the
+ * database, which is `first`'s.
  */
-export function anotherMachine(first: MultiDataDir): MultiDataDir {
+export function anotherMachine(first: MultiDataDir, hostName: string): MultiDataDir {
   const env = (dir: string) => ({ ...localEnv(dir), ...clockEnv(first.dir), GATEWAY_DATABASE_URL: databaseUrlFor(first.dir) });
   const copyKeys = (dir: string) => {
     for (const f of MACHINE_FILES) {
@@ -91,8 +93,24 @@ export function anotherMachine(first: MultiDataDir): MultiDataDir {
       if (!existsSync(join(dir, f))) copyFileSync(join(first.dir, f), join(dir, f));
     }
   };
-  return dataDirWith("ndc-machine-", env, copyKeys, false);
+  return dataDirWith("ndc-machine-", env, copyKeys, false, onHost(hostName, sourceCli));
 }
+
+/**
+ * `cli` run under host name `name`, in a UTS namespace of its own (util-linux's unshare, as root):
+ * a process judges another dead by its pid only when the other's liveness row names its own host
+ * (decision 0040), so processes of two "machines" on this one host must not share its name, or a
+ * machine's death would be seen at once instead of after HEARTBEAT_LAPSE_MS, as on real machines.
+ * Elsewhere (not root) `cli` as it is, said once.
+ */
+function onHost(name: string, cli: Cli): Cli {
+  if (canNameHosts === undefined) {
+    canNameHosts = process.getuid?.() === 0 && spawnSync("unshare", ["--uts", "--", "true"]).status === 0;
+    if (!canNameHosts) console.log("the test's machines share this host's name (no UTS namespace: needs root and unshare): a dead machine is known by its pid at once");
+  }
+  return canNameHosts ? ["unshare", "--uts", "--", "sh", "-c", 'hostname "$0" && exec "$@"', name, ...cli] : cli;
+}
+let canNameHosts: boolean | undefined;
 
 /**
  * One business clock for every process of a data directory: business time was SANDBOX_CLOCK_START
@@ -145,11 +163,11 @@ export interface Worker {
  * no dispatch loop): what `serve --workers N` starts N of. PORT 0: its own free port.
  */
 export async function startWorker(dir: string, env: Record<string, string> = {}): Promise<Worker> {
-  return startWorkerWith(dir, baseEnv(dir), env);
+  return startWorkerWith(sourceCli, dir, baseEnv(dir), env);
 }
 
-async function startWorkerWith(dir: string, base: Record<string, string>, env: Record<string, string>): Promise<Worker> {
-  const run = await startServer(sourceCli, ["worker"], {
+async function startWorkerWith(cli: Cli, dir: string, base: Record<string, string>, env: Record<string, string>): Promise<Worker> {
+  const run = await startServer(cli, ["worker"], {
     ...base,
     PORT: "0",
     ORDERS_BACKGROUND_MS: "0",
@@ -211,11 +229,11 @@ export interface SchedulerApp extends Spawned {
 
 /** The scheduler app alone (`ndc-gateway scheduler`) on `dir`; resolves once it says it runs. */
 export async function startSchedulerApp(dir: string, env: Record<string, string> = {}): Promise<SchedulerApp> {
-  return startSchedulerAppWith(baseEnv(dir), env);
+  return startSchedulerAppWith(sourceCli, baseEnv(dir), env);
 }
 
-async function startSchedulerAppWith(base: Record<string, string>, env: Record<string, string>): Promise<SchedulerApp> {
-  const child = spawnLong(sourceCli, ["scheduler"], { ...base, ...env });
+async function startSchedulerAppWith(cli: Cli, base: Record<string, string>, env: Record<string, string>): Promise<SchedulerApp> {
+  const child = spawnLong(cli, ["scheduler"], { ...base, ...env });
   await waitFor(child, "scheduler", () => (/^scheduler running/m.test(child.stdout()) ? true : undefined));
   return {
     ...child,
