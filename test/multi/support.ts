@@ -26,9 +26,14 @@ export interface MultiDataDir {
   remove(): void;
 }
 
-/** A data directory for one test file's processes. */
-export function multiDataDir(): MultiDataDir {
-  return dataDirWith("ndc-multi-", baseEnv, () => undefined, true, sourceCli);
+/**
+ * A data directory for one test file's processes; `databaseUrl`: on that database instead of the
+ * directory's own (a PostgreSQL cluster the test runs itself; the test drops or stops it).
+ */
+export function multiDataDir(opts: { databaseUrl?: string } = {}): MultiDataDir {
+  const { databaseUrl } = opts;
+  if (!databaseUrl) return dataDirWith("ndc-multi-", baseEnv, () => undefined, true, sourceCli);
+  return dataDirWith("ndc-multi-", (dir) => ({ ...localEnv(dir), ...clockEnv(dir), GATEWAY_DATABASE_URL: databaseUrl }), () => undefined, false, sourceCli);
 }
 
 function dataDirWith(prefix: string, envOf: (dir: string) => Record<string, string>, beforeStart: (dir: string) => void, ownsDatabase: boolean, cli: Cli): MultiDataDir {
@@ -86,7 +91,7 @@ export const MACHINE_FILES = ["field-key", "sandbox-credentials.json", "airline-
  * database, which is `first`'s.
  */
 export function anotherMachine(first: MultiDataDir, hostName: string): MultiDataDir {
-  const env = (dir: string) => ({ ...localEnv(dir), ...clockEnv(first.dir), GATEWAY_DATABASE_URL: databaseUrlFor(first.dir) });
+  const env = (dir: string) => ({ ...localEnv(dir), ...clockEnv(first.dir), GATEWAY_DATABASE_URL: first.env().GATEWAY_DATABASE_URL ?? databaseUrlFor(first.dir) });
   const copyKeys = (dir: string) => {
     for (const f of MACHINE_FILES) {
       if (!existsSync(join(first.dir, f))) throw new Error(`${f} is not in the first machine's ${first.dir} yet: start it (and ask its discovery document) first`);
