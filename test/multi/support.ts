@@ -71,8 +71,10 @@ function dataDirWith(prefix: string, envOf: (dir: string) => Record<string, stri
  * What a gateway on a second machine needs besides the database's URL (issue 23 item 4,
  * docs/operations.md "Several machines"), found by starting one without each:
  * - `field-key`: without it the machine makes its own, cannot open the token signing key sealed
- *   under the first machine's, and seals a new one: each machine then refuses the other's tokens
- *   (and could not open the identity documents the other sealed);
+ *   under the first machine's, and seals a new one: each machine then refuses the other's tokens;
+ *   a scheduler app with another key cannot open the webhook secrets of subscriptions made on the
+ *   first and delivers no notification (both seen: test/machines/two-hosts.test.ts fails so), nor
+ *   could it open the identity documents the first sealed;
  * - `sandbox-credentials.json` (local mode only): without it the machine rotates the sandbox
  *   client's secret and API key, and the first machine's saved ones stop working;
  * - `airline-signing-key.pem` and `airline-signing-cert.pem`: made on first use outside
