@@ -1,7 +1,9 @@
 /**
  * Several real processes on one data directory (issue 22): gateway workers, each on its own
  * port so a test can choose which one answers, and the scheduler app. Every multi-process test
- * starts its processes through these functions, so the command lines live in one place.
+ * starts its processes through these functions, so the command lines live in one place. On
+ * PostgreSQL the same processes also stand for several machines (issue 23, test/machines): each
+ * machine a data directory of its own on the first's database (anotherMachine).
  */
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { databaseEnv, databaseUrlFor, dropDatabaseFor } from "../support/database";
