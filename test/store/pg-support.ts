@@ -31,8 +31,20 @@ export function stopCluster(c: Cluster | undefined): void {
 
 /** `pg_ctl restart -m fast` of the cluster (as the user the script runs it as when we are root). */
 export function restartCluster(c: Cluster): void {
+  const [cmd, ...args] = restartCommand(c);
+  execFileSync(cmd!, args, { cwd: c.dir, stdio: "ignore" });
+}
+
+/** The same, without blocking this process's event loop: a load it drives goes on meeting the restart. */
+export async function restartClusterInBackground(c: Cluster): Promise<void> {
+  const proc = Bun.spawn(restartCommand(c), { cwd: c.dir, stdout: "ignore", stderr: "pipe" });
+  const [code, stderr] = await Promise.all([proc.exited, new Response(proc.stderr).text()]);
+  if (code !== 0) throw new Error(`pg_ctl restart failed (${code}): ${stderr}`);
+}
+
+function restartCommand(c: Cluster): string[] {
   const pgCtl = join(pgBin!, "pg_ctl");
   const args = ["-D", join(c.dir, "data"), "-m", "fast", "-w", "-t", "60", "restart"];
   const user = process.getuid?.() === 0 ? (process.env.PG_THROWAWAY_USER ?? (spawnSync("id", ["-u", "postgres"]).status === 0 ? "postgres" : "nobody")) : null;
-  execFileSync(user ? "runuser" : pgCtl, user ? ["-u", user, "--", pgCtl, ...args] : args, { cwd: c.dir, stdio: "ignore" });
+  return user ? ["runuser", "-u", user, "--", pgCtl, ...args] : [pgCtl, ...args];
 }

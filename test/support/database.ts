@@ -15,6 +15,9 @@ export const ON_POSTGRES = TEST_ENGINE === "postgres";
 /** Why a test that reads or damages the SQLite file itself does not run on PostgreSQL. */
 export const SQLITE_FILE_ONLY = "reads or damages the SQLite file itself (gateway.db); there is no file on PostgreSQL";
 
+/** Why the several-machines tests (test/machines) run only on PostgreSQL. */
+export const MACHINES_NEED_POSTGRES = "two hosts share only a database: needs PostgreSQL (NDC_TEST_ENGINE=postgres)";
+
 function adminUrl(): string {
   const url = process.env.NDC_TEST_PG_URL;
   if (!url) throw new Error("NDC_TEST_ENGINE=postgres needs NDC_TEST_PG_URL (node scripts/pg-throwaway.mjs start --fast)");
