@@ -38,11 +38,12 @@ describe.skipIf(!pgBin)("the SQLite-only spots, on PostgreSQL", () => {
     await migrate(store);
     pg = new SQL({ url, bigint: true, max: 4 });
   }, 60_000);
+  // 60 s: stopping the cluster (its shutdown checkpoint) took 9.5 s on this shared 2-core machine under load.
   afterAll(async () => {
     await store?.close();
     await pg?.close();
     stopCluster(cluster);
-  });
+  }, 60_000);
 
   const order = (id: string, state: string, flightKeys: string[], extra: Record<string, unknown> = {}) => ({
     order_id: id, owner_client_id: "c1", owner_agency_id: "AG1", state, version: 1, created_at: T0, updated_at: T0,
