@@ -9,18 +9,22 @@ import { join } from "node:path";
 import { verifyChain } from "@ndc/payments";
 import { loadFieldKey, openField } from "@ndc/pii";
 import { copyBooking, inserted, snapshot, type TableRows, type TemplateIds } from "../../bench/bulk-orders";
+import { ON_POSTGRES } from "../support/database";
 import type { TestGateway } from "../support/gateway";
 import { gateway, orderCreateRQ, orderIdOf, orderRetrieveRQ, shopOffer } from "./helpers";
 
+// Skipped on PostgreSQL, SQLITE_FILE_ONLY: the bulk path writes gateway.db itself with bun:sqlite
+// (the benchmarks' seeding), so there is nothing of it to compare there.
 let t: TestGateway;
 let db: Database;
 beforeAll(async () => {
+  if (ON_POSTGRES) return;
   ({ t } = await gateway());
   db = new Database(join(t.dataDir, "gateway.db"));
 });
 afterAll(async () => {
-  db.close();
-  await t.close();
+  db?.close();
+  await t?.close();
 });
 
 const PAX = [
@@ -75,7 +79,7 @@ function normalise(rows: TableRows): Record<string, unknown[]> {
   return out;
 }
 
-test("a bulk copy of a booking is the rows a second real booking writes, table by table, ids aside", async () => {
+test.skipIf(ON_POSTGRES)("a bulk copy of a booking is the rows a second real booking writes, table by table, ids aside", async () => {
   const template = await bookOverHttp("A");
   const real = await bookOverHttp("B");
   const before = snapshot(db);

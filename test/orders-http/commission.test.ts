@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { commissionAgreementFor, putCommissionAgreement, SANDBOX_AGENCY, SANDBOX_COMMISSION, type CommissionAgreement } from "@ndc/payments";
+import { storeErrorCode } from "@ndc/store";
 import type { TestGateway } from "../support/gateway";
 import { all, blocks } from "../shopping/shop-requests";
 import { registerAgency, registerClient } from "@ndc/auth";
@@ -155,9 +156,10 @@ describe("commission_agreements rows", () => {
     );
     await expect(commissionAgreementFor(t.gw.store, "AGY-BROKEN")).rejects.toThrow(/basisPoints/);
     // The schema itself refuses a percentage with a currency and a tier without one.
-    await expect(
-      t.gw.store.write((_tx, raw) => raw.exec(`INSERT INTO commission_agreements (agency_id, kind, parameters, currency, created_at) VALUES ('AGY-BAD2', 'tiered', '{"tiers": []}', NULL, 0)`)),
-    ).rejects.toThrow("CHECK constraint failed");
+    const refused = await t.gw.store
+      .write((_tx, raw) => raw.exec(`INSERT INTO commission_agreements (agency_id, kind, parameters, currency, created_at) VALUES ('AGY-BAD2', 'tiered', '{"tiers": []}', NULL, 0)`))
+      .then(() => "written", storeErrorCode);
+    expect(refused).toBe("SQLITE_CONSTRAINT_CHECK");
     await expect(agree("AGY-BAD3", { kind: "percentage", basisPoints: 10_001 })).rejects.toThrow(/basisPoints/);
   });
 });

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { errorCode, type TestGateway } from "../support/gateway";
+import { databaseText } from "../support/stored-rows";
 import { all, blocks } from "../shopping/shop-requests";
 import { CARD_NUMBER, DOC_NUMBER, gateway, orderCreateRQ, orderIdOf, orderRetrieveRQ, shopOffer } from "./helpers";
 
@@ -16,17 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Every byte of the store's files (.db and its -wal), as latin1 so any ASCII run is findable. */
-async function databaseBytes(): Promise<string> {
-  await t.gw.store.exec("PRAGMA wal_checkpoint(PASSIVE)").catch(() => undefined);
-  const files = readdirSync(t.dataDir, { recursive: true })
-    .map(String)
-    .filter((f) => f.endsWith(".db") || f.endsWith("-wal"));
-  expect(files.length).toBeGreaterThan(0);
-  return files.map((f) => readFileSync(join(t.dataDir, f)).toString("latin1")).join("\n");
-}
-
-test("a full card number in PaymentFunctions is refused and appears in no response, log line or database file", async () => {
+test("a full card number in PaymentFunctions is refused and appears in no response, log line or stored row (nor, on SQLite, the file)", async () => {
   const shopped = await shopOffer(t);
   const r = await t.ndc("OrderCreateRQ", orderCreateRQ({ shopped, legs: [{ kind: "cardNumber", number: CARD_NUMBER, amountMinor: shopped.totalMinor }], correlationId: "PCI-1", trxId: "T1" }));
   responses.push(r.body);
@@ -38,10 +27,10 @@ test("a full card number in PaymentFunctions is refused and appears in no respon
   responses.push(again.body);
   for (const body of responses) expect(body).not.toContain(CARD_NUMBER);
   for (const line of t.logs) expect(line).not.toContain(CARD_NUMBER);
-  expect(await databaseBytes()).not.toContain(CARD_NUMBER);
+  expect(await databaseText(t.gw.store, t.dataDir)).not.toContain(CARD_NUMBER);
 });
 
-test("an identity document is shown masked in OrderViewRS; its number is in no response, log line or database file in clear", async () => {
+test("an identity document is shown masked in OrderViewRS; its number is in no response, log line or stored row in clear (nor, on SQLite, the file)", async () => {
   const shopped = await shopOffer(t, { n: 1 });
   const rq = orderCreateRQ({
     shopped,
@@ -68,7 +57,7 @@ test("an identity document is shown masked in OrderViewRS; its number is in no r
   }
   for (const body of responses) expect(body).not.toContain(DOC_NUMBER);
   for (const line of t.logs) expect(line).not.toContain(DOC_NUMBER);
-  const db = await databaseBytes();
+  const db = await databaseText(t.gw.store, t.dataDir);
   // The scan reads what was written: the order is there, its document number is not.
   expect(db).toContain(orderIdOf(created.body));
   expect(db).not.toContain(DOC_NUMBER);

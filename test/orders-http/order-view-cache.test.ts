@@ -26,7 +26,7 @@ function evictAll(): void {
   expect(t.gw.actors.size).toBe(0);
 }
 
-const storedViews = (id: string) => (t.gw.store.db as any).$client.query("SELECT count(*) AS n FROM order_views WHERE order_id = ?").get(id).n as number;
+const storedViews = async (id: string) => ((await t.gw.store.db.all(sql`SELECT count(*) AS n FROM order_views WHERE order_id = ${id}`)) as { n: number }[])[0]!.n;
 afterAll(() => t.close());
 
 async function retrieve(orderId: string): Promise<string> {
@@ -79,7 +79,7 @@ test("evicted: the stored view answers the same bytes as the built one, without 
   const booked = await t.ndc("OrderCreateRQ", orderCreateRQ({ shopped, pax, legs: [{ kind: "card", token: "tok_approve_visa", amountMinor: shopped.totalMinor }], correlationId: "VC-4", trxId: "T" }));
   const id = orderIdOf(booked.body);
   const resident = await retrieve(id);
-  expect(storedViews(id)).toBe(1);
+  expect(await storedViews(id)).toBe(1);
   evictAll();
   const stored = await retrieve(id);
   expect(t.gw.orders.ctx.orders.isResident(id)).toBe(false);
@@ -92,7 +92,7 @@ test("evicted: another seller's order is answered exactly like a missing one", a
   const booked = await t.ndc("OrderCreateRQ", orderCreateRQ({ shopped, legs: [{ kind: "card", token: "tok_approve_visa", amountMinor: shopped.totalMinor }], correlationId: "VC-5", trxId: "T" }));
   const id = orderIdOf(booked.body);
   evictAll();
-  expect(storedViews(id)).toBe(1);
+  expect(await storedViews(id)).toBe(1);
   const other = await otherSeller(t, "AGY-VIEW");
   const theirs = await ndcAs(t, other, "OrderRetrieveRQ", orderRetrieveRQ(id, { correlationId: "C-SAME" }));
   const missing = await ndcAs(t, other, "OrderRetrieveRQ", orderRetrieveRQ("ORD-0123456789ABCDEF", { correlationId: "C-SAME" }));
@@ -109,7 +109,7 @@ test("evicted: erasing the documents deletes the stored view in the same transac
   evictAll();
   expect(blocks(await retrieve(id), "IdentityDoc").length).toBe(1);
   expect(await eraseIdentityDocuments(t.gw.store, [id], Date.now(), { path: "supervisor", actor: "sup-1", reason: "test" })).toBe(1);
-  expect(storedViews(id)).toBe(0);
+  expect(await storedViews(id)).toBe(0);
   expect(blocks(await retrieve(id), "IdentityDoc")).toEqual([]);
 });
 
@@ -120,13 +120,13 @@ test("evicted: a payment leg changed by any writer deletes the stored view; payi
   const paid = await t.ndc("OrderChangeRQ", paymentRetryRQ(id, decimal(shopped.totalMinor), "tok_approve_visa"));
   expect(paid.status).toBe(200);
   evictAll();
-  expect(storedViews(id)).toBe(1);
+  expect(await storedViews(id)).toBe(1);
   const after = await retrieve(id);
   expect(all(after, "StatusCode")).toContain("BOOKED");
   expect(blocks(after, "PaymentFunctions").length).toBeGreaterThan(0);
   // A writer outside the order's actor (another process, an operator) changes a leg: the trigger drops the view.
   await t.gw.store.write(async (tx) => void (await (tx as any).run(sql`UPDATE payment_legs SET state = state WHERE order_id = ${id}`)));
-  expect(storedViews(id)).toBe(0);
+  expect(await storedViews(id)).toBe(0);
   expect(await retrieve(id)).toBe(after);
 });
 
@@ -138,7 +138,7 @@ test("a paid booking encodes its view once: the answer is the view its own write
   expect(booked.status).toBe(200);
   expect(viewEncodes.count - before).toBe(1);
   const id = orderIdOf(booked.body);
-  const stored = (t.gw.store.db as any).$client.query("SELECT response FROM order_views WHERE order_id = ?").get(id).response as string;
+  const [{ response: stored }] = (await t.gw.store.db.all(sql`SELECT response FROM order_views WHERE order_id = ${id}`)) as [{ response: string }];
   expect(booked.body).toContain(stored);
   // The next read is answered from the same kept text, with no further encoding.
   expect(await retrieve(id)).toContain(stored);

@@ -4,6 +4,7 @@ import { paymentCardAuthentications as A } from "@ndc/payments";
 import { eq } from "drizzle-orm";
 import { errorCode, type TestGateway } from "../support/gateway";
 import { ndcRequest } from "../support/requests";
+import { tablesHolding } from "../support/stored-rows";
 import { assertSchemaValid } from "../support/xsd";
 import { all, blocks } from "../shopping/shop-requests";
 import { decimal, gateway, orderCreateRQ, orderIdOf, shopOffer, type Shopped } from "./helpers";
@@ -59,13 +60,6 @@ const warningCodes = (body: string) => blocks(body, "Warning").map((w) => all(w,
 const authRows = (legId: string) => t.gw.store.db.select().from(A).where(eq(A.legId, legId));
 const capturedIds = (body: string) => blocks(body, "PaymentFunctions").filter((pf) => all(pf, "PaymentStatusCode")[0] === "CAPTURED").map((pf) => all(pf, "PaymentID")[0]!);
 
-/** Every table of the store whose rows hold `needle` anywhere. */
-function tablesHolding(needle: string): string[] {
-  const raw = (t.gw.store.db as any).$client;
-  const names = (raw.query("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((r) => r.name);
-  return names.filter((n) => JSON.stringify(raw.query(`SELECT * FROM "${n}"`).all()).includes(needle)).sort();
-}
-
 test("discovery advertises PAY3D2", async () => {
   const res = await t.fetch("/24.4");
   expect(((await res.json()) as { capabilities: string[] }).capabilities).toContain("PAY3D2");
@@ -94,7 +88,7 @@ describe("OrderCreateRQ with a card whose issuer requires 3-D Secure", () => {
     // Stored, not echoed: not in the answer, not in a log line, in no other table (the PSP judged it and kept its answer only).
     expect(r.body).not.toContain(CAVV);
     expect(t.logs.join("\n")).not.toContain(CAVV);
-    expect(tablesHolding(CAVV)).toEqual(["payment_card_authentications"]);
+    expect(await tablesHolding(t.gw.store, CAVV)).toEqual(["payment_card_authentications"]);
   });
 
   test("Mastercard authenticated (ECI 02): booked", async () => {

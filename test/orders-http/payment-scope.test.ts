@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
 import { grantScopes, registerAgency, registerClient } from "@ndc/auth";
 import { errorCode, type TestGateway } from "../support/gateway";
+import { tableNames } from "../support/stored-rows";
 import { gateway, ndcAs, orderCreateRQ, orderIdOf, shopOffer } from "./helpers";
 import { paymentRetryRQ } from "./order-list-helpers";
 
@@ -23,9 +24,8 @@ async function tokenHeaders(): Promise<Record<string, string>> {
 
 /** Row count of every table: a refusal that reserved or recorded anything changes one of them. */
 async function tableCounts(): Promise<Record<string, number>> {
-  const names = (await t.gw.store.db.all(sql`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`)) as { name: string }[];
   const out: Record<string, number> = {};
-  for (const { name } of names) {
+  for (const name of await tableNames(t.gw.store)) {
     const [row] = (await t.gw.store.db.all(sql.raw(`SELECT count(*) AS n FROM "${name}"`))) as { n: number }[];
     out[name] = row!.n;
   }

@@ -62,10 +62,12 @@ test("a saga finding another live gateway's running operation answers request_in
 }, 30_000);
 
 async function counts(g: Awaited<ReturnType<typeof boot>>): Promise<unknown> {
-  return g.store.db.all(sql`SELECT
+  const totals = await g.store.db.all(sql`SELECT
     (SELECT count(*) FROM operations) AS operations,
-    (SELECT group_concat(lock_owner) FROM operations) AS owners,
     (SELECT count(*) FROM payment_legs) AS legs,
     (SELECT count(*) FROM actor_journal) AS journal,
     (SELECT count(*) FROM seat_inventory WHERE status = 'held') AS held`);
+  // Each operation's lock owner, in a fixed order (a list, not group_concat: SQLite's only).
+  const owners = await g.store.db.all(sql`SELECT operation_id, lock_owner FROM operations ORDER BY operation_id`);
+  return { totals, owners };
 }

@@ -67,7 +67,7 @@ test("no interleaving sells a seat twice or strands a hold or an authorised leg"
       await Promise.all(pending);
       await b.orders.reconcile(b.clock.now(), { minAgeMs: 0 });
 
-      const live = (await b.store.db.all(sql`SELECT seat_id, count(*) AS n FROM seat_inventory WHERE status IN ('held','sold') AND expires_at > ${b.clock.now()} OR status = 'sold' GROUP BY flight_key, seat_id HAVING n > 1`)) as unknown[];
+      const live = (await b.store.db.all(sql`SELECT seat_id, count(*) AS n FROM seat_inventory WHERE status IN ('held','sold') AND expires_at > ${b.clock.now()} OR status = 'sold' GROUP BY flight_key, seat_id HAVING count(*) > 1`)) as unknown[];
       expect(live).toEqual([]);
       const authorised = (await b.store.db.all(sql`SELECT leg_id FROM payment_legs WHERE state IN ('authorised','authorising')`)) as unknown[];
       expect(authorised).toEqual([]);

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { Database } from "bun:sqlite";
 import { tables } from "@ndc/store";
 import { verifyChain } from "@ndc/payments";
 import { eur, harness, refundAsSagasDo, type Harness } from "./helpers";
@@ -31,10 +30,12 @@ test("entries are append-only: UPDATE and DELETE are refused by the store", asyn
 });
 
 test("tampering past the triggers is detected at the entry changed", async () => {
-  // Someone with file access drops the guard and edits an amount.
-  const db = new Database(h.file);
-  db.exec("DROP TRIGGER payment_ledger_entries_no_update");
-  db.exec("UPDATE payment_ledger_entries SET amount = amount + 1 WHERE seq = 4");
-  db.close();
+  // Someone with the database's owner rights (the SQLite file, PostgreSQL's owning role) drops
+  // the guard and edits an amount. PostgreSQL names a trigger's table when dropping it.
+  const drop = h.store.dialect === "postgres" ? "DROP TRIGGER payment_ledger_entries_no_update ON payment_ledger_entries" : "DROP TRIGGER payment_ledger_entries_no_update";
+  await h.store.write(async (_tx, raw) => {
+    await raw.exec(drop);
+    await raw.exec("UPDATE payment_ledger_entries SET amount = amount + 1 WHERE seq = 4");
+  });
   expect(await verifyChain(h.store.db)).toMatchObject({ ok: false, brokenAt: 4 });
 });

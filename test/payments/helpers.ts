@@ -10,7 +10,6 @@ import type { Money } from "@ndc/money";
 
 export interface Harness {
   dir: string;
-  file: string;
   store: Store;
   clock: ManualClock;
   payments: OrderPayments;
@@ -20,14 +19,12 @@ export interface Harness {
 /** A fresh migrated and seeded store in a temp dir; close() removes it. */
 export async function harness(name = "payments"): Promise<Harness> {
   const dir = mkdtempSync(join(tmpdir(), `ndc-${name}-`));
-  const file = join(dir, "g.db");
-  const store = await openStore(ON_POSTGRES ? databaseUrlFor(dir) : `file:${file}`);
+  const store = await openStore(ON_POSTGRES ? databaseUrlFor(dir) : `file:${join(dir, "g.db")}`);
   await migrate(store);
   await seedPayments(store);
   const clock = new ManualClock();
   return {
     dir,
-    file,
     store,
     clock,
     payments: new OrderPayments(store, clock),

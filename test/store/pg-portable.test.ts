@@ -1,49 +1,48 @@
 /**
  * The domain's SQL that was SQLite-only, in its PostgreSQL form (issue 23, decision 0041 "The
  * non-portable spots"): each rewritten statement run through the domain function that owns it, on
- * a throwaway PostgreSQL, against tables with the real names and columns (pg-portable-support.ts),
- * through a Store whose dialect is "postgres". Their SQLite forms are the ones the existing suites
- * run (test/notifications/operations-feed, dispatcher, test/staff/dashboard, test/pii/storage).
+ * a throwaway PostgreSQL migrated by the real runner, through the real store (openStore on its
+ * postgres:// URL). Rows are put in place with Bun.SQL directly. Their SQLite forms are the ones
+ * the existing suites run (test/notifications/operations-feed, dispatcher, test/staff/dashboard,
+ * test/pii/storage).
  */
 import { afterAll, beforeAll, describe, expect, setSystemTime, test } from "bun:test";
 import { SQL } from "bun";
 import { sql } from "drizzle-orm";
-import { databaseNow, integerSum, tables as storeTables, type Store } from "@ndc/store";
+import { databaseNow, integerSum, migrate, openStore, type Store } from "@ndc/store";
 import { announceInstance, instancesByLife } from "../../packages/orders/src/liveness/instances";
-import { instances } from "../../packages/orders/src/tables/instances";
 import { feedCandidateFlights, openOrdersOnFlight } from "../../packages/orders/src/operations/sweeps";
-import { operationsFeed } from "../../packages/orders/src/tables/operations-feed";
 import { list } from "../../packages/orders/src/read/list";
 import { airlineSearch } from "../../packages/orders/src/read/airline";
 import { surnameDigest } from "../../packages/orders/src/read/surname-digest";
 import { claimDeliveries } from "../../packages/notifications/src/claim";
-import { notificationDeliveries } from "../../packages/notifications/src/tables";
 import { eraseIdentityDocuments } from "../../packages/pii/src/storage/erase";
-import * as pii from "../../packages/pii/src/tables";
 import { CallerCache } from "../../packages/auth/src/access/caller-cache";
 import { jobRuns, notificationBacklog, ordersPerHour } from "../../apps/gateway/src/metrics/store-figures";
-import { schedulerJobs } from "../../apps/scheduler/src/tables";
 import { storeCheckpoint } from "../../apps/scheduler/src/jobs/store-checkpoint";
-import { pgCreateTable, pgStore, throwawayPostgres } from "./pg-portable-support";
-
-const url = await throwawayPostgres();
-if (!url) console.log("pg-portable: skipped, no PostgreSQL binaries (apt-get install -y postgresql, or PG_BIN)");
+import { pgBin, startCluster, stopCluster, type Cluster } from "./pg-support";
 
 const T0 = Date.UTC(2026, 11, 1, 10, 0, 0);
 const HOUR = 3_600_000;
 
-describe.skipIf(!url)("the SQLite-only spots, on PostgreSQL", () => {
+describe.skipIf(!pgBin)("the SQLite-only spots, on PostgreSQL", () => {
+  let cluster: Cluster | undefined;
+  let url: string;
   let pg: SQL;
   let store: Store;
 
   beforeAll(async () => {
-    pg = new SQL({ url: url!, bigint: true, max: 4 });
-    store = pgStore(pg);
-    const made = [storeTables.orders, operationsFeed, notificationDeliveries, schedulerJobs, pii.identityDocuments, pii.signedOriginals, pii.identityDocumentErasures, instances, storeTables.orderPaxIndex, storeTables.actorJournal];
-    for (const t of made) await pg.unsafe(pgCreateTable(t)).simple();
+    cluster = startCluster();
+    url = cluster.url;
+    store = await openStore(url);
+    await migrate(store);
+    pg = new SQL({ url, bigint: true, max: 4 });
   }, 60_000);
+  // 60 s: stopping the cluster (its shutdown checkpoint) took 9.5 s on this shared 2-core machine under load.
   afterAll(async () => {
+    await store?.close();
     await pg?.close();
+    stopCluster(cluster);
   }, 60_000);
 
   const order = (id: string, state: string, flightKeys: string[], extra: Record<string, unknown> = {}) => ({
@@ -143,7 +142,7 @@ describe.skipIf(!url)("the SQLite-only spots, on PostgreSQL", () => {
   });
 
   test("the WAL checkpoint job is a no-op on PostgreSQL that says so", async () => {
-    const ran = await storeCheckpoint.run({ store, config: { databaseUrl: url! } } as never);
+    const ran = await storeCheckpoint.run({ store, config: { databaseUrl: url } } as never);
     expect(ran).toEqual({ skipped: "PostgreSQL checkpoints by itself" });
   });
 

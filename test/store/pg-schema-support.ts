@@ -1,11 +1,10 @@
 /**
  * What the PostgreSQL schema tests share (issue 23, decision 0041): a throwaway cluster per test
- * file, fresh databases in it, a bare Store over Bun.SQL for the migration runner, and
+ * file, fresh databases in it, the real store on each (openStore) for the migration runner, and
  * PostgreSQL's catalogue read into the shape scripts/pg-baseline.ts reads SQLite's in.
  */
 import { join } from "node:path";
-import { drizzle } from "drizzle-orm/sqlite-proxy";
-import type { Store, StoreDb, WriteRaw } from "@ndc/store";
+import { openStore, type Store } from "@ndc/store";
 import { findPgBin } from "../../scripts/pg-throwaway.mjs";
 import type { SqliteTable } from "../../scripts/pg-baseline";
 
@@ -44,45 +43,18 @@ export async function startCluster(): Promise<Cluster> {
   };
 }
 
-/** `?` placeholders as PostgreSQL's `$n` (the runner's statements hold no `?` inside literals). */
-const numbered = (text: string) => {
-  let n = 0;
-  return text.replace(/\?/g, () => `$${++n}`);
-};
+/** The real PostgreSQL store on a database, and a Bun.SQL client beside it for what the tests read or change behind the store's back (the catalogue, drift). */
+export interface PgAt {
+  store: Store;
+  pg: InstanceType<typeof Bun.SQL>;
+  close(): Promise<void>;
+}
 
-/**
- * The least Store the migration runner needs, with `dialect: "postgres"`: raw SQL through
- * drizzle's sqlite-proxy (object rows), one Bun.SQL transaction per write, `exec` sending a
- * script whole (plpgsql bodies hold semicolons). A stand-in until @ndc/store opens postgres://
- * URLs itself (the pgstore step of decision 0041); it is not what is under test here.
- */
-export function bareStore(url: string): Store & { dialect: "postgres"; pg: InstanceType<typeof Bun.SQL> } {
+/** openStore on `url` (the migration runner's store, as the gateway opens it) and a client of its own. */
+export async function storeAt(url: string): Promise<PgAt> {
+  const store = await openStore(url);
   const pg = new Bun.SQL({ url, bigint: true, max: 2 });
-  const over = (conn: InstanceType<typeof Bun.SQL>) =>
-    drizzle(async (text, params, method) => {
-      const rows = (await conn.unsafe(numbered(text), params)) as Record<string, unknown>[];
-      return { rows: method === "get" ? (rows[0] as never) : rows };
-    }) as unknown as StoreDb;
-  let commits = 0;
-  return {
-    dialect: "postgres",
-    driver: "libsql" as Store["driver"],
-    pg,
-    db: over(pg),
-    get commits() {
-      return { transactions: commits, commits };
-    },
-    exec: async (text) => void (await pg.unsafe(text)),
-    async write(fn) {
-      return pg.begin(async (tx) => {
-        const raw: WriteRaw = { exec: async (text) => void (await tx.unsafe(text)) };
-        const out = await fn(over(tx as unknown as InstanceType<typeof Bun.SQL>), raw);
-        commits++;
-        return out;
-      });
-    },
-    close: () => pg.close(),
-  };
+  return { store, pg, close: async () => void (await Promise.all([store.close(), pg.close()])) };
 }
 
 /** The trigger facts both engines can be compared on. */
