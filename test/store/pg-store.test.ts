@@ -199,6 +199,25 @@ describe.skipIf(!pgBin)("the PostgreSQL store", () => {
     expect(s.commits.commits - before.commits).toBeLessThan(8);
   }, 30_000);
 
+  test("savepoints and releases are sent without waiting, yet a failed one is never acknowledged: its write and its batch fail, nothing is committed", async () => {
+    const s = await open();
+    // The write releases the queue's savepoint itself, so the queue's own RELEASE (pipelined, not
+    // awaited) fails and aborts the transaction: PostgreSQL then answers COMMIT with ROLLBACK, which
+    // must not pass for a commit.
+    const results = await Promise.allSettled([
+      s.write((tx) => tx.insert(counters).values({ name: "pipe-ok", value: 1 })),
+      s.write(async (tx, raw) => {
+        await tx.insert(counters).values({ name: "pipe-released", value: 2 });
+        await raw.exec("RELEASE SAVEPOINT ndc_write");
+      }),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(["rejected", "rejected"]);
+    expect(await s.db.select().from(counters).where(sql`${counters.name} LIKE 'pipe-%'`)).toEqual([]);
+    // The store goes on: the next write commits.
+    await s.write((tx) => tx.insert(counters).values({ name: "pipe-after", value: 3 }));
+    expect(await s.db.select({ value: counters.value }).from(counters).where(eq(counters.name, "pipe-after"))).toEqual([{ value: 3 }]);
+  }, 30_000);
+
   test("raw.exec runs several statements in the write; store.exec runs outside any transaction (VACUUM)", async () => {
     const s = await open();
     await s.exec("VACUUM counters");
