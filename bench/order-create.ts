@@ -83,12 +83,12 @@ interface Phase {
 }
 
 function perOrder(c: PgCount, n: number): PgCount {
-  return { roundTrips: c.roundTrips / n, reads: c.reads / n, writes: c.writes / n, transaction: c.transaction / n, commits: c.commits / n };
+  return { roundTrips: c.roundTrips / n, writer: c.writer / n, reads: c.reads / n, writes: c.writes / n, transaction: c.transaction / n, commits: c.commits / n };
 }
 const statements = (c: PgCount) => c.reads + c.writes + c.transaction;
 function describeSent(c: PgCount | undefined): string {
   if (!c) return "";
-  return `; sent per order ${c.roundTrips.toFixed(1)} round trips, ${statements(c).toFixed(1)} statements (${c.reads.toFixed(1)} reads, ${c.writes.toFixed(1)} writes, ${c.transaction.toFixed(1)} transaction control)`;
+  return `; sent per order ${c.roundTrips.toFixed(1)} round trips (${c.writer.toFixed(1)} on the write connection), ${statements(c).toFixed(1)} statements (${c.reads.toFixed(1)} reads, ${c.writes.toFixed(1)} writes, ${c.transaction.toFixed(1)} transaction control)`;
 }
 
 /** Closed loop: `concurrency` workers, each books its next order as soon as the last is answered. */

@@ -11,6 +11,12 @@
  */
 export interface PgCount {
   roundTrips: number;
+  /**
+   * Of which on a reserved connection: the write transactions', one after the other in each
+   * process (its commit queue) and across processes (the write lock). Since the writer pipelines
+   * SAVEPOINT and RELEASE these include statements sent without waiting for their answer.
+   */
+  writer: number;
   /** SELECT (the write lock's included: it is the third statement of the opening round trip). */
   reads: number;
   /** INSERT, UPDATE, DELETE. */
@@ -20,11 +26,12 @@ export interface PgCount {
   commits: number;
 }
 
-const zero = (): PgCount => ({ roundTrips: 0, reads: 0, writes: 0, transaction: 0, commits: 0 });
+const zero = (): PgCount => ({ roundTrips: 0, writer: 0, reads: 0, writes: 0, transaction: 0, commits: 0 });
 const total = zero();
 
-function note(text: string): void {
+function note(text: string, reserved: boolean): void {
   total.roundTrips++;
+  if (reserved) total.writer++;
   for (const statement of text.split(";")) {
     const verb = statement.trimStart().slice(0, 9).toUpperCase();
     if (!verb) continue;
@@ -40,14 +47,14 @@ function note(text: string): void {
 type Unsafe = (text: string, ...rest: unknown[]) => unknown;
 type Client = { unsafe: Unsafe; reserve?: () => Promise<Client> };
 
-function counted<C extends Client>(client: C): C {
+function counted<C extends Client>(client: C, reserved = false): C {
   const unsafe = client.unsafe;
   client.unsafe = function (this: unknown, text: string, ...rest: unknown[]) {
-    note(text);
+    note(text, reserved);
     return unsafe.call(client, text, ...rest);
   };
   const reserve = client.reserve;
-  if (reserve) client.reserve = async () => counted(await reserve.call(client));
+  if (reserve) client.reserve = async () => counted(await reserve.call(client), true);
   return client;
 }
 
