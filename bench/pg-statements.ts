@@ -13,8 +13,7 @@ export interface PgCount {
   roundTrips: number;
   /**
    * Of which on a reserved connection: the write transactions', one after the other in each
-   * process (its commit queue) and across processes (the write lock). Since the writer pipelines
-   * SAVEPOINT and RELEASE these include statements sent without waiting for their answer.
+   * process (its commit queue) and across processes (the write lock), each waiting for its answer.
    */
   writer: number;
   /** SELECT (the write lock's included: it is the third statement of the opening round trip). */

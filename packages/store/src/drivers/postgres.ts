@@ -91,7 +91,6 @@ export async function openPostgres(url: string, opts: PostgresOptions): Promise<
     const c = conn;
     conn = null;
     open = false;
-    sent = [];
     try {
       c?.release();
     } catch {
@@ -105,29 +104,6 @@ export async function openPostgres(url: string, opts: PostgresOptions): Promise<
       throw unavailableOr(e);
     }
   };
-  /**
-   * Savepoints and their releases are sent without waiting for their answer: Bun.SQL pipelines
-   * statements on one connection and PostgreSQL runs them in order, so the write's first statement
-   * follows its SAVEPOINT in the same flight, and a RELEASE the next SAVEPOINT or the COMMIT. Each
-   * was a round trip of its own, two of a booking's six writes' ~60 serial round trips (bench/README.md,
-   * issue 23 item 6). A failure of one cannot pass unseen: it aborts the transaction, so every later
-   * statement fails (25P02), and COMMIT checks them all (see finish).
-   */
-  let sent: Promise<unknown>[] = [];
-  const send = (sql: string) => {
-    const q = current().unsafe(sql);
-    // then() now, not at an await: it is what makes Bun.SQL send the statement, in call order.
-    const answered = new Promise<unknown>((resolve, reject) => q.then(resolve, reject));
-    answered.catch(() => undefined);
-    sent.push(answered);
-  };
-  /** Waits for every statement sent without waiting; the first failure is thrown. */
-  const settleSent = async () => {
-    const pending = sent;
-    sent = [];
-    const failed = (await Promise.allSettled(pending)).find((r) => r.status === "rejected");
-    if (failed) throw unavailableOr((failed as PromiseRejectedResult).reason);
-  };
   const begin = async () => {
     try {
       conn = await writes.reserve();
@@ -139,25 +115,9 @@ export async function openPostgres(url: string, opts: PostgresOptions): Promise<
       throw lockTimeout(e) ?? unavailableOr(e);
     }
   };
-  const commit = async () => {
+  const finish = (statement: "COMMIT" | "ROLLBACK") => async () => {
     try {
-      const q = current().unsafe("COMMIT");
-      const answered = new Promise<{ command?: string }>((resolve, reject) => q.then(resolve as (r: unknown) => void, reject));
-      answered.catch(() => undefined);
-      // A savepoint or release that failed aborted the transaction, and PostgreSQL answers COMMIT
-      // of an aborted transaction with ROLLBACK, not an error: both are checked, or a write
-      // would be acknowledged and lost.
-      await settleSent();
-      const r = await answered.catch((e: unknown) => Promise.reject(unavailableOr(e)));
-      if (r.command !== undefined && r.command !== "COMMIT") throw new Error(`PostgreSQL answered COMMIT with ${r.command}: the transaction was rolled back`);
-    } finally {
-      hangUp();
-    }
-  };
-  const rollback = async () => {
-    try {
-      await settleSent().catch(() => undefined);
-      await run("ROLLBACK");
+      await run(statement);
     } finally {
       hangUp();
     }
@@ -166,10 +126,10 @@ export async function openPostgres(url: string, opts: PostgresOptions): Promise<
   const queue = commitQueue(
     {
       begin,
-      commit,
-      rollback,
-      savepoint: () => send("SAVEPOINT ndc_write"),
-      release: () => send("RELEASE SAVEPOINT ndc_write"),
+      commit: finish("COMMIT"),
+      rollback: finish("ROLLBACK"),
+      savepoint: () => run("SAVEPOINT ndc_write"),
+      release: () => run("RELEASE SAVEPOINT ndc_write"),
       rollbackToSavepoint: () => run("ROLLBACK TO SAVEPOINT ndc_write"),
       inTransaction: () => open,
       // store.exec: maintenance outside any transaction (VACUUM refuses one), serialised with this
