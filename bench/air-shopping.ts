@@ -16,10 +16,13 @@
 // cross-request supply memos (docs/supply.md "Caches") help only as much as real traffic lets
 // them; cold repeats one search and so measures their best case. Its JSON line comes first
 // (the last two stay cold and warm), with `overCold`, its rate over cold's in the same round.
+// On PostgreSQL (GATEWAY_DATABASE_URL=postgres://..., bench/engine.ts) each of the three gateways
+// runs in a fresh database of its own in that cluster; every JSON line carries "engine".
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fmt, median, runLoad, startServer, type LoadResult } from "./support";
+import { ENGINE, freshDatabase } from "./engine";
 import { loadConfig } from "@ndc/config";
 import { createLogger } from "@ndc/log";
 import { ManualClock } from "@ndc/clock";
@@ -103,7 +106,9 @@ function shopBody(seller: string | undefined, q: Search, day: (n: number) => str
  */
 async function gateway(answerCache: "on" | "off") {
   const dir = mkdtempSync(join(tmpdir(), "ndc-bench-"));
+  const database = await freshDatabase();
   const server = await startServer("bench/gateway-server.ts", [], {
+    ...database.env,
     GATEWAY_DATA_DIR: dir,
     GATEWAY_MODE: "local",
     LOG_LEVEL: "warn",
@@ -140,9 +145,10 @@ async function gateway(answerCache: "on" | "off") {
       writeFileSync(file, JSON.stringify({ ...init, body: undefined, bodies: nextDistinct(n).map((q) => shopBody(creds.iata_number, q, day)) }));
       return file;
     },
-    stop: () => {
+    stop: async () => {
       server.stop();
       rmSync(dir, { recursive: true, force: true });
+      await database.drop();
     },
   };
 }
@@ -201,6 +207,7 @@ try {
     console.log(
       JSON.stringify({
         bench: "air-shopping",
+        engine: ENGINE,
         mode: "distinct",
         requestsPerSecond: round2(median(runs.distinct.map((r) => r.rps))),
         baselinePerSecond: round2(median(runs.bare.map((r) => r.rps))),
@@ -214,6 +221,7 @@ try {
     for (const k of ["cold", "warm"] as const) {
       const line = {
         bench: "air-shopping",
+        engine: ENGINE,
         mode: k,
         requestsPerSecond: round2(median(runs[k].map((r) => r.rps))),
         baselinePerSecond: round2(median(runs.bare.map((r) => r.rps))),
@@ -227,9 +235,7 @@ try {
     bare.stop();
   }
 } finally {
-  cold.stop();
-  warm.stop();
-  distinct.stop();
+  await Promise.all([cold.stop(), warm.stop(), distinct.stop()]);
 }
 
 /** In-process timings (see the header). */

@@ -19,6 +19,10 @@
  * this shared machine (another session's load came and went), so a single pair decides nothing.
  * Target (issue 22): 1.6 or more for both.
  *
+ * On PostgreSQL (GATEWAY_DATABASE_URL=postgres://..., bench/engine.ts) each serve runs in a fresh
+ * database of its own in that cluster (its workers and scheduler app share it, as machines would),
+ * and the lines per serve add the database server's CPU per request; every JSON line carries "engine".
+ *
  *   node_modules/.bin/bun bench/scale-out.ts
  *   env BENCH_ROUNDS=3 BENCH_ORDERS=600 BENCH_SEARCHES=1000 BENCH_CONNECTIONS=32 BENCH_WORKERS=1,2
  *   BENCH_WORKERS_FLAG=0: pass GATEWAY_WORKERS only (a serve without the --workers flag)
@@ -30,6 +34,7 @@ import { baseEnv, multiDataDir } from "../test/multi/support";
 import { airShoppingRQ } from "../test/shopping/shop-requests";
 import { dayAfter, T0 } from "../test/support/dates";
 import { bookingPool, type Ndc } from "./booking-pool";
+import { databaseCpuMs, ENGINE, freshDatabase } from "./engine";
 import { median } from "./support";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -58,8 +63,10 @@ function freePort(): number {
 
 async function startServe(workers: number): Promise<Serve> {
   const data = multiDataDir();
+  const database = await freshDatabase();
   const env = {
     ...baseEnv(data.dir),
+    ...database.env,
     PORT: String(freePort()),
     GATEWAY_WORKERS: String(workers),
     RATE_LIMIT_SHOP_PER_MINUTE: "100000000",
@@ -79,6 +86,7 @@ async function startServe(workers: number): Promise<Serve> {
     async stop() {
       await run.stop();
       data.remove();
+      await database.drop();
     },
   };
 }
@@ -114,6 +122,8 @@ interface Window {
   /** The serve tree's CPU per request (ms), and this process's (the load generator's). */
   serverCpuMs: number;
   clientCpuMs: number;
+  /** PostgreSQL: the database server's CPU per request (every process of the cluster). */
+  databaseCpuMs?: number;
 }
 
 /** `bodies` sent by CONNECTIONS sellers, closed loop; every answer must pass `ok`. */
@@ -123,6 +133,7 @@ async function window(serve: Serve, message: string, bodies: string[], ok: (stat
   let next = 0;
   let failed: string | undefined;
   const server0 = treeCpuMs(serve.run.proc.pid).ms;
+  const database0 = await databaseCpuMs();
   const client0 = process.cpuUsage();
   const t0 = performance.now();
   await Promise.all(
@@ -137,8 +148,10 @@ async function window(serve: Serve, message: string, bodies: string[], ok: (stat
   const seconds = (performance.now() - t0) / 1000;
   const client = process.cpuUsage(client0);
   const serverMs = treeCpuMs(serve.run.proc.pid).ms - server0;
+  const database1 = await databaseCpuMs();
   if (failed) throw new Error(failed);
-  return { perSecond: bodies.length / seconds, serverCpuMs: serverMs / bodies.length, clientCpuMs: (client.user + client.system) / 1000 / bodies.length };
+  const databaseMs = database0 !== undefined && database1 !== undefined ? { databaseCpuMs: (database1 - database0) / bodies.length } : {};
+  return { perSecond: bodies.length / seconds, serverCpuMs: serverMs / bodies.length, clientCpuMs: (client.user + client.system) / 1000 / bodies.length, ...databaseMs };
 }
 
 // Cold searches: one-way, over the sandbox's direct routes both ways, days and parties; the i-th
@@ -197,7 +210,7 @@ async function measure(ready: Ready, round: number): Promise<void> {
     list.push(w);
     results[message].set(workers, list);
     console.log(
-      `round ${round + 1}, workers ${workers} (${ready.processes} processes in the serve tree): ${message} ${w.perSecond.toFixed(1)}/s, server CPU ${w.serverCpuMs.toFixed(2)} ms and load generator ${w.clientCpuMs.toFixed(2)} ms per request`,
+      `round ${round + 1}, workers ${workers} (${ready.processes} processes in the serve tree): ${message} ${w.perSecond.toFixed(1)}/s, server CPU ${w.serverCpuMs.toFixed(2)} ms${w.databaseCpuMs === undefined ? "" : `, PostgreSQL ${w.databaseCpuMs.toFixed(2)} ms`} and load generator ${w.clientCpuMs.toFixed(2)} ms per request`,
     );
   }
 }
@@ -226,6 +239,7 @@ for (const message of ["OrderCreateRQ", "AirShoppingRQ"] as const) {
   console.log(
     JSON.stringify({
       bench: "scale-out",
+      engine: ENGINE,
       message,
       workers: many,
       perSecond: +median(top.map((w) => w.perSecond)).toFixed(1),
