@@ -6,6 +6,7 @@ import type { TestGateway } from "../support/gateway";
 import { call, startReceiver, type Receiver } from "../notifications/helpers";
 import { pushesOf, textOf } from "./helpers";
 import { orderHistoryRQ } from "../orders-http/order-list-helpers";
+import { refuseInserts } from "../support/triggers";
 
 /**
  * Issue 10, the closing check (spec 3): a booked order whose every service is delivered (the
@@ -94,17 +95,17 @@ test("OrderClosingNotifRQ commits with the move or not at all", async () => {
   const orderId = await book("A", "card");
   expect(await state(orderId)).toBe("booked");
   await run("delivery.flown");
-  await t.gw.store.write((_tx, raw) => raw.exec("CREATE TRIGGER fail_outbox BEFORE INSERT ON notification_deliveries BEGIN SELECT RAISE(ABORT, 'injected'); END"));
+  const allowOutbox = await refuseInserts(t.gw.store, "notification_deliveries");
   try {
     await expect(t.gw.orders.closeSettled()).rejects.toThrow("injected");
   } finally {
-    await t.gw.store.write((_tx, raw) => raw.exec("DROP TRIGGER fail_outbox"));
+    await allowOutbox();
   }
   expect(await state(orderId)).toBe("booked");
-  expect(t.gw.store.db.all(`SELECT state FROM orders WHERE order_id = '${orderId}'`)).toEqual([{ state: "booked" }]);
-  expect(t.gw.store.db.all(`SELECT COUNT(*) AS n FROM notification_deliveries WHERE order_id = '${orderId}'`)).toEqual([{ n: 0 }]);
+  expect(await t.gw.store.db.all(`SELECT state FROM orders WHERE order_id = '${orderId}'`)).toEqual([{ state: "booked" }]);
+  expect(await t.gw.store.db.all(`SELECT COUNT(*) AS n FROM notification_deliveries WHERE order_id = '${orderId}'`)).toEqual([{ n: 0 }]);
   expect(await run("orders.closing")).toEqual({ closed: 1, waiting: 0 });
-  expect(t.gw.store.db.all(`SELECT event FROM notification_deliveries WHERE order_id = '${orderId}'`)).toEqual([{ event: "order.closed" }]);
+  expect(await t.gw.store.db.all(`SELECT event FROM notification_deliveries WHERE order_id = '${orderId}'`)).toEqual([{ event: "order.closed" }]);
 }, 60_000);
 
 test("each run goes on from where the last stopped: an order waiting for its clearance never keeps the next one from closing", async () => {

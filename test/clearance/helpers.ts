@@ -27,3 +27,12 @@ export function pushesOf(rx: Receiver, message: string, secret: string): string[
 
 /** The text of the first element of this local name. */
 export const textOf = (xml: string, name: string) => new RegExp(`<(?:\\w+:)?${name}(?:\\s[^>]*)?>([^<]*)</`).exec(xml)?.[1];
+
+/**
+ * Pushes compared without their order of arrival, where several were due at once: the dispatcher
+ * has up to four attempts in flight per subscription and promises no order among them
+ * (docs/notifications.md, "One endpoint never delays another"). With bun:sqlite's synchronous
+ * reads they happened to arrive as they started; on PostgreSQL, whose reads go through a pool,
+ * they arrive in any order, as they may on either engine after a retry.
+ */
+export const inAnyOrder = <T>(pushes: T[]): string[] => pushes.map((p) => JSON.stringify(p)).sort();

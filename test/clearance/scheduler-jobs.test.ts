@@ -17,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const summary = (job: string) => JSON.parse((t.gw.store.db.all(`SELECT last_summary FROM scheduler_jobs WHERE job = '${job}'`) as { last_summary: string }[])[0]!.last_summary);
+const summary = async (job: string) => JSON.parse(((await t.gw.store.db.all(`SELECT last_summary FROM scheduler_jobs WHERE job = '${job}'`)) as { last_summary: string }[])[0]!.last_summary);
 
 test("payments.clearance and orders.closing run by name from the registry over the domain: cleared, then closed", async () => {
   const jobs = JOBS.filter((j) => j.name === "payments.clearance" || j.name === "orders.closing");
@@ -31,13 +31,13 @@ test("payments.clearance and orders.closing run by name from the registry over t
   try {
     // Not settled yet: the closing check waits for the clearance.
     expect(await scheduler.runNow("orders.closing")).toBe(true);
-    expect(summary("orders.closing")).toEqual({ closed: 0, waiting: 1 });
+    expect(await summary("orders.closing")).toEqual({ closed: 0, waiting: 1 });
     expect(await scheduler.runNow("payments.clearance")).toBe(true);
-    expect(summary("payments.clearance")).toEqual({ cleared: 1 });
+    expect(await summary("payments.clearance")).toEqual({ cleared: 1 });
     expect(await scheduler.runNow("orders.closing")).toBe(true);
-    expect(summary("orders.closing")).toEqual({ closed: 1, waiting: 0 });
+    expect(await summary("orders.closing")).toEqual({ closed: 1, waiting: 0 });
   } finally {
     await scheduler.stop();
   }
-  expect(t.gw.store.db.all(`SELECT state FROM orders WHERE order_id = '${orderId}'`)).toEqual([{ state: "closed" }]);
+  expect(await t.gw.store.db.all(`SELECT state FROM orders WHERE order_id = '${orderId}'`)).toEqual([{ state: "closed" }]);
 }, 60_000);

@@ -1,11 +1,12 @@
 import { afterAll, expect, test } from "bun:test";
-import { Database } from "bun:sqlite";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { ManualClock } from "@ndc/clock";
 import { enqueue } from "@ndc/notifications";
+import { openStore, storeErrorCode } from "@ndc/store";
 import { startTestGateway } from "../support/gateway";
 import { call, startReceiver } from "./helpers";
+import { databaseEnv, databaseUrlFor, dropDatabaseFor } from "../support/database";
 
 const N = 40;
 const receiver = startReceiver(async () => {
@@ -17,7 +18,7 @@ afterAll(() => receiver.stop());
 
 function startChild(fixture: string, dataDir: string) {
   const proc = Bun.spawn([process.execPath, join(import.meta.dir, "fixtures", fixture)], {
-    env: { ...process.env, GATEWAY_DATA_DIR: dataDir, GATEWAY_MODE: "local", NOTIFY_DISPATCH_MS: "20", NOTIFY_CLAIM_MS: "1000", ORDERS_BACKGROUND_MS: "0", LOG_LEVEL: "warn" },
+    env: { ...process.env, ...databaseEnv(dataDir), GATEWAY_DATA_DIR: dataDir, GATEWAY_MODE: "local", NOTIFY_DISPATCH_MS: "20", NOTIFY_CLAIM_MS: "1000", ORDERS_BACKGROUND_MS: "0", LOG_LEVEL: "warn" },
     stdout: "pipe",
     stderr: "inherit",
   });
@@ -56,20 +57,21 @@ test.each([["the scheduler app", "scheduler-child.ts"]])("SIGKILL %s mid-dispatc
   const second = startChild(fixture, dataDir);
   try {
     // Until the outbox says every delivery is acknowledged (the cut-short ones come again once their claims lapse).
-    const db = new Database(join(dataDir, "gateway.db"), { readonly: true });
+    // Read through the store (the file, or the PostgreSQL database the children share).
+    const store = await openStore(databaseUrlFor(dataDir));
     try {
-      const delivered = () => {
+      const delivered = async () => {
         try {
-          return (db.query("SELECT count(*) AS n FROM notification_deliveries WHERE status = 'delivered'").get() as { n: number }).n;
+          return ((await store.db.all("SELECT count(*) AS n FROM notification_deliveries WHERE status = 'delivered'")) as { n: number }[])[0]!.n;
         } catch (e) {
           // The restarted child may be recovering the WAL the killed one left (SQLITE_BUSY_RECOVERY): ask again.
-          if (String((e as { code?: string }).code).startsWith("SQLITE_BUSY")) return -1;
+          if (storeErrorCode(e)?.startsWith("SQLITE_BUSY")) return -1;
           throw e;
         }
       };
-      await until(() => delivered() === N, 60_000);
+      await until(async () => (await delivered()) === N, 60_000);
     } finally {
-      db.close();
+      await store.close();
     }
   } finally {
     second.kill("SIGTERM");
@@ -95,5 +97,6 @@ test.each([["the scheduler app", "scheduler-child.ts"]])("SIGKILL %s mid-dispatc
   } finally {
     await again.close();
     rmSync(dataDir, { recursive: true, force: true });
+    dropDatabaseFor(dataDir);
   }
 }, 120_000);

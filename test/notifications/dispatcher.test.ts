@@ -3,6 +3,7 @@ import { ManualClock } from "@ndc/clock";
 import { Dispatcher, enqueue, Subscriptions, type Resolver, type WebhookRequest } from "@ndc/notifications";
 import { loadFieldKey } from "@ndc/pii";
 import { retryAfterMs } from "../../apps/scheduler/src/webhook-post";
+import { claimDeliveries } from "../../packages/notifications/src/claim";
 import { registryGrants } from "@ndc/auth";
 import { startTestGateway, type TestGateway } from "../support/gateway";
 import { call, otherSeller, startReceiver, type Receiver } from "./helpers";
@@ -174,3 +175,15 @@ test("a receiver's answer is read up to 64 KiB, then the connection is dropped: 
   expect(pushed).toBeLessThan(16 * 1024 * 1024);
   await call(t, "DELETE", `/notifications/subscriptions/${sub.id}`, key);
 }, 60_000);
+
+test("the deliveries a dispatcher takes come back in the order it asked for them (its oldest due first), whatever order the claim's UPDATE finds them in", async () => {
+  const sub = await subscribe(key, receiver().url);
+  await notify(t.gw.sandbox!.agency_id, 8);
+  const written = ((await t.gw.store.db.all(`SELECT delivery_id AS id FROM notification_deliveries WHERE subscription_id = '${sub.id}'`)) as { id: string }[]).map((r) => r.id);
+  expect(written.length).toBe(8);
+  // An order neither engine's scan would produce by itself: every other one, then the rest backwards.
+  const asked = [...written.filter((_, i) => i % 2 === 0), ...written.filter((_, i) => i % 2 === 1).reverse()];
+  const taken = await claimDeliveries(t.gw.store, asked, clock.now(), clock.now() + 1);
+  expect(taken.map((d) => d.deliveryId)).toEqual(asked);
+  await call(t, "DELETE", `/notifications/subscriptions/${sub.id}`, key);
+});

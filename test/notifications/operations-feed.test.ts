@@ -6,6 +6,7 @@ import { T0 } from "../orders-http/helpers";
 import { call } from "./helpers";
 import { PRODUCTION_ENV } from "../support/gateway";
 import { bookWithFreeSeat, pushesOf, subscribedGateway, type Subscribed } from "./operations-helpers";
+import { refuseInserts } from "../support/triggers";
 
 /**
  * The simulated operations feed (issue 10): deterministic from the supply seed at the configured
@@ -53,10 +54,10 @@ test("a disruption announced by now changes every order on the flight once, each
 
   // The outbox write fails inside the order's transaction: neither the change nor its push.
   clock.set(d.announceAt);
-  await s.t.gw.store.write((_tx, raw) => raw.exec("CREATE TRIGGER fail_outbox BEFORE INSERT ON notification_deliveries BEGIN SELECT RAISE(ABORT, 'injected'); END"));
+  const allowOutbox = await refuseInserts(s.t.gw.store, "notification_deliveries");
   await expect(s.t.gw.orders.operationsFeed(1000, s.t.gw.config.shopping.supplySeed, clock.now())).rejects.toThrow("injected");
   expect((await s.t.gw.orders.retrieve(a.orderId, { clientId: s.t.gw.sandbox!.client_id, agencyId: s.t.gw.sandbox!.agency_id })).version).toBe(order.version);
-  await s.t.gw.store.write((_tx, raw) => raw.exec("DROP TRIGGER fail_outbox"));
+  await allowOutbox();
 
   const result = await run("operations.feed");
   expect(result.orders).toBe(1);

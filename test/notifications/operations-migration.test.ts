@@ -8,6 +8,7 @@ import { T0 } from "../orders-http/helpers";
 import { partyOrderCreateRQ, quotedOffers, shopParty } from "../orders-http/item-selection-helpers";
 import { all } from "../shopping/shop-requests";
 import { bookWithFreeSeat } from "./operations-helpers";
+import { ON_POSTGRES } from "../support/database";
 
 /**
  * Migration 0037 fills the operations columns of orders written before it from their journal. Its
@@ -23,7 +24,9 @@ afterAll(() => t.close());
 
 const COLUMNS = "order_id, flight_keys, unflown_from, travel_end_at, partner_awaiting";
 
-test("the backfill gives what the order's actor writes", async () => {
+// SQLite's migration 0037 only: PostgreSQL never runs it (its migrations start at the baseline
+// 0067, which has the columns; a SQLite database moved over brings them filled).
+test.skipIf(ON_POSTGRES)("the backfill gives what the order's actor writes", async () => {
   await bookWithFreeSeat(t, "MIG-SEAT");
   const party = await shopParty(t, clock);
   const esim = party.services.get("PP-ESIM/-")!;

@@ -6,6 +6,7 @@ import { createLogger } from "@ndc/log";
 import { bootGateway } from "@ndc/gateway";
 import { T0 } from "../orders-http/helpers";
 import { book, start } from "../orders-http/order-list-helpers";
+import { databaseEnv, dropDatabaseFor } from "../support/database";
 
 const DAY = 86_400_000;
 
@@ -21,7 +22,7 @@ test("flights the schedule no longer places are recorded flown once their date i
   const dataDir = c.t.dataDir;
   await c.t.gw.close();
   const clock = new ManualClock(T0 + 40 * DAY);
-  const gw = await bootGateway({ config: loadConfig({ GATEWAY_DATA_DIR: dataDir, GATEWAY_MODE: "local", OPERATIONS_FEED_PER_MILLE: "0" }), logger: createLogger({ level: "silent" }), clock });
+  const gw = await bootGateway({ config: loadConfig({ GATEWAY_DATA_DIR: dataDir, GATEWAY_MODE: "local", OPERATIONS_FEED_PER_MILLE: "0", ...databaseEnv(dataDir) }), logger: createLogger({ level: "silent" }), clock });
   try {
     const key = order.journeys[0]!.flightKeys[0]!;
     expect(gw.supply.flight(key)).toBeUndefined();
@@ -32,5 +33,6 @@ test("flights the schedule no longer places are recorded flown once their date i
   } finally {
     await gw.close();
     rmSync(dataDir, { recursive: true, force: true });
+    dropDatabaseFor(dataDir);
   }
 }, 60_000);

@@ -7,6 +7,7 @@ import { all, blocks } from "../shopping/shop-requests";
 import { call, otherSellerToken, type Receiver } from "./helpers";
 import { bookWithFreeSeat, pushesOf, subscribedGateway } from "./operations-helpers";
 import { partyOrderCreateRQ, quotedOffers, shopParty, type ShoppedParty } from "../orders-http/item-selection-helpers";
+import { refuseInserts } from "../support/triggers";
 
 /**
  * order.changed and service.delivered end to end (issue 10): a real receiver on a free local port,
@@ -153,11 +154,11 @@ test("fly reads the partner back at once", async () => {
 test("a delivery commits with its push or not at all", async () => {
   const { orderId } = await bookWithFreeSeat(t, "FLY-ATOMIC");
   const seller = { clientId: t.gw.sandbox!.client_id, agencyId: t.gw.sandbox!.agency_id };
-  await t.gw.store.write((_tx, raw) => raw.exec("CREATE TRIGGER fail_outbox BEFORE INSERT ON notification_deliveries BEGIN SELECT RAISE(ABORT, 'injected'); END"));
+  const allowOutbox = await refuseInserts(t.gw.store, "notification_deliveries");
   try {
     await expect(t.gw.orders.fly(orderId, seller)).rejects.toThrow("injected");
   } finally {
-    await t.gw.store.write((_tx, raw) => raw.exec("DROP TRIGGER fail_outbox"));
+    await allowOutbox();
   }
   expect((await t.gw.orders.retrieve(orderId, seller)).flown).toBeUndefined();
   expect(all((await t.ndc("ServiceDeliveryRQ", deliveryRQ(orderId))).body, "DeliveryStatusCode")).toEqual(["NOT_DELIVERED", "NOT_DELIVERED"]);

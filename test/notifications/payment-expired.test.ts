@@ -3,6 +3,7 @@ import { verifyWebhook } from "@ndc/notifications";
 import { assertSchemaValid } from "../support/xsd";
 import { book, start, type Ctx } from "../orders-http/order-list-helpers";
 import { call, startReceiver, type Receiver } from "./helpers";
+import { refuseInserts } from "../support/triggers";
 
 let c: Ctx;
 let rx: Receiver;
@@ -97,7 +98,7 @@ test("the notification commits with the cancellation or not at all", async () =>
   rx.answer = () => new Response(null, { status: 204 });
   const order = await book(c, { tag: "NX2" });
   // The outbox insert fails inside the order actor's transaction.
-  await c.t.gw.store.write((_tx, raw) => raw.exec("CREATE TRIGGER fail_outbox BEFORE INSERT ON notification_deliveries BEGIN SELECT RAISE(ABORT, 'injected'); END"));
+  const allowOutbox = await refuseInserts(c.t.gw.store, "notification_deliveries");
   c.clock.advance(order.paymentTimeLimit! - c.clock.now());
   await expect(c.t.gw.orders.expireUnpaid()).rejects.toThrow("injected");
   expect((await c.t.gw.orders.retrieve(order.orderId, c.seller)).state).toBe("held_unpaid");
@@ -105,7 +106,7 @@ test("the notification commits with the cancellation or not at all", async () =>
   expect(rows).toEqual([{ state: "held_unpaid" }]);
   expect((await call(c.t, "GET", `/notifications/subscriptions/${sub.json.id}/deliveries`, key)).json.deliveries).toEqual([]);
 
-  await c.t.gw.store.write((_tx, raw) => raw.exec("DROP TRIGGER fail_outbox"));
+  await allowOutbox();
   const before = rx.requests.length;
   const run = await call(c.t, "POST", "/sandbox/clock", key, { advanceSeconds: 0 });
   expect(run.json.jobs["orders.expire-unpaid"]).toEqual({ cancelled: 1 });

@@ -13,6 +13,7 @@ import { multiOrderCreateRQ, quotedList, seatItem, serviceItems, shopOneWay, tot
 import { acceptCancelRQ, bookCancellable, quote, sellerOf } from "../servicing/cancel-helpers";
 import { call, otherSellerToken, sellerWithToken, startReceiver, type Receiver } from "./helpers";
 import { dayAfter, T0 } from "../support/dates";
+import { refuseInserts } from "../support/triggers";
 
 /**
  * accounting.sales_info (spec 6): every sale, change, refund and void of every order, pushed as
@@ -236,7 +237,7 @@ test("the report commits with the money event or not at all", async () => {
   const shopped = await shopOffer(t, { pax: 1, n: 4 });
   const orderIds = async () => ((await t.gw.store.db.all("SELECT order_id AS id FROM orders")) as { id: string }[]).map((r) => r.id);
   const before = new Set(await orderIds());
-  await t.gw.store.write((_tx, raw) => raw.exec("CREATE TRIGGER fail_sales BEFORE INSERT ON notification_deliveries BEGIN SELECT RAISE(ABORT, 'injected'); END"));
+  const allowSales = await refuseInserts(t.gw.store, "notification_deliveries");
   let orderId: string;
   try {
     const r = await t.ndc("OrderCreateRQ", orderCreateRQ({ shopped, legs: [{ kind: "card", token: "tok_approve_visa", amountMinor: shopped.totalMinor }], correlationId: "SI-FAIL", trxId: "T1" }));
@@ -248,7 +249,7 @@ test("the report commits with the money event or not at all", async () => {
     const order = await t.gw.orders.retrieve(orderId, sellerOf(t));
     expect(order.legs.map((l) => l.state)).toEqual(["authorised"]);
   } finally {
-    await t.gw.store.write((_tx, raw) => raw.exec("DROP TRIGGER fail_sales"));
+    await allowSales();
   }
   // The reconciler closes it later: the captures and the report then commit together, once.
   const from = rx.requests.length;

@@ -60,4 +60,5 @@ test("sandbox mode refuses to move the clock but runs a job; production answers 
     const r = await call(production, "POST", path, pkey, { advanceSeconds: 60, job: "notifications.dispatch" });
     expect([r.status, r.json]).toEqual([404, { error: "not_found" }]);
   }
-});
+  // Two gateways booted: on PostgreSQL each migrates a fresh database (about a second alone).
+}, 30_000);

@@ -30,7 +30,9 @@ beforeAll(async () => {
   const subB = await call(t, "POST", "/notifications/subscriptions", b.auth, { url: b.rx.url, events: ["order.payment_expired"] });
   expect([subA.status, subB.status]).toEqual([201, 201]);
   a.secret = subA.json.secret;
-});
+  // A gateway boot and two sellers registered: on PostgreSQL the boot migrates a fresh database
+  // (about a second alone, several on a loaded CI machine), past the default 5 s hook budget.
+}, 30_000);
 afterAll(async () => {
   a.rx.stop();
   b.rx.stop();

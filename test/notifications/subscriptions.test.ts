@@ -19,7 +19,9 @@ beforeAll(async () => {
   other = await otherSeller(t, "AGY-NOTIF-B", "12345670", "ndc:order ndc:notif:subscribe");
   noGrant = other;
   noScope = await otherSeller(t, "AGY-NOTIF-C", "12345681", "ndc:order");
-});
+  // A gateway boot and two sellers registered: on PostgreSQL the boot migrates a fresh database
+  // (about a second alone, several on a loaded CI machine), past the default 5 s hook budget.
+}, 30_000);
 afterAll(() => t.close());
 
 const sub = (apiKey: string, body: unknown) => call(t, "POST", "/notifications/subscriptions", apiKey, body);

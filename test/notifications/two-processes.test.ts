@@ -1,11 +1,13 @@
 import { afterAll, expect, test } from "bun:test";
-import { Database } from "bun:sqlite";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
+import { sql } from "drizzle-orm";
+import { openStore } from "@ndc/store";
 import { verifyWebhook } from "@ndc/notifications";
 import { book, FARE_MINOR, start } from "../orders-http/order-list-helpers";
 import { assertSchemaValid } from "../support/xsd";
 import { call, startReceiver } from "./helpers";
+import { databaseEnv, databaseUrlFor, dropDatabaseFor } from "../support/database";
 
 const receiver = startReceiver();
 afterAll(() => receiver.stop());
@@ -36,12 +38,12 @@ test("a gateway and the scheduler app as two processes on one store: expiry, del
   // requested at capture; the order closes once the scheduler process has cleared it.
   const paid = await book(c, { tag: "TWO-2", day: 2, payment: [{ kind: "settlement", agencyId: c.seller.agencyId, amount: { amount: FARE_MINOR, currency: "EUR" } }] });
   expect(paid.state).toBe("booked");
-  const [clearance] = c.t.gw.store.db.all(`SELECT clearance_id, status FROM payment_clearances WHERE order_id = '${paid.orderId}'`) as { clearance_id: string; status: string }[];
+  const [clearance] = (await c.t.gw.store.db.all(`SELECT clearance_id, status FROM payment_clearances WHERE order_id = '${paid.orderId}'`)) as { clearance_id: string; status: string }[];
   expect(clearance?.status).toBe("requested");
   const dataDir = c.t.dataDir;
   await c.t.gw.close();
 
-  const env = { ...process.env, GATEWAY_DATA_DIR: dataDir, GATEWAY_MODE: "local", LOG_LEVEL: "warn" };
+  const env = { ...process.env, GATEWAY_DATA_DIR: dataDir, GATEWAY_MODE: "local", LOG_LEVEL: "warn", ...databaseEnv(dataDir) };
   const spawn = (fixture: string, extra: Record<string, string>) =>
     Bun.spawn([process.execPath, join(import.meta.dir, "fixtures", fixture)], { env: { ...env, ...extra }, stdout: "pipe", stderr: "pipe" });
   // The gateway runs no job; the scheduler app runs them all (expiry every second, dispatch every second).
@@ -71,28 +73,33 @@ test("a gateway and the scheduler app as two processes on one store: expiry, del
   expect(byPath("PaymentClearanceNotif").every((b) => b.includes(`<cns:ClearanceID>${clearance!.clearance_id}</cns:ClearanceID>`))).toBe(true);
   expect(byPath("OrderClosingNotifRQ").map((b) => b.includes(`<cns:OrderID>${paid.orderId}</cns:OrderID>`))).toEqual([true]);
 
-  const db = new Database(join(dataDir, "gateway.db"), { readonly: true });
+  // Read through the store (the file, or the PostgreSQL database the two processes shared).
+  const store = await openStore(databaseUrlFor(dataDir));
+  const rows = (q: ReturnType<typeof sql>) => store.db.all(q) as Promise<Record<string, unknown>[]>;
   try {
-    expect(db.query("SELECT state FROM orders WHERE order_id = ?").get(order.orderId)).toEqual({ state: "cancelled" });
-    expect(db.query("SELECT state FROM orders WHERE order_id = ?").get(paid.orderId)).toEqual({ state: "closed" });
+    expect(await rows(sql`SELECT state FROM orders WHERE order_id = ${order.orderId}`)).toEqual([{ state: "cancelled" }]);
+    expect(await rows(sql`SELECT state FROM orders WHERE order_id = ${paid.orderId}`)).toEqual([{ state: "closed" }]);
     // Delivery: the scheduler app recorded the paid order's flight flown (flights_flown) before it closed it.
-    const kinds = (db.query("SELECT payload FROM actor_journal WHERE kind = 'orders.order' AND key = ? ORDER BY seq").all(paid.orderId) as { payload: string }[]).map((r) => JSON.parse(r.payload).type);
+    const kinds = (await rows(sql`SELECT payload FROM actor_journal WHERE kind = 'orders.order' AND key = ${paid.orderId} ORDER BY seq`)).map((r) => JSON.parse(r.payload as string).type);
     expect(kinds.indexOf("flights_flown")).toBeGreaterThan(-1);
     expect(kinds.indexOf("flights_flown")).toBeLessThan(kinds.indexOf("closed"));
-    expect(db.query("SELECT status, cleared_by FROM payment_clearances").all()).toEqual([{ status: "cleared", cleared_by: "manager" }]);
-    expect(db.query("SELECT status, attempts FROM notification_deliveries").all()).toEqual(Array(4).fill({ status: "delivered", attempts: 1 }));
+    expect(await rows(sql`SELECT status, cleared_by FROM payment_clearances`)).toEqual([{ status: "cleared", cleared_by: "manager" }]);
+    expect(await rows(sql`SELECT status, attempts FROM notification_deliveries`)).toEqual(Array(4).fill({ status: "delivered", attempts: 1 }));
     // Each order's journal is one unbroken sequence: no second writer slipped an event in.
     for (const id of [order.orderId, paid.orderId]) {
-      const seqs = (db.query("SELECT seq FROM actor_journal WHERE kind = 'orders.order' AND key = ? ORDER BY seq").all(id) as { seq: number }[]).map((r) => r.seq);
+      const seqs = (await rows(sql`SELECT seq FROM actor_journal WHERE kind = 'orders.order' AND key = ${id} ORDER BY seq`)).map((r) => r.seq as number);
       expect(seqs).toEqual(seqs.map((_, i) => seqs[0]! + i));
     }
     // The jobs ran in the scheduler process and gave their leases back.
     // The order jobs ran in the scheduler app's process (the lease's holder is host:pid:id), none in the gateway's.
-    for (const job of ["orders.expire-unpaid", "delivery.flown", "orders.closing"]) expect((db.query("SELECT holder FROM scheduler_jobs WHERE job = ?").get(job) as { holder: string }).holder.split(":")[1]).toBe(String(scheduler.pid));
-    expect(db.query("SELECT last_outcome FROM scheduler_jobs WHERE job = 'notifications.dispatch'").get()).toEqual({ last_outcome: "done" });
-    expect(db.query("SELECT last_outcome FROM scheduler_jobs WHERE job = 'payments.clearance'").get()).toEqual({ last_outcome: "done" });
+    for (const job of ["orders.expire-unpaid", "delivery.flown", "orders.closing"]) {
+      const [lease] = await rows(sql`SELECT holder FROM scheduler_jobs WHERE job = ${job}`);
+      expect((lease!.holder as string).split(":")[1]).toBe(String(scheduler.pid));
+    }
+    expect(await rows(sql`SELECT last_outcome FROM scheduler_jobs WHERE job = 'notifications.dispatch'`)).toEqual([{ last_outcome: "done" }]);
+    expect(await rows(sql`SELECT last_outcome FROM scheduler_jobs WHERE job = 'payments.clearance'`)).toEqual([{ last_outcome: "done" }]);
   } finally {
-    db.close();
+    await store.close();
   }
   // Neither process logged an error (a journal conflict, a failed job) or failed loudly.
   const logs = [gateway.stdout, gateway.stderr, scheduler.stdout, scheduler.stderr].map((s) => new Response(s).text());
@@ -102,4 +109,5 @@ test("a gateway and the scheduler app as two processes on one store: expiry, del
   expect(gwOut + schOut).not.toContain('"level":"error"');
   expect(gwErr + schErr).toBe("");
   rmSync(dataDir, { recursive: true, force: true });
+  dropDatabaseFor(dataDir);
 }, 180_000);

@@ -10,6 +10,7 @@ import { addSigningKey, brokenEvidenceAt, revokeSigningKey } from "@ndc/signatur
 import { errorCode, startTestGateway, type TestGateway } from "../support/gateway";
 import { decimal, DOC_NUMBER, orderCreateRQ, orderIdOf, shopOffer } from "../orders-http/helpers";
 import { all, paymentRetryRQ } from "../orders-http/order-list-helpers";
+import { dropTrigger, refuseInserts } from "../support/triggers";
 import { keyDir, lift, makeKey, sellerSign, withEmptyWrapper, type TestKey } from "./support";
 import { orderCommand } from "../../apps/cli/src/commands/order-evidence";
 import { mkdtempSync, readFileSync, readdirSync } from "node:fs";
@@ -109,7 +110,8 @@ describe("policy required", () => {
     const sealed = (await t.gw.store.db.all(sql`SELECT ciphertext FROM signed_originals WHERE order_id = ${id}`)) as { ciphertext: Uint8Array }[];
     expect(sealed.length).toBe(1);
     expect(Buffer.from(sealed[0]!.ciphertext).toString("latin1")).not.toContain(DOC_NUMBER);
-    expect(() => t.gw.store.db.run(sql`DELETE FROM signature_evidence`)).toThrow();
+    // Append-only: refused by its trigger (thrown at once by bun:sqlite, a rejection on PostgreSQL).
+    await expect((async () => t.gw.store.db.run(sql`DELETE FROM signature_evidence`))()).rejects.toThrow();
     await eraseIdentityDocuments(t.gw.store, [id], clock.now(), { path: "supervisor", actor: "test-supervisor", reason: "signed original erased with the documents" });
     const erased = (await t.gw.store.db.all(sql`SELECT ciphertext, erased_at FROM signed_originals WHERE order_id = ${id}`)) as { ciphertext: unknown; erased_at: number }[];
     expect(erased[0]!.ciphertext).toBeNull();
@@ -149,7 +151,7 @@ describe("policy required", () => {
     expect(second.out.join("\n")).toContain("erased");
     expect(readdirSync(dir2).filter((f) => f.endsWith(".xml"))).toEqual([]);
 
-    await t.gw.store.exec("DROP TRIGGER signature_evidence_no_update");
+    await dropTrigger(t.gw.store, "signature_evidence_no_update", "signature_evidence");
     await t.gw.store.exec(`UPDATE signature_evidence SET client_id = 'someone-else' WHERE order_id = '${id}'`);
     const third = await run(mkdtempSync(join(tmpdir(), "ndc-evidence-")));
     expect(third.code).toBe(1);
@@ -329,11 +331,11 @@ const count = async (q: string) => ((await t.gw.store.db.all(sql.raw(q))) as { n
 
 /** Sends while every evidence insert is refused (an injected trigger), then lets them through again. */
 async function withEvidenceRefused<T>(send: () => Promise<T>): Promise<T> {
-  await t.gw.store.exec("CREATE TRIGGER fail_evidence BEFORE INSERT ON signature_evidence BEGIN SELECT RAISE(ABORT, 'injected'); END");
+  const allow = await refuseInserts(t.gw.store, "signature_evidence");
   try {
     return await send();
   } finally {
-    await t.gw.store.exec("DROP TRIGGER fail_evidence");
+    await allow();
   }
 }
 

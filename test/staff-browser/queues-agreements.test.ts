@@ -28,7 +28,7 @@ describe.skipIf(chromiumMissing !== undefined)(`capture, unclear clearances and 
     const item = await raiseCaptureItem(w, "BC1");
     item.restore();
     const orderId = await bookSettled(w, "BC2");
-    const [clearance] = w.t.gw.store.db.all(`SELECT clearance_id FROM payment_clearances WHERE order_id = '${orderId}'`) as { clearance_id: string }[];
+    const [clearance] = (await w.t.gw.store.db.all(`SELECT clearance_id FROM payment_clearances WHERE order_id = '${orderId}'`)) as { clearance_id: string }[];
     w.clock.advance(2 * 3_600_000);
     const { page } = b;
     await logIn(page, server.url, w, "sue", sue);
@@ -55,7 +55,7 @@ describe.skipIf(chromiumMissing !== undefined)(`capture, unclear clearances and 
     await page.fill(`[id="cn-${clearance!.clearance_id}"]`, "Seen on the bank statement of 3 Dec");
     await Promise.all([page.waitForURL("**/staff/queues/unclear-clearances?done=1"), page.click('button:has-text("Clear by hand")')]);
     expect(await page.locator("tbody").count()).toBe(0);
-    const [after] = w.t.gw.store.db.all(`SELECT status, cleared_by FROM payment_clearances WHERE clearance_id = '${clearance!.clearance_id}'`) as { status: string; cleared_by: string }[];
+    const [after] = (await w.t.gw.store.db.all(`SELECT status, cleared_by FROM payment_clearances WHERE clearance_id = '${clearance!.clearance_id}'`)) as { status: string; cleared_by: string }[];
     expect(after).toEqual({ status: "cleared", cleared_by: "staff" });
     await Promise.all([page.waitForURL("**/staff/login"), page.click("text=Log out")]);
   }, 120_000);
@@ -101,7 +101,7 @@ describe.skipIf(chromiumMissing !== undefined)(`capture, unclear clearances and 
     await page.goto(`${server.url}/staff/agencies/${agency}/agreements`);
     await expectAccessible(page, "agreements (admin)");
     await shot(page, "14-agency-agreements");
-    const audit = (w.t.gw.store.db.all(`SELECT action, username, reason FROM staff_audit WHERE action IN ('commission.set', 'signing.policy', 'signing.key_add') ORDER BY seq`) as { action: string; username: string; reason: string }[]).map((r) => [r.action, r.username, r.reason]);
+    const audit = ((await w.t.gw.store.db.all(`SELECT action, username, reason FROM staff_audit WHERE action IN ('commission.set', 'signing.policy', 'signing.key_add') ORDER BY seq`)) as { action: string; username: string; reason: string }[]).map((r) => [r.action, r.username, r.reason]);
     expect(audit).toEqual([
       ["commission.set", "adam", "New tiers agreed with the agency for 2027"],
       ["signing.policy", "adam", "The agency signs its orders from now on"],

@@ -3,6 +3,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import { legacyAuditHash, type AuditEntry } from "@ndc/staff";
 import { REASON, addEveryRole, documentRefOf, logInEveryRole, staffWorld, type StaffWorld } from "./support";
+import { dropTriggerSql } from "../support/triggers";
 
 /**
  * The staff audit chain is keyed and anchored (issue 19 item 7): whoever can write the database
@@ -37,8 +38,8 @@ const rowsOf = async (w: StaffWorld) =>
 /** What anyone with write access to the database can do: drop the triggers and run SQL. */
 const tamper = (w: StaffWorld, ...statements: string[]) =>
   w.t.gw.store.write(async (_tx, raw) => {
-    await raw.exec("DROP TRIGGER IF EXISTS staff_audit_no_update");
-    await raw.exec("DROP TRIGGER IF EXISTS staff_audit_no_delete");
+    await raw.exec(dropTriggerSql(w.t.gw.store, "staff_audit_no_update", "staff_audit"));
+    await raw.exec(dropTriggerSql(w.t.gw.store, "staff_audit_no_delete", "staff_audit"));
     for (const s of statements) await raw.exec(s);
   });
 
@@ -101,7 +102,12 @@ describe("the keyed, anchored audit chain", () => {
     expect([broken.code, broken.err]).toEqual([1, [`staff audit trail broken: the anchor names seq ${rows.at(-1)!.seq}, which the trail (ending at seq ${keep}) no longer holds: rows were removed`]]);
     // The next audited action does not move the anchor past the cut: the gap stays reported.
     await w.login("sue");
-    expect((await verify(w)).err).toEqual([`staff audit trail broken: the anchor names seq ${rows.at(-1)!.seq}, which the trail (ending at seq ${rows.at(-1)!.seq + 1}) no longer holds: rows were removed`]);
+    // The next row's number: SQLite's AUTOINCREMENT never gives a removed number again; PostgreSQL's
+    // rowid trigger gives max + 1 (decision 0041's baseline, sound while the trail is append-only),
+    // so after a cut made with the triggers dropped it numbers the next row just past the cut.
+    // Either way the anchor is not reached and the gap is reported.
+    const next = w.t.gw.store.dialect === "postgres" ? keep + 1 : rows.at(-1)!.seq + 1;
+    expect((await verify(w)).err).toEqual([`staff audit trail broken: the anchor names seq ${rows.at(-1)!.seq}, which the trail (ending at seq ${next}) no longer holds: rows were removed`]);
     // Every row gone is the same story, not an empty trail that holds.
     await tamper(w, "DELETE FROM staff_audit");
     expect((await verify(w)).err).toEqual([`staff audit trail broken: the anchor names seq ${rows.at(-1)!.seq}, which the trail (ending at seq 0) no longer holds: rows were removed`]);

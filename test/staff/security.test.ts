@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
+import { dropTriggerSql } from "../support/triggers";
 import { REASON, documentRefOf, sessionOf, staffWorld, type Session, type StaffWorld } from "./support";
 
 /**
@@ -208,7 +209,7 @@ describe("the audit chain", () => {
     expect(ok.out[0]).toMatch(/^staff audit trail holds: \d+ rows$/);
     const [{ seq }] = (await w.t.gw.store.db.all(sql`SELECT seq FROM staff_audit WHERE action = 'pii.reveal' AND outcome = 'ok' ORDER BY seq LIMIT 1`)) as { seq: number }[];
     await w.t.gw.store.write(async (_tx, raw) => {
-      await raw.exec("DROP TRIGGER staff_audit_no_update");
+      await raw.exec(dropTriggerSql(w.t.gw.store, "staff_audit_no_update", "staff_audit"));
       await raw.exec(`UPDATE staff_audit SET reason = 'nothing to see here' WHERE seq = ${seq}`);
     });
     const broken = await w.cli(["audit", "verify"]);

@@ -40,7 +40,7 @@ const counters = sqliteTable("counters", {
 
 /** What a query failed with (drizzle's queries are thenables, not promises). */
 const failure = (q: unknown): Promise<unknown> => Promise.resolve(q).then(() => "no failure", (e: unknown) => e);
-/** The driver-side reason under drizzle's "Failed query" wrapper. */
+/** The driver-side reason under the store's StoreQueryError. */
 const reason = async (q: unknown): Promise<string> => String(((await failure(q)) as { cause?: unknown }).cause);
 
 let cluster: Cluster | undefined;
@@ -145,6 +145,22 @@ describe.skipIf(!pgBin)("the PostgreSQL store", () => {
     // Reads go to read-only connections, as SQLite's reader is query_only.
     const sneaky = await failure(s.db.insert(counters).values({ name: "sneaky", value: 1 }));
     expect(storeErrorCode(sneaky)).toBe("SQLITE_READONLY");
+  });
+
+  test("a refused statement fails with the server's words, as bun:sqlite's do, and never with its values (messages reach the log)", async () => {
+    const s = await open();
+    await s.write((tx) => tx.insert(counters).values({ name: "taken", value: 1 }));
+    const secret = "LOVELACE-PASSPORT-X1234567";
+    const refused = (await failure(s.write((tx) => tx.insert(counters).values({ name: "taken", value: 2 }).run()))) as Error;
+    expect(refused.message).toMatch(/^duplicate key value violates unique constraint "counters_pkey"$/);
+    expect(storeErrorCode(refused)).toBe("SQLITE_CONSTRAINT_PRIMARYKEY");
+    // The row refused holds the secret (PostgreSQL's detail quotes it; drizzle's message listed the values).
+    const named = (await failure(s.write((tx) => tx.run(sql`INSERT INTO counters (name, value) VALUES (${secret}, ${null})`)))) as Error & { query?: string };
+    expect(named.message).toBe('null value in column "value" of relation "counters" violates not-null constraint');
+    expect(storeErrorCode(named)).toBe("SQLITE_CONSTRAINT_NOTNULL");
+    // The statement's text (placeholders, no values) stays with it for whoever debugs.
+    expect(named.query).toContain("INSERT INTO counters");
+    expect(named.query).not.toContain(secret);
   });
 
   test("writes are serial across two machines: 2 x 200 concurrent read-then-write increments lose none", async () => {

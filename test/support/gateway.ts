@@ -53,7 +53,8 @@ export async function startTestGateway(
   const dataDir = mkdtempSync(join(tmpdir(), "ndc-gw-"));
   const logs: string[] = [];
   // The simulated operations feed is off unless a test asks for it: its disruptions depend on the day the supply starts.
-  const config = loadConfig({ GATEWAY_DATA_DIR: dataDir, GATEWAY_MODE: "local", OPERATIONS_FEED_PER_MILLE: "0", ...databaseEnv(dataDir), ...env });
+  // A test that reopens another gateway's data directory (GATEWAY_DATA_DIR) reopens its database too.
+  const config = loadConfig({ GATEWAY_DATA_DIR: dataDir, GATEWAY_MODE: "local", OPERATIONS_FEED_PER_MILLE: "0", ...databaseEnv(env.GATEWAY_DATA_DIR ?? dataDir), ...env });
   const logger = createLogger({ level: "debug", sink: (l) => logs.push(l) });
   const gw = await bootGateway({ ...boot, config, logger, clock, handlers });
   const fetchIt = (path: string, init?: RequestInit) => gw.app.handle(new Request(`http://localhost${path}`, init));

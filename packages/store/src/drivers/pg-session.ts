@@ -1,4 +1,4 @@
-import { DrizzleQueryError, NoopLogger, type Query } from "drizzle-orm";
+import { NoopLogger, type Query } from "drizzle-orm";
 import { SQLiteAsyncDialect, type SelectedFieldsOrdered, type SQLiteExecuteMethod } from "drizzle-orm/sqlite-core";
 import { SqliteRemoteDatabase } from "drizzle-orm/sqlite-proxy";
 import { RemotePreparedQuery, SQLiteRemoteSession } from "drizzle-orm/sqlite-proxy/session";
@@ -87,15 +87,33 @@ class PgSession extends SQLiteRemoteSession<Record<string, unknown>, never> {
 /**
  * The proxy's prepared query, except for what a failure becomes: a lost or refused connection is
  * store_unavailable (503 with Retry-After) wherever the query ran, read or write; any other
- * failure keeps drizzle's wrapper with the driver's error (its SQLSTATE) as `cause`.
+ * failure is a StoreQueryError carrying the driver's error (its SQLSTATE) as `cause`.
  */
 class PgPreparedQuery extends RemotePreparedQuery {
-  async queryWithCache<T>(queryString: string, params: unknown[], query: () => Promise<T>): Promise<T> {
+  async queryWithCache<T>(queryString: string, _params: unknown[], query: () => Promise<T>): Promise<T> {
     try {
       return await query();
     } catch (e) {
       if (isUnavailable(e)) throw storeUnavailable(e);
-      throw new DrizzleQueryError(queryString, params, e as Error);
+      throw new StoreQueryError(queryString, e);
     }
+  }
+}
+
+/**
+ * A statement PostgreSQL refused, worded as bun:sqlite words a refusal: the server's own message
+ * ("staff_audit is append-only", a trigger's "injected", "duplicate key value ..."), never the
+ * parameters. drizzle's DrizzleQueryError puts "Failed query: <sql> params: <values>" in its
+ * message, and messages reach the log (an unexpected failure is logged under its request id):
+ * the values are passengers' names, documents' ciphertexts, whole order bodies. The statement's
+ * text (no values) stays on `query` for whoever debugs it.
+ */
+export class StoreQueryError extends Error {
+  constructor(
+    readonly query: string,
+    cause: unknown,
+  ) {
+    super(cause instanceof Error ? cause.message : String(cause), { cause });
+    this.name = "StoreQueryError";
   }
 }
