@@ -2,6 +2,7 @@ import { afterAll, expect, test } from "bun:test";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { openStore } from "@ndc/store";
+import { databaseUrlFor } from "../support/database";
 import { footprint } from "../crash/support";
 import { orderIdOf } from "../orders-http/helpers";
 import { itemList, multiOrderCreateRQ, quotedList, seatItem, shopOneWay, total, TRAVEL_DATE } from "../orders-http/multi-offer-helpers";
@@ -82,7 +83,7 @@ test(
       expect(winners).toHaveLength(1);
       expect(outcomes.filter((o) => !o.won).map((o) => o.code).filter((c) => c !== "seat_unavailable")).toEqual([]);
 
-      const store = await openStore(`file:${join(data.dir, "gateway.db")}`);
+      const store = await openStore(databaseUrlFor(data.dir));
       try {
         const live = (await store.db.all(
           sql`SELECT status, channel, holder FROM seat_inventory WHERE flight_key = ${seat.flightKey} AND seat_id = ${seat.seatId} AND status IN ('held', 'sold')`,
