@@ -1,9 +1,9 @@
-import { afterAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { errorCode } from "../support/gateway";
 import { orderCreateRQ, orderIdOf, orderRetrieveRQ, shopOffer } from "../orders-http/helpers";
 import { acceptCancelRQ, amountIn, cancelQuoteRQ } from "../servicing/cancel-helpers";
 import { all, blocks } from "../shopping/shop-requests";
-import { exitedWithin, footprint, reconciled, refundsOf, startGateway, tempDataDir, type Gateway } from "./support";
+import { cleanupAfterAll, exitedWithin, footprint, reconciled, refundsOf, startGateway, tempDataDir, type Gateway } from "./support";
 
 /**
  * The cancellation saga (cancel/saga.ts) against the real `serve` process, SIGKILLed at each
@@ -21,10 +21,7 @@ const POINTS = [
   { at: "cancel_after_close", step: "done" },
 ] as const;
 
-const cleanup: (() => Promise<void> | void)[] = [];
-afterAll(async () => {
-  for (const c of cleanup.reverse()) await c();
-});
+const cleanup = cleanupAfterAll();
 
 /** Books a cancellable offer (one card leg, one seat) and returns it with its cancel quote. */
 async function bookAndQuote(gw: Gateway, tag: string) {

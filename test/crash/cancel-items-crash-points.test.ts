@@ -1,8 +1,8 @@
-import { afterAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { orderCreateRQ, orderIdOf, orderRetrieveRQ, shopOffer } from "../orders-http/helpers";
 import { acceptCancelRQ, amountIn, cancelItemsRQ } from "../servicing/cancel-helpers";
 import { all, blocks } from "../shopping/shop-requests";
-import { exitedWithin, footprint, reconciled, refundsOf, startGateway, tempDataDir, type Gateway } from "./support";
+import { cleanupAfterAll, exitedWithin, footprint, reconciled, refundsOf, startGateway, tempDataDir, type Gateway } from "./support";
 
 /**
  * An items cancellation (cancel/items-saga.ts) against the real `serve` process, SIGKILLed at
@@ -18,10 +18,7 @@ const POINTS = [
   { at: "cancel_after_close", step: "done" },
 ] as const;
 
-const cleanup: (() => Promise<void> | void)[] = [];
-afterAll(async () => {
-  for (const c of cleanup.reverse()) await c();
-});
+const cleanup = cleanupAfterAll();
 
 /** Books two passengers with a seat each (one hold), and quotes the cancellation of the dearer seat alone. */
 async function bookAndQuote(gw: Gateway, tag: string) {

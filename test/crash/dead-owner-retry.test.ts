@@ -1,7 +1,7 @@
-import { afterAll, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { errorCode } from "../support/gateway";
 import { orderCreateRQ, orderIdOf, shopOffer } from "../orders-http/helpers";
-import { exitedWithin, footprint, startGateway, tempDataDir, type Gateway } from "./support";
+import { cleanupAfterAll, exitedWithin, footprint, startGateway, tempDataDir, type Gateway } from "./support";
 
 /**
  * Liveness (issue 22 item 1, docs/decisions/0040): a gateway SIGKILLed inside an OrderCreate saga
@@ -11,10 +11,7 @@ import { exitedWithin, footprint, startGateway, tempDataDir, type Gateway } from
  * as the reconciler would, and is answered with the order: the same one past the commit point,
  * a new run short of it (the first attempt's leg voided). Nothing is left held or authorised.
  */
-const cleanup: (() => Promise<void> | void)[] = [];
-afterAll(async () => {
-  for (const c of cleanup.reverse()) await c();
-});
+const cleanup = cleanupAfterAll();
 
 for (const p of [
   { at: "after_authorise", complete: false },

@@ -1,11 +1,11 @@
-import { afterAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { errorCode } from "../support/gateway";
 import { orderCreateRQ, orderIdOf, orderRetrieveRQ, shopOffer } from "../orders-http/helpers";
 import { all, blocks } from "../shopping/shop-requests";
 import { addRQ } from "../servicing/add-helpers";
 import { flightQuote, reshopFlightRQ, reshopFlightsRQ } from "../servicing/flight-change-helpers";
 import { BACK_DATE, bookBrand, OUT_DATE } from "../servicing/helpers";
-import { errorLines, exitedWithin, footprint, reconciled, startGateway, tempDataDir, type Footprint, type Gateway } from "./support";
+import { cleanupAfterAll, errorLines, exitedWithin, footprint, reconciled, startGateway, tempDataDir, type Footprint, type Gateway } from "./support";
 
 /**
  * Accepting a flight-change quote (servicing/flight/saga.ts) against the real `serve` process,
@@ -23,10 +23,7 @@ const POINTS = [
   { at: "add_after_close", complete: true, step: "done" },
 ] as const;
 
-const cleanup: (() => Promise<void> | void)[] = [];
-afterAll(async () => {
-  for (const c of cleanup.reverse()) await c();
-});
+const cleanup = cleanupAfterAll();
 
 const flightOps = (f: Footprint) => f.sagas.filter((s) => s.sagaId.startsWith("SGF"));
 const changeLegs = (f: Footprint, saleLegs: readonly string[]) => f.legs.filter((l) => !saleLegs.includes(l.legId));

@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { dayAfter, T0 } from "../support/dates";
 import { errorCode } from "../support/gateway";
 import { orderRetrieveRQ } from "../orders-http/helpers";
@@ -6,7 +6,7 @@ import { all, blocks } from "../shopping/shop-requests";
 import { addRQ } from "../servicing/add-helpers";
 import { flightQuote, reshopFlightRQ } from "../servicing/flight-change-helpers";
 import { bookBrand } from "../servicing/helpers";
-import { errorLines, exitedWithin, footprint, reconciled, refundsOf, startGateway, tempDataDir, type Gateway } from "./support";
+import { cleanupAfterAll, errorLines, exitedWithin, footprint, reconciled, refundsOf, startGateway, tempDataDir, type Gateway } from "./support";
 
 /**
  * Accepting a flight change that costs LESS than the fare paid (servicing/flight/saga.ts and
@@ -25,10 +25,7 @@ const POINTS = [
   { at: "flight_after_close", complete: true, step: "done" },
 ] as const;
 
-const cleanup: (() => Promise<void> | void)[] = [];
-afterAll(async () => {
-  for (const c of cleanup.reverse()) await c();
-});
+const cleanup = cleanupAfterAll();
 
 /**
  * The cheaper day: 46 days after the gateway's clock starts (startGateway starts it at T0), five

@@ -1,10 +1,10 @@
-import { afterAll, expect, test } from "bun:test";
-import { join } from "node:path";
+import { expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { openStore, tables } from "@ndc/store";
+import { databaseUrlFor } from "../support/database";
 import { orderCreateRQ, orderIdOf, shopOffer } from "../orders-http/helpers";
 import { addRQ, seatsFor } from "../servicing/add-helpers";
-import { errorLines, exitedWithin, footprint, reconciled, startGateway, tempDataDir, type Gateway } from "./support";
+import { cleanupAfterAll, errorLines, exitedWithin, footprint, reconciled, startGateway, tempDataDir, type Gateway } from "./support";
 
 /**
  * Issue 21 item 2: a post-sale charge's plan names its seats in one field (`seatHolds`); plans
@@ -12,10 +12,7 @@ import { errorLines, exitedWithin, footprint, reconciled, startGateway, tempData
  * with such a row open is upgraded: the new one's reconciler still reads the old field and frees
  * the seat the dead process held (servicing/charge/operation.ts heldSeats).
  */
-const cleanup: (() => Promise<void> | void)[] = [];
-afterAll(async () => {
-  for (const c of cleanup.reverse()) await c();
-});
+const cleanup = cleanupAfterAll();
 
 test("a seat purchase's open row in the old plan form (seatHold) is compensated after an upgrade: the seat is free again", async () => {
   const data = tempDataDir();
@@ -34,7 +31,7 @@ test("a seat purchase's open row in the old plan form (seatHold) is compensated 
   expect((await footprint(data.dir, [orderId])).liveSeats.map((s) => [s.seatId, s.status])).toEqual([[seatId, "held"]]);
 
   // The row as a gateway before issue 21 wrote it: the one seat under `seatHold`.
-  const store = await openStore(`file:${join(data.dir, "gateway.db")}`);
+  const store = await openStore(databaseUrlFor(data.dir));
   try {
     const O = tables.operations;
     const [row] = await store.db.select({ id: O.operationId, plan: O.plan }).from(O).where(eq(O.kind, "order_add"));

@@ -1,9 +1,9 @@
-import { afterAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { errorCode } from "../support/gateway";
 import { orderCreateRQ, orderIdOf, orderRetrieveRQ, shopOffer } from "../orders-http/helpers";
 import { all, blocks } from "../shopping/shop-requests";
 import { addRQ, seatsFor } from "../servicing/add-helpers";
-import { errorLines, exitedWithin, footprint, reconciled, startGateway, tempDataDir, type Footprint, type Gateway } from "./support";
+import { cleanupAfterAll, errorLines, exitedWithin, footprint, reconciled, startGateway, tempDataDir, type Footprint, type Gateway } from "./support";
 
 /**
  * The post-sale change saga (ORDRE2, servicing/add) against the real `serve` process, with the
@@ -22,10 +22,7 @@ const POINTS = [
   { at: "add_after_close", complete: true, step: "done", seat: "sold", legs: ["captured"], undone: [] },
 ] as const;
 
-const cleanup: (() => Promise<void> | void)[] = [];
-afterAll(async () => {
-  for (const c of cleanup.reverse()) await c();
-});
+const cleanup = cleanupAfterAll();
 
 /** The change's operation (SGA…) and legs (everything but the sale's). */
 const addOps = (f: Footprint) => f.sagas.filter((s) => s.sagaId.startsWith("SGA"));

@@ -1,11 +1,11 @@
-import { afterAll, describe, expect, test } from "bun:test";
-import { join } from "node:path";
+import { describe, expect, test } from "bun:test";
 import { instances } from "@ndc/orders";
 import { openStore } from "@ndc/store";
+import { databaseUrlFor } from "../support/database";
 import { errorCode } from "../support/gateway";
 import { orderCreateRQ, orderIdOf, orderRetrieveRQ, shopOffer } from "../orders-http/helpers";
 import { all, blocks } from "../shopping/shop-requests";
-import { errorLines, exitedWithin, footprint, reconciled, startGateway, tempDataDir, type Gateway } from "./support";
+import { cleanupAfterAll, errorLines, exitedWithin, footprint, reconciled, startGateway, tempDataDir, type Gateway } from "./support";
 
 /**
  * Issue 4 "crash safety" and issue 7 item 3, against the real `serve` process:
@@ -35,10 +35,7 @@ const POINTS = [
   { at: "after_close", complete: true, step: "done", seat: "sold", legs: ["captured"], undone: [] },
 ] as const;
 
-const cleanup: (() => Promise<void> | void)[] = [];
-afterAll(async () => {
-  for (const c of cleanup.reverse()) await c();
-});
+const cleanup = cleanupAfterAll();
 
 /** Log lines at error level: an answer that went wrong unseen would leave one (or should have). */
 
@@ -151,7 +148,7 @@ describe("OrderCreateRQ: the real gateway SIGKILLed at each saga step, restarted
 
 /** Removes every process's liveness row (schemas/migrations/0065_instances.sql). */
 async function forgetInstances(dir: string): Promise<void> {
-  const store = await openStore(`file:${join(dir, "gateway.db")}`);
+  const store = await openStore(databaseUrlFor(dir));
   try {
     await store.write((tx) => tx.delete(instances).run());
   } finally {

@@ -1,8 +1,8 @@
-import { afterAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { decimal, orderCreateRQ, orderIdOf, orderRetrieveRQ, shopOffer } from "../orders-http/helpers";
 import { paymentRetryRQ } from "../orders-http/order-list-helpers";
 import { all, blocks } from "../shopping/shop-requests";
-import { errorLines, exitedWithin, footprint, reconciled, startGateway, tempDataDir, type Gateway } from "./support";
+import { cleanupAfterAll, errorLines, exitedWithin, footprint, reconciled, startGateway, tempDataDir, type Gateway } from "./support";
 
 /**
  * The payment retry (OrderChangeRQ paying a held order, packages/orders/src/payment/retry.ts) in
@@ -23,10 +23,7 @@ const POINTS = [
   { at: "after_close", complete: true, step: "done", legs: ["captured"], undone: [] },
 ] as const;
 
-const cleanup: (() => Promise<void> | void)[] = [];
-afterAll(async () => {
-  for (const c of cleanup.reverse()) await c();
-});
+const cleanup = cleanupAfterAll();
 
 
 describe("OrderChangeRQ paying a held order: the real gateway SIGKILLed at each phase, restarted, reconciled and asked again", () => {

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { databaseUrlFor, dropDatabaseFor } from "../support/database";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { expect } from "bun:test";
+import { afterAll, expect } from "bun:test";
 import { eq, inArray, type SQL } from "drizzle-orm";
 import { openStore, tables } from "@ndc/store";
 import { sourceCli, startServer } from "../binary/processes";
@@ -24,6 +24,22 @@ export function tempDataDir(): { dir: string; remove(): void } {
     },
   };
 }
+
+/**
+ * The cleanups of a file whose tests each start gateways on a data directory of their own: push
+ * them as the test goes, they run in reverse after its last test. The hook's budget is past bun's
+ * 5 s default because on PostgreSQL each directory's database is dropped through psql (DROP
+ * DATABASE ... WITH (FORCE), which waits for a checkpoint): 0.1-0.6 s each measured here, well
+ * over 1 s on a loaded machine, one per test (a file of five timed out at 5 s).
+ */
+export function cleanupAfterAll(): (() => Promise<void> | void)[] {
+  const cleanup: (() => Promise<void> | void)[] = [];
+  afterAll(async () => {
+    for (const c of cleanup.reverse()) await c();
+  }, CLEANUP_MS);
+  return cleanup;
+}
+const CLEANUP_MS = 60_000;
 
 /**
  * A worker (its NDC calls are the in-process test gateway's, over a socket: same shape, so the

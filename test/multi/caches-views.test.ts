@@ -4,10 +4,12 @@
  * survives a worker (re)started beside the others, is served by a worker of the same build, and
  * is never served by a worker of another build.
  */
-import { Database } from "bun:sqlite";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { sql } from "drizzle-orm";
+import { openStore, type Store } from "@ndc/store";
+import { databaseUrlFor } from "../support/database";
 import { orderCreateRQ, orderIdOf, orderRetrieveRQ, shopOffer } from "../orders-http/helpers";
 import { multiDataDir, type Worker } from "./support";
 
@@ -16,17 +18,17 @@ const data = multiDataDir();
 let a: Worker;
 let b: Worker;
 
-/** Reads and writes through SQLite itself (never the files behind its back: DESIGN 10). */
-function sql<T>(run: (db: Database) => T): T {
-  const db = new Database(join(data.dir, "gateway.db"));
+/** Reads and writes through the store (never the files behind its back: DESIGN 10), on either engine. */
+async function withStore<T>(run: (store: Store) => Promise<T>): Promise<T> {
+  const store = await openStore(databaseUrlFor(data.dir));
   try {
-    db.exec("PRAGMA busy_timeout = 5000");
-    return run(db);
+    return await run(store);
   } finally {
-    db.close();
+    await store.close();
   }
 }
-const storedView = (orderId: string) => sql((db) => db.query<{ response: string }, [string]>("SELECT response FROM order_views WHERE order_id = ?").get(orderId));
+const storedView = (orderId: string) =>
+  withStore(async (s) => ((await s.db.all(sql`SELECT response FROM order_views WHERE order_id = ${orderId}`)) as { response: string }[])[0]);
 
 async function advanceClock(w: Worker, seconds: number): Promise<void> {
   const { api_key } = JSON.parse(readFileSync(join(data.dir, "sandbox-credentials.json"), "utf8")) as { api_key: string };
@@ -53,16 +55,16 @@ describe("stored answers across workers", () => {
     const created = await b.ndc("OrderCreateRQ", orderCreateRQ({ shopped, legs: [{ kind: "card", token: "tok_approve_visa", amountMinor: shopped.totalMinor }], correlationId: "MULTI-VIEW-1", trxId: "MULTI-VIEW-TRX-1" }));
     expect(created.status).toBe(200);
     orderId = orderIdOf(created.body);
-    expect(storedView(orderId)?.response).toContain("TRAVELLER");
+    expect((await storedView(orderId))?.response).toContain("TRAVELLER");
   }, 60_000);
 
   test("a worker started beside the others keeps the stored views and serves them; another build does not", async () => {
     // Marks the stored text, so an answer tells where it came from (the order itself is unchanged).
-    sql((db) => db.run("UPDATE order_views SET response = replace(response, 'TRAVELLER', 'STOREDVIEW') WHERE order_id = ?", [orderId]));
+    await withStore((s) => s.write((tx) => tx.run(sql`UPDATE order_views SET response = replace(response, 'TRAVELLER', 'STOREDVIEW') WHERE order_id = ${orderId}`)));
 
     // A worker (re)started while the others serve: the old boot emptied the table under them.
     const restarted = await worker(BUILD);
-    expect(storedView(orderId)?.response).toContain("STOREDVIEW");
+    expect((await storedView(orderId))?.response).toContain("STOREDVIEW");
     // A process started later may read business time a little behind the one that stored the view
     // (before issue 22's shared clock anchor), and a view is never served before it was built: the
     // seller's clock moves a minute ahead, far from any fee-band edge.

@@ -1,6 +1,6 @@
 import { afterAll, expect, test } from "bun:test";
-import { join } from "node:path";
 import { openStore, tables } from "@ndc/store";
+import { databaseUrlFor } from "../support/database";
 import { footprint } from "../crash/support";
 import { orderCreateRQ, orderIdOf, shopOffer, TRAVEL_DATE } from "../orders-http/helpers";
 import { errorCode } from "../support/gateway";
@@ -50,7 +50,7 @@ test(
     expect(f.openSagas).toEqual([]);
     expect(f.pspAuthorised).toEqual([]);
     // One charge at the (simulated) PSP: one payment, captured.
-    const store = await openStore(`file:${join(data.dir, "gateway.db")}`);
+    const store = await openStore(databaseUrlFor(data.dir));
     try {
       expect((await store.db.select({ state: tables.pspSimPayments.state }).from(tables.pspSimPayments)).map((p) => p.state)).toEqual(["captured"]);
     } finally {

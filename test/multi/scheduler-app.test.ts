@@ -1,10 +1,11 @@
 import { afterAll, afterEach, expect, test } from "bun:test";
-import { Database } from "bun:sqlite";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { storeSellerClocks } from "@ndc/auth";
 import { verifyWebhook } from "@ndc/notifications";
+import { sql, type SQL } from "drizzle-orm";
 import { openStore } from "@ndc/store";
+import { databaseUrlFor } from "../support/database";
 import { orderCreateRQ, orderIdOf, orderRetrieveRQ, shopOffer } from "../orders-http/helpers";
 import { startReceiver } from "../notifications/helpers";
 import { assertSchemaValid } from "../support/xsd";
@@ -75,7 +76,7 @@ async function heldOrder(w: Worker, tag: string): Promise<string> {
  * move it, but without that control's sweeps: what is due is left to the process under test.
  */
 async function moveSellerClock(dir: string, ms: number): Promise<void> {
-  const store = await openStore(`file:${join(dir, "gateway.db")}`);
+  const store = await openStore(databaseUrlFor(dir));
   try {
     await storeSellerClocks(store).set(credentials(dir).client_id, ms, Date.now());
   } finally {
@@ -83,12 +84,13 @@ async function moveSellerClock(dir: string, ms: number): Promise<void> {
   }
 }
 
-function readDb<T>(dir: string, read: (db: Database) => T): T {
-  const db = new Database(join(dir, "gateway.db"), { readonly: true });
+/** The rows of one query, read through the store (the SQLite file or the PostgreSQL database). */
+async function rows<T>(dir: string, query: SQL): Promise<T[]> {
+  const store = await openStore(databaseUrlFor(dir));
   try {
-    return read(db);
+    return (await store.db.all(query)) as T[];
   } finally {
-    db.close();
+    await store.close();
   }
 }
 
@@ -122,17 +124,15 @@ test("the scheduler app alone (no gateway process running) expires a held order 
   expect(verifyWebhook(sub.json.secret, { id: pushes[0]!.headers.get("webhook-id")!, timestamp: pushes[0]!.headers.get("webhook-timestamp")!, signature: pushes[0]!.headers.get("webhook-signature")! }, pushes[0]!.body)).toBe(true);
   await app.stop();
 
-  readDb(dir, (db) => {
-    expect(db.query("SELECT state FROM orders WHERE order_id = ?").get(orderId)).toEqual({ state: "cancelled" });
-    const events = (db.query("SELECT payload FROM actor_journal WHERE kind = 'orders.order' AND key = ? ORDER BY seq").all(orderId) as { payload: string }[]).map((r) => JSON.parse(r.payload).type);
-    expect(events.filter((e) => e === "payment_expired")).toHaveLength(1);
-    expect(db.query("SELECT status, attempts FROM notification_deliveries").all()).toEqual([{ status: "delivered", attempts: 1 }]);
-    // Expiry and dispatch ran in the scheduler app's process (the lease holder is host:pid:id).
-    for (const job of ["orders.expire-unpaid", "notifications.dispatch"]) {
-      const row = db.query("SELECT holder, last_outcome FROM scheduler_jobs WHERE job = ?").get(job) as { holder: string; last_outcome: string };
-      expect([row.holder.split(":")[1], row.last_outcome]).toEqual([String(app.proc.pid), "done"]);
-    }
-  });
+  expect(await rows(dir, sql`SELECT state FROM orders WHERE order_id = ${orderId}`)).toEqual([{ state: "cancelled" }]);
+  const events = (await rows<{ payload: string }>(dir, sql`SELECT payload FROM actor_journal WHERE kind = 'orders.order' AND key = ${orderId} ORDER BY seq`)).map((r) => JSON.parse(r.payload).type);
+  expect(events.filter((e) => e === "payment_expired")).toHaveLength(1);
+  expect(await rows(dir, sql`SELECT status, attempts FROM notification_deliveries`)).toEqual([{ status: "delivered", attempts: 1 }]);
+  // Expiry and dispatch ran in the scheduler app's process (the lease holder is host:pid:id).
+  for (const job of ["orders.expire-unpaid", "notifications.dispatch"]) {
+    const [row] = await rows<{ holder: string; last_outcome: string }>(dir, sql`SELECT holder, last_outcome FROM scheduler_jobs WHERE job = ${job}`);
+    expect([row!.holder.split(":")[1], row!.last_outcome]).toEqual([String(app.proc.pid), "done"]);
+  }
   expect(app.stderr()).toBe("");
 }, 90_000);
 
@@ -153,15 +153,13 @@ test("two scheduler apps at once on one store run each job once per tick: every 
   await Promise.all([a.stop(), b.stop()]);
 
   expect(expiredNotifs(orders)).toHaveLength(3);
-  readDb(dir, (db) => {
-    for (const id of orders) {
-      expect(db.query("SELECT state FROM orders WHERE order_id = ?").get(id)).toEqual({ state: "cancelled" });
-      const rows = db.query("SELECT seq, payload FROM actor_journal WHERE kind = 'orders.order' AND key = ? ORDER BY seq").all(id) as { seq: number; payload: string }[];
-      expect(rows.filter((r) => JSON.parse(r.payload).type === "payment_expired")).toHaveLength(1);
-      expect(rows.map((r) => r.seq)).toEqual(rows.map((_, i) => rows[0]!.seq + i));
-    }
-    expect(db.query("SELECT count(*) AS n FROM notification_deliveries WHERE status = 'delivered' AND attempts = 1").get()).toEqual({ n: 3 });
-  });
+  for (const id of orders) {
+    expect(await rows(dir, sql`SELECT state FROM orders WHERE order_id = ${id}`)).toEqual([{ state: "cancelled" }]);
+    const journal = await rows<{ seq: number; payload: string }>(dir, sql`SELECT seq, payload FROM actor_journal WHERE kind = 'orders.order' AND key = ${id} ORDER BY seq`);
+    expect(journal.filter((r) => JSON.parse(r.payload).type === "payment_expired")).toHaveLength(1);
+    expect(journal.map((r) => r.seq)).toEqual(journal.map((_, i) => journal[0]!.seq + i));
+  }
+  expect(await rows(dir, sql`SELECT count(*) AS n FROM notification_deliveries WHERE status = 'delivered' AND attempts = 1`)).toEqual([{ n: 3 }]);
 
   // Per job and per tick (the second croner fired it), one run across both apps; the other app's
   // cron for that tick found the lease taken.
@@ -202,5 +200,5 @@ test("/sandbox/scheduler/run answered by a worker runs the registry's job there,
   expect(sent.json.result.started).toBe(1);
   expect(expiredNotifs([orderId])).toHaveLength(1);
   // Run here, not by a scheduler: no job took a lease.
-  expect(readDb(dir, (db) => db.query("SELECT count(*) AS n FROM scheduler_jobs WHERE last_started_at IS NOT NULL").get())).toEqual({ n: 0 });
+  expect(await rows(dir, sql`SELECT count(*) AS n FROM scheduler_jobs WHERE last_started_at IS NOT NULL`)).toEqual([{ n: 0 }]);
 }, 60_000);

@@ -2,6 +2,7 @@ import { afterAll, expect, test } from "bun:test";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { openStore } from "@ndc/store";
+import { databaseUrlFor } from "../support/database";
 import { footprint } from "../crash/support";
 import { orderIdOf } from "../orders-http/helpers";
 import { itemList, multiOrderCreateRQ, quotedList, seatItem, shopOneWay, total, TRAVEL_DATE } from "../orders-http/multi-offer-helpers";
@@ -82,7 +83,7 @@ test(
       expect(winners).toHaveLength(1);
       expect(outcomes.filter((o) => !o.won).map((o) => o.code).filter((c) => c !== "seat_unavailable")).toEqual([]);
 
-      const store = await openStore(`file:${join(data.dir, "gateway.db")}`);
+      const store = await openStore(databaseUrlFor(data.dir));
       try {
         const live = (await store.db.all(
           sql`SELECT status, channel, holder FROM seat_inventory WHERE flight_key = ${seat.flightKey} AND seat_id = ${seat.seatId} AND status IN ('held', 'sold')`,
@@ -97,10 +98,18 @@ test(
       if (!winners[0]!.won!.startsWith("web-shop:")) ndcWinners.push(winners[0]!.won!);
     }
 
-    // Orders and money: only the NDC winners', booked and captured; no loser left anything.
+    // Orders and money: only the NDC winners', booked and captured; no loser left an order or
+    // money taken. A loser may have held the seat first and been compensated (its PSP write
+    // refused actor_busy at the busiest, seen on PostgreSQL at load 19 on 2 cores, the write lock
+    // waited on past its 5 s bound): its retry ran afresh and was told seat_unavailable, and the
+    // first run's leg stays ended as docs/payments.md says, declined psp_unavailable (the PSP never
+    // saw it) or voided, for an order that never came to be.
     const f = await footprint(data.dir);
     expect([...f.orders.keys()].sort()).toEqual([...ndcWinners].sort());
-    expect(f.legs.map((l) => [l.orderId, l.state]).sort()).toEqual(ndcWinners.map((o) => [o, "captured"]).sort());
+    const won = (l: (typeof f.legs)[number]) => ndcWinners.includes(l.orderId);
+    expect(f.legs.filter(won).map((l) => [l.orderId, l.state]).sort()).toEqual(ndcWinners.map((o) => [o, "captured"]).sort());
+    const ended = (l: (typeof f.legs)[number]) => (l.state === "declined" && l.declineCode === "psp_unavailable" ? "never authorised" : l.state);
+    expect(f.legs.filter((l) => !won(l)).map(ended).filter((s) => s !== "never authorised" && s !== "voided")).toEqual([]);
     expect(f.openSagas).toEqual([]);
     expect(f.pspAuthorised).toEqual([]);
   },

@@ -2,6 +2,7 @@ import { afterAll, expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { openStore } from "@ndc/store";
+import { databaseUrlFor } from "../support/database";
 import { seatItem, shopOneWay, TRAVEL_DATE } from "../orders-http/multi-offer-helpers";
 import { businessOffset, multiDataDir, webShop } from "./support";
 
@@ -34,7 +35,7 @@ test("web-shop sell-seat and web-shop book processes write at the workers' busin
   // Business time is T0 (2026-11-21) plus the seconds since the anchor; real time is weeks or
   // years away from it, so a process on its own clock misses this window by far.
   const offset = await businessOffset(a, data.dir);
-  const store = await openStore(`file:${join(data.dir, "gateway.db")}`);
+  const store = await openStore(databaseUrlFor(data.dir));
   try {
     const [sale] = (await store.db.all(`SELECT created_at AS at FROM seat_inventory WHERE holder = 'web-shop:clock'`)) as { at: number }[];
     const [order] = (await store.db.all(`SELECT created_at AS at FROM orders WHERE order_id = '${orderId}'`)) as { at: number }[];
