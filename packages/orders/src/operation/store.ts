@@ -1,4 +1,4 @@
-import { and, eq, inArray, lte, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { GatewayError } from "@ndc/errors";
 import { preparedOnce, tables, type Store, type StoreDb } from "@ndc/store";
 import type { Seller } from "../state";
@@ -101,6 +101,20 @@ export async function writeRelease(tx: StoreDb, operationId: string, instanceId:
     .where(and(eq(T.operationId, operationId), eq(T.lockOwner, instanceId), eq(T.status, "running")))
     .returning({ id: T.operationId });
   return released.length === 1;
+}
+
+/**
+ * A released row (running, no owner) claimed for `instanceId` before anything is done on it: only
+ * if it is still as `seenAt` says and still has no owner, so of two retries resuming it at once on
+ * two processes exactly one drives it (and compensates it, if it must). Returns whether it did.
+ */
+export async function writeClaim(tx: StoreDb, operationId: string, instanceId: string, seenAt: number, now: number): Promise<boolean> {
+  const claimed = await tx
+    .update(T)
+    .set({ lockOwner: instanceId, lockedAt: now })
+    .where(and(eq(T.operationId, operationId), eq(T.status, "running"), isNull(T.lockOwner), eq(T.updatedAt, seenAt)))
+    .returning({ id: T.operationId });
+  return claimed.length === 1;
 }
 
 /** A later recovery point (committed, done, compensated), inside the transaction of its effects. */
