@@ -10,15 +10,20 @@ import { boot, card, freeSeats, orderInput, shop, tempDir, type Booted } from ".
  * after its open write fails with store_unavailable, and so does the compensation's first
  * release of a hold: A's operation is left running under A. A releases its claim in the
  * background, and B's retry resumes it: the same order, booked, its seat sold, one capture.
- * Before, B was answered request_in_progress (A is alive). The real processes and a real outage:
+ * Before, B was answered request_in_progress (A is alive). Two retries of the released row at
+ * once: one claims and books it, the other is answered request_in_progress. The store still out
+ * of reach when the saga gives up: the release is tried again until it lands. The real processes and a real outage:
  * test/multi/outage-mid-saga.test.ts, test/machines/postgres-restart.test.ts.
  */
 const tmp = tempDir();
 afterAll(() => tmp.cleanup());
 const TOTAL = 21_500; // a passenger's fare and a seat (helpers.ts shop())
 
-/** A's next PSP authorisation and next hold release fail as a store out of reach does. */
-function outageMidSaga(a: Booted): void {
+/**
+ * A's next PSP authorisation and next hold release fail as a store out of reach does; then
+ * `writesRefusedAfter` more of A's writes do (the store still down when the saga gives up).
+ */
+function outageMidSaga(a: Booted, writesRefusedAfter = 0): { refusedWrites: () => number } {
   const unavailable = () => new GatewayError("store_unavailable", { detail: "(test: the database restarting)", retryAfterSeconds: 1 });
   const authorise = a.payments.sale.authorise.bind(a.payments.sale);
   let authoriseFails = true;
@@ -29,11 +34,22 @@ function outageMidSaga(a: Booted): void {
   };
   const release = a.inventory.releaseSeats.bind(a.inventory);
   let releaseFails = true;
+  let refusing = 0;
+  let refused = 0;
   a.inventory.releaseSeats = async (...args: Parameters<typeof release>) => {
     if (!releaseFails) return release(...args);
     releaseFails = false;
+    refusing = writesRefusedAfter;
     throw unavailable();
   };
+  const write = a.store.write.bind(a.store);
+  a.store.write = ((fn: Parameters<typeof write>[0]) => {
+    if (refusing === 0) return write(fn);
+    refusing--;
+    refused++;
+    return Promise.reject(unavailable());
+  }) as typeof a.store.write;
+  return { refusedWrites: () => refused };
 }
 
 const codeOf = (p: Promise<{ orderId: string }>) => p.then((o) => o.orderId, (e) => (isGatewayError(e) ? e.code : `unexpected: ${e}`));
@@ -102,6 +118,25 @@ test("a released row resumed by two gateways at once under a clock standing stil
     expect(legs).toEqual([{ state: "captured", n: 1 }]);
   } finally {
     await c.close();
+    await b.close();
+    await a.close();
+  }
+}, 30_000);
+
+test("the store still out of reach when the saga gives up: the release is tried again in the background until it lands", async () => {
+  const a = await boot(tmp.url);
+  const b = await boot(tmp.url, { clock: a.clock });
+  try {
+    const seat = freeSeats(a.supply)[82]!;
+    await shop(a, { tag: "still-down", seats: [seat] });
+    const input = orderInput("still-down", { flightOfferId: "OF-still-down", extrasOfferId: "AL-still-down" }, { payment: [card(TOTAL)] });
+    const outage = outageMidSaga(a, 4);
+    expect(await codeOf(a.orders.create(input))).toBe("store_unavailable");
+    await until("A's claim released", async () => (await ownerOf(b, input.correlationId))[0]?.owner === null);
+    // Its first four tries refused, the fifth landed.
+    expect(outage.refusedWrites()).toBe(4);
+    expect((await b.orders.create(input)).state).toBe("booked");
+  } finally {
     await b.close();
     await a.close();
   }
