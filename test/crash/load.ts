@@ -32,8 +32,8 @@ export interface LoadResult {
   acknowledged: string[];
   /** Requests whose connection dropped or was refused (sent, never answered): their orders may or may not exist. */
   cutOff: { i: number; body: string }[];
-  /** Anything else answered (none expected before the kill), with its Retry-After and the request (`sent`) to retry it. */
-  other: { status: number; body: string; retryAfter: string | null; sent: string }[];
+  /** Anything else answered (none expected before the kill), with its Retry-After and the request (`sent`, the load's `i`th: `to(i)` answered it) to retry it. */
+  other: { i: number; status: number; body: string; retryAfter: string | null; sent: string }[];
 }
 
 type Target = Pick<Worker, "ndcUnchecked">;
@@ -58,7 +58,7 @@ export function orderLoad(to: Target | ((i: number) => Target), shop: { flight: 
       try {
         const r = await target(i).ndcUnchecked("OrderCreateRQ", body);
         if (r.status === 200 && r.body.includes("<cns:StatusCode>BOOKED</cns:StatusCode>")) out.acknowledged.push(orderIdOf(r.body));
-        else out.other.push({ status: r.status, body: r.body.slice(0, 500), retryAfter: r.headers.get("retry-after"), sent: body });
+        else out.other.push({ i, status: r.status, body: r.body.slice(0, 500), retryAfter: r.headers.get("retry-after"), sent: body });
       } catch {
         // The kill: the socket closed with this request unanswered.
         out.cutOff.push({ i, body });

@@ -8,6 +8,7 @@ import type { Store } from "@ndc/store";
 import type { Supply } from "@ndc/supply";
 import type { OrderCommand, OrderReply } from "./actor/commands";
 import type { KeyedLock } from "@ndc/actors";
+import type { ClaimReleases } from "./liveness/release";
 import type { OperationStore } from "./operation/store";
 import type { Order } from "./state";
 
@@ -33,4 +34,6 @@ export interface OrdersContext {
   operationLock: KeyedLock;
   /** This process's instance id, new at every boot: the owner of the request locks it takes. */
   instanceId: string;
+  /** The operations this process gave up part-way, their claim released in the background (liveness/release.ts). */
+  releases: ClaimReleases;
 }

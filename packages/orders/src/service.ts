@@ -45,6 +45,7 @@ import { perSeller } from "./sandbox/per-seller";
 import { closability, closeSettled, type NotClosable } from "./reconcile/close";
 import { takeOverIfDead } from "./reconcile/take-over";
 import { announceInstance, type Heartbeat } from "./liveness/instances";
+import { ClaimReleases } from "./liveness/release";
 import { reconcile, type ReconcileReport } from "./reconcile/reconcile";
 import { OperationStore } from "./operation/store";
 import { ids } from "./ids";
@@ -107,6 +108,8 @@ export class OrdersService {
     this.viewKey = opts.viewKey ?? `process ${crypto.randomUUID()}`;
     const encoder = opts.viewEncoder;
     const reporter = opts.salesReporter;
+    const operationLock = new KeyedLock();
+    const instanceId = opts.instanceId ?? randomUUID();
     this.ctx = {
       store: opts.store,
       clock: opts.clock,
@@ -126,8 +129,9 @@ export class OrdersService {
       fieldKey: opts.fieldKey,
       ownerCode: opts.ownerCode,
       paymentTimeLimitMs: opts.paymentTimeLimitMs ?? PAYMENT_TIME_LIMIT_MS,
-      operationLock: new KeyedLock(),
-      instanceId: opts.instanceId ?? randomUUID(),
+      operationLock,
+      instanceId,
+      releases: new ClaimReleases(opts.store, operationLock, instanceId),
     };
     this.storesViews = encoder !== undefined;
     // The request's record is its create operation's row, under the operation's one lock.
@@ -145,8 +149,16 @@ export class OrdersService {
    * serves requests or runs jobs calls it once at boot; others' reconcilers and retries then take
    * over its running operations at once if it dies.
    */
-  announce(): Promise<Heartbeat> {
-    return announceInstance(this.ctx.store, this.ctx.instanceId);
+  async announce(): Promise<Heartbeat> {
+    const heartbeat = await announceInstance(this.ctx.store, this.ctx.instanceId);
+    return {
+      // The claims this process gave up are released first (one last try): once its row is gone,
+      // an operation still naming it would wait for the reconciler's grace.
+      stop: async () => {
+        await this.ctx.releases.stop();
+        await heartbeat.stop();
+      },
+    };
   }
 
   /**

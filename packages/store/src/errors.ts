@@ -69,6 +69,20 @@ export function isUnavailable(error: unknown): boolean {
   return false;
 }
 
+/**
+ * A failure of the store for now, not of the work: the database out of reach (store_unavailable,
+ * isUnavailable) or busy (actor_busy: the write lock held past the wait, drivers/busy-wait.ts and
+ * PostgreSQL's lock_timeout, or a key still moving after the actors' retries; a raw SQLITE_BUSY).
+ * The same work may succeed a moment later. A saga failing so part-way is released by its process
+ * (packages/orders, liveness/release.ts), so a retry on any process resumes it at once.
+ */
+export function isTransientStoreFailure(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && typeof e === "object" && depth < 8; e = (e as { cause?: unknown }).cause, depth++) {
+    if (e instanceof GatewayError) return e.code === "store_unavailable" || e.code === "actor_busy";
+  }
+  return isUnavailable(error) || (storeErrorCode(error)?.startsWith("SQLITE_BUSY") ?? false);
+}
+
 /** Bun.SQL's codes for a connection that could not be made or was lost. */
 const UNAVAILABLE_CODES = new Set([
   "ERR_POSTGRES_CONNECTION_REFUSED",

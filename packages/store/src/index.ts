@@ -1,6 +1,6 @@
 export { openStore, type OpenOptions, type Store, type StoreDb, type WriteRaw, type Dialect } from "./open";
 export { driverFor, filePath, isMemory, redact, type DriverName } from "./url";
-export { storeErrorCode, isConstraintViolation, isUnavailable } from "./errors";
+export { storeErrorCode, isConstraintViolation, isUnavailable, isTransientStoreFailure } from "./errors";
 export { splitStatements } from "./statements";
 export { changeCounter } from "./data-version";
 export { preparedOnce } from "./prepared-once";

@@ -141,7 +141,9 @@ export class RequestIdempotency {
    * Gives a `new` key up without an answer (an unexpected or transient failure). Nothing to
    * write: a request takes no lock row of its own, and the work it opened is either settled
    * (compensated: the next request runs afresh) or still running under this process's lock,
-   * which the next request of this process resumes and the reconciler finishes.
+   * which the next request of this process resumes and the reconciler finishes; given up by a
+   * transient store failure, the saga runner has its claim released (liveness/release.ts), so
+   * the next request on any process resumes it.
    */
   async abandon(_key: IdempotencyKey): Promise<void> {}
 

@@ -1,4 +1,4 @@
-import { and, eq, inArray, lte, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { GatewayError } from "@ndc/errors";
 import { preparedOnce, tables, type Store, type StoreDb } from "@ndc/store";
 import type { Seller } from "../state";
@@ -86,6 +86,37 @@ export async function writeOpen<P>(tx: StoreDb, next: OperationRow<P>, seen: Ope
   if (moved.length !== 1) throw new GatewayError("request_in_progress", { retryAfterSeconds: 1 });
 }
 
+/**
+ * This process gives up its claim on an operation it no longer drives (liveness/release.ts): its
+ * own row, still running, is left without an owner, which any process's retry of the request
+ * resumes at once (RequestIdempotency's judge, refuseIfHeldElsewhere) and the reconciler takes
+ * ORDERS_RECONCILE_MIN_AGE_MS after `at`, the moment it was given up (so a seller retrying within
+ * that time is not raced by the reconciler). A row another process resumed meanwhile (it names that
+ * process) or that settled is left as it is. Returns whether the row was released.
+ */
+export async function writeRelease(tx: StoreDb, operationId: string, instanceId: string, at: number): Promise<boolean> {
+  const released = await tx
+    .update(T)
+    .set({ lockOwner: null, lockedAt: null, updatedAt: sql`CASE WHEN ${T.updatedAt} < ${at} THEN ${at} ELSE ${T.updatedAt} END` })
+    .where(and(eq(T.operationId, operationId), eq(T.lockOwner, instanceId), eq(T.status, "running")))
+    .returning({ id: T.operationId });
+  return released.length === 1;
+}
+
+/**
+ * A released row (running, no owner) claimed for `instanceId` before anything is done on it: only
+ * if it is still as `seenAt` says and still has no owner, so of two retries resuming it at once on
+ * two processes exactly one drives it (and compensates it, if it must). Returns whether it did.
+ */
+export async function writeClaim(tx: StoreDb, operationId: string, instanceId: string, seenAt: number, now: number): Promise<boolean> {
+  const claimed = await tx
+    .update(T)
+    .set({ lockOwner: instanceId, lockedAt: now })
+    .where(and(eq(T.operationId, operationId), eq(T.status, "running"), isNull(T.lockOwner), eq(T.updatedAt, seenAt)))
+    .returning({ id: T.operationId });
+  return claimed.length === 1;
+}
+
 /** A later recovery point (committed, done, compensated), inside the transaction of its effects. */
 export async function writePhase(tx: StoreDb, operationId: string, phase: string, now: number, opts: { status?: OperationStatus; errorCode?: string } = {}): Promise<void> {
   await statements(tx).phase.run({ operationId, phase, status: opts.status ?? "running", errorCode: opts.errorCode ?? null, now });
@@ -148,7 +179,10 @@ const statements = preparedOnce((db) => ({
   reopen: db
     .update(T)
     .set({ fingerprint: sql`${p("fingerprint")}`, orderId: sql`${p("orderId")}`, phase: sql`${p("phase")}`, status: "running", plan: sql`${p("plan")}`, errorCode: null, lockOwner: sql`${p("lockOwner")}`, lockedAt: sql`${p("now")}`, updatedAt: sql`${p("now")}` })
-    .where(and(eq(T.operationId, p("operationId")), eq(T.updatedAt, p("seenAt")), sql`${T.responseStatus} IS NULL`))
+    // Not over another process's claim: a row released by its process (writeRelease) may be
+    // resumed by two retries at once, and with a business clock standing still both would see
+    // the same updatedAt.
+    .where(and(eq(T.operationId, p("operationId")), eq(T.updatedAt, p("seenAt")), sql`${T.responseStatus} IS NULL`, sql`(${T.status} <> 'running' OR ${T.lockOwner} IS NULL OR ${T.lockOwner} = ${p("lockOwner")})`))
     .returning({ id: T.operationId })
     .prepare(),
   phase: db

@@ -34,3 +34,15 @@ export type CrashPoint =
 export function crashPoint(point: CrashPoint): void {
   if (process.env.NDC_ORDERS_CRASH_AT === point) process.kill(process.pid, "SIGKILL");
 }
+
+/**
+ * Test hook for the outage tests (test/multi/outage-mid-saga.test.ts): with
+ * NDC_ORDERS_PAUSE_AT="<point>:<ms>", a saga reaching that point of the runner's steps waits `ms`
+ * before its next step, so a test can take the database's write lock while the saga is half done
+ * and see what a transient failure there leaves. Unset in production: nothing to wait for.
+ */
+export function pausePoint(point: CrashPoint): Promise<void> | undefined {
+  const at = process.env.NDC_ORDERS_PAUSE_AT;
+  if (!at || !at.startsWith(`${point}:`)) return undefined;
+  return new Promise((r) => setTimeout(r, Number(at.slice(point.length + 1))));
+}

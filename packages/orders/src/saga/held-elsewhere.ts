@@ -1,6 +1,6 @@
 import { GatewayError } from "@ndc/errors";
 import type { OrdersContext } from "../context";
-import type { OperationRow } from "../operation/store";
+import { writeClaim, type OperationRow } from "../operation/store";
 
 /**
  * A saga resumes an operation row only when it is its own. A row still `running` under another
@@ -15,4 +15,16 @@ export function refuseIfHeldElsewhere(ctx: OrdersContext, op: OperationRow<unkno
   if (op?.status === "running" && op.lockOwner !== undefined && op.lockOwner !== ctx.instanceId) {
     throw new GatewayError("request_in_progress", { retryAfterSeconds: 1 });
   }
+}
+
+/**
+ * A row its process gave up and released (running, no owner: liveness/release.ts) is resumed by
+ * whoever retries first; it is claimed for this process before anything is done on it, since
+ * the steps would otherwise run, or the failure of a late one compensate, the run another
+ * process's retry is resuming at the same moment. Lost: request_in_progress, nothing done.
+ */
+export async function claimIfReleased(ctx: OrdersContext, op: OperationRow<unknown>): Promise<void> {
+  if (op.status !== "running" || op.lockOwner !== undefined) return;
+  const claimed = await ctx.store.write((tx) => writeClaim(tx, op.operationId, ctx.instanceId, op.updatedAt, ctx.clock.now()));
+  if (!claimed) throw new GatewayError("request_in_progress", { retryAfterSeconds: 1 });
 }
