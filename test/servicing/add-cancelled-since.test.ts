@@ -4,6 +4,7 @@ import type { TestGateway } from "../support/gateway";
 import { gateway } from "../orders-http/helpers";
 import { acceptCancelRQ, bookCancellable, quote, sellerOf } from "./cancel-helpers";
 import { addRQ, extrasFor } from "./add-helpers";
+import { BOOKING_TEST_MS } from "./helpers";
 
 /**
  * Spec 3, reconciliation of an unfinished leg: the reconciler captures a leg that the committed
@@ -45,4 +46,4 @@ test("an addition whose capture was pending when the order was cancelled: its le
   const op = await t.gw.orders.ctx.operations.load(rep.finished[0]!);
   expect([op?.kind, op?.status, op?.errorCode]).toEqual(["order_add", "done", "order_cancelled"]);
   expect((await t.gw.orders.reconcile()).finished).toEqual([]);
-});
+}, BOOKING_TEST_MS);

@@ -3,6 +3,7 @@ import type { TestGateway } from "../support/gateway";
 import { countWrites as count } from "../support/count-writes";
 import { gateway } from "../orders-http/helpers";
 import { acceptCancelRQ, bookCancellable, quote } from "./cancel-helpers";
+import { BOOKING_TEST_MS } from "./helpers";
 
 /**
  * Durable writes of a cancellation over HTTP (cancel/saga.ts, docs/servicing.md): the quote
@@ -42,4 +43,4 @@ test(`quote: no write; commit: ${GATEWAY_WRITES_PER_CANCEL} gateway writes and 1
   const again = await countWrites(() => t.ndc("OrderChangeRQ", acceptCancelRQ(orderId, q.result.quoteId, { trxId: "TRX-2" })));
   expect(again.result.status).toBe(200);
   expect(again.gateway + again.psp).toBe(0);
-});
+}, BOOKING_TEST_MS);

@@ -1,15 +1,16 @@
 import { afterAll, expect, test } from "bun:test";
-import { Database } from "bun:sqlite";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ManualClock } from "@ndc/clock";
 import type { Order } from "@ndc/orders";
 import { startTestGateway } from "../support/gateway";
+import { dropDatabaseFor } from "../support/database";
 import { T0 } from "../orders-http/helpers";
 import { all, blocks } from "../shopping/shop-requests";
 import { quote } from "./cancel-helpers";
 import { bookBrand } from "./helpers";
+import { rewriteCreated, storeOf } from "./journal-helpers";
 
 /**
  * The cancel quote reads the conditions frozen onto the order at booking (SHPOR1 rule 1), not the
@@ -21,16 +22,12 @@ import { bookBrand } from "./helpers";
  */
 // Each test books over HTTP: an explicit budget, so a loaded machine does not fail it on Bun's 5 s default.
 const dir = mkdtempSync(join(tmpdir(), "ndc-cancel-frozen-"));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+  dropDatabaseFor(dir);
+});
 
 const env = { SUPPLY_SEED: "xb-sandbox-1", ORDERS_BACKGROUND_MS: "0", GATEWAY_DATA_DIR: dir };
-
-function rewriteCreated(db: Database, orderId: string, edit: (o: Order) => Order): void {
-  const row = db.query("SELECT payload FROM actor_journal WHERE kind = 'orders.order' AND key = ? AND seq = 1").get(orderId) as { payload: string };
-  const payload = JSON.parse(row.payload) as { order: Order };
-  db.run("UPDATE actor_journal SET payload = ? WHERE kind = 'orders.order' AND key = ? AND seq = 1", [JSON.stringify({ ...payload, order: edit(payload.order) }), orderId]);
-  db.run("DELETE FROM actor_snapshots WHERE kind = 'orders.order' AND key = ?", [orderId]);
-}
 
 test("FLEX frozen as not refundable keeps its flights; an unfrozen order is quoted under the current policy with fare_conditions_current_policy", async () => {
   const clock = new ManualClock(T0);
@@ -43,10 +40,10 @@ test("FLEX frozen as not refundable keeps its flights; an unfrozen order is quot
   expect(before.penalty).toBe("25.00");
   await first.close();
 
-  const db = new Database(join(dir, "gateway.db"));
-  rewriteCreated(db, flex.orderId, (o) => ({ ...o, fareConditions: { ...o.fareConditions!, directions: o.fareConditions!.directions.map((d) => ({ ...d, refundable: false })) } }));
-  rewriteCreated(db, comfort.orderId, ({ fareConditions: _gone, ...o }) => o as Order);
-  db.close();
+  const store = await storeOf(dir);
+  await rewriteCreated(store, flex.orderId, (o) => ({ ...o, fareConditions: { ...o.fareConditions!, directions: o.fareConditions!.directions.map((d) => ({ ...d, refundable: false })) } }));
+  await rewriteCreated(store, comfort.orderId, ({ fareConditions: _gone, ...o }) => o as Order);
+  await store.close();
 
   const second = await startTestGateway(env, clock);
   try {

@@ -7,7 +7,7 @@ import { validateXml } from "../support/xsd";
 import { gateway } from "../orders-http/helpers";
 import { addRQ, extrasFor } from "./add-helpers";
 import { bookCancellable, sellerOf } from "./cancel-helpers";
-import { orderRulesByOrder } from "./helpers";
+import { orderRulesByOrder, BOOKING_TEST_MS } from "./helpers";
 import { updatePaxRQ } from "./rename-helpers";
 
 /**
@@ -79,7 +79,7 @@ test("a held Flexibility is shown by OrderRulesRS, never spent unasked, spent on
   expect(again.status).toBe(409);
   expect(again.body).toContain("flexibility_already_used");
   expect(eligibleNow((await t.ndc("OrderRulesRQ", orderRulesByOrder(orderId))).body)?.[1]).toBe("no");
-});
+}, BOOKING_TEST_MS);
 
 test("20 renames racing for one Flexibility: exactly one spends it", async () => {
   const { orderId, before } = await lightWithFlex("FLEX-RACE");
@@ -95,7 +95,7 @@ test("20 renames racing for one Flexibility: exactly one spends it", async () =>
   const after = await t.gw.orders.retrieve(orderId, sellerOf(t));
   expect(after.flexibilityUsed).toHaveLength(1);
   expect(after.version).toBe(before.version + 1);
-});
+}, BOOKING_TEST_MS);
 
 test("a bundle carrying FLEX (BNDL-WORK) is a Flexibility too", () => {
   const order = { items: [{ orderItemId: "I1", offerId: "O", offerItemId: "OI", kind: "bundle", ref: "BNDL-WORK", paxIds: ["PAX1"], totalMinor: 6500 }], journeys: [{ paxJourneyId: "J1", flightKeys: ["XB1-2027-01-12"], brandCode: "LIGHT", cabin: "Y" }] } as unknown as Order;

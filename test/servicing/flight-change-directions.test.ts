@@ -6,7 +6,7 @@ import { gateway, orderRetrieveRQ } from "../orders-http/helpers";
 import { all, blocks, orderHistoryRQ } from "../orders-http/order-list-helpers";
 import { addRQ, reshopped, reshopSeatRQ, seatsFor } from "./add-helpers";
 import { sellerOf } from "./cancel-helpers";
-import { bookBrand } from "./helpers";
+import { bookBrand, BOOKING_TEST_MS } from "./helpers";
 import { call, sellerWithToken, startReceiver } from "../notifications/helpers";
 import { assertSchemaValid } from "../support/xsd";
 import { directionsOf, flightQuote, reshopFlightRQ, reshopFlightsRQ, type FlightQuoteSeen } from "./flight-change-helpers";
@@ -233,7 +233,7 @@ test("a combination quoted before another change is stale (offer_expired, nothin
   expect([refused.status, errorCode(refused.body)]).toEqual([404, "offer_not_found"]);
   const after = await get(order.orderId);
   expect([after.version, after.legs.length]).toEqual([changed.version, changed.legs.length]);
-});
+}, BOOKING_TEST_MS);
 
 test("each direction is judged as alone: a SAVER return (no change allowed) is fare_not_changeable for the pair, nothing quoted", async () => {
   const b = await bookBrand(t, "SAVER", { back: true });

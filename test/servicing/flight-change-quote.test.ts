@@ -5,6 +5,7 @@ import { gateway, otherSeller, ndcAs, TRAVEL_DATE } from "../orders-http/helpers
 import { bookCancellable } from "./cancel-helpers";
 import { flightQuote, outboundOf, reshopFlightRQ } from "./flight-change-helpers";
 import { dayAfter, T0 } from "../support/dates";
+import { BOOKING_TEST_MS } from "./helpers";
 
 /**
  * The flight-change quote over HTTP (issue 9 item 3, docs/servicing.md "Changing flights"):
@@ -47,7 +48,7 @@ describe("the flight-change quote", () => {
     const same = await flightQuote(t, reshopFlightRQ(order.orderId, out.itemIds, out));
     const held = order.journeys[0]!.flightKeys.map((k) => t.gw.supply.flight(k)!).map((f) => `${f.marketing.carrier.code}${f.marketing.number} ${f.origin}-${f.destination} ${f.departure.local}`).join(", ");
     expect(same.offers.every((o) => !o.desc[0]!.startsWith(`Flights: ${held};`))).toBe(true);
-  });
+  }, BOOKING_TEST_MS);
 
   test("a cheaper and a dearer change: the new fare below the old one takes the difference off the fee, above it adds to it", async () => {
     const { order } = await bookCancellable(t, "FQ5", { brand: "CLASSIC" });
@@ -60,7 +61,7 @@ describe("the flight-change quote", () => {
     }
     // The sandbox's seeded fares: 6.00 cheaper on the 6th, 5.00 dearer on the 13th, plus the 25.00 fee.
     expect(dues).toEqual([19, 30]);
-  });
+  }, BOOKING_TEST_MS);
 
   test("the fee band edges at 72 h and 24 h before the direction's departure read as UTC (injected clock)", async () => {
     const { order } = await bookCancellable(t, "FQ2", { brand: "CLASSIC" });
@@ -82,7 +83,7 @@ describe("the flight-change quote", () => {
     } finally {
       clock.set(Date.UTC(2026, 10, 21, 9, 0, 0));
     }
-  });
+  }, BOOKING_TEST_MS);
 
   test("a direction whose fare does not allow change is refused with fare_not_changeable", async () => {
     const { order } = await bookCancellable(t, "FQ3", { brand: "LIGHT" });
@@ -106,5 +107,5 @@ describe("the flight-change quote", () => {
     const r = await ndcAs(t, other, "OrderReshopRQ", reshopFlightRQ(order.orderId, out.itemIds, out));
     expect(errorCode(r.body)).toBe("order_not_found");
     expect(TRAVEL_DATE).toBe(out.date);
-  });
+  }, BOOKING_TEST_MS);
 });

@@ -6,7 +6,7 @@ import { errorCode, type TestGateway } from "../support/gateway";
 import { gateway } from "../orders-http/helpers";
 import { addRQ } from "./add-helpers";
 import { bookCancellable, sellerOf } from "./cancel-helpers";
-import { bookBrand } from "./helpers";
+import { bookBrand, BOOKING_TEST_MS } from "./helpers";
 import { flightQuote, outboundOf, reshopFlightRQ } from "./flight-change-helpers";
 import { dayAfter, T0 } from "../support/dates";
 
@@ -74,7 +74,7 @@ test("committed, capture failing: retried to the last attempt, raised as reconci
   } finally {
     psp.restore();
   }
-});
+}, BOOKING_TEST_MS);
 
 test("a cheaper change, the PSP not answering refunds: the change answered made, the refund retried to the last attempt and raised; --retry after the fix refunds once", async () => {
   // In JPY the fee is the bare integer 25: a cheaper day refunds (flight-change-refund.test.ts).

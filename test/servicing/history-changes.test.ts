@@ -5,6 +5,7 @@ import { gateway, orderCreateRQ, orderIdOf, shopOffer, DOC_NUMBER } from "../ord
 import { ndcRequest } from "../support/requests";
 import { bookCancellable, sellerOf } from "./cancel-helpers";
 import { updatePaxRQ } from "./rename-helpers";
+import { BOOKING_TEST_MS } from "./helpers";
 
 /**
  * Issue 9 item 12 (the remainder) over HTTP: OrderHistoryRS gives each change as a ChangeGroup
@@ -49,7 +50,7 @@ test("a rename's ChangeGroup: PAX_UPDATED, its time, the seller as actor, the ne
   expect(groups.slice(0, -1).every((g) => all(blocks(g, "New")[0]!, "Surname").includes("TRAVELLER"))).toBe(true);
   expect(r.body).not.toContain(DOC_NUMBER);
   expect(r.body).not.toContain("IdentityDoc");
-});
+}, BOOKING_TEST_MS);
 
 test("a staff rename names the carrier and the staff agent", async () => {
   const { orderId } = await bookCancellable(t, "HIST-2", { brand: "LIGHT", seat: false });
@@ -70,7 +71,7 @@ test("an added extra: the total before and after", async () => {
   const added = groups.find((g) => own(g, "ChangeTypeCode")[0] === "ITEMS_ADDED")!;
   expect(orderTotal(blocks(added, "Old")[0]!)).toBe((order.totalMinor / 100).toFixed(2));
   expect(orderTotal(blocks(added, "New")[0]!)).toBe(((order.totalMinor + bag.unitMinor) / 100).toFixed(2));
-});
+}, BOOKING_TEST_MS);
 
 test("gender as booked is shown in OrderViewRS (Individual/GenderCode); a code outside 24.4 is refused", async () => {
   const shopped = await shopOffer(t, { pax: 1, seat: false });

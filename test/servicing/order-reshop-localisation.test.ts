@@ -4,6 +4,7 @@ import { all, blocks } from "../shopping/shop-requests";
 import { extrasFor, quoteRQ, reshopExtrasRQ, reshopSeatRQ, seatsFor } from "./add-helpers";
 import { bookCancellable, cancelQuoteRQ } from "./cancel-helpers";
 import { outboundOf, reshopFlightRQ } from "./flight-change-helpers";
+import { BOOKING_TEST_MS } from "./helpers";
 
 /**
  * OrderReshopRS in the seller's language (spec 4.8 rule 1), each of its forms,
@@ -76,7 +77,7 @@ test("cancel quote and flight-change offers carry only the gateway's English tex
     expect(languages(change.body)).toEqual(["en"]);
     expect(warnings(change.body)).not.toContain("content_language_fallback");
   }
-});
+}, BOOKING_TEST_MS);
 
 test("OrderQuoteRQ's OrderReshopRS carries no airline content (no service definitions): Processing/LangUsage en, no fallback warning", async () => {
   const order = await book(c, { tag: "LOC4", payment: [card(FARE_MINOR)] });

@@ -4,7 +4,7 @@ import { errorCode, startTestGateway, type TestGateway } from "../support/gatewa
 import { assertSchemaValid } from "../support/xsd";
 import { T0, ndcAs, otherSeller } from "../orders-http/helpers";
 import { all, blocks } from "../shopping/shop-requests";
-import { bookBrand, hoursBefore, orderRulesByFare, orderRulesByOrder, penalties, shopBrand } from "./helpers";
+import { bookBrand, hoursBefore, orderRulesByFare, orderRulesByOrder, penalties, shopBrand, BOOKING_TEST_MS } from "./helpers";
 
 /**
  * OrderRulesRQ, both forms (spec 4.7, SHPOR1), over HTTP: every answer is checked against
@@ -58,7 +58,7 @@ describe("a booked order (OrderStructureKey): fee bands at their edges, injected
       expect(current(departed)).toBeUndefined();
       expect(departed).toContain("Change eligible now: no, its first flight has departed");
       clock.set(T0);
-    });
+    }, BOOKING_TEST_MS);
   }
 
   test("the cutoff is the departure's local time read as UTC, stated with its up-to-13-hour consequence", async () => {

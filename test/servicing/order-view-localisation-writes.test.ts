@@ -4,7 +4,7 @@ import { startTestGateway, type TestGateway } from "../support/gateway";
 import { T0, orderCreateRQ, orderIdOf, orderRetrieveRQ } from "../orders-http/helpers";
 import { paymentRetryRQ } from "../orders-http/order-list-helpers";
 import { all, blocks } from "../shopping/shop-requests";
-import { shopBrand } from "./helpers";
+import { shopBrand, BOOKING_TEST_MS } from "./helpers";
 
 /**
  * OrderViewRS answering OrderCreateRQ and OrderChangeRQ in the seller's language (spec 4.8
@@ -81,4 +81,4 @@ test("OrderChangeRQ (paying a held order) answers in PrimaryLangID: fr French, z
     expect(languages(paid.body)).toEqual(want.langs);
     expect(warnings(paid.body).includes("content_language_fallback")).toBe(want.fallback);
   }
-});
+}, BOOKING_TEST_MS);

@@ -7,6 +7,7 @@ import { countWrites as count } from "../support/count-writes";
 import { gateway } from "../orders-http/helpers";
 import { bookCancellable, sellerOf } from "./cancel-helpers";
 import { updatePaxRQ } from "./rename-helpers";
+import { BOOKING_TEST_MS } from "./helpers";
 
 /**
  * Issue 9 item 10, SHPOR1 rule 4: the airline's own staff (a staff call in process) are never
@@ -71,7 +72,7 @@ test("a fare that allows the change is no override: nothing is recorded", async 
   const before = (await listOverrides(t.gw.store)).length;
   await staffRename(orderId, "trx-ovr-flex");
   expect(await listOverrides(t.gw.store)).toHaveLength(before);
-});
+}, BOOKING_TEST_MS);
 
 test("the trail is append-only and hash-chained; the CLI lists and verifies it", async () => {
   const { orderId } = await bookCancellable(t, "OVR-2", { brand: "LIGHT", seat: false });

@@ -126,7 +126,8 @@ test("no sequence of create / add / seat change / cancel / items cancel / refund
 
       const db = t.gw.store.db;
       const now = t.gw.orders.ctx.clock.now();
-      const doubled = (await db.all(sql`SELECT seat_id, count(*) AS n FROM seat_inventory WHERE status = 'sold' OR (status = 'held' AND expires_at > ${now}) GROUP BY flight_key, seat_id HAVING n > 1`)) as unknown[];
+      // HAVING repeats the aggregate: PostgreSQL does not see a SELECT alias there (SQLite does).
+      const doubled = (await db.all(sql`SELECT seat_id, count(*) AS n FROM seat_inventory WHERE status = 'sold' OR (status = 'held' AND expires_at > ${now}) GROUP BY flight_key, seat_id HAVING count(*) > 1`)) as unknown[];
       expect(doubled).toEqual([]);
       for (const orderId of orders.values()) {
         const legs = await t.gw.orders.ctx.payments.ledger.legs(orderId);

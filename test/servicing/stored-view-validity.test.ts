@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { ManualClock } from "@ndc/clock";
+import { sql } from "drizzle-orm";
 import { startTestGateway, type TestGateway } from "../support/gateway";
 import { ndcRequest } from "../support/requests";
 import { T0, orderRetrieveRQ } from "../orders-http/helpers";
@@ -22,7 +23,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const storedViews = (id: string) => (t.gw.store.db as any).$client.query("SELECT count(*) AS n FROM order_views WHERE order_id = ?").get(id).n as number;
+/** Through the store, so that it reads the same table on SQLite and PostgreSQL. */
+async function storedViews(id: string): Promise<number> {
+  const [row] = (await t.gw.store.db.all(sql`SELECT count(*) AS n FROM order_views WHERE order_id = ${id}`)) as { n: number }[];
+  return row!.n;
+}
 
 /** Sets the clock (never back past an actor's last use) and drops every actor, as the idle sweep does. */
 function evictAt(ms: number): void {
@@ -44,7 +49,7 @@ const idle = () => t.gw.config.actors.idleMs + 1;
 test("evicted: a retrieve after the clock crosses a fee-band edge, and after the departure, answers the fee and delivery of now", async () => {
   clock.set(T0);
   const b = await bookBrand(t, "CLASSIC");
-  expect(storedViews(b.orderId)).toBe(1);
+  expect(await storedViews(b.orderId)).toBe(1);
   // Within the band it was built in, the stored view answers (the actor stays asleep).
   evictAt(T0 + idle());
   const far = await retrieve(b.orderId);

@@ -4,6 +4,7 @@ import { errorCode, type TestGateway } from "../support/gateway";
 import { gateway, orderCreateRQ, shopOffer } from "../orders-http/helpers";
 import { addRQ, extrasFor, seatsFor } from "./add-helpers";
 import { bookCancellable, sellerOf } from "./cancel-helpers";
+import { BOOKING_TEST_MS } from "./helpers";
 
 /**
  * Issue 20 item 2: a change that costs nothing is made. A FLEX fare's seat is priced 0.00 by
@@ -35,7 +36,7 @@ test("a seat priced 0.00 taken with no PaymentFunctions: on the order, no leg, n
   expect(after.items.find((i) => i.kind === "seat")?.ref).toBe(seatId);
   expect(after.legs).toHaveLength(order.legs.length);
   expect(after.totalMinor).toBe(order.totalMinor);
-});
+}, BOOKING_TEST_MS);
 
 test("a seat priced 0.00 with PaymentFunctions of 0.00: accepted, and the zero leg records nothing", async () => {
   const { orderId, order, offerId, seatId, item } = await freeSeat("ZERO-LEG");
@@ -45,7 +46,7 @@ test("a seat priced 0.00 with PaymentFunctions of 0.00: accepted, and the zero l
   const after = await t.gw.orders.retrieve(orderId, sellerOf(t));
   expect(after.items.find((i) => i.kind === "seat")?.ref).toBe(seatId);
   expect(after.legs).toHaveLength(order.legs.length);
-});
+}, BOOKING_TEST_MS);
 
 test("a free seat with a payment that is not 0.00, and a priced extra with 0.00 or nothing: payment_legs_invalid, nothing taken", async () => {
   const { orderId, offerId, seatId, item } = await freeSeat("ZERO-WRONG");
@@ -62,7 +63,7 @@ test("a free seat with a payment that is not 0.00, and a priced extra with 0.00 
   }
   const after = await t.gw.orders.retrieve(orderId, sellerOf(t));
   expect(after.items.some((i) => i.kind === "seat")).toBe(false);
-});
+}, BOOKING_TEST_MS);
 
 test("a booking always costs something: OrderCreateRQ paying 0.00 is payment_legs_invalid, nothing at the PSP", async () => {
   const shopped = await shopOffer(t, { n: 5 });

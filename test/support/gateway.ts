@@ -53,7 +53,9 @@ export async function startTestGateway(
   const dataDir = mkdtempSync(join(tmpdir(), "ndc-gw-"));
   const logs: string[] = [];
   // The simulated operations feed is off unless a test asks for it: its disruptions depend on the day the supply starts.
-  // A test that reopens another gateway's data directory (GATEWAY_DATA_DIR) reopens its database too.
+  // A test that names its own GATEWAY_DATA_DIR (to boot a second gateway on the same data) gets
+  // that directory's database on PostgreSQL too, as its SQLite file would be the same file; it
+  // drops it itself (dropDatabaseFor) once its gateways are closed.
   const config = loadConfig({ GATEWAY_DATA_DIR: dataDir, GATEWAY_MODE: "local", OPERATIONS_FEED_PER_MILLE: "0", ...databaseEnv(env.GATEWAY_DATA_DIR ?? dataDir), ...env });
   const logger = createLogger({ level: "debug", sink: (l) => logs.push(l) });
   const gw = await bootGateway({ ...boot, config, logger, clock, handlers });
