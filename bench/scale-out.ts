@@ -182,7 +182,7 @@ interface Window {
   split: Record<string, Record<string, number>>;
   /** BENCH_STATS=1: per process, its SQLite statements per request (bench/worker-stats.ts). */
   statements?: Record<string, ReturnType<typeof statementsPerRequest>>;
-  lockBusy?: number;
+  lock?: { held: number; idleWhileWaited: number };
 }
 
 // BENCH_STATS=1: every process of the serves counts its statements (bench/worker-stats.ts, preloaded).
@@ -190,6 +190,48 @@ const STATS_DIR = process.env.BENCH_STATS === "1" ? mkdtempSync(join(tmpdir(), "
 // BENCH_PROFILE=<dir> (with BENCH_STATS=1): every process of the serves writes a CPU profile there at its exit.
 const PROFILE_DIR = process.env.BENCH_PROFILE;
 type Counters = Record<string, Stat>;
+
+/** Intervals (epoch µs, flat from, to pairs) merged into a sorted union, clipped to [from, to]. */
+function union(lists: number[][], from: number, to: number): [number, number][] {
+  const all: [number, number][] = [];
+  for (const l of lists) for (let i = 0; i + 1 < l.length; i += 2) if (l[i + 1]! > from && l[i]! < to) all.push([Math.max(l[i]!, from), Math.min(l[i + 1]!, to)]);
+  all.sort((a, b) => a[0] - b[0]);
+  const out: [number, number][] = [];
+  for (const [a, b] of all) {
+    const last = out.at(-1);
+    if (last && a <= last[1]) last[1] = Math.max(last[1], b);
+    else out.push([a, b]);
+  }
+  return out;
+}
+
+const total = (xs: [number, number][]) => xs.reduce((sum, [a, b]) => sum + b - a, 0);
+
+/**
+ * Over one window, from every process's lock and wait intervals: the share of the window some
+ * process held the write lock, and the share during which some process was waiting for it while
+ * nobody held it (the hand-over's cost: a waiter polls on timers, busy-wait.ts).
+ */
+function lockTimeline(root: number, [from, to]: [number, number]): { held: number; idleWhileWaited: number } {
+  const pids = [...treeCpu(root).processes.keys()];
+  const read = (pid: number, what: string) => {
+    try {
+      return JSON.parse(readFileSync(join(STATS_DIR!, `${pid}.${what}.json`), "utf8")) as number[];
+    } catch {
+      return [];
+    }
+  };
+  const held = union(pids.map((p) => read(p, "locks")), from, to);
+  const waited = union(pids.map((p) => read(p, "waits")), from, to);
+  // Waiting time not covered by any holder: walk the waits against the (sorted, disjoint) holds.
+  let idle = 0;
+  for (const [a, b] of waited) {
+    let covered = 0;
+    for (const [c, d] of held) if (d > a && c < b) covered += Math.min(b, d) - Math.max(a, c);
+    idle += b - a - covered;
+  }
+  return { held: total(held) / (to - from), idleWhileWaited: idle / (to - from) };
+}
 
 /** Each process of the tree writes its statement counters (SIGUSR2); read them by role. */
 async function statementCounters(root: number): Promise<Record<string, Counters>> {
@@ -329,8 +371,9 @@ async function window(serve: Serve, message: string, bodies: string[], mustConta
   if (counters0) {
     const counters1 = await statementCounters(serve.run.proc.pid);
     w.statements = Object.fromEntries(Object.entries(counters1).map(([who, c]) => [who, statementsPerRequest(counters0[who], c, bodies.length)]));
-    // The share of the window during which some process held the write lock (one file, one writer).
-    w.lockBusy = +(Object.values(w.statements).reduce((sum, st) => sum + st.lockHeldMs, 0) * bodies.length / (seconds * 1000)).toFixed(2);
+    // The share of the window during which some process held the write lock (one file, one writer),
+    // and during which one waited for it while it was free.
+    w.lock = lockTimeline(serve.run.proc.pid, w.epochUs);
   }
   return w;
 }
@@ -395,7 +438,7 @@ async function measure(ready: Ready, round: number): Promise<void> {
     );
     console.log(`  CPU ms per request by process and thread: ${JSON.stringify(w.split)}`);
     if (STATS_DIR) console.log(`  window (epoch µs): ${w.epochUs.join("-")}`);
-    if (w.lockBusy !== undefined) console.log(`  write lock held ${(100 * w.lockBusy).toFixed(0)} % of the window`);
+    if (w.lock) console.log(`  write lock held ${(100 * w.lock.held).toFixed(0)} % of the window; free while a process waited for it ${(100 * w.lock.idleWhileWaited).toFixed(1)} %`);
     if (w.statements) for (const [who, st] of Object.entries(w.statements)) console.log(`  ${who}: ${JSON.stringify(st)}`);
   }
 }

@@ -5,7 +5,8 @@
  * refusals) and how long the process held the database's write lock (each BEGIN IMMEDIATE that
  * took it to its COMMIT or ROLLBACK), and on SIGUSR2 writes the counters so far to
  * `$WORKER_STATS_DIR/<pid>.json` and the lock's intervals (epoch µs, a `--cpu-prof` profile's
- * clock, for bench/lock-profile.ts) to `<pid>.locks.json`. The bench signals before and after
+ * clock, for bench/lock-profile.ts) to `<pid>.locks.json`, and the waits for it (first refused
+ * BEGIN IMMEDIATE to the one that took it) to `<pid>.waits.json`. The bench signals before and after
  * each window and keeps the difference. Counting costs two `performance.now()` a statement, in
  * both serves alike. Wall time, not CPU: a statement whose thread another one preempted counts
  * the wait (which is what the other process waiting for the lock sees).
@@ -18,8 +19,11 @@ import { IN_LOCK, LOCK_HELD, YIELDED, type Stat } from "./worker-stats-rows";
 const stats: Record<string, Stat> = {};
 const DIR = process.env.WORKER_STATS_DIR;
 let lockedAt: number | undefined;
+/** Since the first refused BEGIN IMMEDIATE of a wait for the lock (another process held it). */
+let waitingSince: number | undefined;
 let batch = 0;
 const lockIntervals: number[] = [];
+const waitIntervals: number[] = [];
 const epochUs = (t: number) => Math.round((performance.timeOrigin + t) * 1000);
 
 function row(key: string): Stat {
@@ -32,8 +36,11 @@ function add(key: string, t0: number, busy: boolean): void {
   s.n++;
   s.ms += t1 - t0;
   if (busy) s.busy++;
+  if (key === "BEGIN IMMEDIATE" && busy) waitingSince ??= t0;
   if (key === "BEGIN IMMEDIATE" && !busy) {
     lockedAt = t0;
+    if (waitingSince !== undefined) waitIntervals.push(epochUs(waitingSince), epochUs(t0));
+    waitingSince = undefined;
     const mine = ++batch;
     setImmediate(() => {
       if (lockedAt !== undefined && mine === batch) row(YIELDED).n++;
@@ -93,5 +100,6 @@ if (DIR) {
   process.on("SIGUSR2", () => {
     writeFileSync(join(DIR, `${process.pid}.json`), JSON.stringify({ pid: process.pid, role: process.argv.at(-1), stats }));
     writeFileSync(join(DIR, `${process.pid}.locks.json`), JSON.stringify(lockIntervals));
+    writeFileSync(join(DIR, `${process.pid}.waits.json`), JSON.stringify(waitIntervals));
   });
 }
