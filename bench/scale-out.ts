@@ -182,7 +182,7 @@ interface Window {
   split: Record<string, Record<string, number>>;
   /** BENCH_STATS=1: per process, its SQLite statements per request (bench/worker-stats.ts). */
   statements?: Record<string, ReturnType<typeof statementsPerRequest>>;
-  lock?: { held: number; idleWhileWaited: number };
+  lock?: { held: number; idleWhileWaited: number; handOverUs: number };
 }
 
 // BENCH_STATS=1: every process of the serves counts its statements (bench/worker-stats.ts, preloaded).
@@ -212,7 +212,7 @@ const total = (xs: [number, number][]) => xs.reduce((sum, [a, b]) => sum + b - a
  * process held the write lock, and the share during which some process was waiting for it while
  * nobody held it (the hand-over's cost: a waiter polls on timers, busy-wait.ts).
  */
-function lockTimeline(root: number, [from, to]: [number, number]): { held: number; idleWhileWaited: number } {
+function lockTimeline(root: number, [from, to]: [number, number]): { held: number; idleWhileWaited: number; handOverUs: number } {
   const pids = [...treeCpu(root).processes.keys()];
   const read = (pid: number, what: string) => {
     try {
@@ -230,7 +230,19 @@ function lockTimeline(root: number, [from, to]: [number, number]): { held: numbe
     for (const [c, d] of held) if (d > a && c < b) covered += Math.min(b, d) - Math.max(a, c);
     idle += b - a - covered;
   }
-  return { held: total(held) / (to - from), idleWhileWaited: idle / (to - from) };
+  // The hand-over: from one process's COMMIT to the next BEGIN IMMEDIATE that took the lock, when
+  // that was another process's (median, µs): how long the lock lies free between two holders.
+  const holds = pids.flatMap((pid) => {
+    const l = read(pid, "locks");
+    const out: [number, number, number][] = [];
+    for (let i = 0; i + 1 < l.length; i += 2) if (l[i]! >= from && l[i + 1]! <= to) out.push([l[i]!, l[i + 1]!, pid]);
+    return out;
+  });
+  holds.sort((a, b) => a[0] - b[0]);
+  const gaps: number[] = [];
+  for (let i = 1; i < holds.length; i++) if (holds[i]![2] !== holds[i - 1]![2]) gaps.push(holds[i]![0] - holds[i - 1]![1]);
+  gaps.sort((a, b) => a - b);
+  return { held: total(held) / (to - from), idleWhileWaited: idle / (to - from), handOverUs: gaps.length ? gaps[Math.floor(gaps.length / 2)]! : 0 };
 }
 
 /** Each process of the tree writes its statement counters (SIGUSR2); read them by role. */
@@ -438,7 +450,7 @@ async function measure(ready: Ready, round: number): Promise<void> {
     );
     console.log(`  CPU ms per request by process and thread: ${JSON.stringify(w.split)}`);
     if (STATS_DIR) console.log(`  window (epoch µs): ${w.epochUs.join("-")}`);
-    if (w.lock) console.log(`  write lock held ${(100 * w.lock.held).toFixed(0)} % of the window; free while a process waited for it ${(100 * w.lock.idleWhileWaited).toFixed(1)} %`);
+    if (w.lock) console.log(`  write lock held ${(100 * w.lock.held).toFixed(0)} % of the window; free while a process polled for it ${(100 * w.lock.idleWhileWaited).toFixed(1)} %; hand-over to another process ${w.lock.handOverUs} µs (median)`);
     if (w.statements) for (const [who, st] of Object.entries(w.statements)) console.log(`  ${who}: ${JSON.stringify(st)}`);
   }
 }
