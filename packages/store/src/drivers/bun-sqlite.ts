@@ -6,8 +6,7 @@ import { queuedStore } from "./queued-store";
 import { cacheStatements } from "./statement-cache";
 import { walSync } from "./wal-sync";
 import { startCheckpointer } from "./checkpointer";
-import { whenFree, WRITE_LOCK_WAIT_MS } from "./busy-wait";
-import { writeTurn } from "./write-turn";
+import { whenFree } from "./busy-wait";
 import { filePath, isMemory } from "../url";
 import { narrowDatabaseCompanions, preparePrivateDatabase } from "../private-database";
 
@@ -70,36 +69,17 @@ export function openBunSqlite(url: string): Store {
     return () => void q.run();
   };
   const commit = stmt("COMMIT");
-  const rollback = stmt("ROLLBACK");
   const beginImmediate = stmt("BEGIN IMMEDIATE");
-  // Each batch waits for its turn off the event loop before it asks for the lock (write-turn.ts).
-  const turn = isMemory(path) ? undefined : writeTurn(path);
   const queue = commitQueue({
-    begin: async () => {
+    begin: () => {
       batchVersion = undefined;
-      await turn?.take(WRITE_LOCK_WAIT_MS);
-      try {
-        return await whenFree(beginImmediate, "BEGIN IMMEDIATE");
-      } catch (e) {
-        turn?.give();
-        throw e;
-      }
+      return whenFree(beginImmediate, "BEGIN IMMEDIATE");
     },
     commit: () => {
-      try {
-        commit();
-      } finally {
-        turn?.give();
-      }
+      commit();
       checkpointer?.committed();
     },
-    rollback: () => {
-      try {
-        rollback();
-      } finally {
-        turn?.give();
-      }
-    },
+    rollback: stmt("ROLLBACK"),
     savepoint: stmt("SAVEPOINT write"),
     release: stmt("RELEASE write"),
     rollbackToSavepoint: stmt("ROLLBACK TO write"),
@@ -128,7 +108,6 @@ export function openBunSqlite(url: string): Store {
     raw,
     queue,
     close: async () => {
-      turn?.close();
       await checkpointer?.close();
       await wal?.close();
       if (reader !== writer) {
