@@ -22,6 +22,13 @@
  *   node_modules/.bin/bun bench/scale-out.ts
  *   env BENCH_ROUNDS=3 BENCH_ORDERS=600 BENCH_SEARCHES=1000 BENCH_CONNECTIONS=32 BENCH_WORKERS=1,2
  *   BENCH_WORKERS_FLAG=0: pass GATEWAY_WORKERS only (a serve without the --workers flag)
+ *
+ * Each window also prints the serve tree's CPU per request by process and thread (/proc) and the
+ * share of the cores other programs took (/proc/stat). Diagnostics (bench/README.md, "Scale-out,
+ * profiled"): BENCH_STATS=1 (bench/worker-stats.ts preloaded into every process of both serves:
+ * statements, COMMITs, refused BEGIN IMMEDIATE, the write lock's intervals, per process);
+ * BENCH_PROFILE=<dir> with it (a --cpu-prof profile per process, for bench/lock-profile.ts);
+ * BENCH_CLIENT=wrk (wrk and bench/scale-out.lua as the load generator, where installed).
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
