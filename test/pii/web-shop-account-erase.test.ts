@@ -8,6 +8,10 @@ import { addDays } from "@ndc/supply";
 import { totpAt } from "@ndc/staff";
 import { killAll, run, sourceCli, type Finished } from "../binary/processes";
 import { tempDir } from "../inventory/helpers";
+import { openStore } from "@ndc/store";
+import { sql } from "drizzle-orm";
+import { databaseUrlFor, ON_POSTGRES } from "../support/database";
+import { everyRow } from "../support/stored-rows";
 
 /**
  * Spec 8's erasure paths with the CLI as real processes on one data directory: a web-shop
@@ -40,19 +44,44 @@ function passengersFile(who: keyof typeof NUMBERS): string {
 }
 
 const orderOf = (r: Finished) => /booked order (\S+) /.exec(r.stdout)?.[1];
-/** The sealed numbers as stored (base64), read from the file by a reader of its own. */
-function ciphertexts(): Record<string, string | null> {
-  const db = new Database(join(tmp.dir, "gateway.db"), { readonly: true });
-  try {
-    const rows = db.query("SELECT holder_surname AS s, number_ciphertext AS c FROM identity_documents").all() as { s: string | null; c: string | null }[];
-    // An erased document keeps its id and no field: keyed apart so none hides another.
-    return Object.fromEntries(rows.map((r, i) => [r.s ?? `erased-${i}`, r.c]));
-  } finally {
-    db.close();
+const SEALED_SQL = "SELECT holder_surname AS s, number_ciphertext AS c FROM identity_documents";
+/** The sealed numbers as stored (base64), read by a reader of its own: the file on SQLite, the database on PostgreSQL. */
+async function ciphertexts(): Promise<Record<string, string | null>> {
+  let rows: { s: string | null; c: string | null }[];
+  if (ON_POSTGRES) {
+    const store = await openStore(databaseUrlFor(tmp.dir));
+    try {
+      rows = (await store.db.all(sql.raw(SEALED_SQL))) as typeof rows;
+    } finally {
+      await store.close();
+    }
+  } else {
+    const db = new Database(join(tmp.dir, "gateway.db"), { readonly: true });
+    try {
+      rows = db.query(SEALED_SQL).all() as typeof rows;
+    } finally {
+      db.close();
+    }
   }
+  // An erased document keeps its id and no field: keyed apart so none hides another.
+  return Object.fromEntries(rows.map((r, i) => [r.s ?? `erased-${i}`, r.c]));
 }
 const has = (bytes: string, s: string) => bytes.includes(s);
-const fileBytes = () => ["gateway.db", "gateway.db-wal"].map((f) => join(tmp.dir, f)).filter(existsSync).map((f) => readFileSync(f).toString("latin1")).join("");
+/**
+ * What the store holds. SQLite: every byte of the file and its WAL (secure_delete must have
+ * overwritten an erased value there too). PostgreSQL: every row (erased bytes stay in its dead
+ * tuples until VACUUM and in WAL, replicas and backups for their retention: docs/operations.md
+ * "Erasure on PostgreSQL"; the sealed number is what protects them).
+ */
+async function fileBytes(): Promise<string> {
+  if (!ON_POSTGRES) return ["gateway.db", "gateway.db-wal"].map((f) => join(tmp.dir, f)).filter(existsSync).map((f) => readFileSync(f).toString("latin1")).join("");
+  const store = await openStore(databaseUrlFor(tmp.dir));
+  try {
+    return JSON.stringify(await everyRow(store));
+  } finally {
+    await store.close();
+  }
+}
 
 beforeAll(() => {
   // The processes run on the wall clock: the supply starts today, as theirs does.
@@ -88,9 +117,9 @@ test("account add, book, delete: its orders' documents erased with an audit row 
   expect(bookG.stdout).toContain("(held_unpaid) for a guest");
   const [orderA, orderB, orderG] = [orderOf(bookA)!, orderOf(bookB)!, orderOf(bookG)!];
   expect(new Set([orderA, orderB, orderG]).size).toBe(3);
-  const sealed = ciphertexts();
+  const sealed = await ciphertexts();
   expect(Object.keys(sealed).sort()).toEqual(Object.values(DOC_ONLY).sort());
-  let bytes = fileBytes();
+  let bytes = await fileBytes();
   for (const w of ["A", "B", "G"]) expect(has(bytes, `BIRTHPLACE${w}TOWN`)).toBe(true);
   for (const c of Object.values(sealed)) expect(has(bytes, c!)).toBe(true);
 
@@ -98,10 +127,10 @@ test("account add, book, delete: its orders' documents erased with an audit row 
   expect(del.code).toBe(0);
   expect(del.stdout).toContain(`account ${accountA} deleted: 1 identity document(s) erased on 1 order(s)`);
   // The sealed number and the birthplace (held by the document alone) gone from the database file and its WAL; the others' still there.
-  bytes = fileBytes();
+  bytes = await fileBytes();
   expect(has(bytes, sealed[DOC_ONLY.A]!)).toBe(false);
   expect(has(bytes, "BIRTHPLACEATOWN")).toBe(false);
-  expect(ciphertexts()[DOC_ONLY.A]).toBeUndefined();
+  expect((await ciphertexts())[DOC_ONLY.A]).toBeUndefined();
   expect(has(bytes, sealed[DOC_ONLY.B]!)).toBe(true);
   expect(has(bytes, DOC_ONLY.G)).toBe(true);
   // The account itself keeps no email or name.
@@ -131,12 +160,12 @@ test("account add, book, delete: its orders' documents erased with an audit row 
   expect((await cli("documents", "erase", "ORD-nope", "--supervisor", "sup7", "--totp", code, "--reason", "the passenger asked")).stderr).toContain("order_not_found");
   const erase = await cli("documents", "erase", orderG, "--supervisor", "sup7", "--totp", code, "--reason", "the passenger asked");
   expect(erase.stdout).toContain(`order ${orderG}: 1 document(s) erased by sup7`);
-  expect(has(fileBytes(), sealed[DOC_ONLY.G]!)).toBe(false);
-  expect(has(fileBytes(), "BIRTHPLACEGTOWN")).toBe(false);
-  const left = ciphertexts();
+  expect(has(await fileBytes(), sealed[DOC_ONLY.G]!)).toBe(false);
+  expect(has(await fileBytes(), "BIRTHPLACEGTOWN")).toBe(false);
+  const left = await ciphertexts();
   expect(Object.keys(left).filter((k) => !k.startsWith("erased-"))).toEqual([DOC_ONLY.B]);
   expect(Object.entries(left).filter(([k]) => k.startsWith("erased-")).map(([, c]) => c)).toEqual([null, null]);
-  expect(has(fileBytes(), DOC_ONLY.B)).toBe(true);
+  expect(has(await fileBytes(), DOC_ONLY.B)).toBe(true);
   const guestAudit = await cli("documents", "erasures", orderG);
   expect(guestAudit.stdout).toMatch(/order \S+  1 document\(s\)  supervisor  by stf_\S+  reason: the passenger asked/);
 

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import type { ManualClock } from "@ndc/clock";
 import type { OfferOwner, OfferRepository } from "@ndc/shopping";
 import type { TestGateway } from "../support/gateway";
+import { everyRow } from "../support/stored-rows";
 import { SECRET_DOC, SECRET_SURNAME, day, gateway, saveFlightOffer, seatAvailabilityRQ, serviceListRQ } from "./seat-availability-helpers";
 
 let t: TestGateway;
@@ -17,9 +18,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Every byte the store holds: the database file, its -wal and -shm, anything else in the data dir. */
-function storedBytes(): string {
-  return readdirSync(t.dataDir, { recursive: true })
+/**
+ * Every byte the store holds: the database file, its -wal and -shm, anything else in the data dir;
+ * on PostgreSQL (no file of ours) every row of every table as well.
+ */
+async function storedBytes(): Promise<string> {
+  const rows = t.gw.store.dialect === "postgres" ? JSON.stringify(await everyRow(t.gw.store)) : "";
+  return rows + readdirSync(t.dataDir, { recursive: true })
     .map((f) => join(t.dataDir, String(f)))
     .filter((p) => {
       try {
@@ -51,7 +56,7 @@ for (const [message, body] of [
     expect(t.logs.join("\n")).not.toContain(SECRET_DOC);
     expect(t.logs.join("\n")).not.toContain(SECRET_SURNAME);
     // Not stored: the a-la-carte offer was written, the document was not.
-    const bytes = storedBytes();
+    const bytes = await storedBytes();
     expect(bytes.length).toBeGreaterThan(0);
     expect(bytes).toContain("OFR-PII");
     expect(bytes).not.toContain(SECRET_DOC);
